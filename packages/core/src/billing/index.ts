@@ -1,0 +1,7 @@
+/** Billing calendar and money rules: pure functions, no I/O, no clock. See docs/billing.md. */
+export * from "./calendar";
+export * from "./frequency";
+export * from "./money";
+export * from "./period";
+export * from "./pro-rata";
+export * from "./term";
