@@ -1,0 +1,32 @@
+import { Service } from "electrodb";
+import { mailEntity } from "../email/entity";
+import { gymEntity } from "../gym/entity";
+import { organisationEntity } from "../organisation/entity";
+import { roleEntity } from "../user/role-entity";
+import { userEntity } from "../user/entity";
+import { config } from "../config";
+import { dynamo } from "./client";
+
+/**
+ * Every entity of the one table, grouped in an ElectroDB Service. Domains add their entity
+ * here. The Service binds the client and table name to the entities when it is first used,
+ * so a process (or a test file) can choose its table through TABLE_NAME before that.
+ */
+const entities = {
+  organisation: organisationEntity,
+  gym: gymEntity,
+  user: userEntity,
+  role: roleEntity,
+  mail: mailEntity,
+};
+
+let bound: Service<typeof entities> | undefined;
+let boundTable: string | undefined;
+
+export function db(): Service<typeof entities> {
+  if (!bound || boundTable !== config.tableName) {
+    boundTable = config.tableName;
+    bound = new Service(entities, { client: dynamo(), table: boundTable });
+  }
+  return bound;
+}

@@ -1,0 +1,76 @@
+import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { config } from "../config";
+import { db } from "../db/service";
+import { newId } from "../ids";
+import { log } from "../log";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The email port. Two adapters: SES in AWS, the local outbox everywhere else. */
+export interface EmailSender {
+  send(email: Email): Promise<void>;
+}
+
+const OUTBOX_DAYS = 30;
+
+export const outboxSender: EmailSender = {
+  async send(email) {
+    const sentAt = new Date();
+    await db()
+      .entities.mail.create({
+        mail_id: newId(),
+        ...email,
+        sent_at: sentAt.toISOString(),
+        expires_at: Math.floor(sentAt.getTime() / 1000) + OUTBOX_DAYS * 86_400,
+      })
+      .go();
+    log.info("email kept in the local outbox", { to: email.to, subject: email.subject });
+  },
+};
+
+export function sesSender(client = new SESv2Client({ region: config.region })): EmailSender {
+  return {
+    async send(email) {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: config.emailFrom,
+          Destination: { ToAddresses: [email.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: email.subject, Charset: "UTF-8" },
+              Body: {
+                Text: { Data: email.text, Charset: "UTF-8" },
+                ...(email.html ? { Html: { Data: email.html, Charset: "UTF-8" } } : {}),
+              },
+            },
+          },
+        }),
+      );
+    },
+  };
+}
+
+let sender: EmailSender | undefined;
+
+export function emailSender(): EmailSender {
+  sender ??= config.isLocal ? outboxSender : sesSender();
+  return sender;
+}
+
+export function sendEmail(email: Email): Promise<void> {
+  return emailSender().send(email);
+}
+
+/** The local outbox, newest first (the developer mailbox). */
+export async function listOutbox(limit = 100) {
+  const now = Math.floor(Date.now() / 1000);
+  const { data } = await db().entities.mail.query.primary({}).go({ order: "desc", limit });
+  return data
+    .filter((mail) => !mail.expires_at || mail.expires_at > now)
+    .map(({ expires_at: _expires, ...mail }) => ({ id: mail.mail_id, ...mail }));
+}

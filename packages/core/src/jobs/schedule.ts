@@ -1,0 +1,28 @@
+/**
+ * The scheduled jobs and how often each runs. One source for both EventBridge (infra/jobs.ts)
+ * and the local in-process scheduler (functions/src/local/scheduler.ts).
+ *
+ * Every job is idempotent and safe to run twice at once, so running often is cheap insurance:
+ * a run that finds nothing due does nothing.
+ */
+export const jobSchedule = {
+  "billing-run": {
+    description: "Create upcoming payments and charge the ones that fall due today (Pacific/Auckland).",
+    everyMinutes: 60,
+  },
+  "payment-retries": {
+    description: "Retry failed payments whose retry time has come, inside the grace period.",
+    everyMinutes: 60,
+  },
+  "grace-expiry": {
+    description: "Cancel subscriptions whose grace period ended with debt still owing; revoke door access.",
+    everyMinutes: 60,
+  },
+  "payment-polling": {
+    description: "Ask the providers for the status of payments still in flight (webhooks are not guaranteed).",
+    everyMinutes: 15,
+  },
+} as const;
+
+export type JobName = keyof typeof jobSchedule;
+export const jobNames = Object.keys(jobSchedule) as JobName[];

@@ -1,0 +1,35 @@
+import { Entity } from "electrodb";
+import { SERVICE, timestamps } from "../db/entity";
+
+/**
+ * A person who signs in: staff and members alike. A user is not owned by one organisation
+ * (they may belong to several); what they may see comes from their role records.
+ */
+export const userEntity = new Entity({
+  model: { entity: "user", version: "1", service: SERVICE },
+  attributes: {
+    user_id: { type: "string", required: true, readOnly: true },
+    email: { type: "string", required: true },
+    name: { type: "string", required: true },
+    password_hash: { type: "string" },
+    mobile_number: { type: "string" },
+    dob: { type: "string" },
+    profile_picture: { type: "string" },
+    email_verified_at: { type: "string" },
+    password_changed_at: { type: "string" },
+    current_organisation_id: { type: "string" },
+    current_gym_id: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["user_id"] },
+      sk: { field: "sk", composite: [] },
+    },
+    byEmail: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["email"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});

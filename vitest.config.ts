@@ -1,0 +1,63 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One runner for every test. Projects:
+ *  - core:  pure domain rules (packages/core), no I/O.
+ *  - api:   API and job integration tests against DynamoDB Local (one table per test file).
+ *  - web:   React component tests in happy-dom.
+ *  - infra: SST/CDK synthesis asserted with aws-cdk-lib/assertions.
+ *  - e2e:   the product started the way `npm start` does, driven in Debian's Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "core",
+          environment: "node",
+          include: ["packages/core/src/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          environment: "node",
+          include: ["packages/functions/src/**/*.test.ts", "packages/core/src/**/*.db.test.ts"],
+          globalSetup: ["tests/support/dynamo-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["packages/web/src/**/*.test.tsx", "web-staff/src/**/*.test.tsx", "web-join/src/**/*.test.tsx"],
+          setupFiles: ["tests/support/web-setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "infra",
+          environment: "node",
+          include: ["tests/infra/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/e2e-global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
