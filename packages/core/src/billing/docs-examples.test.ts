@@ -1,0 +1,260 @@
+/**
+ * Runs every worked example in docs/billing.md. Each table preceded by `<!-- examples: NAME -->` is
+ * parsed here and each row becomes a test, so the document and the code cannot drift apart.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  addMonthsClamped,
+  aucklandDate,
+  aucklandOffsetMs,
+  addDays,
+  billingFrequencies,
+  billingFrequencySchema,
+  billingToOrganisationFrequency,
+  breakFee,
+  calculateProRata,
+  daysBetween,
+  formatCents,
+  formatTerm,
+  frequencyLabel,
+  isFrequencyEnabled,
+  isRecurringFrequency,
+  membershipTypeLabel,
+  nextBillingDate,
+  organisationFrequencySchema,
+  paymentsInTerm,
+  period,
+  periodContaining,
+  periodLength,
+  type RecurringFrequency,
+  roundHalfUp,
+  startOfAucklandDay,
+  surcharge,
+  amountWithSurcharge,
+  termEnd,
+  termUnitSchema,
+  totalValue,
+} from "./index";
+
+type Row = Record<string, string>;
+
+const DOC_PATH = new URL("../../../../docs/billing.md", import.meta.url);
+
+/** All marked tables: name -> rows keyed by header text. */
+function parseExampleTables(markdown: string): Map<string, Row[]> {
+  const lines = markdown.split(/\r?\n/);
+  const tables = new Map<string, Row[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const marker = /^<!--\s*examples:\s*([\w-]+)\s*-->\s*$/.exec(lines[i].trim());
+    if (!marker) continue;
+    const name = marker[1];
+    if (tables.has(name)) throw new Error(`Duplicate example table ${name}`);
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === "") j++;
+    const cells = (line: string) =>
+      line
+        .trim()
+        .replace(/^\|/, "")
+        .replace(/\|$/, "")
+        .split("|")
+        .map((c) => c.trim().replace(/^`(.*)`$/, "$1"));
+    const header = cells(lines[j]);
+    if (!/^\|[\s|:-]+\|$/.test(lines[j + 1]?.trim() ?? "")) throw new Error(`Table ${name} has no separator`);
+    const rows: Row[] = [];
+    for (j += 2; j < lines.length && lines[j].trim().startsWith("|"); j++) {
+      const values = cells(lines[j]);
+      if (values.length !== header.length)
+        throw new Error(`Table ${name}: row has wrong cell count: ${lines[j]}`);
+      rows.push(Object.fromEntries(header.map((h, k) => [h, values[k]])));
+    }
+    tables.set(name, rows);
+  }
+  return tables;
+}
+
+/** "$1,234.50" / "-$5.00" -> cents, exactly. */
+function cents(text: string): number {
+  const m = /^(-?)\$(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(text);
+  if (!m) throw new Error(`Not a money cell: ${text}`);
+  const value = Number(m[2].replaceAll(",", "")) * 100 + Number(m[3]);
+  return m[1] ? -value : value;
+}
+
+function int(text: string): number {
+  if (!/^-?\d+$/.test(text)) throw new Error(`Not an integer cell: ${text}`);
+  return Number(text);
+}
+
+function recurring(text: string): RecurringFrequency {
+  const f = billingFrequencySchema.parse(text);
+  if (!isRecurringFrequency(f)) throw new Error(`${text} is not recurring`);
+  return f;
+}
+
+function offsetText(ms: number): string {
+  const minutes = ms / 60_000;
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+const tables = parseExampleTables(readFileSync(DOC_PATH, "utf8"));
+
+const checks: Record<string, (row: Row) => void> = {
+  "auckland-midnight": (r) => {
+    const start = startOfAucklandDay(r["Auckland date"]);
+    expect(start.toISOString()).toBe(r["Starts at (UTC)"]);
+    expect(offsetText(aucklandOffsetMs(start))).toBe(r.Offset);
+    expect(aucklandDate(start)).toBe(r["Auckland date"]);
+    expect(aucklandDate(new Date(start.getTime() - 1))).toBe(addDays(r["Auckland date"], -1));
+  },
+  "auckland-date": (r) => {
+    expect(aucklandDate(new Date(r["Instant (UTC)"]))).toBe(r["Auckland date"]);
+  },
+  "days-between": (r) => {
+    expect(daysBetween(r.From, r.To)).toBe(int(r.Days));
+    expect(addDays(r.From, int(r.Days))).toBe(r.To);
+  },
+  "add-months": (r) => {
+    expect(addMonthsClamped(r.Anchor, int(r.Months))).toBe(r.Result);
+  },
+  "round-half-up": (r) => {
+    expect(roundHalfUp(int(r.Numerator), int(r.Denominator))).toBe(int(r.Result));
+  },
+  "format-cents": (r) => {
+    expect(formatCents(int(r.Cents))).toBe(r.Formatted);
+    expect(cents(r.Formatted)).toBe(int(r.Cents));
+  },
+  frequencies: (r) => {
+    const f = billingFrequencySchema.parse(r.Frequency);
+    expect(frequencyLabel[f]).toBe(r.Label);
+    if (isRecurringFrequency(f)) {
+      const { unit, count } = periodLength[f];
+      expect(r.Period).toBe(`${count} ${count === 1 ? unit.replace(/s$/, "") : unit}`);
+    } else {
+      expect(r.Period).toBe("none");
+    }
+    const org = billingToOrganisationFrequency(f);
+    if (r["Organisation setting"].startsWith("none")) {
+      expect(org).toBeNull();
+      const always = r["Organisation setting"] === "none (always allowed)";
+      expect(r["Organisation setting"]).toBe(always ? "none (always allowed)" : "none (never enabled)");
+      expect(isFrequencyEnabled(organisationFrequencySchema.options, f)).toBe(always);
+      expect(isFrequencyEnabled([], f)).toBe(always);
+    } else {
+      expect(org).toBe(r["Organisation setting"]);
+      expect(isFrequencyEnabled([organisationFrequencySchema.parse(org)], f)).toBe(true);
+    }
+  },
+  "frequency-enabled": (r) => {
+    const cell = r["Enabled organisation frequencies"];
+    const enabled =
+      cell === "none" ? [] : cell.split(",").map((s) => organisationFrequencySchema.parse(s.trim()));
+    const f = billingFrequencySchema.parse(r.Frequency);
+    expect(isFrequencyEnabled(enabled, f)).toBe({ yes: true, no: false }[r.Enabled]);
+  },
+  periods: (r) => {
+    const p = period(r.Anchor, int(r.Index), recurring(r.Frequency));
+    expect(p).toEqual({
+      index: int(r.Index),
+      start: r.Start,
+      end: r.End,
+      lastDay: r["Last day"],
+      days: int(r.Days),
+    });
+  },
+  "period-containing": (r) => {
+    const f = recurring(r.Frequency);
+    const p = periodContaining(r.Anchor, r.Date, f);
+    expect({ index: p.index, start: p.start, end: p.end }).toEqual({
+      index: int(r.Index),
+      start: r.Start,
+      end: r.End,
+    });
+    expect(nextBillingDate(r.Anchor, r.Date, f)).toBe(r["Next billing date"]);
+  },
+  "pro-rata": (r) => {
+    const result = calculateProRata({
+      amount: cents(r.Amount),
+      billing_frequency: billingFrequencySchema.parse(r.Frequency),
+      joining_fee: cents(r["Joining fee"]),
+      start_date: r.Start,
+      billing_date: r["Billing date"],
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const isProRata = r.Start !== r["Billing date"];
+    expect(result.value).toEqual({
+      is_pro_rata: isProRata,
+      pro_rata_days: int(r["Pro-rata days"]),
+      period_days: int(r["Period days"]),
+      period_start: r["Period start"],
+      pro_rata_amount: cents(r["Pro-rata amount"]),
+      joining_fee: cents(r["Joining fee"]),
+      first_payment_date: r.Start,
+      first_payment_total: cents(r["First payment"]),
+      first_full_payment_date: r["Billing date"],
+      recurring_amount: cents(r.Amount),
+    });
+  },
+  "pro-rata-errors": (r) => {
+    const result = calculateProRata({
+      amount: 6000,
+      billing_frequency: billingFrequencySchema.parse(r.Frequency),
+      start_date: r.Start,
+      billing_date: r["Billing date"],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(r.Error);
+  },
+  surcharge: (r) => {
+    const settings = { percentBasisPoints: int(r["Basis points"]), fixedCents: cents(r.Fixed) };
+    expect(surcharge(cents(r.Amount), settings)).toBe(cents(r.Surcharge));
+    expect(amountWithSurcharge(cents(r.Amount), settings)).toBe(cents(r["With surcharge"]));
+  },
+  terms: (r) => {
+    const [amountText, unitText] = r.Term.split(" ");
+    const termAmount = int(amountText);
+    const unit = termUnitSchema.parse(unitText);
+    const frequency = billingFrequencySchema.parse(r.Frequency);
+    expect(termEnd(r.Start, termAmount, unit)).toBe(r["Term end"]);
+    expect(formatTerm(termAmount, unit)).toBe(r.Formatted);
+    expect(paymentsInTerm(r.Start, r["Term end"], frequency)).toBe(int(r.Payments));
+    expect(totalValue(cents(r.Amount), frequency, termAmount, unit, r.Start)).toBe(cents(r["Total value"]));
+  },
+  "membership-type": (r) => {
+    const none = (s: string) => s === "none";
+    expect(
+      membershipTypeLabel({
+        billing_frequency: billingFrequencySchema.parse(r.Frequency),
+        term_amount: none(r["Term amount"]) ? null : int(r["Term amount"]),
+        term_unit: none(r["Term unit"]) ? null : termUnitSchema.parse(r["Term unit"]),
+      }),
+    ).toBe(r.Shown);
+  },
+  "break-fee": (r) => {
+    expect(breakFee(cents(r["Remaining value"]), int(r["Basis points"]))).toBe(cents(r["Break fee"]));
+  },
+};
+
+describe("docs/billing.md worked examples", () => {
+  it("has exactly the example tables this test knows how to check, none empty", () => {
+    expect([...tables.keys()].sort()).toEqual(Object.keys(checks).sort());
+    for (const [name, rows] of tables) expect(rows.length, name).toBeGreaterThan(0);
+  });
+
+  it("lists every billing frequency in display order in the frequencies table", () => {
+    expect(tables.get("frequencies")?.map((r) => r.Frequency)).toEqual([...billingFrequencies]);
+  });
+
+  for (const [name, rows] of tables) {
+    describe(name, () => {
+      rows.forEach((row, i) => {
+        const label = Object.values(row).slice(0, 5).join(" | ");
+        it(`row ${i + 1}: ${label}`, () => checks[name](row));
+      });
+    });
+  }
+});
