@@ -1,0 +1,18 @@
+export {
+  API_TIMEOUT_MS,
+  type ApiClient,
+  type ApiClientConfig,
+  ApiError,
+  type ApiList,
+  type ApiMeta,
+  api,
+  buildUrl,
+  createApiClient,
+  type Envelope,
+  errorMessage,
+  type FieldErrors,
+  isApiError,
+  type Query,
+  type RequestOptions,
+} from "./client";
+export { type ApiKey, apiErrorRetry, apiFetcher, swrConfig, useApi, useApiList } from "./swr";

@@ -1,0 +1,29 @@
+import { MantineProvider, type MantineThemeOverride } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
+import { SWRConfig, type SWRConfiguration } from "swr";
+import { swrConfig } from "../api/swr";
+import { baseTheme } from "./theme";
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** Defaults to {@link baseTheme}. */
+  theme?: MantineThemeOverride;
+  /** Extra SWR settings (tests pass `{ provider: () => new Map() }` for a fresh cache). */
+  swr?: SWRConfiguration;
+  /** "test" turns off Mantine transitions and portals. */
+  env?: "default" | "test";
+}
+
+/** Theme, toasts (top-right), modals and data fetching for a whole site. */
+export function AppProviders({ children, theme = baseTheme, swr, env = "default" }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <Notifications position="top-right" limit={5} containerWidth={400} zIndex={1000} />
+      <ModalsProvider labels={{ confirm: "Confirm", cancel: "Cancel" }}>
+        <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}

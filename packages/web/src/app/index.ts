@@ -1,0 +1,11 @@
+export { AppProviders, type AppProvidersProps } from "./AppProviders";
+export { ErrorBoundary, type ErrorBoundaryProps } from "./ErrorBoundary";
+export {
+  ErrorPage,
+  type ErrorPageProps,
+  NotFoundPage,
+  type NotFoundPageProps,
+  RouteErrorPage,
+} from "./ErrorPages";
+export { ScrollToTop } from "./ScrollToTop";
+export { baseTheme, touchTheme } from "./theme";

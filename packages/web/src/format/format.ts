@@ -1,0 +1,128 @@
+/**
+ * Display formatting: en-NZ conventions in Pacific/Auckland, whatever the device's own zone.
+ * Strings are composed from `formatToParts` so the output is identical across browsers
+ * (ICU versions differ in spaces and in the case of "am"/"pm").
+ */
+
+export const TIME_ZONE = "Pacific/Auckland";
+export const LOCALE = "en-NZ";
+
+export type DateLike = string | number | Date | null | undefined;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_TIME = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+const dateParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const longDate = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+const money = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "NZD" });
+
+function toDate(value: DateLike): Date | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+  hour: number;
+  minute: string;
+}
+
+/** The calendar date and clock time in Auckland at the given instant. */
+export function aucklandParts(value: DateLike): Parts | undefined {
+  const date = toDate(value);
+  if (!date) return undefined;
+  const parts: Record<string, string> = {};
+  for (const part of dateParts.formatToParts(date)) parts[part.type] = part.value;
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: Number(parts.hour) % 24,
+    minute: parts.minute,
+  };
+}
+
+function clock(hour24: number, minute: string, padHour: boolean): string {
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  const hour = padHour ? String(hour12).padStart(2, "0") : String(hour12);
+  return `${hour}:${minute} ${hour24 < 12 ? "am" : "pm"}`;
+}
+
+/** "16/01/2026". A date-only value ("2026-01-16", e.g. a birthday) is shown as that date. */
+export function formatDate(value: DateLike): string {
+  if (typeof value === "string") {
+    const match = DATE_ONLY.exec(value);
+    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  }
+  const parts = aucklandParts(value);
+  return parts ? `${parts.day}/${parts.month}/${parts.year}` : "";
+}
+
+/** "16 January 2026". */
+export function formatLongDate(value: DateLike): string {
+  if (typeof value === "string" && DATE_ONLY.test(value)) {
+    return longDate.format(new Date(`${value}T12:00:00+12:00`));
+  }
+  const date = toDate(value);
+  return date ? longDate.format(date) : "";
+}
+
+/** "16/01/2026 09:00 am". */
+export function formatDateTime(value: DateLike): string {
+  const parts = aucklandParts(value);
+  return parts ? `${parts.day}/${parts.month}/${parts.year} ${clock(parts.hour, parts.minute, true)}` : "";
+}
+
+/**
+ * "9:00 am" (h:mm a). A wall-clock time ("06:30" or "18:00:00", e.g. opening hours) is shown
+ * as is; an instant is converted to Auckland time.
+ */
+export function formatTime(value: DateLike): string {
+  if (typeof value === "string") {
+    const match = WALL_TIME.exec(value);
+    if (match) {
+      const hour = Number(match[1]);
+      return hour < 24 ? clock(hour, match[2], false) : "";
+    }
+  }
+  const parts = aucklandParts(value);
+  return parts ? clock(parts.hour, parts.minute, false) : "";
+}
+
+/** Integer cents NZD to "$1,234.50" ("-$5.00" for negatives). */
+export function formatMoney(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return "";
+  return money.format(cents / 100);
+}
+
+/**
+ * Title-cases a person's name: "jane o'neil-smith" -> "Jane O'Neil-Smith".
+ * Names typed all in one case are normalised; mixed case ("McDonald") is kept as typed.
+ */
+export function titleCase(name: string | null | undefined): string {
+  if (!name) return "";
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  const singleCase = trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase();
+  const base = singleCase ? trimmed.toLowerCase() : trimmed;
+  return base.replace(/(^|[\s\-'’(])(\p{L})/gu, (_match, before: string, letter: string) => {
+    return before + letter.toUpperCase();
+  });
+}

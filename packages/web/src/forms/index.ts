@@ -1,0 +1,11 @@
+export { z } from "zod";
+export {
+  applyServerErrors,
+  type ServerErrorsResult,
+  type SubmitOptions,
+  scrollToFirstError,
+  submitHandler,
+  useZodForm,
+  type ZodFormInput,
+} from "./forms";
+export { emailAddress, MESSAGES, optionalText, requiredText } from "./schemas";

@@ -1,0 +1,1 @@
+export { SEVERITIES, type ToastOptions, type ToastSeverity, toast, toastApiError } from "./toast";
