@@ -5,10 +5,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   addMonthsClamped,
+  amountWithSurcharge,
   aucklandDate,
   aucklandOffsetMs,
-  addDays,
   billingFrequencies,
   billingFrequencySchema,
   billingToOrganisationFrequency,
@@ -31,7 +32,6 @@ import {
   roundHalfUp,
   startOfAucklandDay,
   surcharge,
-  amountWithSurcharge,
   termEnd,
   termUnitSchema,
   totalValue,
