@@ -1,0 +1,75 @@
+/**
+ * Deploy-time settings, read from the environment of `sst deploy` (SST also loads `.env.<stage>` at the
+ * repository root, which is the easiest place to keep them per stage). Nothing here is a secret: secrets
+ * live in SSM through `Config.Secret` (see infra/secrets.ts and docs/deploy.md).
+ */
+export interface DeploySettings {
+  /** Custom host of the staff back-office, e.g. `staff.example.nz` (optional). */
+  staffDomain?: string;
+  /** Custom host of the member join site, e.g. `join.example.nz` (optional). */
+  joinDomain?: string;
+  /** Route 53 hosted zone holding the custom hosts; defaults to the parent of each host. */
+  hostedZone?: string;
+  /**
+   * ARN of an ACM certificate in us-east-1 covering both hosts. When set, DNS is managed outside
+   * Route 53: no zone lookup, no records; point CNAMEs at the distributions yourself.
+   */
+  certificateArn?: string;
+  /** Sender of every email, e.g. `Kia Ora Gym <no-reply@example.nz>`. */
+  emailFrom?: string;
+  /** The SES identity allowed to send: the sender's domain unless set (an address or a domain). */
+  sesIdentity?: string;
+  /** Parent domain for the session cookie so one sign-in serves both hosts. */
+  cookieDomain?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** The bare address inside `Name <address>`, or the value itself. */
+export function emailAddress(from: string): string {
+  const match = /<([^>]+)>/.exec(from);
+  return (match ? match[1] : from).trim();
+}
+
+/** The longest common parent of two hosts with at least two labels (`a.gym.nz`, `b.gym.nz` -> `gym.nz`). */
+export function commonParentDomain(a: string, b: string): string | undefined {
+  const left = a.toLowerCase().split(".").reverse();
+  const right = b.toLowerCase().split(".").reverse();
+  const shared: string[] = [];
+  for (let i = 0; i < Math.min(left.length, right.length) && left[i] === right[i]; i++) shared.push(left[i]);
+  return shared.length >= 2 ? shared.reverse().join(".") : undefined;
+}
+
+export function deploySettings(env: Env = process.env): DeploySettings {
+  const staffDomain = read(env, "STAFF_DOMAIN");
+  const joinDomain = read(env, "JOIN_DOMAIN");
+  const emailFrom = read(env, "EMAIL_FROM");
+  const sesIdentity =
+    read(env, "SES_IDENTITY") ?? (emailFrom ? emailAddress(emailFrom).split("@")[1] : undefined);
+  const cookieDomain =
+    read(env, "COOKIE_DOMAIN") ??
+    (staffDomain && joinDomain ? commonParentDomain(staffDomain, joinDomain) : undefined);
+  return {
+    staffDomain,
+    joinDomain,
+    hostedZone: read(env, "HOSTED_ZONE"),
+    certificateArn: read(env, "CERTIFICATE_ARN"),
+    emailFrom,
+    sesIdentity,
+    cookieDomain,
+  };
+}
+
+/** Stages whose data must survive `sst remove` (table and uploads are retained, not deleted). */
+export function isProtectedStage(stage: string, env: Env = process.env): boolean {
+  const list = read(env, "PROTECTED_STAGES") ?? "prod,production";
+  return list
+    .split(",")
+    .map((s) => s.trim())
+    .includes(stage);
+}

@@ -1,0 +1,54 @@
+import { attributeDefinitions, table as design } from "@gym/core/db/table";
+import { RemovalPolicy } from "aws-cdk-lib";
+import { BillingMode } from "aws-cdk-lib/aws-dynamodb";
+import { BlockPublicAccess, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
+import { Bucket, type StackContext, Table, type TableGlobalIndexProps } from "sst/constructs";
+import { isProtectedStage } from "./settings";
+
+/**
+ * The one DynamoDB table (built from packages/core/src/db/table.ts, so keys cannot drift from the code)
+ * and the private uploads bucket (profile pictures, gym logos).
+ */
+export function Storage({ stack, app }: StackContext) {
+  const keep = isProtectedStage(app.stage);
+  const removalPolicy = keep ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+  const globalIndexes: Record<string, TableGlobalIndexProps> = {};
+  for (const [name, keys] of Object.entries(design.globalIndexes)) {
+    globalIndexes[name] = { partitionKey: keys.partitionKey, sortKey: keys.sortKey, projection: "all" };
+  }
+
+  const table = new Table(stack, "Table", {
+    fields: Object.fromEntries(attributeDefinitions().map(({ AttributeName }) => [AttributeName, "string"])),
+    primaryIndex: { partitionKey: design.partitionKey, sortKey: design.sortKey },
+    globalIndexes,
+    timeToLiveAttribute: design.ttlAttribute,
+    cdk: {
+      table: {
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        // SST sets the deprecated `pointInTimeRecovery`; CDK refuses both at once.
+        pointInTimeRecovery: undefined,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: keep,
+        removalPolicy,
+      },
+    },
+  });
+
+  const uploads = new Bucket(stack, "Uploads", {
+    cors: false,
+    cdk: {
+      bucket: {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        removalPolicy,
+        autoDeleteObjects: !keep,
+      },
+    },
+  });
+
+  stack.addOutputs({ TableName: table.tableName, UploadsBucket: uploads.bucketName });
+  return { table, uploads };
+}

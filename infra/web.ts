@@ -1,0 +1,125 @@
+import path from "node:path";
+import { Duration } from "aws-cdk-lib";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
+import {
+  AllowedMethods,
+  type BehaviorOptions,
+  CachePolicy,
+  Function as CfFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
+import type { siteUrlEnv } from "../packages/functions/src/aws/secrets";
+import { API } from "./api";
+import { Jobs } from "./jobs";
+import { deploySettings } from "./settings";
+
+/**
+ * Single-page-app routing without CloudFront error pages. Error responses apply to every behaviour of a
+ * distribution, so a 403/404 mapped to index.html would also swallow the API's JSON 403/404: instead a
+ * viewer-request function sends every path that is not a static file to /index.html.
+ */
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf("/.well-known/") === 0) return request;
+  if (!/\\.(html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf)$/i.test(uri)) {
+    request.uri = "/index.html";
+  }
+  return request;
+}`;
+
+/**
+ * The two React apps, each on its own CloudFront distribution: the Vite build from S3 by default, and
+ * `/api/*` passed through uncached to the HTTP API so the app calls its API on its own origin.
+ *
+ * `WEB_PREBUILT_DIR`, if set, holds already-built sites as `<dir>/web-staff` and `<dir>/web-join`
+ * (a CI artifact, or the test fixture); otherwise each app is built with `npm run build` at deploy.
+ */
+export function Web({ stack }: StackContext) {
+  const { api, handler } = use(API);
+  const { functions: jobFunctions } = use(Jobs);
+  const settings = deploySettings();
+  const prebuilt = process.env.WEB_PREBUILT_DIR;
+
+  const apiBehavior: BehaviorOptions = {
+    origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      readTimeout: Duration.seconds(30),
+    }),
+    // A redirected POST would lose its body.
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_ALL,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    // Cookies, query strings and headers, but API Gateway must see its own Host.
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  };
+
+  const spaFunction = new CfFunction(stack, "SpaRewrite", {
+    code: FunctionCode.fromInline(spaRewrite),
+    runtime: FunctionRuntime.JS_2_0,
+    comment: "Serve index.html for client-side routes",
+  });
+
+  const customDomain = (id: string, host: string | undefined): StaticSiteProps["customDomain"] => {
+    if (!host) return undefined;
+    if (settings.certificateArn) {
+      return {
+        domainName: host,
+        isExternalDomain: true,
+        cdk: {
+          certificate: Certificate.fromCertificateArn(stack, `${id}Certificate`, settings.certificateArn),
+        },
+      };
+    }
+    return { domainName: host, hostedZone: settings.hostedZone ?? host.split(".").slice(1).join(".") };
+  };
+
+  const site = (id: keyof typeof siteUrlEnv, dir: string, host: string | undefined) =>
+    new StaticSite(stack, id, {
+      path: prebuilt ? path.join(prebuilt, dir) : dir,
+      buildCommand: prebuilt ? undefined : "npm run build",
+      buildOutput: prebuilt ? "." : "dist",
+      // SST writes Vite env types into the app's src/ unless told where: keep them in .sst/.
+      vite: prebuilt ? undefined : { types: `../.sst/types/${dir}-env.d.ts` },
+      customDomain: customDomain(id, host),
+      cdk: {
+        distribution: {
+          comment: `${stack.stackName} ${dir}`,
+          errorResponses: [],
+          defaultBehavior: {
+            viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+            functionAssociations: [{ function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+          },
+          additionalBehaviors: { "/api/*": apiBehavior },
+        },
+      },
+    });
+
+  const staff = site("StaffSite", "web-staff", settings.staffDomain);
+  const join = site("JoinSite", "web-join", settings.joinDomain);
+
+  // Without a custom domain a site's URL exists only once its distribution does; the functions read it
+  // from SSM at cold start (packages/functions/src/aws/secrets.ts) rather than from a circular reference.
+  const unknownUrls = [
+    settings.staffDomain ? undefined : staff,
+    settings.joinDomain ? undefined : join,
+  ].filter((s) => s !== undefined);
+  if (unknownUrls.length) {
+    for (const fn of [handler, ...Object.values(jobFunctions)]) fn.bind(unknownUrls);
+  }
+
+  stack.addOutputs({
+    StaffUrl: staff.customDomainUrl ?? staff.url ?? "",
+    JoinUrl: join.customDomainUrl ?? join.url ?? "",
+  });
+  return { staff, join };
+}

@@ -1,0 +1,27 @@
+import type { SSTConfig } from "sst";
+import { API } from "./infra/api";
+import { Jobs } from "./infra/jobs";
+import { Secrets } from "./infra/secrets";
+import { Storage } from "./infra/storage";
+import { Web } from "./infra/web";
+
+export default {
+  config() {
+    return { name: "gym-platform", region: "ap-southeast-2" };
+  },
+  stacks(app) {
+    app.setDefaultFunctionProps({
+      runtime: "nodejs22.x",
+      architecture: "arm_64",
+      // X-Ray would need xray:PutTraceSegments on "*"; logs go to each function's own log group.
+      tracing: "disabled",
+      nodejs: {
+        format: "esm",
+        // Native binding (password hashing): not bundled but installed next to the bundle. SST installs
+        // with --omit=optional, which drops the prebuilt binary, so name the linux-arm64 one too.
+        install: ["@node-rs/argon2", "@node-rs/argon2-linux-arm64-gnu"],
+      },
+    });
+    app.stack(Storage).stack(Secrets).stack(API).stack(Jobs).stack(Web);
+  },
+} satisfies SSTConfig;

@@ -1,0 +1,320 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { jobSchedule } from "@gym/core/jobs/schedule";
+import { Template } from "aws-cdk-lib/assertions";
+import { App, getStack, Function as SstFunction } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { table as design } from "../../packages/core/src/db/table";
+import config from "../../sst.config";
+import { API } from "../../infra/api";
+import { Jobs, rateExpression } from "../../infra/jobs";
+import { Secrets, secretNames } from "../../infra/secrets";
+import { Storage } from "../../infra/storage";
+import { Web } from "../../infra/web";
+
+/**
+ * Synthesises the whole app once, exactly as `sst deploy` wires it (sst.config.ts), with the job and API
+ * handlers really bundled by esbuild, and asserts the CloudFormation it would deploy. Offline: no AWS
+ * credentials, no bootstrap lookups (vitest sets NODE_ENV=test).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation JSON, checked field by field
+type Cfn = any;
+type Resource = { Type: string; Properties: Record<string, Cfn>; [key: string]: unknown };
+type Resources = Record<string, Resource>;
+
+const stacks = { Storage, Secrets, API, Jobs, Web };
+const templates = {} as Record<keyof typeof stacks, Template>;
+const resources = {} as Record<keyof typeof stacks, Resources>;
+
+const ofType = (r: Resources, type: string) => Object.entries(r).filter(([, res]) => res.Type === type);
+const allResources = () => Object.values(resources).flatMap((r) => Object.entries(r));
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Functions that run our code (the API and the jobs) are the ones configured for AWS. */
+const appFunctions = () =>
+  allResources().filter(
+    ([, r]) => r.Type === "AWS::Lambda::Function" && r.Properties.Environment?.Variables?.APP_ENV === "aws",
+  );
+
+beforeAll(async () => {
+  process.env.SST_TELEMETRY_DISABLED = "1";
+  process.env.AWS_EC2_METADATA_DISABLED = "true";
+  process.env.WEB_PREBUILT_DIR = path.resolve(__dirname, "fixtures/web");
+  process.env.EMAIL_FROM = "Kia Ora Gym <no-reply@mail.example.nz>";
+  for (const name of ["STAFF_DOMAIN", "JOIN_DOMAIN", "COOKIE_DOMAIN", "SES_IDENTITY", "CERTIFICATE_ARN"]) {
+    delete process.env[name];
+  }
+
+  await initProject({ stage: "test" });
+  const { name, region } = config.config();
+  const app = new App({ mode: "deploy", stage: "test", name, region });
+  await config.stacks(app);
+  await app.finish();
+
+  for (const [key, stack] of Object.entries(stacks) as [
+    keyof typeof stacks,
+    (typeof stacks)[keyof typeof stacks],
+  ][]) {
+    templates[key] = Template.fromStack(getStack(stack));
+    resources[key] = templates[key].toJSON().Resources as Resources;
+  }
+});
+
+describe("storage", () => {
+  it("builds the table from core's description: keys, three ALL-projection GSIs, TTL", () => {
+    const [[, table]] = ofType(resources.Storage, "AWS::DynamoDB::Table");
+    const p = table.Properties;
+    expect(p.KeySchema).toEqual([
+      { AttributeName: "pk", KeyType: "HASH" },
+      { AttributeName: "sk", KeyType: "RANGE" },
+    ]);
+    const indexes = Object.fromEntries(
+      p.GlobalSecondaryIndexes.map((i: Cfn) => [
+        i.IndexName,
+        { keys: i.KeySchema, projection: i.Projection },
+      ]),
+    );
+    expect(Object.keys(indexes).sort()).toEqual(["gsi1", "gsi2", "gsi3"]);
+    for (const n of [1, 2, 3]) {
+      expect(indexes[`gsi${n}`]).toEqual({
+        keys: [
+          { AttributeName: `gsi${n}pk`, KeyType: "HASH" },
+          { AttributeName: `gsi${n}sk`, KeyType: "RANGE" },
+        ],
+        projection: { ProjectionType: "ALL" },
+      });
+    }
+    // Same as the one description core and the local database use.
+    expect(Object.keys(design.globalIndexes).sort()).toEqual(Object.keys(indexes).sort());
+    expect(p.AttributeDefinitions.every((a: Cfn) => a.AttributeType === "S")).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: "expires_at", Enabled: true });
+    expect(p.TimeToLiveSpecification.AttributeName).toBe(design.ttlAttribute);
+  });
+
+  it("is on-demand with point-in-time recovery", () => {
+    templates.Storage.hasResourceProperties("AWS::DynamoDB::Table", {
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it("keeps the uploads bucket private, and every other bucket too", () => {
+    templates.Storage.resourceCountIs("AWS::S3::Bucket", 1);
+    const buckets = allResources().filter(([, r]) => r.Type === "AWS::S3::Bucket");
+    expect(buckets.length).toBeGreaterThanOrEqual(3); // uploads + one per site
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+});
+
+describe("functions", () => {
+  it("has one API function and one per job, all nodejs22.x on arm64", () => {
+    const fns = appFunctions();
+    expect(fns).toHaveLength(1 + Object.keys(jobSchedule).length);
+    for (const [, fn] of fns) {
+      expect(fn.Properties.Runtime).toBe("nodejs22.x");
+      expect(fn.Properties.Architectures).toEqual(["arm64"]);
+    }
+  });
+
+  it("has no other functions than SST's and CDK's deploy-time helpers, also on nodejs22.x", () => {
+    const app = new Set(appFunctions().map(([id]) => id));
+    const others = allResources().filter(([id, r]) => r.Type === "AWS::Lambda::Function" && !app.has(id));
+    for (const [id, fn] of others) {
+      // SST's per-stack custom resource handler (uploads site files, invalidates CloudFront) and CDK's
+      // handler emptying buckets of non-protected stages on removal. Neither runs our code.
+      expect(id).toMatch(/^(CustomResourceHandler|CustomS3AutoDeleteObjectsCustomResourceProviderHandler)/);
+      expect(fn.Properties.Runtime).toBe("nodejs22.x");
+    }
+  });
+
+  it("ships argon2's linux-arm64 binary next to each bundle (SST installs with --omit=optional)", () => {
+    const bundled = [getStack(API), getStack(Jobs)]
+      .flatMap((stack) => stack.node.findAll())
+      .filter((c): c is SstFunction => c instanceof SstFunction && c.id !== "CustomResourceHandler");
+    expect(bundled).toHaveLength(appFunctions().length);
+    for (const fn of bundled) {
+      const addr = fn.node.addr;
+      const modules = path.resolve(".sst/artifacts", addr, "node_modules/@node-rs");
+      const wrapper = JSON.parse(readFileSync(path.join(modules, "argon2/package.json"), "utf8"));
+      const binary = JSON.parse(
+        readFileSync(path.join(modules, "argon2-linux-arm64-gnu/package.json"), "utf8"),
+      );
+      expect(binary.version).toBe(wrapper.version);
+      expect(existsSync(path.join(modules, "argon2-linux-arm64-gnu/argon2.linux-arm64-gnu.node"))).toBe(true);
+    }
+  });
+
+  it("gives every function core's configuration and binds every secret", () => {
+    for (const [, fn] of appFunctions()) {
+      const vars = fn.Properties.Environment.Variables;
+      expect(vars).toMatchObject({
+        APP_ENV: "aws",
+        STAGE: "test",
+        EMAIL_FROM: "Kia Ora Gym <no-reply@mail.example.nz>",
+      });
+      expect(vars.TABLE_NAME).toBeDefined();
+      expect(vars.UPLOADS_BUCKET).toBeDefined();
+      for (const name of secretNames) expect(vars[`SST_Secret_value_${name}`]).toBe("__FETCH_FROM_SSM__");
+      // No custom domains here: the site URLs come from SSM at cold start.
+      expect(vars.SST_StaticSite_url_StaffSite).toBe("__FETCH_FROM_SSM__");
+      expect(vars.SST_StaticSite_url_JoinSite).toBe("__FETCH_FROM_SSM__");
+    }
+  });
+
+  it("bundles the real handlers", () => {
+    const handlers = appFunctions()
+      .map(([, fn]) => fn.Properties.Handler as string)
+      .sort();
+    expect(handlers).toEqual(
+      [
+        "packages/functions/src/api/lambda.handler",
+        ...Object.keys(jobSchedule).map((job) => `packages/functions/src/jobs/${job}.handler`),
+      ].sort(),
+    );
+    for (const [, fn] of appFunctions()) expect(fn.Properties.Code.S3Key).toMatch(/\.zip$/);
+  });
+});
+
+describe("api", () => {
+  it("routes /api/{proxy+} and the three webhooks to the one API function", () => {
+    const routes = ofType(resources.API, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(
+      [
+        "ANY /api/{proxy+}",
+        "POST /api/webhooks/akahu",
+        "POST /api/webhooks/kisi",
+        "POST /api/webhooks/stripe",
+      ].sort(),
+    );
+    const integrations = Object.fromEntries(ofType(resources.API, "AWS::ApiGatewayV2::Integration"));
+    const targets = new Set(
+      routes.map((route) => {
+        const integrationId = route.Target["Fn::Join"][1][1].Ref as string;
+        return JSON.stringify(integrations[integrationId].Properties.IntegrationUri);
+      }),
+    );
+    expect(targets.size).toBe(1);
+    const [fnId] = ofType(resources.API, "AWS::Lambda::Function")
+      .filter(([, r]) => r.Properties.Environment?.Variables?.APP_ENV === "aws")
+      .map(([id]) => id);
+    expect([...targets][0]).toContain(fnId);
+  });
+});
+
+describe("jobs", () => {
+  it("has one schedule per job, at its rate, invoking that job's own function", () => {
+    const rules = ofType(resources.Jobs, "AWS::Events::Rule").map(([, r]) => r.Properties);
+    expect(rules).toHaveLength(Object.keys(jobSchedule).length);
+    const fnHandler = (id: string) => resources.Jobs[id].Properties.Handler as string;
+    const seen = new Map<string, string>();
+    for (const rule of rules) {
+      expect(rule.State).toBe("ENABLED");
+      expect(rule.Targets).toHaveLength(1);
+      const handler = fnHandler(rule.Targets[0].Arn["Fn::GetAtt"][0]);
+      const job = /jobs\/(.+)\.handler$/.exec(handler)?.[1] as keyof typeof jobSchedule;
+      expect(job).toBeDefined();
+      seen.set(job, rule.ScheduleExpression);
+    }
+    for (const [job, { everyMinutes }] of Object.entries(jobSchedule)) {
+      expect(seen.get(job)).toBe(rateExpression(everyMinutes));
+    }
+    expect(seen.get("payment-polling")).toBe("rate(15 minutes)");
+    expect(seen.get("billing-run")).toBe("rate(60 minutes)");
+  });
+
+  it("lets EventBridge invoke each job function", () => {
+    const permissions = ofType(resources.Jobs, "AWS::Lambda::Permission").filter(
+      ([, p]) => p.Properties.Principal === "events.amazonaws.com",
+    );
+    expect(permissions).toHaveLength(Object.keys(jobSchedule).length);
+  });
+});
+
+describe("web", () => {
+  const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+  const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+  it("has two distributions, each sending /api/* uncached to the API with all methods", () => {
+    const distributions = ofType(resources.Web, "AWS::CloudFront::Distribution").map(
+      ([, d]) => d.Properties.DistributionConfig,
+    );
+    expect(distributions).toHaveLength(2);
+    for (const config of distributions) {
+      const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === "/api/*");
+      expect(api).toBeDefined();
+      expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect([...api.AllowedMethods].sort()).toEqual(
+        ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"].sort(),
+      );
+      expect(api.ViewerProtocolPolicy).toBe("https-only");
+      const origin = config.Origins.find((o: Cfn) => o.Id === api.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName)).toContain("execute-api");
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+      // Error pages would apply to /api/* too and hide the API's JSON 403/404.
+      expect(config.CustomErrorResponses ?? []).toEqual([]);
+      expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    }
+  });
+});
+
+describe("iam", () => {
+  const policies = () =>
+    allResources()
+      .filter(([, r]) => r.Type === "AWS::IAM::Policy")
+      .map(([id, r]) => ({
+        id,
+        roles: r.Properties.Roles,
+        statements: r.Properties.PolicyDocument.Statement as Cfn[],
+      }));
+
+  it("never grants dynamodb actions on '*'", () => {
+    for (const { statements } of policies()) {
+      for (const s of statements) {
+        const actions = asArray(s.Action) as string[];
+        if (!actions.some((a) => a.startsWith("dynamodb:"))) continue;
+        expect(asArray(s.Resource)).not.toContain("*");
+        expect(actions).not.toContain("dynamodb:*");
+      }
+    }
+  });
+
+  it("gives the app functions only the table and its indexes, the bucket, SES send and their secrets", () => {
+    const appRoles = new Set(appFunctions().map(([, fn]) => JSON.stringify(fn.Properties.Role)));
+    const appPolicies = policies().filter((p) =>
+      p.roles.some((role: Cfn) => appRoles.has(JSON.stringify({ "Fn::GetAtt": [role.Ref, "Arn"] }))),
+    );
+    expect(appPolicies).toHaveLength(appRoles.size);
+    for (const { statements } of appPolicies) {
+      const actions = new Set<string>();
+      for (const s of statements) {
+        expect(s.Effect).toBe("Allow");
+        expect(asArray(s.Resource)).not.toContain("*");
+        for (const a of asArray(s.Action) as string[]) actions.add(a);
+      }
+      for (const a of actions) {
+        expect(a).toMatch(/^(dynamodb|s3|ses|ssm):/);
+        expect(a).not.toMatch(/:\*$/);
+      }
+      expect(actions).not.toContain("dynamodb:Scan");
+      const ses = statements.find((s) => asArray(s.Action).includes("ses:SendEmail"));
+      const sesResources = JSON.stringify(ses.Resource);
+      expect(sesResources).toContain(":identity/mail.example.nz");
+      expect(sesResources).toContain(":identity/no-reply@mail.example.nz");
+      const ssm = statements.filter((s) => asArray(s.Action).includes("ssm:GetParameters"));
+      const ssmResources = JSON.stringify(ssm.map((s) => s.Resource));
+      for (const name of secretNames) expect(ssmResources).toContain(`/Secret/${name}/value`);
+      const dynamo = statements.find((s) => asArray(s.Action).includes("dynamodb:Query"));
+      expect(JSON.stringify(dynamo.Resource)).toContain("/index/*");
+    }
+  });
+});
