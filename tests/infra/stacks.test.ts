@@ -1,65 +1,35 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { jobSchedule } from "@gym/core/jobs/schedule";
-import { Template } from "aws-cdk-lib/assertions";
-import { App, getStack, Function as SstFunction } from "sst/constructs";
-import { initProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rateExpression } from "../../infra/jobs";
+import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
-import config from "../../sst.config";
-import { API } from "../../infra/api";
-import { Jobs, rateExpression } from "../../infra/jobs";
-import { Secrets, secretNames } from "../../infra/secrets";
-import { Storage } from "../../infra/storage";
-import { Web } from "../../infra/web";
+import {
+  type Cfn,
+  type Synth,
+  allResources as all,
+  appFunctions as app,
+  asArray,
+  ofType,
+  synth,
+} from "./synth";
 
 /**
- * Synthesises the whole app once, exactly as `sst deploy` wires it (sst.config.ts), with the job and API
- * handlers really bundled by esbuild, and asserts the CloudFormation it would deploy. Offline: no AWS
- * credentials, no bootstrap lookups (vitest sets NODE_ENV=test).
+ * The CloudFormation `sst deploy` would deploy, synthesised once per configuration in beforeAll (see
+ * ./synth.ts) and shared by the assertions. A development stage without custom domains first, then a
+ * protected production stage with custom domains.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: synthesised CloudFormation JSON, checked field by field
-type Cfn = any;
-type Resource = { Type: string; Properties: Record<string, Cfn>; [key: string]: unknown };
-type Resources = Record<string, Resource>;
-
-const stacks = { Storage, Secrets, API, Jobs, Web };
-const templates = {} as Record<keyof typeof stacks, Template>;
-const resources = {} as Record<keyof typeof stacks, Resources>;
-
-const ofType = (r: Resources, type: string) => Object.entries(r).filter(([, res]) => res.Type === type);
-const allResources = () => Object.values(resources).flatMap((r) => Object.entries(r));
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-/** Functions that run our code (the API and the jobs) are the ones configured for AWS. */
-const appFunctions = () =>
-  allResources().filter(
-    ([, r]) => r.Type === "AWS::Lambda::Function" && r.Properties.Environment?.Variables?.APP_ENV === "aws",
-  );
+let dev: Synth;
+let templates: Synth["templates"];
+let resources: Synth["resources"];
+const allResources = () => all(dev);
+const appFunctions = () => app(dev);
 
 beforeAll(async () => {
-  process.env.SST_TELEMETRY_DISABLED = "1";
-  process.env.AWS_EC2_METADATA_DISABLED = "true";
-  process.env.WEB_PREBUILT_DIR = path.resolve(__dirname, "fixtures/web");
-  process.env.EMAIL_FROM = "Kia Ora Gym <no-reply@mail.example.nz>";
-  for (const name of ["STAFF_DOMAIN", "JOIN_DOMAIN", "COOKIE_DOMAIN", "SES_IDENTITY", "CERTIFICATE_ARN"]) {
-    delete process.env[name];
-  }
-
-  await initProject({ stage: "test" });
-  const { name, region } = config.config();
-  const app = new App({ mode: "deploy", stage: "test", name, region });
-  await config.stacks(app);
-  await app.finish();
-
-  for (const [key, stack] of Object.entries(stacks) as [
-    keyof typeof stacks,
-    (typeof stacks)[keyof typeof stacks],
-  ][]) {
-    templates[key] = Template.fromStack(getStack(stack));
-    resources[key] = templates[key].toJSON().Resources as Resources;
-  }
+  dev = await synth({ EMAIL_FROM: "Kia Ora Gym <no-reply@mail.example.nz>" });
+  ({ templates, resources } = dev);
 });
 
 describe("storage", () => {
@@ -137,13 +107,9 @@ describe("functions", () => {
   });
 
   it("ships argon2's linux-arm64 binary next to each bundle (SST installs with --omit=optional)", () => {
-    const bundled = [getStack(API), getStack(Jobs)]
-      .flatMap((stack) => stack.node.findAll())
-      .filter((c): c is SstFunction => c instanceof SstFunction && c.id !== "CustomResourceHandler");
-    expect(bundled).toHaveLength(appFunctions().length);
-    for (const fn of bundled) {
-      const addr = fn.node.addr;
-      const modules = path.resolve(".sst/artifacts", addr, "node_modules/@node-rs");
+    expect(dev.bundleDirs).toHaveLength(appFunctions().length);
+    for (const dir of dev.bundleDirs) {
+      const modules = path.join(dir, "node_modules/@node-rs");
       const wrapper = JSON.parse(readFileSync(path.join(modules, "argon2/package.json"), "utf8"));
       const binary = JSON.parse(
         readFileSync(path.join(modules, "argon2-linux-arm64-gnu/package.json"), "utf8"),
@@ -315,6 +281,62 @@ describe("iam", () => {
       for (const name of secretNames) expect(ssmResources).toContain(`/Secret/${name}/value`);
       const dynamo = statements.find((s) => asArray(s.Action).includes("dynamodb:Query"));
       expect(JSON.stringify(dynamo.Resource)).toContain("/index/*");
+    }
+  });
+});
+
+describe("a protected stage with custom domains", () => {
+  let prod: Synth;
+  const certificateArn =
+    "arn:aws:acm:us-east-1:123456789012:certificate/0f7e1d2c-aaaa-bbbb-cccc-1234567890ab";
+
+  beforeAll(async () => {
+    prod = await synth(
+      {
+        EMAIL_FROM: "Kia Ora Gym <kiaora@example.nz>",
+        STAFF_DOMAIN: "staff.kiaora.example.nz",
+        JOIN_DOMAIN: "join.kiaora.example.nz",
+        CERTIFICATE_ARN: certificateArn,
+      },
+      "prod",
+    );
+  });
+
+  it("retains the table and the uploads on removal", () => {
+    const [[, table]] = ofType(prod.resources.Storage, "AWS::DynamoDB::Table");
+    expect(table.DeletionPolicy).toBe("Retain");
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    const [[, bucket]] = ofType(prod.resources.Storage, "AWS::S3::Bucket");
+    expect(bucket.DeletionPolicy).toBe("Retain");
+    expect(ofType(prod.resources.Storage, "Custom::S3AutoDeleteObjects")).toHaveLength(0);
+    // A development stage is removed cleanly.
+    expect(ofType(resources.Storage, "AWS::DynamoDB::Table")[0][1].DeletionPolicy).toBe("Delete");
+  });
+
+  it("serves each site on its host with the given certificate", () => {
+    const configs = ofType(prod.resources.Web, "AWS::CloudFront::Distribution").map(
+      ([, d]) => d.Properties.DistributionConfig,
+    );
+    expect(configs.map((c) => c.Aliases).sort()).toEqual([
+      ["join.kiaora.example.nz"],
+      ["staff.kiaora.example.nz"],
+    ]);
+    for (const c of configs) expect(c.ViewerCertificate.AcmCertificateArn).toBe(certificateArn);
+  });
+
+  it("sets the URLs and the shared cookie domain directly, with nothing left to fetch", () => {
+    const fns = app(prod);
+    expect(fns).toHaveLength(1 + Object.keys(jobSchedule).length);
+    for (const [, fn] of fns) {
+      const vars = fn.Properties.Environment.Variables;
+      expect(vars).toMatchObject({
+        STAGE: "prod",
+        STAFF_URL: "https://staff.kiaora.example.nz",
+        JOIN_URL: "https://join.kiaora.example.nz",
+        COOKIE_DOMAIN: "kiaora.example.nz",
+      });
+      expect(vars.SST_StaticSite_url_StaffSite).toBeUndefined();
+      expect(vars.SST_StaticSite_url_JoinSite).toBeUndefined();
     }
   });
 });
