@@ -17,6 +17,7 @@ export function useTestApi() {
   beforeAll(async () => {
     process.env.APP_ENV = "test";
     process.env.LOG_LEVEL ??= "warn";
+    process.env.LOGIN_SLOWDOWN_BASE_MS ??= "5";
     process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
     process.env.TABLE_NAME = handle.tableName = `test-${randomUUID()}`;
     const { resetDynamo } = await import("../../packages/core/src/db/client");
@@ -34,4 +35,34 @@ export function useTestApi() {
   });
 
   return handle;
+}
+
+/** An API test file with the demo organisations, gyms and people seeded. */
+export function useSeededApi() {
+  const api = useTestApi();
+  const handle = Object.assign(api, { seed: undefined as unknown as import("../../packages/functions/src/local/seed/identity").SeededIdentity });
+  beforeAll(async () => {
+    const { seedIdentity } = await import("../../packages/functions/src/local/seed/identity");
+    handle.seed = await seedIdentity();
+  });
+  return handle;
+}
+
+/** The newest sign-in code emailed to an address (read from the local mailbox over HTTP). */
+export async function latestCode(client: HttpClient, email: string): Promise<string> {
+  const mail = await client.get("/api/dev/mail");
+  const message = (mail.body.data as { to: string; subject: string }[]).find((m) => m.to === email && /sign-in code/.test(m.subject));
+  if (!message) throw new Error(`No code emailed to ${email}`);
+  return message.subject.slice(0, 6);
+}
+
+/** A client signed in as a demo person: password, then the emailed code. */
+export async function signIn(baseUrl: string, email: string, password = "demo-password", ip?: string) {
+  const client = new HttpClient(baseUrl);
+  const headers = ip ? { "X-Forwarded-For": ip } : undefined;
+  const login = await client.post("/api/login", { email, password }, headers);
+  if (login.status !== 200) throw new Error(`login ${email}: ${login.status} ${JSON.stringify(login.body)}`);
+  const verify = await client.post("/api/email/verify", { code: await latestCode(client, email) });
+  if (verify.status !== 200) throw new Error(`verify ${email}: ${verify.status} ${JSON.stringify(verify.body)}`);
+  return client;
 }

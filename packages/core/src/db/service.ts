@@ -1,4 +1,5 @@
 import { Service } from "electrodb";
+import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { mailEntity } from "../email/entity";
 import { gymEntity } from "../gym/entity";
 import { organisationEntity } from "../organisation/entity";
@@ -18,6 +19,10 @@ const entities = {
   user: userEntity,
   role: roleEntity,
   mail: mailEntity,
+  session: sessionEntity,
+  code: codeEntity,
+  link: linkEntity,
+  throttle: throttleEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

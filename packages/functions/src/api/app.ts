@@ -3,7 +3,10 @@ import { config } from "@gym/core/config";
 import type { AppEnv } from "./context";
 import { handleError, notFound } from "./middleware/errors";
 import { requestContext, requireXhrHeader } from "./middleware/request";
+import { loadSession } from "./middleware/auth";
+import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
+import { meRouter } from "./routers/me";
 import { healthRouter } from "./routers/health";
 
 /**
@@ -14,12 +17,20 @@ export function createApp() {
   const app = new OpenAPIHono<AppEnv>().basePath("/api");
   app.use("*", requestContext);
   app.use("*", requireXhrHeader);
+  app.use("*", loadSession);
   app.onError(handleError);
   app.notFound(notFound);
 
   app.route("/", healthRouter);
+  app.route("/", authRouter);
+  app.route("/", meRouter);
   if (config.isLocal) app.route("/", devRouter);
 
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "gym_session",
+  });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Gym platform API", version: "1.0.0", description: "Staff back-office and member join API." },

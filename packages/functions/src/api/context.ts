@@ -1,10 +1,18 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, createRoute } from "@hono/zod-openapi";
+import type { Actor } from "@gym/core/auth/actor";
+import type { Session } from "@gym/core/auth/session";
 import { fieldErrors } from "@gym/core/validation";
+import type { Context } from "hono";
+import { requireSession, requireStaff, requireUser } from "./middleware/auth";
 
 /** What middleware puts on the request context for routers. */
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The live session from the cookie, or null. Set for every request. */
+    session: Session | null;
+    /** Set by the access middleware of user and staff routes. */
+    actor: Actor;
   };
 }
 
@@ -12,8 +20,8 @@ export interface AppEnv {
  * A router for one domain. Invalid params, query or body answer 422 with the field messages
  * (never a 500), in the API's error shape.
  */
-export function createRouter<E extends AppEnv = AppEnv>() {
-  return new OpenAPIHono<E>({
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const errors = fieldErrors(result.error);
@@ -23,3 +31,21 @@ export function createRouter<E extends AppEnv = AppEnv>() {
     },
   });
 }
+
+/**
+ * Routes declare who may call them; the declaration is both the middleware that enforces it
+ * and the `security` entry in the OpenAPI document (which the isolation test walks).
+ *  - publicRoute: anyone (sign-in, health, webhooks).
+ *  - sessionRoute: any session, even one still waiting for its emailed code.
+ *  - userRoute: a signed-in user who has passed the code.
+ *  - staffRoute: a signed-in staff member of the current organisation.
+ */
+export const publicRoute = <R extends RouteConfig>(config: R) => createRoute({ ...config, security: [] });
+export const sessionRoute = <R extends RouteConfig>(config: R) =>
+  createRoute({ ...config, security: [{ session: [] }], middleware: [requireSession] as const });
+export const userRoute = <R extends RouteConfig>(config: R) =>
+  createRoute({ ...config, security: [{ session: [] }], middleware: [requireUser] as const });
+export const staffRoute = <R extends RouteConfig>(config: R) =>
+  createRoute({ ...config, security: [{ session: [] }], "x-staff": true, middleware: [requireStaff] as const });
+
+export const actorOf = (c: Context<AppEnv>) => c.get("actor");

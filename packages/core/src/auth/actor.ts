@@ -1,0 +1,66 @@
+import { listGyms } from "../gym/service";
+import { getOrganisations } from "../organisation/service";
+import { type GymRole, type OrgRole, isStaffRole, rolesOfUser } from "../user/roles";
+import type { Session } from "./session";
+
+/**
+ * Who is acting and where: the signed-in user, the organisation and gym their session is in,
+ * and their roles there. Every authorised call in core takes an Actor; every decision about
+ * what it may touch is made by the policy (policy.ts) from these facts.
+ */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  /** The current organisation, or null for someone who belongs to none yet (a new member). */
+  organisationId: string | null;
+  /** The current gym inside the current organisation, when there is one. */
+  gymId: string | null;
+  orgRole: OrgRole;
+  gymRoles: { gym_id: string; role: GymRole }[];
+  memberGymIds: string[];
+  isStaff: boolean;
+  /** Every organisation the user belongs to (for switching). */
+  organisationIds: string[];
+  /** The gyms of the current organisation this actor may work in (all of them for an organisation admin). */
+  gymIds: string[];
+}
+
+/**
+ * Builds the actor for a session: the user's role records (one index query), the current
+ * organisation's gyms (one query). A stale current organisation or gym (role removed) falls
+ * back to the first one still allowed.
+ */
+export async function actorFor(session: Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">): Promise<Actor> {
+  const roles = await rolesOfUser(session.user_id);
+  const current =
+    roles.find((role) => role.organisation_id === session.current_organisation_id) ??
+    roles.find((role) => isStaffRole(role)) ??
+    roles[0];
+  const base = {
+    userId: session.user_id,
+    sessionId: session.session_id,
+    organisationIds: roles.map((role) => role.organisation_id),
+  };
+  if (!current) {
+    return { ...base, organisationId: null, gymId: null, orgRole: "none", gymRoles: [], memberGymIds: [], isStaff: false, gymIds: [] };
+  }
+  const gymIds =
+    current.org_role === "admin"
+      ? (await listGyms(current.organisation_id)).map((gym) => gym.gym_id)
+      : [...new Set([...current.gym_roles.map((g) => g.gym_id), ...current.member_gym_ids])];
+  const gymId = gymIds.includes(session.current_gym_id ?? "") ? session.current_gym_id! : (gymIds[0] ?? null);
+  return {
+    ...base,
+    organisationId: current.organisation_id,
+    gymId,
+    orgRole: current.org_role,
+    gymRoles: current.gym_roles,
+    memberGymIds: current.member_gym_ids,
+    isStaff: isStaffRole(current),
+    gymIds,
+  };
+}
+
+export async function organisationsOf(actor: Actor) {
+  return getOrganisations(actor.organisationIds);
+}

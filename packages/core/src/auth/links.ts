@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { db } from "../db/service";
+import { sendEmail } from "../email/port";
+import { ValidationError } from "../errors";
+import { titleCase } from "../text";
+import { findUserByEmail, getUserOrNull } from "../user/service";
+import { messages } from "../validation";
+import { hashPassword } from "./password";
+import { newPassword } from "./password-policy";
+import { endUserSessions } from "./session";
+import { resetEmail } from "./emails";
+import { throttleHit } from "./throttle";
+import { epochSeconds, newToken, tokenHash } from "./tokens";
+
+export const RESET_LIFETIME_SECONDS = 60 * 60;
+export const INVITE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** Reset emails per address per hour: stops a stranger from flooding someone's inbox. */
+const RESETS_PER_HOUR = 3;
+
+export const forgotPasswordInput = z.object({
+  email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254).toLowerCase(),
+});
+
+export const tokenInput = z.object({ token: z.string({ error: messages.required }).min(1, messages.required).max(200) });
+
+export const resetPasswordInput = tokenInput.extend({
+  password: newPassword,
+  password_confirmation: z.string({ error: messages.required }),
+}).refine((input) => input.password === input.password_confirmation, {
+  path: ["password_confirmation"],
+  message: messages.equal,
+});
+
+/** Creates a single-use link token and returns it (only its hash is stored). */
+export async function createLink(input: { purpose: "reset" | "invite"; user_id: string; organisation_id?: string }) {
+  const token = newToken();
+  const lifetime = input.purpose === "reset" ? RESET_LIFETIME_SECONDS : INVITE_LIFETIME_SECONDS;
+  await db()
+    .entities.link.create({
+      token_hash: tokenHash(token),
+      purpose: input.purpose,
+      user_id: input.user_id,
+      organisation_id: input.organisation_id,
+      created_at: new Date().toISOString(),
+      expires_at: epochSeconds() + lifetime,
+    })
+    .go();
+  return token;
+}
+
+/** Sends a reset link when the account exists; answers the same either way. */
+export async function forgotPassword(email: string) {
+  const user = await findUserByEmail(email);
+  if (!user) return;
+  if ((await throttleHit(`reset:${user.user_id}`, 3600)) > RESETS_PER_HOUR) return;
+  const token = await createLink({ purpose: "reset", user_id: user.user_id });
+  await sendEmail(resetEmail(user.email, titleCase(user.name), token));
+}
+
+async function liveLink(token: string) {
+  const { data } = await db().entities.link.get({ token_hash: tokenHash(token) }).go();
+  if (!data || data.used_at || data.expires_at <= epochSeconds()) return null;
+  return data;
+}
+
+/** Whether a reset or invitation link can still be used (the page asks before showing its form). */
+export async function validateLink(token: string) {
+  const link = await liveLink(token);
+  const user = link ? await getUserOrNull(link.user_id) : null;
+  if (!link || !user) return { valid: false as const };
+  return { valid: true as const, purpose: link.purpose, email: user.email, name: titleCase(user.name) };
+}
+
+const deadLink = () =>
+  new ValidationError({ token: ["This link has expired or has already been used. Ask for a new one."] });
+
+/**
+ * Sets a new password from a reset or invitation link. The link is used up atomically (a
+ * replayed link fails) and every session of the user ends.
+ */
+export async function resetPassword(input: z.infer<typeof resetPasswordInput>) {
+  const link = await liveLink(input.token);
+  if (!link) throw deadLink();
+  const usedAt = new Date().toISOString();
+  await db()
+    .entities.link.patch({ token_hash: link.token_hash })
+    .set({ used_at: usedAt })
+    .where(({ used_at }, { notExists }) => notExists(used_at))
+    .go()
+    .catch(() => {
+      throw deadLink();
+    });
+  await db()
+    .entities.user.patch({ user_id: link.user_id })
+    .set({
+      password_hash: await hashPassword(input.password),
+      password_changed_at: usedAt,
+      email_verified_at: usedAt,
+    })
+    .go();
+  await endUserSessions(link.user_id);
+  const user = await getUserOrNull(link.user_id);
+  return { email: user?.email ?? "", purpose: link.purpose };
+}

@@ -1,0 +1,92 @@
+import { listGyms } from "../gym/service";
+import { NotFoundError } from "../errors";
+import { titleCase } from "../text";
+import { getUser } from "../user/service";
+import { type Actor, actorFor, organisationsOf } from "./actor";
+import { policy } from "./policy";
+import { setSessionContext } from "./session";
+
+/**
+ * The current-user shape of spec 000 §3. Registration fields (payment types, start and billing
+ * dates, chosen offering and price) are filled in by the registration work; until then they
+ * are empty.
+ */
+export async function currentUser(actor: Actor) {
+  const [user, organisations, gyms] = await Promise.all([
+    getUser(actor.userId),
+    organisationsOf(actor),
+    actor.organisationId ? listGyms(actor.organisationId) : Promise.resolve([]),
+  ]);
+  const organisation = organisations.find((o) => o.organisation_id === actor.organisationId);
+  const myGyms = gyms.filter((gym) => actor.gymIds.includes(gym.gym_id));
+  const gymRole = (gymId: string | null) => actor.gymRoles.find((g) => g.gym_id === gymId)?.role ?? null;
+  return {
+    id: user.user_id,
+    name: titleCase(user.name),
+    email: user.email,
+    mobile_number: user.mobile_number ?? null,
+    organisations: organisations.map((o) => ({ id: o.organisation_id, name: o.name })),
+    current_organisation: organisation
+      ? {
+          id: organisation.organisation_id,
+          name: organisation.name,
+          multi_gym: organisation.multi_gym,
+          role: actor.orgRole === "admin" ? ("admin" as const) : null,
+        }
+      : null,
+    gyms: myGyms.map((gym) => ({ id: gym.gym_id, name: gym.name, role: gymRole(gym.gym_id) })),
+    current_gym: actor.gymId ? { id: actor.gymId, role: gymRole(actor.gymId) } : null,
+    profile_picture: user.profile_picture ?? null,
+    payment_types: [] as { id: string; type: string }[],
+    start_date: null as string | null,
+    billing_date: null as string | null,
+    offering: null as unknown,
+    price_id: null as string | null,
+    default_payment_type: null as unknown,
+    general_card_surcharge_text: null as string | null,
+    is_staff: actor.isStaff,
+    is_organisation_admin: actor.orgRole === "admin",
+    is_gym_admin: actor.gymRoles.some((g) => g.role === "admin"),
+    administers_several_gyms: policy.administersSeveralGyms(actor),
+    should_onboard: false,
+    invited_at: null as string | null,
+    email_verified: Boolean(user.email_verified_at),
+  };
+}
+
+export type CurrentUser = Awaited<ReturnType<typeof currentUser>>;
+
+/** Moves the session to another of the user's organisations (its first allowed gym). */
+export async function switchOrganisation(actor: Actor, organisationId: string) {
+  if (!actor.organisationIds.includes(organisationId)) throw new NotFoundError("organisation");
+  await setSessionContext(actor.sessionId, { current_organisation_id: organisationId, current_gym_id: undefined });
+  const next = await actorFor({
+    session_id: actor.sessionId,
+    user_id: actor.userId,
+    current_organisation_id: organisationId,
+    current_gym_id: undefined,
+  });
+  if (next.gymId) await setSessionContext(actor.sessionId, { current_organisation_id: organisationId, current_gym_id: next.gymId });
+  return next;
+}
+
+/** Moves the session to another gym the user can reach in the current organisation. */
+export async function switchGym(actor: Actor, gymId: string) {
+  if (!actor.gymIds.includes(gymId)) throw new NotFoundError("gym");
+  await setSessionContext(actor.sessionId, { current_organisation_id: actor.organisationId ?? undefined, current_gym_id: gymId });
+  return { ...actor, gymId };
+}
+
+/** The gyms the user can reach in the current organisation, with their role in each. */
+export async function myGyms(actor: Actor) {
+  if (!actor.organisationId) return [];
+  const gyms = await listGyms(actor.organisationId);
+  return gyms
+    .filter((gym) => actor.gymIds.includes(gym.gym_id))
+    .map((gym) => ({
+      id: gym.gym_id,
+      name: gym.name,
+      selected: gym.gym_id === actor.gymId,
+      role: actor.gymRoles.find((g) => g.gym_id === gym.gym_id)?.role ?? null,
+    }));
+}

@@ -1,0 +1,47 @@
+import { ForbiddenError, NotFoundError } from "../errors";
+import type { Actor } from "./actor";
+
+/**
+ * What an actor may do. Routers never hand-roll these checks: they call `authorize` (403 when
+ * not allowed) or `inOrganisation` / `inGym` (404 for ids outside the actor's reach, so another
+ * organisation's records are never revealed to exist).
+ */
+export const policy = {
+  /** The staff back-office: organisation admins and anyone with a gym role. */
+  useStaffArea: (actor: Actor) => actor.isStaff,
+  /** Organisation settings, staff, gyms list management, pro-rata calculator. */
+  manageOrganisation: (actor: Actor) => actor.isStaff && actor.orgRole === "admin",
+  /** A gym's settings: organisation admins, and gym admins for their own gyms. */
+  manageGym: (actor: Actor, gymId: string) =>
+    actor.orgRole === "admin" || actor.gymRoles.some((g) => g.gym_id === gymId && g.role === "admin"),
+  /** Seeing a gym's members, payments and visits. */
+  workInGym: (actor: Actor, gymId: string) =>
+    actor.isStaff && (actor.orgRole === "admin" || actor.gymRoles.some((g) => g.gym_id === gymId)),
+  /** Offerings and prices are the organisation's products: admins (organisation or gym) change them. */
+  manageOfferings: (actor: Actor) =>
+    actor.orgRole === "admin" || actor.gymRoles.some((g) => g.role === "admin"),
+  /** Gym admin of more than one gym (shown in the sidebar's status box). */
+  administersSeveralGyms: (actor: Actor) => actor.gymRoles.filter((g) => g.role === "admin").length > 1,
+};
+
+export function authorize(allowed: boolean, message?: string): void {
+  if (!allowed) throw new ForbiddenError(message);
+}
+
+/** The actor's current organisation must be this one; otherwise it does not exist for them. */
+export function inOrganisation(actor: Actor, organisationId: string, what = "organisation"): string {
+  if (!actor.organisationId || actor.organisationId !== organisationId) throw new NotFoundError(what);
+  return organisationId;
+}
+
+/** The organisation of the actor's session, for staff calls scoped to it. */
+export function currentOrganisation(actor: Actor): string {
+  if (!actor.organisationId) throw new ForbiddenError("You do not belong to an organisation.");
+  return actor.organisationId;
+}
+
+/** A gym the actor can reach in their current organisation; anything else is not found. */
+export function inGym(actor: Actor, gymId: string): string {
+  if (!actor.gymIds.includes(gymId)) throw new NotFoundError("gym");
+  return gymId;
+}

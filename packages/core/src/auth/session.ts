@@ -1,0 +1,93 @@
+import { db } from "../db/service";
+import { epochSeconds, newToken, tokenHash } from "./tokens";
+
+/**
+ * Session lifetimes. Staff work in the back-office all day, so a session survives a working
+ * day of inactivity (idle 12 hours) but never more than 7 days in all; a session still waiting
+ * for its emailed code lives only 15 minutes.
+ */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
+export const PENDING_SESSION_SECONDS = 15 * 60;
+/** Sliding expiry is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_SECONDS = 5 * 60;
+
+export type Session = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+/** Creates a session and returns the cookie token (only its hash is stored). */
+export async function createSession(input: {
+  user_id: string;
+  two_factor_passed: boolean;
+  ip?: string;
+  user_agent?: string;
+}) {
+  const token = newToken();
+  const now = epochSeconds();
+  const absolute = now + SESSION_ABSOLUTE_SECONDS;
+  const { data } = await db()
+    .entities.session.create({
+      session_id: tokenHash(token),
+      user_id: input.user_id,
+      two_factor_passed: input.two_factor_passed,
+      created_at: new Date().toISOString(),
+      last_seen_at: new Date().toISOString(),
+      absolute_expires_at: absolute,
+      expires_at: now + (input.two_factor_passed ? SESSION_IDLE_SECONDS : PENDING_SESSION_SECONDS),
+      ip: input.ip,
+      user_agent: input.user_agent?.slice(0, 300),
+    })
+    .go();
+  return { token, session: data };
+}
+
+async function readSession(sessionId: string) {
+  const { data } = await db().entities.session.get({ session_id: sessionId }).go();
+  return data;
+}
+
+/** The live session for a cookie token, or null (unknown, idle too long, or past its absolute end). */
+export async function sessionForToken(token: string | undefined) {
+  if (!token || token.length > 100) return null;
+  const session = await readSession(tokenHash(token));
+  const now = epochSeconds();
+  if (!session || session.expires_at <= now || session.absolute_expires_at <= now) return null;
+  if (session.two_factor_passed && Date.parse(session.last_seen_at) / 1000 + TOUCH_EVERY_SECONDS < now) {
+    const expires = Math.min(now + SESSION_IDLE_SECONDS, session.absolute_expires_at);
+    await db()
+      .entities.session.patch({ session_id: session.session_id })
+      .set({ last_seen_at: new Date().toISOString(), expires_at: expires })
+      .go();
+    session.expires_at = expires;
+  }
+  return session;
+}
+
+export async function passTwoFactor(sessionId: string) {
+  const now = epochSeconds();
+  await db()
+    .entities.session.patch({ session_id: sessionId })
+    .set({ two_factor_passed: true, expires_at: now + SESSION_IDLE_SECONDS, last_seen_at: new Date().toISOString() })
+    .go();
+}
+
+export async function setSessionContext(
+  sessionId: string,
+  context: { current_organisation_id?: string; current_gym_id?: string },
+) {
+  await db().entities.session.patch({ session_id: sessionId }).set(context).go();
+}
+
+export async function endSession(sessionId: string) {
+  await db().entities.session.delete({ session_id: sessionId }).go();
+}
+
+/** Ends every session of a user (password changed or reset), optionally keeping one. */
+export async function endUserSessions(userId: string, keepSessionId?: string) {
+  const { data } = await db().entities.session.query.byUser({ user_id: userId }).go({ pages: "all" });
+  const doomed = data.filter((session) => session.session_id !== keepSessionId);
+  if (doomed.length) {
+    await db()
+      .entities.session.delete(doomed.map(({ session_id }) => ({ session_id })))
+      .go();
+  }
+}

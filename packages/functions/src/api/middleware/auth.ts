@@ -1,0 +1,84 @@
+import { actorFor } from "@gym/core/auth/actor";
+import { policy } from "@gym/core/auth/policy";
+import { sessionForToken } from "@gym/core/auth/session";
+import { config } from "@gym/core/config";
+import { ForbiddenError, TwoFactorRequiredError, UnauthenticatedError } from "@gym/core/errors";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { SESSION_ABSOLUTE_SECONDS } from "@gym/core/auth/session";
+
+export const SESSION_COOKIE = "gym_session";
+
+/** Reads the session cookie on every request; nothing is enforced here. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("session", await sessionForToken(getCookie(c, SESSION_COOKIE)));
+  await next();
+});
+
+/**
+ * HttpOnly and SameSite=Lax always; in AWS also Secure and scoped to the parent domain so one
+ * sign-in serves the staff and join hosts.
+ */
+export function setSessionCookie(c: Context, token: string) {
+  const aws = config.appEnv === "aws";
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: aws,
+    maxAge: SESSION_ABSOLUTE_SECONDS,
+    ...(aws && config.cookieDomain ? { domain: config.cookieDomain } : {}),
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  const aws = config.appEnv === "aws";
+  deleteCookie(c, SESSION_COOKIE, {
+    path: "/",
+    secure: aws,
+    ...(aws && config.cookieDomain ? { domain: config.cookieDomain } : {}),
+  });
+}
+
+/** Any session, including one waiting for its emailed code. */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("session")) throw new UnauthenticatedError();
+  await next();
+});
+
+/** A user who has passed the code. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const session = c.get("session");
+  if (!session) throw new UnauthenticatedError();
+  if (!session.two_factor_passed) throw new TwoFactorRequiredError();
+  c.set("actor", await actorFor(session));
+  await next();
+});
+
+/** A staff member of the current organisation. */
+export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
+  const session = c.get("session");
+  if (!session) throw new UnauthenticatedError();
+  if (!session.two_factor_passed) throw new TwoFactorRequiredError();
+  const actor = await actorFor(session);
+  if (!policy.useStaffArea(actor)) throw new ForbiddenError("This area is for gym staff.");
+  c.set("actor", actor);
+  await next();
+});
+
+/**
+ * The caller's address for throttling. Behind CloudFront the viewer address header is the
+ * trustworthy one; locally the first X-Forwarded-For entry (tests use it to act as several
+ * clients), else the socket.
+ */
+export function clientAddress(c: Context): string {
+  const viewer = c.req.header("cloudfront-viewer-address");
+  if (viewer) return viewer.replace(/:\d+$/, "");
+  if (config.appEnv !== "aws") {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.req.header("x-real-ip") ?? "unknown";
+}

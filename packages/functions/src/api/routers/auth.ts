@@ -1,0 +1,156 @@
+import { z } from "@hono/zod-openapi";
+import { forgotPassword, forgotPasswordInput, resetPassword, resetPasswordInput, tokenInput, validateLink } from "@gym/core/auth/links";
+import { login, loginInput } from "@gym/core/auth/login";
+import { endSession, passTwoFactor } from "@gym/core/auth/session";
+import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
+import { messages } from "@gym/core/validation";
+import { createRouter, publicRoute, sessionRoute } from "../context";
+import { clearSessionCookie, clientAddress, setSessionCookie } from "../middleware/auth";
+import { envelope, errorResponses, json } from "../respond";
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const messageBody = envelope(z.object({ message: z.string() }));
+const codeInput = z.object({
+  code: z.string({ error: messages.required }).trim().min(1, messages.required).max(12),
+});
+
+/** Sign-in, the emailed second factor, sign-out, and password links. */
+export const authRouter = createRouter()
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/login",
+      tags: ["Auth"],
+      summary: "Check email and password; email a sign-in code",
+      request: body(loginInput),
+      responses: {
+        200: json(envelope(z.object({ two_factor_required: z.literal(true) }))),
+        422: errorResponses[422],
+        429: { description: "Too many failed attempts" },
+      },
+    }),
+    async (c) => {
+      const { token } = await login(c.req.valid("json"), {
+        ip: clientAddress(c),
+        user_agent: c.req.header("user-agent"),
+      });
+      setSessionCookie(c, token);
+      return c.json({ data: { two_factor_required: true as const } }, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/email/verify",
+      tags: ["Auth"],
+      summary: "Give the emailed six-digit code; completes sign-in (and verifies the email)",
+      request: body(codeInput),
+      responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const session = c.get("session")!;
+      await verifyCode(session.user_id, c.req.valid("json").code);
+      await passTwoFactor(session.session_id);
+      return c.json({ data: { message: "Signed in." } }, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/two-factor-authentication",
+      tags: ["Auth"],
+      summary: "The staff sign-in code check (same rules as /email/verify)",
+      request: body(codeInput),
+      responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const session = c.get("session")!;
+      await verifyCode(session.user_id, c.req.valid("json").code);
+      await passTwoFactor(session.session_id);
+      return c.json({ data: { message: "Signed in." } }, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/email/resend",
+      tags: ["Auth"],
+      summary: "Email a new code (at most one every 30 seconds, five an hour)",
+      responses: { 200: json(messageBody), 401: errorResponses[401], 429: { description: "Too soon" } },
+    }),
+    async (c) => {
+      await issueCode(c.get("session")!.user_id, { resend: true });
+      return c.json({ data: { message: "We've emailed you a new code." } }, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/logout",
+      tags: ["Auth"],
+      summary: "End this session",
+      responses: { 200: json(messageBody), 401: errorResponses[401] },
+    }),
+    async (c) => {
+      await endSession(c.get("session")!.session_id);
+      clearSessionCookie(c);
+      return c.json({ data: { message: "Signed out." } }, 200);
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/forgot-password",
+      tags: ["Auth"],
+      summary: "Email a reset link if the account exists (the answer is the same either way)",
+      request: body(forgotPasswordInput),
+      responses: { 200: json(messageBody), 422: errorResponses[422] },
+    }),
+    async (c) => {
+      await forgotPassword(c.req.valid("json").email);
+      return c.json(
+        { data: { message: "If an account exists for that email, we've sent a link to reset its password." } },
+        200,
+      );
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/validate-link",
+      tags: ["Auth"],
+      summary: "Whether a reset or invitation link can still be used",
+      request: body(tokenInput),
+      responses: {
+        200: json(
+          envelope(
+            z.object({
+              valid: z.boolean(),
+              purpose: z.enum(["reset", "invite"]).optional(),
+              email: z.string().optional(),
+              name: z.string().optional(),
+            }),
+          ),
+        ),
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json({ data: await validateLink(c.req.valid("json").token) }, 200),
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/reset-password",
+      tags: ["Auth"],
+      summary: "Set a new password from a reset or invitation link (single use); ends every session",
+      request: body(resetPasswordInput),
+      responses: { 200: json(envelope(z.object({ message: z.string(), email: z.string() }))), 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const { email } = await resetPassword(c.req.valid("json"));
+      clearSessionCookie(c);
+      return c.json({ data: { message: "Your password is set. Sign in with it now.", email } }, 200);
+    },
+  );
