@@ -29,6 +29,7 @@ export function API(ctx: StackContext) {
   const api = new HttpApi(stack, "Api", {
     // Same-origin through CloudFront; webhooks are server to server.
     cors: false,
+    accessLog: { retention: "three_months" },
     routes,
   });
 

@@ -117,9 +117,15 @@ export function Web({ stack }: StackContext) {
     for (const fn of [handler, ...Object.values(jobFunctions)]) fn.bind(unknownUrls);
   }
 
-  stack.addOutputs({
-    StaffUrl: staff.customDomainUrl ?? staff.url ?? "",
-    JoinUrl: join.customDomainUrl ?? join.url ?? "",
-  });
+  // Under `sst dev` the sites are not deployed and have no URL.
+  const outputs: Record<string, string> = {};
+  for (const [key, built] of [
+    ["StaffUrl", staff],
+    ["JoinUrl", join],
+  ] as const) {
+    const url = built.customDomainUrl ?? built.url;
+    if (url) outputs[key] = url;
+  }
+  stack.addOutputs(outputs);
   return { staff, join };
 }

@@ -6,12 +6,12 @@ import { rateExpression } from "../../infra/jobs";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
 import {
-  type Cfn,
-  type Synth,
   allResources as all,
   appFunctions as app,
   asArray,
+  type Cfn,
   ofType,
+  type Synth,
   synth,
 } from "./synth";
 
