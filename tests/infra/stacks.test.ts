@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rateExpression } from "../../infra/jobs";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
+import { pendingBindings } from "../../packages/functions/src/aws/secrets";
 import {
   allResources as all,
   appFunctions as app,
@@ -337,6 +338,26 @@ describe("a protected stage with custom domains", () => {
       });
       expect(vars.SST_StaticSite_url_StaffSite).toBeUndefined();
       expect(vars.SST_StaticSite_url_JoinSite).toBeUndefined();
+    }
+  });
+});
+
+describe("cold-start configuration contract", () => {
+  it("every value the loader will fetch is granted to the function, and each site URL parameter exists", () => {
+    const siteParameters = ofType(resources.Web, "AWS::SSM::Parameter").map(([, p]) => p.Properties.Name);
+    const policies = allResources().filter(([, r]) => r.Type === "AWS::IAM::Policy");
+    for (const [, fn] of appFunctions()) {
+      const env = fn.Properties.Environment.Variables as Record<string, string>;
+      const bindings = pendingBindings(env);
+      expect(bindings.map((b) => b.target).sort()).toEqual([...secretNames, "JOIN_URL", "STAFF_URL"].sort());
+      const roleId = fn.Properties.Role["Fn::GetAtt"][0];
+      const [[, policy]] = policies.filter(([, p]) => p.Properties.Roles.some((r: Cfn) => r.Ref === roleId));
+      const granted = JSON.stringify(policy.Properties.PolicyDocument);
+      for (const { target, path: parameter, fallbackPath } of bindings) {
+        expect(granted).toContain(`:parameter${parameter}"`);
+        if (fallbackPath) expect(granted).toContain(`:parameter${fallbackPath}"`);
+        if (target.endsWith("_URL")) expect(siteParameters).toContain(parameter);
+      }
     }
   });
 });
