@@ -1,0 +1,58 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Product, launchBrowser, screenshotPath, startProduct, viewports } from "../support/e2e";
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe("the product as npm start runs it", () => {
+  it("prints both URLs and the demo sign-ins", () => {
+    expect(product.output()).toContain(`Staff site:  ${product.staffUrl}`);
+    expect(product.output()).toContain(`Join site:   ${product.joinUrl}`);
+    expect(product.output()).toContain("admin@example.com");
+    expect(product.output()).toContain("demo-password");
+  });
+
+  it("answers /api/health on both hosts with the database reachable", async () => {
+    for (const url of [product.staffUrl, product.joinUrl]) {
+      const response = await fetch(`${url}/api/health`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { data: { database: { reachable: boolean } } }).data.database.reachable).toBe(true);
+    }
+  });
+
+  it("serves the staff sign-in page on the staff host", async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await page.goto(product.staffUrl);
+    await page.waitForURL(/\/login/);
+    await page.getByRole("button", { name: /sign in/i }).waitFor({ state: "visible" });
+    await page.getByLabel(/email/i).first().waitFor({ state: "visible" });
+    await page.screenshot({ path: screenshotPath("staff-login-desktop") });
+    await page.close();
+  });
+
+  it("serves the register page on the join host, on a phone", async () => {
+    const page = await browser.newPage({ viewport: viewports.phone });
+    await page.goto(product.joinUrl);
+    await page.getByLabel(/email/i).first().waitFor({ state: "visible" });
+    await page.screenshot({ path: screenshotPath("join-register-phone") });
+    await page.close();
+  });
+
+  it("shows the developer mailbox page", async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${product.staffUrl}/dev/mail`);
+    await page.getByText(/mailbox/i).first().waitFor({ state: "visible" });
+    await page.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { chromiumPath } from "./e2e-global-setup";
+import { freePort } from "./free-port";
+
+const root = resolve(import.meta.dirname, "../..");
+
+export interface Product {
+  staffUrl: string;
+  joinUrl: string;
+  /** Everything the product printed (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product the way `npm start` does (bootstrap → cli start), on free ports with
+ * an in-memory DynamoDB Local and freshly seeded demo data. The sites were built once by the
+ * e2e global setup.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const [staff, join, dynamo, api] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["packages/functions/src/local/bootstrap.mjs", "start"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      STAFF_PORT: String(staff),
+      JOIN_PORT: String(join),
+      DYNAMODB_PORT: String(dynamo),
+      API_PORT: String(api),
+      DYNAMODB_IN_MEMORY: "1",
+      SKIP_WEB_BUILD: "1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (output += String(chunk)));
+  child.stderr?.on("data", (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+
+  const staffUrl = `http://localhost:${staff}`;
+  const deadline = Date.now() + 90_000;
+  while (!output.includes("Press Ctrl-C to stop")) {
+    if (child.exitCode !== null) throw new Error(`The product exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGINT");
+      throw new Error(`The product did not start within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    staffUrl,
+    joinUrl: `http://localhost:${join}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGINT");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** The newest sign-in code emailed to an address, read from the local mailbox. */
+export async function latestCodeFor(baseUrl: string, email: string, after?: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/dev/mail`);
+    const mail = ((await response.json()) as { data: { id: string; to: string; subject: string }[] }).data;
+    const message = mail.find((m) => m.to === email && /sign-in code/.test(m.subject) && (!after || m.id > after));
+    if (message) return message.subject.slice(0, 6);
+    if (Date.now() > deadline) throw new Error(`No sign-in code emailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The id of the newest email so far (to wait for a newer one). */
+export async function newestMailId(baseUrl: string): Promise<string | undefined> {
+  const response = await fetch(`${baseUrl}/api/dev/mail`);
+  return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
+}
+
+/**
+ * Signs a browser context in through the API (password, then the emailed code): for tests whose
+ * subject is not the sign-in screen itself. The cookies land in the context.
+ */
+export async function signInViaApi(context: BrowserContext, baseUrl: string, email: string, password = "demo-password") {
+  const headers = { "X-Requested-With": "XMLHttpRequest" };
+  const before = await newestMailId(baseUrl);
+  const login = await context.request.post(`${baseUrl}/api/login`, { headers, data: { email, password } });
+  if (!login.ok()) throw new Error(`login ${email}: ${login.status()} ${await login.text()}`);
+  const code = await latestCodeFor(baseUrl, email, before);
+  const verify = await context.request.post(`${baseUrl}/api/email/verify`, { headers, data: { code } });
+  if (!verify.ok()) throw new Error(`verify ${email}: ${verify.status()} ${await verify.text()}`);
+}
+
+/** A new page in a fresh context, signed in as a demo person, at a size. */
+export async function staffPage(
+  browser: Browser,
+  product: Product,
+  email: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await signInViaApi(context, product.staffUrl, email);
+  return context.newPage();
+}
+
+export const signInStaff = signInViaApi;
+
+/** Where screenshots go (git-ignored), for a person to look at after a run. */
+export function screenshotPath(name: string) {
+  return resolve(root, "tests/.artifacts", `${name}.png`);
+}
