@@ -1,5 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { jobSchedule } from "@gym/core/jobs/schedule";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rateExpression } from "../../infra/jobs";
@@ -148,6 +151,53 @@ describe("functions", () => {
       ].sort(),
     );
     for (const [, fn] of appFunctions()) expect(fn.Properties.Code.S3Key).toMatch(/\.zip$/);
+  });
+
+  it("each bundle loads on its own: nothing it needs is left outside it", () => {
+    // What Lambda will unzip, loaded by a bare Node with no repository around it. Only argon2's binary is
+    // swapped for this machine's build (the bundle carries linux-arm64's).
+    const hostBinding = readdirSync("node_modules/@node-rs").find((n) =>
+      n.startsWith(`argon2-${process.platform}-${process.arch}`),
+    );
+    for (const dir of dev.bundleDirs) {
+      const copy = mkdtempSync(path.join(tmpdir(), "bundle-"));
+      try {
+        cpSync(dir, copy, { recursive: true });
+        if (hostBinding) {
+          cpSync(
+            `node_modules/@node-rs/${hostBinding}`,
+            path.join(copy, "node_modules/@node-rs", hostBinding),
+            {
+              recursive: true,
+            },
+          );
+        }
+        const entry = readdirSync(copy, { recursive: true, encoding: "utf8" }).find(
+          (f) => f.endsWith(".mjs") && !f.startsWith("node_modules"),
+        );
+        expect(entry).toBeDefined();
+        const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(copy, entry!)).href)}); if (typeof m.handler !== "function") throw new Error("no handler export");`;
+        const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+          cwd: copy,
+          encoding: "utf8",
+          env: {
+            PATH: process.env.PATH,
+            AWS_REGION: "ap-southeast-2",
+            AWS_EC2_METADATA_DISABLED: "true",
+            APP_ENV: "aws",
+            STAGE: "test",
+            TABLE_NAME: "test-table",
+            UPLOADS_BUCKET: "test-uploads",
+          },
+          timeout: 30_000,
+        });
+        const error = run.stderr.split("\n").find((l) => /^\w*Error\b/.test(l));
+        expect(error ?? "", `${entry} failed to load`).toBe("");
+        expect(run.status, `${entry}: ${run.stderr}`).toBe(0);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    }
   });
 });
 
