@@ -16,14 +16,24 @@ export interface AppProvidersProps {
   env?: "default" | "test";
 }
 
-/** Theme, toasts (top-right), modals and data fetching for a whole site. */
-export function AppProviders({ children, theme = baseTheme, swr, env = "default" }: AppProvidersProps) {
+/**
+ * Theme, toasts (top-right) and data fetching, without `ModalsProvider`: Modal and its
+ * ScrollArea stay out of the first download. The join site uses this and `<Modal>` directly.
+ */
+export function BaseProviders({ children, theme = baseTheme, swr, env = "default" }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <Notifications position="top-right" limit={5} containerWidth={400} zIndex={1000} />
-      <ModalsProvider labels={{ confirm: "Confirm", cancel: "Cancel" }}>
-        <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
-      </ModalsProvider>
+      <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
     </MantineProvider>
+  );
+}
+
+/** Theme, toasts (top-right), modals (`modals.openConfirmModal`) and data fetching for a whole site. */
+export function AppProviders({ children, ...props }: AppProvidersProps) {
+  return (
+    <BaseProviders {...props}>
+      <ModalsProvider labels={{ confirm: "Confirm", cancel: "Cancel" }}>{children}</ModalsProvider>
+    </BaseProviders>
   );
 }

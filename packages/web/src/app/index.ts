@@ -1,4 +1,4 @@
-export { AppProviders, type AppProvidersProps } from "./AppProviders";
+export { AppProviders, type AppProvidersProps, BaseProviders } from "./AppProviders";
 export { ErrorBoundary, type ErrorBoundaryProps } from "./ErrorBoundary";
 export {
   ErrorPage,

@@ -1,5 +1,18 @@
 import { createTheme, type MantineThemeOverride, mergeThemeOverrides } from "@mantine/core";
 
+/** Names for the calendar's arrow and level buttons, which are icons only. */
+const calendarAriaLabels = {
+  monthLevelControl: "Choose the month",
+  yearLevelControl: "Choose the year",
+  nextMonth: "Next month",
+  previousMonth: "Previous month",
+  nextYear: "Next year",
+  previousYear: "Previous year",
+  nextDecade: "Next decade",
+  previousDecade: "Previous decade",
+};
+const withCalendarLabels = { defaultProps: { ariaLabels: calendarAriaLabels } };
+
 /** The look both sites share: calm indigo, rounded corners, system fonts (no font download). */
 export const baseTheme: MantineThemeOverride = createTheme({
   primaryColor: "indigo",
@@ -17,6 +30,14 @@ export const baseTheme: MantineThemeOverride = createTheme({
     Paper: { defaultProps: { radius: "lg" } },
     Card: { defaultProps: { radius: "lg" } },
     Alert: { defaultProps: { radius: "md", variant: "light" } },
+    // Plain objects (not `DatePicker.extend`) keep @mantine/dates out of the first download.
+    Calendar: withCalendarLabels,
+    DatePicker: withCalendarLabels,
+    DatePickerInput: withCalendarLabels,
+    DateInput: withCalendarLabels,
+    DateTimePicker: withCalendarLabels,
+    MonthPickerInput: withCalendarLabels,
+    YearPickerInput: withCalendarLabels,
   },
 });
 

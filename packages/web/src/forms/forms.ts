@@ -88,7 +88,7 @@ export function useZodForm<Schema extends FormSchema>({
     mode: "uncontrolled",
     validateInputOnBlur: true,
     ...input,
-    validate: zod4Resolver(schema),
+    validate: zod4Resolver(schema, { errorPriority: "first" }),
     transformValues: (values) => schema.parse(values) as z.output<Schema>,
   });
 }

@@ -8,4 +8,4 @@ export {
   useZodForm,
   type ZodFormInput,
 } from "./forms";
-export { emailAddress, MESSAGES, optionalText, requiredText } from "./schemas";
+export { emailAddress, MESSAGES, optionalText, requiredSecret, requiredText } from "./schemas";

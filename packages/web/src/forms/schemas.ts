@@ -18,6 +18,11 @@ export function optionalText() {
   return z.string().trim().optional().default("");
 }
 
+/** A required secret (password, code): blank-only is rejected, but the value is kept as typed. */
+export function requiredSecret(message: string = MESSAGES.required) {
+  return z.string({ error: message }).refine((value) => value.trim().length > 0, { error: message });
+}
+
 /** A required, trimmed email address. */
 export function emailAddress() {
   return requiredText().pipe(z.email({ error: MESSAGES.email }));

@@ -1,0 +1,12 @@
+import { ScrollToTop } from "@gym/web/app";
+import { Outlet } from "react-router-dom";
+
+/** Every page: scroll back to the top on navigation. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

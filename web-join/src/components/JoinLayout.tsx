@@ -1,0 +1,40 @@
+import { BrandMark } from "@gym/web/ui";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+export interface JoinLayoutProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/** Phone-first page: a slim header, then one column no wider than a large phone. */
+export function JoinLayout({ title, description, children }: JoinLayoutProps) {
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
+        <Container size={480} py="sm">
+          <Group justify="space-between">
+            <BrandMark size="sm" label="Join" />
+          </Group>
+        </Container>
+      </Box>
+      <Container
+        size={480}
+        px="md"
+        pt={{ base: "lg", sm: 40 }}
+        pb="calc(var(--mantine-spacing-xl) + env(safe-area-inset-bottom))"
+      >
+        <Stack gap="lg" component="main">
+          <Stack gap={6}>
+            <Title order={1} fz={{ base: 26, sm: 30 }} lh={1.2}>
+              {title}
+            </Title>
+            {description && <Text c="dimmed">{description}</Text>}
+          </Stack>
+          {children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { api } from "@gym/web/api";
+import { emailAddress, MESSAGES, requiredSecret, requiredText, z } from "@gym/web/forms";
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Digits with optional +, spaces, brackets and dashes; 8 to 15 digits (NZ mobiles are 9-11). */
+function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "");
+  return /^\+?[\d\s()-]+$/.test(value) && digits.length >= 8 && digits.length <= 15;
+}
+
+export const registerSchema = z.object({
+  name: requiredText(),
+  email: emailAddress(),
+  mobile_number: requiredText().refine(isPhoneNumber, { error: "Value is not a valid mobile number" }),
+  /** "YYYY-MM-DD", as the date picker gives it. */
+  dob: z
+    .string({ error: MESSAGES.required })
+    .min(1, { error: MESSAGES.required })
+    .refine((value) => value < new Date().toISOString().slice(0, 10), {
+      error: "Date of birth must be in the past",
+    }),
+  password: requiredSecret().refine((value) => value.length >= PASSWORD_MIN_LENGTH, {
+    error: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+  }),
+});
+
+export type RegisterInput = z.output<typeof registerSchema>;
+
+/** POST /api/register: creates the member and emails a verification code. */
+export function register(input: RegisterInput): Promise<unknown> {
+  return api.post("/api/register", input);
+}

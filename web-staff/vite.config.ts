@@ -1,0 +1,22 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+/** Staff back office. Locally on STAFF_PORT (3000) with `/api` proxied to the API, as CloudFront does. */
+const port = Number(process.env.STAFF_PORT ?? 3000);
+const api: Record<string, ProxyOptions> = {
+  "/api": { target: process.env.API_URL ?? "http://localhost:3100", xfwd: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port, strictPort: true, proxy: api },
+  preview: { port, strictPort: true, proxy: api },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+    // Pages are split per route (see src/app/router.tsx); the entry holds React, the router and the providers.
+    chunkSizeWarningLimit: 600,
+  },
+});
