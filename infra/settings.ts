@@ -36,13 +36,15 @@ export function emailAddress(from: string): string {
   return (match ? match[1] : from).trim();
 }
 
-/** The longest common parent of two hosts with at least two labels (`a.gym.nz`, `b.gym.nz` -> `gym.nz`). */
-export function commonParentDomain(a: string, b: string): string | undefined {
-  const left = a.toLowerCase().split(".").reverse();
-  const right = b.toLowerCase().split(".").reverse();
-  const shared: string[] = [];
-  for (let i = 0; i < Math.min(left.length, right.length) && left[i] === right[i]; i++) shared.push(left[i]);
-  return shared.length >= 2 ? shared.reverse().join(".") : undefined;
+/**
+ * The parent both hosts sit directly under (`staff.gym.nz`, `join.gym.nz` -> `gym.nz`), if any. Only
+ * siblings count: a looser "common suffix" could be a public suffix (`a.co.nz`, `b.co.nz` -> `co.nz`),
+ * where browsers reject the cookie outright.
+ */
+export function sharedParentDomain(a: string, b: string): string | undefined {
+  const parent = (host: string) => host.toLowerCase().split(".").slice(1).join(".");
+  const shared = parent(a);
+  return shared === parent(b) && shared.includes(".") ? shared : undefined;
 }
 
 export function deploySettings(env: Env = process.env): DeploySettings {
@@ -53,7 +55,7 @@ export function deploySettings(env: Env = process.env): DeploySettings {
     read(env, "SES_IDENTITY") ?? (emailFrom ? emailAddress(emailFrom).split("@")[1] : undefined);
   const cookieDomain =
     read(env, "COOKIE_DOMAIN") ??
-    (staffDomain && joinDomain ? commonParentDomain(staffDomain, joinDomain) : undefined);
+    (staffDomain && joinDomain ? sharedParentDomain(staffDomain, joinDomain) : undefined);
   return {
     staffDomain,
     joinDomain,
