@@ -1,9 +1,13 @@
-import { createRequire } from "node:module";
 import { z } from "zod";
 import { messages } from "../validation";
+import { commonLongPasswords } from "./common-passwords";
 
-const require = createRequire(import.meta.url);
-const commonPasswords: { test(password: string): boolean } = require("fxa-common-password-list");
+let common: Set<string> | undefined;
+/** Built on first use, not at cold start. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(commonLongPasswords.split("\n"));
+  return common.has(password.toLowerCase());
+}
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
@@ -17,6 +21,6 @@ export const newPassword = z
   .min(1, messages.required)
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
-  .refine((password) => !commonPasswords.test(password.toLowerCase()), {
+  .refine((password) => !isCommonPassword(password), {
     message: "That password is too common. Choose one that is harder to guess.",
   });

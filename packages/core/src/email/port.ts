@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { AwsClient } from "aws4fetch";
 import { config } from "../config";
 import { db } from "../db/service";
 import { newId } from "../ids";
@@ -33,11 +33,28 @@ export const outboxSender: EmailSender = {
   },
 };
 
-export function sesSender(client = new SESv2Client({ region: config.region })): EmailSender {
+/**
+ * SES v2 `SendEmail` as one signed HTTPS call (aws4fetch signs with the function's role
+ * credentials from the environment). The SDK client would add ~500 KB to the Lambda bundle for
+ * this single call.
+ */
+export function sesSender(
+  options: { endpoint?: string; region?: string; credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } } = {},
+): EmailSender {
+  const region = options.region ?? config.region;
+  const endpoint = options.endpoint ?? `https://email.${region}.amazonaws.com`;
+  const credentials = options.credentials ?? {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "",
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "",
+    sessionToken: process.env.AWS_SESSION_TOKEN,
+  };
+  const aws = new AwsClient({ ...credentials, region, service: "ses" });
   return {
     async send(email) {
-      await client.send(
-        new SendEmailCommand({
+      const response = await aws.fetch(`${endpoint}/v2/email/outbound-emails`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
           FromEmailAddress: config.emailFrom,
           Destination: { ToAddresses: [email.to] },
           Content: {
@@ -50,7 +67,12 @@ export function sesSender(client = new SESv2Client({ region: config.region })): 
             },
           },
         }),
-      );
+      });
+      if (!response.ok) {
+        const detail = await response.text();
+        log.error("SES refused an email", { status: response.status, detail: detail.slice(0, 500), subject: email.subject });
+        throw new Error(`SES SendEmail failed with ${response.status}`);
+      }
     },
   };
 }

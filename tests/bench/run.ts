@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: prints the figures the budgets are judged by.
+ *  - the API Lambda bundle, minified (esbuild, as SST bundles it: the native argon2 binding is
+ *    installed beside the bundle, not in it), and the time to import it in a fresh Node process;
+ *  - the gzip size of each web app's initial JavaScript (entry + modulepreloads in index.html);
+ *  - /api/health latency p50/p95 under a short, bounded load on loopback.
+ * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { freePort } from "../support/free-port";
+
+const root = resolve(import.meta.dirname, "../..");
+const out = resolve(root, ".build/bench");
+mkdirSync(out, { recursive: true });
+
+interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function apiBundle() {
+  const outfile = resolve(out, "api.mjs");
+  await build({
+    entryPoints: [resolve(root, "packages/functions/src/api/lambda.ts")],
+    bundle: true,
+    minify: true,
+    platform: "node",
+    target: "node22",
+    format: "esm",
+    outfile,
+    external: ["@node-rs/argon2"],
+    banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
+    logLevel: "error",
+  });
+  const size = statSync(outfile).size;
+  rows.push({ figure: "API Lambda bundle (minified)", value: kb(size), budget: "≤ 1.5 MB", ok: size <= 1.5 * 1024 * 1024 });
+
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const output = execFileSync(
+      process.execPath,
+      [
+        "--disable-warning=NodeVersionSupportWarning",
+        "--input-type=module",
+        "-e",
+        `const t=performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now()-t);`,
+      ],
+      { cwd: root, env: { ...process.env, APP_ENV: "aws", TABLE_NAME: "bench", AWS_REGION: "ap-southeast-2" } },
+    );
+    times.push(Number(String(output).trim()));
+  }
+  const ms = median(times);
+  rows.push({ figure: "API bundle import, fresh process (median of 7)", value: `${ms.toFixed(0)} ms`, budget: "< 400 ms", ok: ms < 400 });
+}
+
+function initialJs(app: "web-staff" | "web-join", budgetKb: number) {
+  const dist = resolve(root, app, "dist");
+  const html = readFileSync(resolve(dist, "index.html"), "utf8");
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(match[1]);
+  let gzip = 0;
+  for (const file of files) gzip += gzipSync(readFileSync(resolve(dist, `.${file}`))).length;
+  rows.push({
+    figure: `${app} initial JS (gzip, ${files.size} file${files.size === 1 ? "" : "s"})`,
+    value: kb(gzip),
+    budget: `≤ ${budgetKb} KB`,
+    ok: gzip <= budgetKb * 1024,
+  });
+}
+
+async function healthLatency() {
+  process.env.APP_ENV = "local";
+  process.env.LOG_LEVEL = "silent";
+  process.env.TABLE_NAME = "bench";
+  const { startDynamoLocal, ensureTable } = await import("../../packages/functions/src/local/database");
+  const dynamo = await startDynamoLocal({ port: await freePort() });
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  try {
+    await ensureTable(dynamo.endpoint, "bench");
+    const { serveApi } = await import("../../packages/functions/src/local/server");
+    const server = await serveApi(await freePort());
+    const url = `${server.url}/api/health`;
+    // Warm up, then 10 concurrent clients for at most 5 s or 5,000 requests: loopback only, bounded.
+    for (let i = 0; i < 50; i++) await (await fetch(url)).text();
+    const latencies: number[] = [];
+    const deadline = Date.now() + 5_000;
+    let errors = 0;
+    const worker = async () => {
+      while (Date.now() < deadline && latencies.length < 5_000) {
+        const started = performance.now();
+        const response = await fetch(url);
+        await response.text();
+        if (response.status !== 200) errors++;
+        latencies.push(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 10 }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    rows.push({
+      figure: `/api/health latency p50 / p95 (10 clients, ${latencies.length} requests, ${(latencies.length / seconds).toFixed(0)} req/s, ${errors} errors)`,
+      value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 95).toFixed(1)} ms`,
+      budget: "—",
+      ok: errors === 0 ? null : false,
+    });
+    await server.close();
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+async function main() {
+  for (const app of ["web-staff", "web-join"]) {
+    const result = spawnSync("npm", ["run", "build", "--silent", "-w", app], { cwd: root, stdio: "ignore" });
+    if (result.status !== 0) throw new Error(`building ${app} failed`);
+  }
+  await apiBundle();
+  initialJs("web-join", 150);
+  initialJs("web-staff", 300);
+  await healthLatency();
+
+  const widths = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 10];
+  const line = (a: string, b: string, c: string, d: string) =>
+    `| ${a.padEnd(widths[0])} | ${b.padStart(widths[1])} | ${c.padEnd(widths[2])} | ${d} |`;
+  console.log(line("figure", "value", "budget", "ok"));
+  console.log(`|${"-".repeat(widths[0] + 2)}|${"-".repeat(widths[1] + 2)}|${"-".repeat(widths[2] + 2)}|----|`);
+  for (const r of rows) console.log(line(r.figure, r.value, r.budget, r.ok === null ? "–" : r.ok ? "yes" : "NO"));
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
