@@ -40,12 +40,13 @@ export function createRouter() {
  *  - userRoute: a signed-in user who has passed the code.
  *  - staffRoute: a signed-in staff member of the current organisation.
  */
-export const publicRoute = <R extends RouteConfig>(config: R) => createRoute({ ...config, security: [] });
+export const publicRoute = <R extends RouteConfig>(config: R) =>
+  createRoute({ ...config, security: [], "x-access": "public" });
 export const sessionRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], middleware: [requireSession] as const });
+  createRoute({ ...config, security: [{ session: [] }], "x-access": "session", middleware: [requireSession] as const });
 export const userRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], middleware: [requireUser] as const });
+  createRoute({ ...config, security: [{ session: [] }], "x-access": "user", middleware: [requireUser] as const });
 export const staffRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], "x-staff": true, middleware: [requireStaff] as const });
+  createRoute({ ...config, security: [{ session: [] }], "x-access": "staff", middleware: [requireStaff] as const });
 
 export const actorOf = (c: Context<AppEnv>) => c.get("actor");

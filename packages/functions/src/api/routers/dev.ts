@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { listOutbox } from "@gym/core/email/port";
-import { createRouter } from "../context";
+import { createRouter, publicRoute } from "../context";
 import { envelope, json } from "../respond";
 
 const mail = z
@@ -16,7 +16,7 @@ const mail = z
 
 /** Local-only developer tools. Mounted only when the app runs outside AWS. */
 export const devRouter = createRouter().openapi(
-  createRoute({
+  publicRoute({
     method: "get",
     path: "/dev/mail",
     tags: ["Developer"],

@@ -1,6 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { checkDatabase } from "@gym/core/db/health";
-import { createRouter } from "../context";
+import { createRouter, publicRoute } from "../context";
 import { envelope, json } from "../respond";
 
 const health = z
@@ -13,7 +13,7 @@ const health = z
   .openapi("Health");
 
 export const healthRouter = createRouter().openapi(
-  createRoute({
+  publicRoute({
     method: "get",
     path: "/health",
     tags: ["System"],
