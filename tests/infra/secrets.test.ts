@@ -1,9 +1,12 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { secretNames } from "../../infra/secrets";
 import {
   type ParameterReader,
   pendingBindings,
   resolveBindings,
+  ssmParameterReader,
 } from "../../packages/functions/src/aws/secrets";
 
 /** The environment SST gives a function with every secret and both site URLs bound (stage "prod"). */
@@ -99,5 +102,73 @@ describe("loading bound secrets into process.env", () => {
     const first = loadSecrets();
     expect(loadSecrets()).toBe(first);
     await expect(first).resolves.toBeUndefined();
+  });
+});
+
+describe("the SSM reader", () => {
+  it("calls GetParameters signed for ssm in the function's region, 10 names a call, decrypted", async () => {
+    const requests: { headers: IncomingHttpHeaders; body: { Names: string[]; WithDecryption: boolean } }[] =
+      [];
+    const server = createServer((req, res) => {
+      let raw = "";
+      req.on("data", (chunk) => {
+        raw += chunk;
+      });
+      req.on("end", () => {
+        const body = JSON.parse(raw);
+        requests.push({ headers: req.headers, body });
+        const Parameters = body.Names.filter((n: string) => !n.includes("missing")).map((Name: string) => ({
+          Name,
+          Value: `v:${Name}`,
+          Type: "SecureString",
+        }));
+        res.setHeader("content-type", "application/x-amz-json-1.1");
+        res.end(JSON.stringify({ Parameters, InvalidParameters: [] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const read = ssmParameterReader({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "ap-southeast-2",
+        credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "token" },
+      });
+      const names = Array.from({ length: 12 }, (_, i) => `/sst/gym-platform/prod/Secret/S${i}/value`);
+      const values = await read([...names, "/sst/gym-platform/prod/Secret/missing/value"]);
+
+      expect(Object.keys(values).sort()).toEqual([...names].sort());
+      expect(values[names[0]]).toBe(`v:${names[0]}`);
+      expect(requests.map((r) => r.body.Names.length)).toEqual([10, 3]);
+      for (const { headers, body } of requests) {
+        expect(body.WithDecryption).toBe(true);
+        expect(headers["x-amz-target"]).toBe("AmazonSSM.GetParameters");
+        expect(headers["content-type"]).toBe("application/x-amz-json-1.1");
+        expect(headers["x-amz-security-token"]).toBe("token");
+        expect(headers.authorization).toMatch(
+          /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-southeast-2\/ssm\/aws4_request, /,
+        );
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("fails loudly when SSM refuses", async () => {
+    const server = createServer((_req, res) => {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ __type: "AccessDeniedException", message: "not authorized" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const read = ssmParameterReader({
+        endpoint: `http://127.0.0.1:${port}`,
+        credentials: { accessKeyId: "a", secretAccessKey: "b" },
+      });
+      await expect(read(["/x"])).rejects.toThrow(/GetParameters failed with 400: .*AccessDenied/);
+    } finally {
+      server.close();
+    }
   });
 });

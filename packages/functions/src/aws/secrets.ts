@@ -12,6 +12,8 @@
  * load is not cached, so the next invocation retries.
  */
 
+import { AwsClient } from "aws4fetch";
+
 const PLACEHOLDER = "__FETCH_FROM_SSM__";
 
 /** StaticSite construct ids (infra/web.ts) and the variable each site's URL is copied into. */
@@ -76,27 +78,55 @@ export async function resolveBindings(env: Env, read: ParameterReader): Promise<
   }
 }
 
-/** GetParameters through the AWS SDK (loaded only when something is bound, i.e. in AWS). */
-const ssmReader: ParameterReader = async (names) => {
-  const { SSMClient, GetParametersCommand } = await import("@aws-sdk/client-ssm");
-  const client = new SSMClient({});
-  const values: Record<string, string> = {};
-  for (let i = 0; i < names.length; i += 10) {
-    const result = await client.send(
-      new GetParametersCommand({ Names: names.slice(i, i + 10), WithDecryption: true }),
-    );
-    for (const parameter of result.Parameters ?? []) {
-      if (parameter.Name && parameter.Value !== undefined) values[parameter.Name] = parameter.Value;
+export interface SsmReaderOptions {
+  region?: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+/**
+ * SSM `GetParameters` (10 names a call, decrypted) as signed HTTPS calls with aws4fetch and the
+ * function's role credentials from the environment, like core's SES sender: the SDK client would add
+ * hundreds of KB to every bundle for one call at cold start.
+ */
+export function ssmParameterReader(options: SsmReaderOptions = {}): ParameterReader {
+  const region = options.region ?? process.env.AWS_REGION ?? "ap-southeast-2";
+  const endpoint = options.endpoint ?? `https://ssm.${region}.amazonaws.com`;
+  const credentials = options.credentials ?? {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "",
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "",
+    sessionToken: process.env.AWS_SESSION_TOKEN,
+  };
+  const aws = new AwsClient({ ...credentials, region, service: "ssm" });
+  return async (names) => {
+    const values: Record<string, string> = {};
+    for (let i = 0; i < names.length; i += 10) {
+      const response = await aws.fetch(`${endpoint}/`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-amz-json-1.1",
+          "x-amz-target": "AmazonSSM.GetParameters",
+        },
+        body: JSON.stringify({ Names: names.slice(i, i + 10), WithDecryption: true }),
+      });
+      if (!response.ok) {
+        const detail = (await response.text()).slice(0, 300);
+        throw new Error(`SSM GetParameters failed with ${response.status}: ${detail}`);
+      }
+      const result = (await response.json()) as { Parameters?: { Name?: string; Value?: string }[] };
+      for (const parameter of result.Parameters ?? []) {
+        if (parameter.Name && parameter.Value !== undefined) values[parameter.Name] = parameter.Value;
+      }
     }
-  }
-  return values;
-};
+    return values;
+  };
+}
 
 let loading: Promise<void> | undefined;
 
 /** Copies the bound SST secrets (and site URLs) into process.env. Idempotent; cached after success. */
 export function loadSecrets(): Promise<void> {
-  loading ??= resolveBindings(process.env, ssmReader).catch((error: unknown) => {
+  loading ??= resolveBindings(process.env, ssmParameterReader()).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
