@@ -32,7 +32,8 @@ export function Jobs(ctx: StackContext) {
       schedule: rateExpression(everyMinutes),
       job: {
         function: {
-          description: `${job}: ${description}`,
+          // Lambda caps descriptions at 256 characters.
+          description: `${job}: ${description}`.slice(0, 256),
           handler: `packages/functions/src/jobs/${job}.handler`,
           memorySize: "512 MB",
           timeout: "5 minutes",
