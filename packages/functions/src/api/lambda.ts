@@ -1,5 +1,15 @@
+import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
+import { loadSecrets } from "../aws/secrets";
 import { app } from "./app";
 
-/** API Gateway (HTTP API, payload v2) entry: the same Hono app the local server runs. */
-export const handler = handle(app);
+const serve = handle(app);
+
+/**
+ * API Gateway (HTTP API, payload v2) entry: the same Hono app the local server runs. The stage's
+ * secrets are copied into the environment on the first invocation (cached after that).
+ */
+export const handler = async (event: LambdaEvent, context: LambdaContext) => {
+  await loadSecrets();
+  return serve(event, context);
+};
