@@ -1,6 +1,6 @@
 import { NotFoundPage, RouteErrorPage } from "@gym/web/app";
 import { PageLoader } from "@gym/web/ui";
-import { createBrowserRouter, type RouteObject, redirect } from "react-router-dom";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { RootLayout } from "./RootLayout";
 
 /**
@@ -13,7 +13,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, loader: () => redirect("/login") },
+      { index: true, element: <Navigate to="/login" replace /> },
 
       // Public (guest) pages.
       { path: "login", lazy: () => import("../features/auth/routes/login") },

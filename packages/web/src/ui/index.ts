@@ -1,3 +1,4 @@
 export { BrandMark, type BrandMarkProps } from "./BrandMark";
+export { FormError, type FormErrorProps } from "./FormError";
 export { PageLoader } from "./PageLoader";
 export { PlaceholderPage, type PlaceholderPageProps } from "./PlaceholderPage";

@@ -13,10 +13,12 @@ export const registerSchema = z.object({
   name: requiredText(),
   email: emailAddress(),
   mobile_number: requiredText().refine(isPhoneNumber, { error: "Value is not a valid mobile number" }),
-  /** "YYYY-MM-DD", as the date picker gives it. */
+  /** "YYYY-MM-DD", as the date picker gives it (null until picked). */
   dob: z
-    .string({ error: MESSAGES.required })
-    .min(1, { error: MESSAGES.required })
+    .string()
+    .nullable()
+    .refine((value) => Boolean(value), { error: MESSAGES.required, abort: true })
+    .transform((value) => value as string)
     .refine((value) => value < new Date().toISOString().slice(0, 10), {
       error: "Date of birth must be in the past",
     }),

@@ -1,8 +1,9 @@
 import { errorMessage } from "@gym/web/api";
 import { submitHandler, useZodForm } from "@gym/web/forms";
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { FormError } from "@gym/web/ui";
+import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { IconAlertCircle, IconCalendar } from "@tabler/icons-react";
+import { IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
 import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from "../api/register";
 
@@ -18,7 +19,7 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm({
     schema: registerSchema,
-    initialValues: { name: "", email: "", mobile_number: "", dob: "", password: "" },
+    initialValues: { name: "", email: "", mobile_number: "", dob: null, password: "" },
   });
 
   const handleSubmit = submitHandler(
@@ -35,11 +36,7 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
     <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
       <form noValidate onSubmit={handleSubmit} aria-label="Create your account">
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="We could not create your account">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FormError title="We could not create your account">{failure}</FormError>}
           <TextInput
             label="Full name"
             autoComplete="name"

@@ -1,7 +1,8 @@
 import { errorMessage } from "@gym/web/api";
 import { submitHandler, useZodForm } from "@gym/web/forms";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconLock, IconMail } from "@tabler/icons-react";
+import { FormError } from "@gym/web/ui";
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { IconLock, IconMail } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { type LoginInput, type LoginResult, loginSchema } from "../api/login";
@@ -27,11 +28,7 @@ export function LoginForm({ onSubmit, onSuccess }: LoginFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Sign in">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not sign you in">
-            {failure}
-          </Alert>
-        )}
+        {failure && <FormError title="Could not sign you in">{failure}</FormError>}
         <TextInput
           label="Email"
           type="email"

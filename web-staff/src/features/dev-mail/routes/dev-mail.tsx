@@ -3,6 +3,7 @@ import {
   Alert,
   Badge,
   Button,
+  Code,
   Container,
   EmptyState,
   Grid,
@@ -39,7 +40,12 @@ export function DevMailRoute() {
         icon={<IconMailOff size={32} />}
         withIndicatorBackground
         title={NOT_LOCAL_MESSAGE}
-        description="Run the product with `npm start` or `npm run dev` to read the emails it sends."
+        description={
+          <>
+            Run the product with <Code>npm start</Code> or <Code>npm run dev</Code> to read the emails it
+            sends.
+          </>
+        }
       />
     );
   } else if (error && !data) {
