@@ -33,7 +33,11 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "happy-dom",
-          include: ["packages/web/src/**/*.test.tsx", "web-staff/src/**/*.test.tsx", "web-join/src/**/*.test.tsx"],
+          include: [
+            "packages/web/src/**/*.test.tsx",
+            "web-staff/src/**/*.test.tsx",
+            "web-join/src/**/*.test.tsx",
+          ],
           setupFiles: ["tests/support/web-setup.ts"],
           testTimeout: 20_000,
         },

@@ -26,7 +26,8 @@ interface Row {
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function apiBundle() {
   const outfile = resolve(out, "api.mjs");
@@ -43,7 +44,12 @@ async function apiBundle() {
     logLevel: "error",
   });
   const size = statSync(outfile).size;
-  rows.push({ figure: "API Lambda bundle (minified)", value: kb(size), budget: "≤ 1.5 MB", ok: size <= 1.5 * 1024 * 1024 });
+  rows.push({
+    figure: "API Lambda bundle (minified)",
+    value: kb(size),
+    budget: "≤ 1.5 MB",
+    ok: size <= 1.5 * 1024 * 1024,
+  });
 
   const times: number[] = [];
   for (let i = 0; i < 7; i++) {
@@ -55,12 +61,20 @@ async function apiBundle() {
         "-e",
         `const t=performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now()-t);`,
       ],
-      { cwd: root, env: { ...process.env, APP_ENV: "aws", TABLE_NAME: "bench", AWS_REGION: "ap-southeast-2" } },
+      {
+        cwd: root,
+        env: { ...process.env, APP_ENV: "aws", TABLE_NAME: "bench", AWS_REGION: "ap-southeast-2" },
+      },
     );
     times.push(Number(String(output).trim()));
   }
   const ms = median(times);
-  rows.push({ figure: "API bundle import, fresh process (median of 7)", value: `${ms.toFixed(0)} ms`, budget: "< 400 ms", ok: ms < 400 });
+  rows.push({
+    figure: "API bundle import, fresh process (median of 7)",
+    value: `${ms.toFixed(0)} ms`,
+    budget: "< 400 ms",
+    ok: ms < 400,
+  });
 }
 
 function initialJs(app: "web-staff" | "web-join", budgetKb: number) {
@@ -68,7 +82,8 @@ function initialJs(app: "web-staff" | "web-join", budgetKb: number) {
   const html = readFileSync(resolve(dist, "index.html"), "utf8");
   const files = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g))
+    files.add(match[1]);
   let gzip = 0;
   for (const file of files) gzip += gzipSync(readFileSync(resolve(dist, `.${file}`))).length;
   rows.push({
@@ -131,12 +146,19 @@ async function main() {
   initialJs("web-staff", 300);
   await healthLatency();
 
-  const widths = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 10];
+  const widths = [
+    Math.max(...rows.map((r) => r.figure.length)),
+    Math.max(...rows.map((r) => r.value.length)),
+    10,
+  ];
   const line = (a: string, b: string, c: string, d: string) =>
     `| ${a.padEnd(widths[0])} | ${b.padStart(widths[1])} | ${c.padEnd(widths[2])} | ${d} |`;
   console.log(line("figure", "value", "budget", "ok"));
-  console.log(`|${"-".repeat(widths[0] + 2)}|${"-".repeat(widths[1] + 2)}|${"-".repeat(widths[2] + 2)}|----|`);
-  for (const r of rows) console.log(line(r.figure, r.value, r.budget, r.ok === null ? "–" : r.ok ? "yes" : "NO"));
+  console.log(
+    `|${"-".repeat(widths[0] + 2)}|${"-".repeat(widths[1] + 2)}|${"-".repeat(widths[2] + 2)}|----|`,
+  );
+  for (const r of rows)
+    console.log(line(r.figure, r.value, r.budget, r.ok === null ? "–" : r.ok ? "yes" : "NO"));
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;
 }
 

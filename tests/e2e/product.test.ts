@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Product, launchBrowser, screenshotPath, startProduct, viewports } from "../support/e2e";
+import { launchBrowser, type Product, screenshotPath, startProduct, viewports } from "../support/e2e";
 
 let product: Product;
 let browser: Browser;
@@ -27,7 +27,9 @@ describe("the product as npm start runs it", () => {
     for (const url of [product.staffUrl, product.joinUrl]) {
       const response = await fetch(`${url}/api/health`);
       expect(response.status).toBe(200);
-      expect(((await response.json()) as { data: { database: { reachable: boolean } } }).data.database.reachable).toBe(true);
+      expect(
+        ((await response.json()) as { data: { database: { reachable: boolean } } }).data.database.reachable,
+      ).toBe(true);
     }
   });
 
@@ -52,7 +54,10 @@ describe("the product as npm start runs it", () => {
   it("shows the developer mailbox page", async () => {
     const page = await browser.newPage({ viewport: viewports.desktop });
     await page.goto(`${product.staffUrl}/dev/mail`);
-    await page.getByText(/mailbox/i).first().waitFor({ state: "visible" });
+    await page
+      .getByText(/mailbox/i)
+      .first()
+      .waitFor({ state: "visible" });
     await page.close();
   });
 });

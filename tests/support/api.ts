@@ -40,7 +40,9 @@ export function useTestApi() {
 /** An API test file with the demo organisations, gyms and people seeded. */
 export function useSeededApi() {
   const api = useTestApi();
-  const handle = Object.assign(api, { seed: undefined as unknown as import("../../packages/functions/src/local/seed/identity").SeededIdentity });
+  const handle = Object.assign(api, {
+    seed: undefined as unknown as import("../../packages/functions/src/local/seed/identity").SeededIdentity,
+  });
   beforeAll(async () => {
     const { seedIdentity } = await import("../../packages/functions/src/local/seed/identity");
     handle.seed = await seedIdentity();
@@ -51,7 +53,9 @@ export function useSeededApi() {
 /** The newest sign-in code emailed to an address (read from the local mailbox over HTTP). */
 export async function latestCode(client: HttpClient, email: string): Promise<string> {
   const mail = await client.get("/api/dev/mail");
-  const message = (mail.body.data as { to: string; subject: string }[]).find((m) => m.to === email && /sign-in code/.test(m.subject));
+  const message = (mail.body.data as { to: string; subject: string }[]).find(
+    (m) => m.to === email && /sign-in code/.test(m.subject),
+  );
   if (!message) throw new Error(`No code emailed to ${email}`);
   return message.subject.slice(0, 6);
 }
@@ -63,6 +67,7 @@ export async function signIn(baseUrl: string, email: string, password = "demo-pa
   const login = await client.post("/api/login", { email, password }, headers);
   if (login.status !== 200) throw new Error(`login ${email}: ${login.status} ${JSON.stringify(login.body)}`);
   const verify = await client.post("/api/email/verify", { code: await latestCode(client, email) });
-  if (verify.status !== 200) throw new Error(`verify ${email}: ${verify.status} ${JSON.stringify(verify.body)}`);
+  if (verify.status !== 200)
+    throw new Error(`verify ${email}: ${verify.status} ${JSON.stringify(verify.body)}`);
   return client;
 }

@@ -18,7 +18,10 @@ export default function setup() {
   }
   if (process.env.E2E_SKIP_BUILD !== "1") {
     for (const workspace of ["web-staff", "web-join"]) {
-      const build = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], { cwd: root, stdio: "inherit" });
+      const build = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], {
+        cwd: root,
+        stdio: "inherit",
+      });
       if (build.status !== 0) throw new Error(`Building ${workspace} failed`);
     }
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { chromiumPath } from "./e2e-global-setup";
 import { freePort } from "./free-port";
 
@@ -22,21 +22,25 @@ export interface Product {
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const [staff, join, dynamo, api] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["packages/functions/src/local/bootstrap.mjs", "start"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      STAFF_PORT: String(staff),
-      JOIN_PORT: String(join),
-      DYNAMODB_PORT: String(dynamo),
-      API_PORT: String(api),
-      DYNAMODB_IN_MEMORY: "1",
-      SKIP_WEB_BUILD: "1",
-      LOG_LEVEL: "warn",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["packages/functions/src/local/bootstrap.mjs", "start"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        STAFF_PORT: String(staff),
+        JOIN_PORT: String(join),
+        DYNAMODB_PORT: String(dynamo),
+        API_PORT: String(api),
+        DYNAMODB_IN_MEMORY: "1",
+        SKIP_WEB_BUILD: "1",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
   child.stderr?.on("data", (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
@@ -92,7 +96,9 @@ export async function latestCodeFor(baseUrl: string, email: string, after?: stri
   for (;;) {
     const response = await fetch(`${baseUrl}/api/dev/mail`);
     const mail = ((await response.json()) as { data: { id: string; to: string; subject: string }[] }).data;
-    const message = mail.find((m) => m.to === email && /sign-in code/.test(m.subject) && (!after || m.id > after));
+    const message = mail.find(
+      (m) => m.to === email && /sign-in code/.test(m.subject) && (!after || m.id > after),
+    );
     if (message) return message.subject.slice(0, 6);
     if (Date.now() > deadline) throw new Error(`No sign-in code emailed to ${email}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -109,7 +115,12 @@ export async function newestMailId(baseUrl: string): Promise<string | undefined>
  * Signs a browser context in through the API (password, then the emailed code): for tests whose
  * subject is not the sign-in screen itself. The cookies land in the context.
  */
-export async function signInViaApi(context: BrowserContext, baseUrl: string, email: string, password = "demo-password") {
+export async function signInViaApi(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+  password = "demo-password",
+) {
   const headers = { "X-Requested-With": "XMLHttpRequest" };
   const before = await newestMailId(baseUrl);
   const login = await context.request.post(`${baseUrl}/api/login`, { headers, data: { email, password } });

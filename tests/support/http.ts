@@ -45,7 +45,8 @@ export class HttpClient {
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      if (!value || /max-age=0/i.test(cookie) || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      if (!value || /max-age=0/i.test(cookie) || /expires=Thu, 01 Jan 1970/i.test(cookie))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
     const text = await response.text();

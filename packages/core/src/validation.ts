@@ -38,7 +38,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    const message = issue.code === "invalid_type" && issue.input === undefined ? messages.required : issue.message;
+    const message =
+      issue.code === "invalid_type" && issue.input === undefined ? messages.required : issue.message;
     (out[key] ??= []).push(message);
   }
   return out;

@@ -1,6 +1,6 @@
 import { listGyms } from "../gym/service";
 import { getOrganisations } from "../organisation/service";
-import { type GymRole, type OrgRole, isStaffRole, rolesOfUser } from "../user/roles";
+import { type GymRole, isStaffRole, type OrgRole, rolesOfUser } from "../user/roles";
 import type { Session } from "./session";
 
 /**
@@ -30,7 +30,9 @@ export interface Actor {
  * organisation's gyms (one query). A stale current organisation or gym (role removed) falls
  * back to the first one still allowed.
  */
-export async function actorFor(session: Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">): Promise<Actor> {
+export async function actorFor(
+  session: Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">,
+): Promise<Actor> {
   const roles = await rolesOfUser(session.user_id);
   const current =
     roles.find((role) => role.organisation_id === session.current_organisation_id) ??
@@ -42,7 +44,16 @@ export async function actorFor(session: Pick<Session, "session_id" | "user_id" |
     organisationIds: roles.map((role) => role.organisation_id),
   };
   if (!current) {
-    return { ...base, organisationId: null, gymId: null, orgRole: "none", gymRoles: [], memberGymIds: [], isStaff: false, gymIds: [] };
+    return {
+      ...base,
+      organisationId: null,
+      gymId: null,
+      orgRole: "none",
+      gymRoles: [],
+      memberGymIds: [],
+      isStaff: false,
+      gymIds: [],
+    };
   }
   const gymIds =
     current.org_role === "admin"

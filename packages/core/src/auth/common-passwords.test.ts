@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { commonLongPasswords } from "./common-passwords";
-import { PASSWORD_MIN, isCommonPassword, newPassword } from "./password-policy";
+import { isCommonPassword, newPassword, PASSWORD_MIN } from "./password-policy";
 
 const require = createRequire(import.meta.url);
 

@@ -5,10 +5,10 @@ import { ValidationError } from "../errors";
 import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
+import { resetEmail } from "./emails";
 import { hashPassword } from "./password";
 import { newPassword } from "./password-policy";
 import { endUserSessions } from "./session";
-import { resetEmail } from "./emails";
 import { throttleHit } from "./throttle";
 import { epochSeconds, newToken, tokenHash } from "./tokens";
 
@@ -21,18 +21,26 @@ export const forgotPasswordInput = z.object({
   email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254).toLowerCase(),
 });
 
-export const tokenInput = z.object({ token: z.string({ error: messages.required }).min(1, messages.required).max(200) });
-
-export const resetPasswordInput = tokenInput.extend({
-  password: newPassword,
-  password_confirmation: z.string({ error: messages.required }),
-}).refine((input) => input.password === input.password_confirmation, {
-  path: ["password_confirmation"],
-  message: messages.equal,
+export const tokenInput = z.object({
+  token: z.string({ error: messages.required }).min(1, messages.required).max(200),
 });
 
+export const resetPasswordInput = tokenInput
+  .extend({
+    password: newPassword,
+    password_confirmation: z.string({ error: messages.required }),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    path: ["password_confirmation"],
+    message: messages.equal,
+  });
+
 /** Creates a single-use link token and returns it (only its hash is stored). */
-export async function createLink(input: { purpose: "reset" | "invite"; user_id: string; organisation_id?: string }) {
+export async function createLink(input: {
+  purpose: "reset" | "invite";
+  user_id: string;
+  organisation_id?: string;
+}) {
   const token = newToken();
   const lifetime = input.purpose === "reset" ? RESET_LIFETIME_SECONDS : INVITE_LIFETIME_SECONDS;
   await db()
@@ -58,7 +66,9 @@ export async function forgotPassword(email: string) {
 }
 
 async function liveLink(token: string) {
-  const { data } = await db().entities.link.get({ token_hash: tokenHash(token) }).go();
+  const { data } = await db()
+    .entities.link.get({ token_hash: tokenHash(token) })
+    .go();
   if (!data || data.used_at || data.expires_at <= epochSeconds()) return null;
   return data;
 }

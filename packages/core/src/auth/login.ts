@@ -25,7 +25,10 @@ export const ADDRESS_LOCK_AFTER = 30;
 const accountKey = (email: string) => `login:account:${email}`;
 const addressKey = (ip: string) => `login:address:${ip}`;
 const refused = () =>
-  new RateLimitedError("Too many failed sign-in attempts. Please wait 15 minutes and try again.", LOGIN_WINDOW_SECONDS);
+  new RateLimitedError(
+    "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+    LOGIN_WINDOW_SECONDS,
+  );
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The first slowed answer waits this long, doubling each failure up to 4 s (tests shorten it). */
@@ -41,10 +44,13 @@ export async function login(input: z.infer<typeof loginInput>, client: { ip: str
     throttleCount(addressKey(client.ip), LOGIN_WINDOW_SECONDS),
   ]);
   if (accountFailures >= ACCOUNT_LOCK_AFTER || addressFailures >= ADDRESS_LOCK_AFTER) throw refused();
-  if (accountFailures >= ACCOUNT_SLOW_AFTER) await sleep(Math.min(slowdownBaseMs() * 2 ** (accountFailures - ACCOUNT_SLOW_AFTER), 4000));
+  if (accountFailures >= ACCOUNT_SLOW_AFTER)
+    await sleep(Math.min(slowdownBaseMs() * 2 ** (accountFailures - ACCOUNT_SLOW_AFTER), 4000));
 
   const user = await findUserByEmail(input.email);
-  const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await decoyHash(), input.password);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyPassword(await decoyHash(), input.password);
   if (!user || !ok) {
     const [account] = await Promise.all([
       throttleHit(accountKey(input.email), LOGIN_WINDOW_SECONDS),
@@ -54,7 +60,11 @@ export async function login(input: z.infer<typeof loginInput>, client: { ip: str
     throw new ValidationError({ email: ["These credentials do not match our records."] });
   }
   await throttleClear(accountKey(input.email));
-  const { token, session } = await createSession({ user_id: user.user_id, two_factor_passed: false, ...client });
+  const { token, session } = await createSession({
+    user_id: user.user_id,
+    two_factor_passed: false,
+    ...client,
+  });
   await issueCode(user.user_id);
   return { token, session, user };
 }

@@ -1,5 +1,5 @@
-import { listGyms } from "../gym/service";
 import { NotFoundError } from "../errors";
+import { listGyms } from "../gym/service";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
 import { type Actor, actorFor, organisationsOf } from "./actor";
@@ -59,21 +59,31 @@ export type CurrentUser = Awaited<ReturnType<typeof currentUser>>;
 /** Moves the session to another of the user's organisations (its first allowed gym). */
 export async function switchOrganisation(actor: Actor, organisationId: string) {
   if (!actor.organisationIds.includes(organisationId)) throw new NotFoundError("organisation");
-  await setSessionContext(actor.sessionId, { current_organisation_id: organisationId, current_gym_id: undefined });
+  await setSessionContext(actor.sessionId, {
+    current_organisation_id: organisationId,
+    current_gym_id: undefined,
+  });
   const next = await actorFor({
     session_id: actor.sessionId,
     user_id: actor.userId,
     current_organisation_id: organisationId,
     current_gym_id: undefined,
   });
-  if (next.gymId) await setSessionContext(actor.sessionId, { current_organisation_id: organisationId, current_gym_id: next.gymId });
+  if (next.gymId)
+    await setSessionContext(actor.sessionId, {
+      current_organisation_id: organisationId,
+      current_gym_id: next.gymId,
+    });
   return next;
 }
 
 /** Moves the session to another gym the user can reach in the current organisation. */
 export async function switchGym(actor: Actor, gymId: string) {
   if (!actor.gymIds.includes(gymId)) throw new NotFoundError("gym");
-  await setSessionContext(actor.sessionId, { current_organisation_id: actor.organisationId ?? undefined, current_gym_id: gymId });
+  await setSessionContext(actor.sessionId, {
+    current_organisation_id: actor.organisationId ?? undefined,
+    current_gym_id: gymId,
+  });
   return { ...actor, gymId };
 }
 

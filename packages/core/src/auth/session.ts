@@ -66,7 +66,11 @@ export async function passTwoFactor(sessionId: string) {
   const now = epochSeconds();
   await db()
     .entities.session.patch({ session_id: sessionId })
-    .set({ two_factor_passed: true, expires_at: now + SESSION_IDLE_SECONDS, last_seen_at: new Date().toISOString() })
+    .set({
+      two_factor_passed: true,
+      expires_at: now + SESSION_IDLE_SECONDS,
+      last_seen_at: new Date().toISOString(),
+    })
     .go();
 }
 

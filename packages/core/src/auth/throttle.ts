@@ -21,10 +21,7 @@ export async function throttleHit(key: string, windowSeconds: number): Promise<n
       .go();
     return 1;
   }
-  const { data } = await db()
-    .entities.throttle.update({ key })
-    .add({ count: 1 })
-    .go({ response: "all_new" });
+  const { data } = await db().entities.throttle.update({ key }).add({ count: 1 }).go({ response: "all_new" });
   return data.count ?? current.data.count + 1;
 }
 

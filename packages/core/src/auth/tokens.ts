@@ -17,7 +17,9 @@ export function newSixDigitCode(): string {
 
 /** Codes are short, so they are keyed with the session secret: a leaked table does not reveal them. */
 export function codeHash(userId: string, code: string): string {
-  return createHmac("sha256", config.secret("SESSION_SECRET")).update(`${userId}:${code}`).digest("base64url");
+  return createHmac("sha256", config.secret("SESSION_SECRET"))
+    .update(`${userId}:${code}`)
+    .digest("base64url");
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -18,8 +18,15 @@ export async function issueCode(userId: string, options: { resend?: boolean } = 
   const user = await getUser(userId);
   const existing = await db().entities.code.get({ user_id: userId, purpose: "two_factor" }).go();
   const now = epochSeconds();
-  if (options.resend && existing.data && Date.parse(existing.data.sent_at) / 1000 + RESEND_GAP_SECONDS > now) {
-    throw new RateLimitedError("A code was sent moments ago. Please wait 30 seconds before asking for another.", 30);
+  if (
+    options.resend &&
+    existing.data &&
+    Date.parse(existing.data.sent_at) / 1000 + RESEND_GAP_SECONDS > now
+  ) {
+    throw new RateLimitedError(
+      "A code was sent moments ago. Please wait 30 seconds before asking for another.",
+      30,
+    );
   }
   if ((await throttleCount(`codes:${userId}`, 3600)) >= CODES_PER_HOUR) {
     throw new RateLimitedError("Too many codes requested. Please wait an hour and try again.", 3600);
@@ -63,7 +70,9 @@ export async function verifyCode(userId: string, code: string): Promise<void> {
       .catch(() => undefined);
     const left = CODE_MAX_ATTEMPTS - data.attempts - 1;
     throw wrong(
-      left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : "Too many incorrect codes. Request a new code.",
+      left > 0
+        ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
+        : "Too many incorrect codes. Request a new code.",
     );
   }
   // Single use: delete only if it is still the same code (a concurrent use loses).

@@ -39,7 +39,11 @@ export const outboxSender: EmailSender = {
  * this single call.
  */
 export function sesSender(
-  options: { endpoint?: string; region?: string; credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } } = {},
+  options: {
+    endpoint?: string;
+    region?: string;
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  } = {},
 ): EmailSender {
   const region = options.region ?? config.region;
   const endpoint = options.endpoint ?? `https://email.${region}.amazonaws.com`;
@@ -70,7 +74,11 @@ export function sesSender(
       });
       if (!response.ok) {
         const detail = await response.text();
-        log.error("SES refused an email", { status: response.status, detail: detail.slice(0, 500), subject: email.subject });
+        log.error("SES refused an email", {
+          status: response.status,
+          detail: detail.slice(0, 500),
+          subject: email.subject,
+        });
         throw new Error(`SES SendEmail failed with ${response.status}`);
       }
     },

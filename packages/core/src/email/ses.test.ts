@@ -10,7 +10,11 @@ const server = createServer((req, res) => {
   let body = "";
   req.on("data", (chunk) => (body += chunk));
   req.on("end", () => {
-    received.push({ path: req.url ?? "", auth: String(req.headers.authorization ?? ""), body: JSON.parse(body) });
+    received.push({
+      path: req.url ?? "",
+      auth: String(req.headers.authorization ?? ""),
+      body: JSON.parse(body),
+    });
     res.writeHead(status, { "content-type": "application/json" });
     res.end(status === 200 ? '{"MessageId":"m-1"}' : '{"message":"Email address is not verified."}');
   });
@@ -35,7 +39,9 @@ describe("SES adapter (against a local stand-in of the SES v2 API)", () => {
     });
     const [call] = received;
     expect(call.path).toBe("/v2/email/outbound-emails");
-    expect(call.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-southeast-2\/ses\/aws4_request/);
+    expect(call.auth).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-southeast-2\/ses\/aws4_request/,
+    );
     expect(call.body.Destination.ToAddresses).toEqual(["member@example.com"]);
     expect(call.body.Content.Simple.Subject.Data).toBe("123456 is your sign-in code");
     expect(call.body.Content.Simple.Body.Html.Data).toBe("<p>123456</p>");

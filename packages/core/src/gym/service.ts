@@ -5,14 +5,21 @@ import { newId } from "../ids";
 
 export async function createGym(input: { organisation_id: string; name: string }) {
   const { data } = await db()
-    .entities.gym.create({ organisation_id: input.organisation_id, gym_id: newId(), uuid: randomUUID(), name: input.name })
+    .entities.gym.create({
+      organisation_id: input.organisation_id,
+      gym_id: newId(),
+      uuid: randomUUID(),
+      name: input.name,
+    })
     .go();
   return data;
 }
 
 /** All gyms of an organisation: one query on the organisation's partition. */
 export async function listGyms(organisationId: string) {
-  const { data } = await db().entities.gym.query.primary({ organisation_id: organisationId }).go({ pages: "all" });
+  const { data } = await db()
+    .entities.gym.query.primary({ organisation_id: organisationId })
+    .go({ pages: "all" });
   return data;
 }
 

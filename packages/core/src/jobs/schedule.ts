@@ -19,7 +19,8 @@ export const jobSchedule = {
     everyMinutes: 60,
   },
   "payment-polling": {
-    description: "Ask the providers for the status of payments still in flight (webhooks are not guaranteed).",
+    description:
+      "Ask the providers for the status of payments still in flight (webhooks are not guaranteed).",
     everyMinutes: 15,
   },
 } as const;

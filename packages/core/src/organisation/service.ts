@@ -6,7 +6,11 @@ export type Organisation = NonNullable<Awaited<ReturnType<typeof getOrganisation
 
 export async function createOrganisation(input: { name: string; multi_gym?: boolean }) {
   const { data } = await db()
-    .entities.organisation.create({ organisation_id: newId(), name: input.name, multi_gym: input.multi_gym ?? false })
+    .entities.organisation.create({
+      organisation_id: newId(),
+      name: input.name,
+      multi_gym: input.multi_gym ?? false,
+    })
     .go();
   return data;
 }

@@ -8,7 +8,9 @@ export function normaliseEmail(email: string): string {
 }
 
 export async function findUserByEmail(email: string) {
-  const { data } = await db().entities.user.query.byEmail({ email: normaliseEmail(email) }).go({ limit: 1 });
+  const { data } = await db()
+    .entities.user.query.byEmail({ email: normaliseEmail(email) })
+    .go({ limit: 1 });
   return data[0] ?? null;
 }
 
@@ -31,7 +33,8 @@ export async function createUser(input: {
   email_verified?: boolean;
 }) {
   const email = normaliseEmail(input.email);
-  if (await findUserByEmail(email)) throw new ConflictError("An account with that email already exists.", "email_taken");
+  if (await findUserByEmail(email))
+    throw new ConflictError("An account with that email already exists.", "email_taken");
   const { data } = await db()
     .entities.user.create({
       user_id: newId(),

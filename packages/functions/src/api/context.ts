@@ -1,7 +1,7 @@
-import { OpenAPIHono, type RouteConfig, createRoute } from "@hono/zod-openapi";
 import type { Actor } from "@gym/core/auth/actor";
 import type { Session } from "@gym/core/auth/session";
 import { fieldErrors } from "@gym/core/validation";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requireSession, requireStaff, requireUser } from "./middleware/auth";
 
@@ -26,7 +26,10 @@ export function createRouter() {
       if (!result.success) {
         const errors = fieldErrors(result.error);
         const first = Object.values(errors)[0]?.[0];
-        return c.json({ message: first ?? "The given data was invalid.", errors, error: "validation_failed" }, 422);
+        return c.json(
+          { message: first ?? "The given data was invalid.", errors, error: "validation_failed" },
+          422,
+        );
       }
     },
   });
@@ -43,10 +46,25 @@ export function createRouter() {
 export const publicRoute = <R extends RouteConfig>(config: R) =>
   createRoute({ ...config, security: [], "x-access": "public" });
 export const sessionRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], "x-access": "session", middleware: [requireSession] as const });
+  createRoute({
+    ...config,
+    security: [{ session: [] }],
+    "x-access": "session",
+    middleware: [requireSession] as const,
+  });
 export const userRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], "x-access": "user", middleware: [requireUser] as const });
+  createRoute({
+    ...config,
+    security: [{ session: [] }],
+    "x-access": "user",
+    middleware: [requireUser] as const,
+  });
 export const staffRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [{ session: [] }], "x-access": "staff", middleware: [requireStaff] as const });
+  createRoute({
+    ...config,
+    security: [{ session: [] }],
+    "x-access": "staff",
+    middleware: [requireStaff] as const,
+  });
 
 export const actorOf = (c: Context<AppEnv>) => c.get("actor");

@@ -40,7 +40,11 @@ const fill = (path: string, ids: (segment: string, param: string) => string) =>
   });
 
 const call = (client: HttpClient, op: Operation, path: string) =>
-  client.request(op.method, path, op.hasBody ? {} : op.method === "GET" || op.method === "DELETE" ? undefined : {});
+  client.request(
+    op.method,
+    path,
+    op.hasBody ? {} : op.method === "GET" || op.method === "DELETE" ? undefined : {},
+  );
 
 describe("every route in the OpenAPI document", () => {
   it("answers 401 without a session (public routes excepted)", async () => {
@@ -48,7 +52,11 @@ describe("every route in the OpenAPI document", () => {
     expect(ops.length).toBeGreaterThan(3);
     const anonymous = new HttpClient(api.url);
     for (const op of ops) {
-      const res = await call(anonymous, op, fill(op.path, () => "01HZZZZZZZZZZZZZZZZZZZZZZZ"));
+      const res = await call(
+        anonymous,
+        op,
+        fill(op.path, () => "01HZZZZZZZZZZZZZZZZZZZZZZZ"),
+      );
       expect(res.status, `${op.method} ${op.path}`).toBe(401);
     }
   });
@@ -57,9 +65,15 @@ describe("every route in the OpenAPI document", () => {
     const { seedIfEmpty } = await import("../local/seed/index");
     await seedIfEmpty();
     const pending = new HttpClient(api.url);
-    expect((await pending.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status).toBe(200);
+    expect(
+      (await pending.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status,
+    ).toBe(200);
     for (const op of (await operations()).filter((o) => o.access === "user" || o.access === "staff")) {
-      const res = await call(pending, op, fill(op.path, () => "01HZZZZZZZZZZZZZZZZZZZZZZZ"));
+      const res = await call(
+        pending,
+        op,
+        fill(op.path, () => "01HZZZZZZZZZZZZZZZZZZZZZZZ"),
+      );
       expect(res.status, `${op.method} ${op.path}`).toBe(400);
       expect(res.body.error, `${op.method} ${op.path}`).toBe("not_two_factor_authenticated");
     }
@@ -87,7 +101,8 @@ describe("every route in the OpenAPI document", () => {
       ["subscriptions", "/api/subscriptions"],
     ] as const) {
       const res = await admin.get(listPath);
-      if (res.status === 200 && Array.isArray(res.body.data)) known[segment] = res.body.data.map((r: { id: string }) => r.id);
+      if (res.status === 200 && Array.isArray(res.body.data))
+        known[segment] = res.body.data.map((r: { id: string }) => r.id);
     }
     const ours = (segment: string) => known[segment]?.[0] ?? known.gyms[0];
     const missing = () => "01HZZZZZZZZZZZZZZZZZZZZZZZ";
@@ -96,11 +111,17 @@ describe("every route in the OpenAPI document", () => {
     expect(withIds.length).toBeGreaterThan(1);
     for (const op of withIds) {
       const label = `${op.method} ${op.path}`;
-      const theirs = await call(outsider, op, fill(op.path, (segment) => ours(segment)));
+      const theirs = await call(
+        outsider,
+        op,
+        fill(op.path, (segment) => ours(segment)),
+      );
       const none = await call(outsider, op, fill(op.path, missing));
       expect(theirs.status, label).toBeGreaterThanOrEqual(400);
       expect([403, 404, 422], label).toContain(theirs.status);
-      expect(theirs.status, `${label}: another organisation's id must look like a missing one`).toBe(none.status);
+      expect(theirs.status, `${label}: another organisation's id must look like a missing one`).toBe(
+        none.status,
+      );
     }
   });
 });

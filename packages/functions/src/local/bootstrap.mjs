@@ -16,7 +16,8 @@ function fail(message) {
 }
 
 const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
+if (major < 20 || (major === 20 && minor < 19))
+  fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
 
 function dependenciesCurrent() {
   const marker = resolve(root, "node_modules/.package-lock.json");
@@ -43,7 +44,9 @@ const env = {
   SST_TELEMETRY_DISABLED: "1",
   AWS_EC2_METADATA_DISABLED: "true",
   // The AWS SDK warns on every start that Node 20 support ends in 2027; Lambda runs Node 22.
-  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=NodeVersionSupportWarning"].filter(Boolean).join(" "),
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=NodeVersionSupportWarning"]
+    .filter(Boolean)
+    .join(" "),
 };
 const tsx = ["--import", "tsx"];
 const plans = {

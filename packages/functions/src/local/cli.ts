@@ -19,7 +19,9 @@ const ports = {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   return new Promise<void>((done, fail) => {
     const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.once("exit", (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(" ")} exited ${code}`))));
+    child.once("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(" ")} exited ${code}`)),
+    );
   });
 }
 
@@ -84,8 +86,12 @@ async function main(command: string) {
   console.log(`   Join site:   http://localhost:${ports.join}`);
   console.log(`   API health:  http://localhost:${ports.staff}/api/health`);
   console.log(`   Mailbox:     http://localhost:${ports.staff}/dev/mail  (sign-in codes arrive here)`);
-  console.log(`   Database:    DynamoDB Local ${dynamo.endpoint} ${inMemory ? "(in memory)" : "(.data/dynamodb)"}`);
-  console.log(`   ${created ? "Created the table." : "Table exists."} ${seeded ? "Seeded demo data." : "Demo data kept."}`);
+  console.log(
+    `   Database:    DynamoDB Local ${dynamo.endpoint} ${inMemory ? "(in memory)" : "(.data/dynamodb)"}`,
+  );
+  console.log(
+    `   ${created ? "Created the table." : "Table exists."} ${seeded ? "Seeded demo data." : "Demo data kept."}`,
+  );
   console.log(`\n Demo sign-ins (password: ${DEMO_PASSWORD})`);
   for (const person of demoSignIns) console.log(`   ${person.email.padEnd(22)} ${person.who}`);
   console.log(`\n Press Ctrl-C to stop.\n${line}\n`);

@@ -26,7 +26,11 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname = "127.0.0.1") {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  hostname = "127.0.0.1",
+) {
   return new Promise<Listening>((done, fail) => {
     let server: ServerType | undefined;
     server = serve({ fetch, port, hostname }, (info) => {
@@ -45,7 +49,8 @@ export function serveApi(port: number) {
 
 export function serveSite(distDir: string, port: number) {
   const dist = resolve(distDir);
-  if (!existsSync(resolve(dist, "index.html"))) throw new Error(`No build at ${dist}: build the web app first.`);
+  if (!existsSync(resolve(dist, "index.html")))
+    throw new Error(`No build at ${dist}: build the web app first.`);
   const site = siteApp(dist);
   return listen((request) => site.fetch(request), port);
 }

@@ -1,13 +1,12 @@
 import { actorFor } from "@gym/core/auth/actor";
 import { policy } from "@gym/core/auth/policy";
-import { sessionForToken } from "@gym/core/auth/session";
+import { SESSION_ABSOLUTE_SECONDS, sessionForToken } from "@gym/core/auth/session";
 import { config } from "@gym/core/config";
 import { ForbiddenError, TwoFactorRequiredError, UnauthenticatedError } from "@gym/core/errors";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { SESSION_ABSOLUTE_SECONDS } from "@gym/core/auth/session";
 
 export const SESSION_COOKIE = "gym_session";
 

@@ -28,7 +28,10 @@ export function handleError(err: Error, c: Context) {
     error: err.message,
     stack: err.stack,
   });
-  return c.json({ message: "Something went wrong on our side. Please try again.", error: "server_error" }, 500);
+  return c.json(
+    { message: "Something went wrong on our side. Please try again.", error: "server_error" },
+    500,
+  );
 }
 
 export function notFound(c: Context) {

@@ -1,5 +1,5 @@
-import { log } from "@gym/core/log";
 import { newId } from "@gym/core/ids";
+import { log } from "@gym/core/log";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 
@@ -31,7 +31,10 @@ export const requireXhrHeader = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
   if (c.req.header("x-requested-with") !== "XMLHttpRequest") {
     return c.json(
-      { message: "State-changing requests must send X-Requested-With: XMLHttpRequest.", error: "csrf_header_missing" },
+      {
+        message: "State-changing requests must send X-Requested-With: XMLHttpRequest.",
+        error: "csrf_header_missing",
+      },
       403,
     );
   }

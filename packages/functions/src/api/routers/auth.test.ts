@@ -4,7 +4,9 @@ import { HttpClient } from "../../../../../tests/support/http";
 
 const api = useSeededApi();
 const mailTo = async (client: HttpClient, to: string) =>
-  ((await client.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[]).filter((m) => m.to === to);
+  ((await client.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[]).filter(
+    (m) => m.to === to,
+  );
 
 describe("sign-in with an emailed code", () => {
   it("signs in with password then code, and /me answers the spec's shape", async () => {
@@ -21,7 +23,9 @@ describe("sign-in with an emailed code", () => {
     expect(pending.status).toBe(400);
     expect(pending.body.error).toBe("not_two_factor_authenticated");
 
-    const verify = await client.post("/api/email/verify", { code: await latestCode(client, "admin@example.com") });
+    const verify = await client.post("/api/email/verify", {
+      code: await latestCode(client, "admin@example.com"),
+    });
     expect(verify.status).toBe(200);
 
     const me = await client.get("/api/me");
@@ -38,8 +42,16 @@ describe("sign-in with an emailed code", () => {
 
   it("gives the same answer for an unknown email and a wrong password", async () => {
     const client = new HttpClient(api.url);
-    const unknown = await client.post("/api/login", { email: "nobody@example.com", password: "whatever-123" }, { "X-Forwarded-For": "10.9.0.1" });
-    const wrong = await client.post("/api/login", { email: "trainer@example.com", password: "whatever-123" }, { "X-Forwarded-For": "10.9.0.1" });
+    const unknown = await client.post(
+      "/api/login",
+      { email: "nobody@example.com", password: "whatever-123" },
+      { "X-Forwarded-For": "10.9.0.1" },
+    );
+    const wrong = await client.post(
+      "/api/login",
+      { email: "trainer@example.com", password: "whatever-123" },
+      { "X-Forwarded-For": "10.9.0.1" },
+    );
     expect(unknown.status).toBe(422);
     expect(wrong.status).toBe(422);
     expect(unknown.body).toEqual(wrong.body);
@@ -104,12 +116,20 @@ describe("sign-in with an emailed code", () => {
     const client = new HttpClient(api.url);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await client.post("/api/login", { email: "ghost@example.com", password: `guess-${i}-xyz` }, { "X-Forwarded-For": `10.1.0.${i}` });
+      const res = await client.post(
+        "/api/login",
+        { email: "ghost@example.com", password: `guess-${i}-xyz` },
+        { "X-Forwarded-For": `10.1.0.${i}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 9).every((s) => s === 422)).toBe(true);
     expect(statuses.slice(9)).toEqual([429, 429]);
-    const refused = await client.post("/api/login", { email: "ghost@example.com", password: "x" }, { "X-Forwarded-For": "10.1.0.99" });
+    const refused = await client.post(
+      "/api/login",
+      { email: "ghost@example.com", password: "x" },
+      { "X-Forwarded-For": "10.1.0.99" },
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many failed sign-in attempts/);
     expect(refused.headers.get("retry-after")).toBeTruthy();
@@ -119,11 +139,21 @@ describe("sign-in with an emailed code", () => {
     const client = new HttpClient(api.url);
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await client.post("/api/login", { email: `spray-${i}@example.com`, password: "guess-guess" }, { "X-Forwarded-For": "10.7.7.7" })).status;
+      last = (
+        await client.post(
+          "/api/login",
+          { email: `spray-${i}@example.com`, password: "guess-guess" },
+          { "X-Forwarded-For": "10.7.7.7" },
+        )
+      ).status;
     }
     expect(last).toBe(429);
     // Another address is unaffected.
-    const other = await client.post("/api/login", { email: "spray-0@example.com", password: "guess-guess" }, { "X-Forwarded-For": "10.7.7.8" });
+    const other = await client.post(
+      "/api/login",
+      { email: "spray-0@example.com", password: "guess-guess" },
+      { "X-Forwarded-For": "10.7.7.8" },
+    );
     expect(other.status).toBe(422);
   }, 60_000);
 
@@ -149,22 +179,46 @@ describe("password links", () => {
     const before = await signIn(api.url, "member@example.com");
     const client = new HttpClient(api.url);
     await client.post("/api/forgot-password", { email: "member@example.com" });
-    const [mail] = await mailTo(client, "member@example.com").then((all) => all.filter((m) => m.subject === "Reset your password"));
+    const [mail] = await mailTo(client, "member@example.com").then((all) =>
+      all.filter((m) => m.subject === "Reset your password"),
+    );
     const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]);
 
-    expect((await client.post("/api/validate-link", { token })).body.data).toMatchObject({ valid: true, purpose: "reset", email: "member@example.com" });
+    expect((await client.post("/api/validate-link", { token })).body.data).toMatchObject({
+      valid: true,
+      purpose: "reset",
+      email: "member@example.com",
+    });
 
-    const weak = await client.post("/api/reset-password", { token, password: "password123", password_confirmation: "password123" });
+    const weak = await client.post("/api/reset-password", {
+      token,
+      password: "password123",
+      password_confirmation: "password123",
+    });
     expect(weak.status).toBe(422);
     expect(weak.body.errors.password[0]).toMatch(/too common/);
-    const mismatch = await client.post("/api/reset-password", { token, password: "a-new-long-passphrase", password_confirmation: "different-one" });
-    expect(mismatch.body.errors.password_confirmation).toEqual(["The value must be equal to the other value"]);
+    const mismatch = await client.post("/api/reset-password", {
+      token,
+      password: "a-new-long-passphrase",
+      password_confirmation: "different-one",
+    });
+    expect(mismatch.body.errors.password_confirmation).toEqual([
+      "The value must be equal to the other value",
+    ]);
 
-    const ok = await client.post("/api/reset-password", { token, password: "a-new-long-passphrase", password_confirmation: "a-new-long-passphrase" });
+    const ok = await client.post("/api/reset-password", {
+      token,
+      password: "a-new-long-passphrase",
+      password_confirmation: "a-new-long-passphrase",
+    });
     expect(ok.status).toBe(200);
     expect((await before.get("/api/me")).status).toBe(401);
 
-    const replay = await client.post("/api/reset-password", { token, password: "another-long-passphrase", password_confirmation: "another-long-passphrase" });
+    const replay = await client.post("/api/reset-password", {
+      token,
+      password: "another-long-passphrase",
+      password_confirmation: "another-long-passphrase",
+    });
     expect(replay.status).toBe(422);
     expect(replay.body.errors.token[0]).toMatch(/expired or has already been used/);
     expect((await client.post("/api/validate-link", { token })).body.data.valid).toBe(false);
@@ -181,7 +235,9 @@ describe("switching", () => {
     const switched = await admin.post(`/api/gyms/${otherGym.id}/switch`);
     expect(switched.status).toBe(200);
     expect(switched.body.data.current_gym.id).toBe(otherGym.id);
-    expect((await admin.get("/api/gyms")).body.data.find((g: { selected: boolean }) => g.selected).id).toBe(otherGym.id);
+    expect((await admin.get("/api/gyms")).body.data.find((g: { selected: boolean }) => g.selected).id).toBe(
+      otherGym.id,
+    );
 
     const kiwi = me.organisations.find((o: { name: string }) => o.name === "Kiwi CrossFit");
     const toKiwi = await admin.post(`/api/organisations/${kiwi.id}/switch`);
@@ -190,14 +246,19 @@ describe("switching", () => {
 
     // Another organisation's gym or organisation id is not found.
     expect((await admin.post(`/api/gyms/${api.seed.gyms.dunedin.gym_id}/switch`)).status).toBe(404);
-    expect((await admin.post(`/api/organisations/${api.seed.organisations.southern.organisation_id}/switch`)).status).toBe(404);
+    expect(
+      (await admin.post(`/api/organisations/${api.seed.organisations.southern.organisation_id}/switch`))
+        .status,
+    ).toBe(404);
   });
 
   it("gives a trainer only their gym and no organisation role", async () => {
     const trainer = await signIn(api.url, "trainer@example.com");
     const me = (await trainer.get("/api/me")).body.data;
     expect(me.current_organisation.role).toBeNull();
-    expect(me.gyms).toEqual([{ id: api.seed.gyms.ponsonby.gym_id, name: "Harbour Fitness Ponsonby", role: "personal_trainer" }]);
+    expect(me.gyms).toEqual([
+      { id: api.seed.gyms.ponsonby.gym_id, name: "Harbour Fitness Ponsonby", role: "personal_trainer" },
+    ]);
     expect((await trainer.post(`/api/gyms/${api.seed.gyms.newmarket.gym_id}/switch`)).status).toBe(404);
   });
 });

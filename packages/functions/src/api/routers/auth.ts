@@ -1,9 +1,16 @@
-import { z } from "@hono/zod-openapi";
-import { forgotPassword, forgotPasswordInput, resetPassword, resetPasswordInput, tokenInput, validateLink } from "@gym/core/auth/links";
+import {
+  forgotPassword,
+  forgotPasswordInput,
+  resetPassword,
+  resetPasswordInput,
+  tokenInput,
+  validateLink,
+} from "@gym/core/auth/links";
 import { login, loginInput } from "@gym/core/auth/login";
 import { endSession, passTwoFactor } from "@gym/core/auth/session";
 import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
 import { messages } from "@gym/core/validation";
+import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute, sessionRoute } from "../context";
 import { clearSessionCookie, clientAddress, setSessionCookie } from "../middleware/auth";
 import { envelope, errorResponses, json } from "../respond";
@@ -111,7 +118,9 @@ export const authRouter = createRouter()
     async (c) => {
       await forgotPassword(c.req.valid("json").email);
       return c.json(
-        { data: { message: "If an account exists for that email, we've sent a link to reset its password." } },
+        {
+          data: { message: "If an account exists for that email, we've sent a link to reset its password." },
+        },
         200,
       );
     },
@@ -146,7 +155,10 @@ export const authRouter = createRouter()
       tags: ["Auth"],
       summary: "Set a new password from a reset or invitation link (single use); ends every session",
       request: body(resetPasswordInput),
-      responses: { 200: json(envelope(z.object({ message: z.string(), email: z.string() }))), 422: errorResponses[422] },
+      responses: {
+        200: json(envelope(z.object({ message: z.string(), email: z.string() }))),
+        422: errorResponses[422],
+      },
     }),
     async (c) => {
       const { email } = await resetPassword(c.req.valid("json"));

@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import { listOutbox } from "@gym/core/email/port";
+import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../context";
 import { envelope, json } from "../respond";
 

@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import { checkDatabase } from "@gym/core/db/health";
+import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../context";
 import { envelope, json } from "../respond";
 

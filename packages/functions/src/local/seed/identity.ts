@@ -7,7 +7,10 @@ export const DEMO_PASSWORD = "demo-password";
 
 /** The demo people, printed at start. */
 export const demoSignIns = [
-  { email: "admin@example.com", who: "organisation admin of Harbour Fitness (two gyms) and of Kiwi CrossFit" },
+  {
+    email: "admin@example.com",
+    who: "organisation admin of Harbour Fitness (two gyms) and of Kiwi CrossFit",
+  },
   { email: "trainer@example.com", who: "personal trainer at Harbour Fitness Ponsonby" },
   { email: "owner@example.org", who: "organisation admin of Southern Strength (another organisation)" },
   { email: "member@example.com", who: "a member of Harbour Fitness Ponsonby" },
@@ -20,30 +23,71 @@ export const demoSignIns = [
  */
 export async function seedIdentity() {
   const harbour = await createOrganisation({ name: "Harbour Fitness", multi_gym: true });
-  const ponsonby = await createGym({ organisation_id: harbour.organisation_id, name: "Harbour Fitness Ponsonby" });
-  const newmarket = await createGym({ organisation_id: harbour.organisation_id, name: "Harbour Fitness Newmarket" });
+  const ponsonby = await createGym({
+    organisation_id: harbour.organisation_id,
+    name: "Harbour Fitness Ponsonby",
+  });
+  const newmarket = await createGym({
+    organisation_id: harbour.organisation_id,
+    name: "Harbour Fitness Newmarket",
+  });
 
   const southern = await createOrganisation({ name: "Southern Strength" });
-  const dunedin = await createGym({ organisation_id: southern.organisation_id, name: "Southern Strength Dunedin" });
+  const dunedin = await createGym({
+    organisation_id: southern.organisation_id,
+    name: "Southern Strength Dunedin",
+  });
 
   const kiwi = await createOrganisation({ name: "Kiwi CrossFit" });
-  const kiwiGym = await createGym({ organisation_id: kiwi.organisation_id, name: "Kiwi CrossFit Wellington" });
+  const kiwiGym = await createGym({
+    organisation_id: kiwi.organisation_id,
+    name: "Kiwi CrossFit Wellington",
+  });
 
   const people = {
-    admin: await createUser({ email: "admin@example.com", name: "avery admin", password: DEMO_PASSWORD, email_verified: true }),
-    trainer: await createUser({ email: "trainer@example.com", name: "taylor trainer", password: DEMO_PASSWORD, email_verified: true }),
-    owner: await createUser({ email: "owner@example.org", name: "olive owner", password: DEMO_PASSWORD, email_verified: true }),
-    member: await createUser({ email: "member@example.com", name: "morgan member", password: DEMO_PASSWORD, email_verified: true, mobile_number: "021 555 0101" }),
+    admin: await createUser({
+      email: "admin@example.com",
+      name: "avery admin",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+    }),
+    trainer: await createUser({
+      email: "trainer@example.com",
+      name: "taylor trainer",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+    }),
+    owner: await createUser({
+      email: "owner@example.org",
+      name: "olive owner",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+    }),
+    member: await createUser({
+      email: "member@example.com",
+      name: "morgan member",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+      mobile_number: "021 555 0101",
+    }),
   };
 
-  await putRole({ organisation_id: harbour.organisation_id, user_id: people.admin.user_id, org_role: "admin" });
+  await putRole({
+    organisation_id: harbour.organisation_id,
+    user_id: people.admin.user_id,
+    org_role: "admin",
+  });
   await putRole({ organisation_id: kiwi.organisation_id, user_id: people.admin.user_id, org_role: "admin" });
   await putRole({
     organisation_id: harbour.organisation_id,
     user_id: people.trainer.user_id,
     gym_roles: [{ gym_id: ponsonby.gym_id, role: "personal_trainer" }],
   });
-  await putRole({ organisation_id: southern.organisation_id, user_id: people.owner.user_id, org_role: "admin" });
+  await putRole({
+    organisation_id: southern.organisation_id,
+    user_id: people.owner.user_id,
+    org_role: "admin",
+  });
   await putRole({
     organisation_id: harbour.organisation_id,
     user_id: people.member.user_id,
