@@ -4,4 +4,5 @@ export * from "./frequency";
 export * from "./money";
 export * from "./period";
 export * from "./pro-rata";
+export * from "./pro-rata-window";
 export * from "./term";

@@ -2,7 +2,9 @@ import { Service } from "electrodb";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { mailEntity } from "../email/entity";
 import { gymEntity } from "../gym/entity";
+import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
+import { joinLinkEntity, priceEntity } from "../price/entity";
 import { roleEntity } from "../user/role-entity";
 import { userEntity } from "../user/entity";
 import { config } from "../config";
@@ -23,6 +25,10 @@ const entities = {
   code: codeEntity,
   link: linkEntity,
   throttle: throttleEntity,
+  offering: offeringEntity,
+  offeringMembers: offeringMembershipCountEntity,
+  price: priceEntity,
+  joinLink: joinLinkEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

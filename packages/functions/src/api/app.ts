@@ -8,6 +8,8 @@ import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { meRouter } from "./routers/me";
 import { healthRouter } from "./routers/health";
+import { offeringsRouter } from "./routers/offerings";
+import { pricesRouter } from "./routers/prices";
 
 /**
  * The one API app: every call under /api. The same object runs on Lambda (lambda.ts) and in
@@ -24,6 +26,8 @@ export function createApp() {
   app.route("/", healthRouter);
   app.route("/", authRouter);
   app.route("/", meRouter);
+  app.route("/", offeringsRouter);
+  app.route("/", pricesRouter);
   if (config.isLocal) app.route("/", devRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {

@@ -1,5 +1,6 @@
 import { findUserByEmail } from "@gym/core/user/service";
 import { seedIdentity } from "./identity";
+import { seedOfferings } from "./offerings";
 
 /**
  * Demo data for local running, written only into an empty table. Each domain adds its own
@@ -7,6 +8,7 @@ import { seedIdentity } from "./identity";
  */
 export async function seedIfEmpty(): Promise<boolean> {
   if (await findUserByEmail("admin@example.com")) return false;
-  await seedIdentity();
+  const identity = await seedIdentity();
+  await seedOfferings(identity);
   return true;
 }

@@ -1,0 +1,60 @@
+/**
+ * What presenting offerings and prices needs from the organisation: its settings, its gyms, the
+ * card surcharge and today's Auckland date (the date term totals are quoted from).
+ */
+import { aucklandDate, billingFrequencies } from "../billing/index";
+import { ForbiddenError } from "../errors";
+import { listGyms } from "../gym/service";
+import { getOrganisation } from "../organisation/service";
+import { type PriceContext, type PriceRecord, type PriceView, presentPrice } from "../price/present";
+import { cardSurchargeSettings } from "../price/surcharge";
+import type { OfferingRecord } from "./present";
+
+export async function organisationContext(organisationId: string, now = new Date()) {
+  const [organisation, gyms] = await Promise.all([getOrganisation(organisationId), listGyms(organisationId)]);
+  return {
+    organisation,
+    gyms,
+    surcharge: cardSurchargeSettings(organisation),
+    today: aucklandDate(now),
+  };
+}
+
+export type OrganisationContext = Awaited<ReturnType<typeof organisationContext>>;
+
+export const OFFERINGS_OFF_MESSAGE =
+  "Offerings are turned off for your organisation. An organisation admin can turn them on in Settings.";
+
+/** Creating or changing what is offered needs the organisation's enable_offerings permission (403). */
+export function assertOfferingsEnabled(context: OrganisationContext): void {
+  if (!context.organisation.offering_permissions.enable_offerings)
+    throw new ForbiddenError(OFFERINGS_OFF_MESSAGE);
+}
+
+const frequencyOrder = new Map<string, number>(billingFrequencies.map((f, i) => [f, i]));
+
+/** Prices not archived first, then in the spec's frequency order, then by amount, then oldest first. */
+export function sortPriceViews(prices: PriceView[]): PriceView[] {
+  return [...prices].sort(
+    (a, b) =>
+      Number(Boolean(a.archived_at)) - Number(Boolean(b.archived_at)) ||
+      (frequencyOrder.get(a.billing_frequency) ?? 0) - (frequencyOrder.get(b.billing_frequency) ?? 0) ||
+      a.amount - b.amount ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+export function presentPrices(
+  prices: PriceRecord[],
+  offering: Pick<OfferingRecord, "offering_id" | "name" | "archived_at">,
+  context: OrganisationContext,
+  withLinks: boolean,
+): PriceView[] {
+  const priceContext: PriceContext = {
+    offering,
+    surcharge: context.surcharge,
+    today: context.today,
+    withLinks,
+  };
+  return sortPriceViews(prices.map((price) => presentPrice(price, priceContext)));
+}

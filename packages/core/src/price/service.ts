@@ -1,0 +1,470 @@
+/**
+ * Prices of offerings (spec 001 §3, §4, §5, §7). Every function takes the Actor and decides
+ * access here: any staff member reads; organisation and gym admins (`policy.manageOfferings`)
+ * create and change; the organisation's enabled price frequencies decide what a new price may
+ * bill. The pro-rata quote is also for members (the join site). Rules and status codes:
+ * docs/billing.md "Prices and offerings".
+ */
+import type { Actor } from "../auth/actor";
+import { authorize, currentOrganisation, inOrganisation, policy } from "../auth/policy";
+import { newToken } from "../auth/tokens";
+import {
+  amountWithSurcharge,
+  calculateProRata,
+  formatCents,
+  frequencyLabel,
+  isRecurringFrequency,
+  latestProRataBillingDate,
+  surcharge,
+} from "../billing/index";
+import { db } from "../db/service";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { newId } from "../ids";
+import {
+  assertOfferingsEnabled,
+  type OrganisationContext,
+  organisationContext,
+  presentPrices,
+  sortPriceViews,
+} from "../offering/context";
+import { allowedBillingFrequencies, frequencyNotAllowedMessage } from "../offering/permissions";
+import type { OfferingRecord } from "../offering/present";
+import { findOffering, listOfferingRecords } from "../offering/store";
+import { parse } from "../validation";
+import {
+  ageBypassUrl,
+  type PriceRecord,
+  type PriceView,
+  presentPrice,
+  priceLabel,
+  privatePriceUrl,
+} from "./present";
+import { type PriceInput, priceInput, privateLinkInput, proRataRequest } from "./schemas";
+import { findPrice, listOfferingPriceRecords, listPriceRecords } from "./store";
+
+export const priceMessages = {
+  hasMembers: "This price has members, so it cannot be deleted. Archive it instead.",
+  lockedWhenSubscribed:
+    "This price has members, so its amount, frequency, joining fee and term cannot change. Archive it and add a new price instead.",
+  offeringArchived:
+    "This offering is archived, so its prices are not offered. Add prices to an active offering.",
+  archivedPrice: "This price is archived. Restore it before sharing a link to it.",
+  tooManyLinks: "This price already has 50 private links.",
+  billingBeforeStart: "The billing date must be on or after the start date",
+  pif: "A pay-in-full (PIF) price is paid once in full, so there is no pro-rata",
+} as const;
+
+const MAX_LINKS_PER_PRICE = 50;
+
+function formatNzDate(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+async function offeringOf(organisationId: string, offeringId: string): Promise<OfferingRecord> {
+  const offering = await findOffering(organisationId, offeringId);
+  if (!offering) throw new NotFoundError("offering");
+  return offering;
+}
+
+async function priceOf(organisationId: string, priceId: string): Promise<PriceRecord> {
+  const price = await findPrice(organisationId, priceId);
+  if (!price) throw new NotFoundError("price");
+  return price;
+}
+
+function view(
+  price: PriceRecord,
+  offering: OfferingRecord,
+  context: OrganisationContext,
+  withLinks = true,
+): PriceView {
+  return presentPrice(price, { offering, surcharge: context.surcharge, today: context.today, withLinks });
+}
+
+/** The chosen frequency must be enabled for the organisation (unless the price already had it): 422 on billing_frequency. */
+function checkFrequency(input: PriceInput, context: OrganisationContext, current?: PriceRecord) {
+  if (current && current.billing_frequency === input.billing_frequency) return;
+  if (!allowedBillingFrequencies(context.organisation.price_frequencies).includes(input.billing_frequency)) {
+    throw ValidationError.field("billing_frequency", frequencyNotAllowedMessage(input.billing_frequency));
+  }
+}
+
+function storedFields(input: PriceInput) {
+  return {
+    amount: input.amount,
+    billing_frequency: input.billing_frequency,
+    private: input.private,
+    joining_fee: input.joining_fee ?? undefined,
+    term_amount: input.term_amount ?? undefined,
+    term_unit: input.term_unit ?? undefined,
+  };
+}
+
+/**
+ * GET /api/organisations/{id}/prices: every price of the organisation with its offering, offered
+ * ones only (neither price nor offering archived) unless include_archived. Two queries.
+ */
+export async function listOrganisationPrices(
+  actor: Actor,
+  organisationId: string,
+  options: { include_archived?: boolean } = {},
+) {
+  authorize(policy.useStaffArea(actor));
+  inOrganisation(actor, organisationId);
+  const [context, offerings, prices] = await Promise.all([
+    organisationContext(organisationId),
+    listOfferingRecords(organisationId),
+    listPriceRecords(organisationId),
+  ]);
+  const offeringById = new Map(offerings.map((o) => [o.offering_id, o]));
+  const views = prices.flatMap((price) => {
+    const offering = offeringById.get(price.offering_id);
+    if (!offering) return [];
+    const v = view(price, offering, context);
+    return options.include_archived || v.offered ? [v] : [];
+  });
+  return sortPriceViews(views).sort(
+    (a, b) =>
+      Number(!a.offered) - Number(!b.offered) || a.offering.name.localeCompare(b.offering.name, "en-NZ"),
+  );
+}
+
+/** GET /api/offerings/{id}/prices: the offering's prices not archived, or all with include_archived. */
+export async function listOfferingPrices(
+  actor: Actor,
+  offeringId: string,
+  options: { include_archived?: boolean } = {},
+) {
+  authorize(policy.useStaffArea(actor));
+  const organisationId = currentOrganisation(actor);
+  const [context, offering, prices] = await Promise.all([
+    organisationContext(organisationId),
+    offeringOf(organisationId, offeringId),
+    listOfferingPriceRecords(organisationId, offeringId),
+  ]);
+  return presentPrices(
+    prices.filter((p) => options.include_archived || !p.archived_at),
+    offering,
+    context,
+    true,
+  );
+}
+
+/** Writes a new price (the service and the demo seed use it). */
+export async function insertPrice(
+  organisationId: string,
+  offeringId: string,
+  input: PriceInput,
+): Promise<PriceRecord> {
+  const priceId = newId();
+  const { data } = await db()
+    .entities.price.create({
+      organisation_id: organisationId,
+      price_id: priceId,
+      offering_id: offeringId,
+      grouping_unique_identifier: priceId,
+      ...storedFields(input),
+    })
+    .go();
+  return data as PriceRecord;
+}
+
+/** POST /api/offerings/{id}/prices. */
+export async function createPrice(actor: Actor, offeringId: string, body: unknown) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const input = parse(priceInput, body);
+  const [context, offering] = await Promise.all([
+    organisationContext(organisationId),
+    offeringOf(organisationId, offeringId),
+  ]);
+  assertOfferingsEnabled(context);
+  if (offering.archived_at) throw new ConflictError(priceMessages.offeringArchived, "offering_archived");
+  checkFrequency(input, context);
+  return view(await insertPrice(organisationId, offeringId, input), offering, context);
+}
+
+/**
+ * PUT /api/prices/{id}. A price nobody subscribed to may change freely (within the enabled
+ * frequencies). Once subscribed, only `private` may change: members' amounts change through
+ * the price-change flow, with notice (409 otherwise).
+ */
+export async function updatePrice(actor: Actor, priceId: string, body: unknown) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const input = parse(priceInput, body);
+  const [context, current] = await Promise.all([
+    organisationContext(organisationId),
+    priceOf(organisationId, priceId),
+  ]);
+  assertOfferingsEnabled(context);
+  const offering = await offeringOf(organisationId, current.offering_id);
+  const fields = storedFields(input);
+  const changesTerms =
+    fields.amount !== current.amount ||
+    fields.billing_frequency !== current.billing_frequency ||
+    (fields.joining_fee ?? null) !== (current.joining_fee ?? null) ||
+    (fields.term_amount ?? null) !== (current.term_amount ?? null) ||
+    (fields.term_unit ?? null) !== (current.term_unit ?? null);
+  if (changesTerms && current.subscriptions_count > 0)
+    throw new ConflictError(priceMessages.lockedWhenSubscribed, "has_members");
+  checkFrequency(input, context, current);
+  const removed = (["joining_fee", "term_amount", "term_unit"] as const).filter(
+    (name) => fields[name] === undefined,
+  );
+  const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  let update = db().entities.price.patch({ organisation_id: organisationId, price_id: priceId }).set(set);
+  if (removed.length) update = update.remove([...removed]);
+  if (changesTerms) update = update.where((attr, op) => op.eq(attr.subscriptions_count, 0));
+  try {
+    await update.go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(priceMessages.lockedWhenSubscribed, "has_members");
+    throw error;
+  }
+  return view(await priceOf(organisationId, priceId), offering, context);
+}
+
+function isConditionFailure(error: unknown): boolean {
+  const text = `${(error as { message?: string })?.message ?? ""} ${(error as { cause?: { name?: string } })?.cause?.name ?? ""}`;
+  return /ConditionalCheckFailed|conditional request failed/i.test(text);
+}
+
+/** DELETE /api/prices/{id}/archive: no longer offered to new members; existing members keep it. */
+export async function archivePrice(actor: Actor, priceId: string) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const [context, price] = await Promise.all([
+    organisationContext(organisationId),
+    priceOf(organisationId, priceId),
+  ]);
+  if (!price.archived_at) {
+    await db()
+      .entities.price.patch({ organisation_id: organisationId, price_id: priceId })
+      .set({ archived_at: new Date().toISOString() })
+      .go();
+  }
+  const offering = await offeringOf(organisationId, price.offering_id);
+  return view(await priceOf(organisationId, priceId), offering, context);
+}
+
+/** POST /api/prices/{id}/restore: offered again; not while its offering is archived (409). */
+export async function restorePrice(actor: Actor, priceId: string) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const [context, price] = await Promise.all([
+    organisationContext(organisationId),
+    priceOf(organisationId, priceId),
+  ]);
+  assertOfferingsEnabled(context);
+  const offering = await offeringOf(organisationId, price.offering_id);
+  if (offering.archived_at) throw new ConflictError(priceMessages.offeringArchived, "offering_archived");
+  if (price.archived_at) {
+    await db()
+      .entities.price.patch({ organisation_id: organisationId, price_id: priceId })
+      .remove(["archived_at"])
+      .go();
+  }
+  return view(await priceOf(organisationId, priceId), offering, context);
+}
+
+/**
+ * DELETE /api/prices/{id}: only when nobody ever subscribed (409 otherwise: archive it). Its
+ * private links go with it; the condition re-checks the counter inside the transaction.
+ */
+export async function deletePrice(actor: Actor, priceId: string) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const price = await priceOf(organisationId, priceId);
+  if (price.subscriptions_count > 0) throw new ConflictError(priceMessages.hasMembers, "has_members");
+  const { canceled } = await db()
+    .transaction.write(({ price: prices, joinLink }) => [
+      prices
+        .delete({ organisation_id: organisationId, price_id: priceId })
+        .where((attr, op) => op.eq(attr.subscriptions_count, 0))
+        .commit(),
+      ...price.private_links.map((link) => joinLink.delete({ token: link.token }).commit()),
+    ])
+    .go();
+  if (canceled) throw new ConflictError(priceMessages.hasMembers, "has_members");
+  return { id: priceId, deleted: true as const };
+}
+
+/**
+ * POST /api/prices/{id}/pro-rata: the first payment for a member starting on start_date with
+ * billing from billing_date (docs/billing.md "First payment and pro-rata"), with the card
+ * surcharge it would carry. Staff may quote any price of their organisation; anyone else (a
+ * member on the join site) only an offered price, and a private one only with its link.
+ */
+export async function quoteProRata(actor: Actor, priceId: string, body: unknown) {
+  const organisationId = currentOrganisation(actor);
+  const input = parse(proRataRequest, body);
+  const price = await priceOf(organisationId, priceId);
+  const offering = await offeringOf(organisationId, price.offering_id);
+  if (!policy.useStaffArea(actor)) {
+    if (price.archived_at || offering.archived_at) throw new NotFoundError("price");
+    if (price.private) {
+      const link = input.link ? await resolveJoinLink(input.link) : null;
+      if (
+        link?.kind !== "price" ||
+        link.organisation_id !== organisationId ||
+        link.price_id !== priceId
+      ) {
+        throw new NotFoundError("price");
+      }
+    }
+  }
+  const frequency = price.billing_frequency;
+  if (!isRecurringFrequency(frequency)) throw ValidationError.field("price", priceMessages.pif);
+  const result = calculateProRata({
+    amount: price.amount,
+    billing_frequency: frequency,
+    joining_fee: price.joining_fee ?? 0,
+    start_date: input.start_date,
+    billing_date: input.billing_date,
+  });
+  if (!result.ok) {
+    if (result.error.code === "billing_date_before_start") {
+      throw ValidationError.field("billing_date", priceMessages.billingBeforeStart);
+    }
+    if (result.error.code === "billing_date_too_far") {
+      const latest = latestProRataBillingDate(input.start_date, frequency);
+      throw ValidationError.field(
+        "billing_date",
+        `The billing date must be on or before ${formatNzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
+      );
+    }
+    throw ValidationError.field("start_date", result.error.message);
+  }
+  const context = await organisationContext(organisationId);
+  const b = result.value;
+  const firstSurcharge = surcharge(b.first_payment_total, context.surcharge);
+  return {
+    price_id: price.price_id,
+    price_label: priceLabel(price),
+    offering: { id: offering.offering_id, name: offering.name },
+    billing_frequency: frequency,
+    frequency_label: frequencyLabel[frequency],
+    start_date: input.start_date,
+    billing_date: input.billing_date,
+    ...b,
+    latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
+    formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
+    formatted_joining_fee: formatCents(b.joining_fee),
+    formatted_first_payment_total: formatCents(b.first_payment_total),
+    formatted_recurring_amount: formatCents(b.recurring_amount),
+    /** What a card payment adds (bank payments carry none). */
+    card_surcharge: firstSurcharge,
+    formatted_card_surcharge: formatCents(firstSurcharge),
+    first_payment_total_with_card_surcharge: amountWithSurcharge(b.first_payment_total, context.surcharge),
+    formatted_first_payment_total_with_card_surcharge: formatCents(
+      amountWithSurcharge(b.first_payment_total, context.surcharge),
+    ),
+  };
+}
+
+/**
+ * POST /api/prices/{id}/private-links: a new unguessable join-site address opening registration
+ * with this price (`age_bypass` also lets a member under the minimum age register). The lookup
+ * record and the price's list are written together.
+ */
+export async function createPrivateLink(actor: Actor, priceId: string, body: unknown) {
+  authorize(policy.manageOfferings(actor));
+  const organisationId = currentOrganisation(actor);
+  const { age_bypass } = parse(privateLinkInput, body);
+  assertOfferingsEnabled(await organisationContext(organisationId));
+  const price = await priceOf(organisationId, priceId);
+  const offering = await offeringOf(organisationId, price.offering_id);
+  if (price.archived_at || offering.archived_at)
+    throw new ConflictError(priceMessages.archivedPrice, "price_archived");
+  if (price.private_links.length >= MAX_LINKS_PER_PRICE) throw new ConflictError(priceMessages.tooManyLinks);
+  const link = { id: newId(), token: newToken(), age_bypass, created_at: new Date().toISOString() };
+  const { canceled } = await db()
+    .transaction.write(({ price: prices, joinLink }) => [
+      joinLink
+        .create({
+          token: link.token,
+          link_id: link.id,
+          kind: "price",
+          organisation_id: organisationId,
+          offering_id: price.offering_id,
+          price_id: priceId,
+          age_bypass,
+          created_by: actor.userId,
+          created_at: link.created_at,
+        })
+        .commit(),
+      prices
+        .patch({ organisation_id: organisationId, price_id: priceId })
+        .append({ private_links: [link] })
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw new ConflictError("The link could not be created. Please try again.");
+  return {
+    id: link.id,
+    url: privatePriceUrl(link.token),
+    age_bypass,
+    created_at: link.created_at,
+    price_id: priceId,
+  };
+}
+
+/**
+ * POST /api/organisations/{organisationId}/age-bypass-links: an organisation-level join-site
+ * address that lets a member under the minimum age register (with any offered price).
+ */
+export async function createAgeBypassLink(actor: Actor, organisationId: string) {
+  authorize(policy.useStaffArea(actor));
+  inOrganisation(actor, organisationId);
+  authorize(policy.manageOfferings(actor));
+  const link = { id: newId(), token: newToken(), created_at: new Date().toISOString() };
+  await db()
+    .entities.joinLink.create({
+      token: link.token,
+      link_id: link.id,
+      kind: "age_bypass",
+      organisation_id: organisationId,
+      age_bypass: true,
+      created_by: actor.userId,
+      created_at: link.created_at,
+    })
+    .go();
+  return {
+    id: link.id,
+    url: ageBypassUrl(link.token),
+    age_bypass: true as const,
+    created_at: link.created_at,
+  };
+}
+
+/**
+ * For the join site: what a link token opens, or null. A price link names its organisation,
+ * offering and price (the caller still checks the price is offered); an age-bypass link its
+ * organisation.
+ */
+export async function resolveJoinLink(token: string) {
+  if (!token || token.length > 200) return null;
+  const { data } = await db().entities.joinLink.get({ token }).go();
+  if (!data) return null;
+  return {
+    id: data.link_id,
+    kind: data.kind,
+    organisation_id: data.organisation_id,
+    offering_id: data.offering_id ?? null,
+    price_id: data.price_id ?? null,
+    age_bypass: data.age_bypass,
+  };
+}
+
+/**
+ * For the subscriptions work: a subscription was started on this price. The counter only goes up
+ * (it means "ever subscribed"): from then on the price can be archived but not deleted.
+ */
+export async function recordPriceSubscribed(organisationId: string, priceId: string) {
+  await db()
+    .entities.price.patch({ organisation_id: organisationId, price_id: priceId })
+    .add({ subscriptions_count: 1 })
+    .go();
+}
