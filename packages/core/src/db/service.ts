@@ -1,6 +1,9 @@
 import { Service } from "electrodb";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { mailEntity } from "../email/entity";
+import { akahuConnectionEntity } from "../providers/akahu/connection";
+import { providerLinkEntity } from "../providers/links";
+import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
 import { gymEntity } from "../gym/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
@@ -25,6 +28,10 @@ const entities = {
   code: codeEntity,
   link: linkEntity,
   throttle: throttleEntity,
+  providerLink: providerLinkEntity,
+  akahuConnection: akahuConnectionEntity,
+  webhookCall: webhookCallEntity,
+  webhookReceipt: webhookReceiptEntity,
   offering: offeringEntity,
   offeringMembers: offeringMembershipCountEntity,
   price: priceEntity,

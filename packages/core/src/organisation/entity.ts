@@ -3,7 +3,7 @@ import { SERVICE, timestamps } from "../db/entity";
 
 /**
  * An organisation runs one gym or several. Settings that govern billing live here, each with a
- * default (see docs/billing.md); the gyms issue makes all of them editable.
+ * default (see docs/billing.md "Settings"); organisation admins edit them (organisation/settings.ts).
  */
 export const organisationEntity = new Entity({
   model: { entity: "organisation", version: "1", service: SERVICE },
@@ -31,6 +31,24 @@ export const organisationEntity = new Entity({
     failed_payment_grace_period_unit: { type: "string", required: true, default: "days" },
     term_membership_grace_period: { type: "number", required: true, default: 30 },
     term_membership_grace_period_unit: { type: "string", required: true, default: "days" },
+    // Billing settings (docs/billing.md "Settings"); records made before these existed read the
+    // defaults through organisationSettings().
+    payment_retry_days: { type: "list", items: { type: "number" }, default: () => [1, 3, 5] },
+    cooling_off_days: { type: "number", default: 7 },
+    pause_day_credit_days: { type: "number", default: 30 },
+    card_surcharge_basis_points: { type: "number", default: 250 },
+    card_surcharge_fixed_cents: { type: "number", default: 30 },
+    break_fee_basis_points: { type: "number", default: 2500 },
+    /** The door access-control integration (Kisi), configured once per organisation. */
+    access_control: {
+      type: "map",
+      properties: {
+        integration_id: { type: "string", required: true },
+        integration_type: { type: ["kisi"] as const, required: true },
+        api_key_enc: { type: "string", required: true },
+        connected_at: { type: "string", required: true },
+      },
+    },
     ...timestamps,
   },
   indexes: {

@@ -5,6 +5,12 @@ import { handleError, notFound } from "./middleware/errors";
 import { requestContext, requireXhrHeader } from "./middleware/request";
 import { loadSession } from "./middleware/auth";
 import { authRouter } from "./routers/auth";
+import { gymsRouter } from "./routers/gyms";
+import { organisationsRouter } from "./routers/organisations";
+import { providersRouter } from "./routers/providers";
+import { webhookCallsRouter } from "./routers/webhook-calls";
+import { webhooksRouter } from "../webhooks/router";
+import { simulatorRouter } from "../local/simulators/router";
 import { devRouter } from "./routers/dev";
 import { meRouter } from "./routers/me";
 import { healthRouter } from "./routers/health";
@@ -26,9 +32,15 @@ export function createApp() {
   app.route("/", healthRouter);
   app.route("/", authRouter);
   app.route("/", meRouter);
+  app.route("/", gymsRouter);
+  app.route("/", organisationsRouter);
+  app.route("/", providersRouter);
+  app.route("/", webhookCallsRouter);
+  app.route("/", webhooksRouter);
   app.route("/", offeringsRouter);
   app.route("/", pricesRouter);
   if (config.isLocal) app.route("/", devRouter);
+  if (config.isLocal) app.route("/", simulatorRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { currentUser, myGyms, switchGym, switchOrganisation } from "@gym/core/auth/me";
+import { currentUser, switchGym, switchOrganisation } from "@gym/core/auth/me";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
 
@@ -20,10 +20,6 @@ const currentUserSchema = z
   })
   .passthrough()
   .openapi("CurrentUser");
-
-const gymChoice = z
-  .object({ id: z.string(), name: z.string(), selected: z.boolean(), role: z.string().nullable() })
-  .openapi("GymChoice");
 
 /** The signed-in user, and moving between their organisations and gyms. */
 export const meRouter = createRouter()
@@ -64,14 +60,4 @@ export const meRouter = createRouter()
       const actor = await switchGym(actorOf(c), c.req.valid("param").id);
       return c.json({ data: await currentUser(actor) }, 200);
     },
-  )
-  .openapi(
-    userRoute({
-      method: "get",
-      path: "/gyms",
-      tags: ["Gyms"],
-      summary: "The gyms the user can reach in the current organisation",
-      responses: { 200: json(envelope(z.array(gymChoice))) },
-    }),
-    async (c) => c.json({ data: await myGyms(actorOf(c)) }, 200),
   );

@@ -1,0 +1,124 @@
+import type { Actor } from "../auth/actor";
+import { inGym } from "../auth/policy";
+import { config } from "../config";
+import { decryptSecret, encryptSecret } from "../crypto/secrets";
+import { db } from "../db/service";
+import { ConflictError, ValidationError } from "../errors";
+import { type AkahuApp, akahuProvider, platformAkahuApp } from "../providers/akahu/index";
+import { parse } from "../validation";
+import { z } from "zod";
+import { signConnectState, verifyConnectState } from "./connect-state";
+import { getGym } from "./service";
+import { secretContext } from "./settings";
+
+/**
+ * A person connecting their bank through Akahu (enduring consent), with the Akahu app of the gym
+ * they are joining: the authorisation URL (with a signed state), the code exchange (the user
+ * token is stored encrypted) and syncing their accounts. Registration builds on these.
+ */
+const tokenContext = (organisationId: string, userId: string) =>
+  `akahu_connection:${organisationId}:${userId}`;
+
+/** The gym's own Akahu app, else the platform's; locally the simulated provider needs neither. */
+async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
+  const gym = await getGym(organisationId, gymId);
+  if (gym.akahu_app_token && gym.akahu_app_secret_enc) {
+    return {
+      appToken: gym.akahu_app_token,
+      appSecret: decryptSecret(gym.akahu_app_secret_enc, secretContext(gym, "akahu_app_secret")),
+    };
+  }
+  const platform = platformAkahuApp();
+  if (platform) return platform;
+  if (akahuProvider().mode === "simulated")
+    return { appToken: "app_token_simulated", appSecret: "app_secret_simulated" };
+  throw new ConflictError("This gym's bank-feed connection is not set up yet.", "akahu_not_configured");
+}
+
+const allowedRedirect = (uri: string) => {
+  try {
+    const url = new URL(uri);
+    return [config.joinUrl, config.staffUrl].some((base) => new URL(base).origin === url.origin);
+  } catch {
+    return false;
+  }
+};
+
+export const akahuAuthUrlQuery = z.object({
+  gym_id: z.string().trim().max(64).optional(),
+  redirect_uri: z.string().trim().max(500).optional(),
+  email: z.string().trim().max(254).optional(),
+});
+
+export async function akahuAuthUrl(actor: Actor, query: unknown) {
+  const input = parse(akahuAuthUrlQuery, query);
+  const gymId = input.gym_id || actor.gymId;
+  if (!actor.organisationId || !gymId) throw ValidationError.field("gym_id", "Value is required");
+  inGym(actor, gymId);
+  const redirectUri = input.redirect_uri || `${config.joinUrl}/connect-akahu`;
+  if (!allowedRedirect(redirectUri))
+    throw ValidationError.field("redirect_uri", "The return address must be on this site");
+  const app = await appFor(actor.organisationId, gymId);
+  const state = await signConnectState("akahu_consent", actor, gymId, { redirect_uri: redirectUri });
+  return { url: akahuProvider().authorizationUrl(app, { redirectUri, state, email: input.email }) };
+}
+
+export const akahuExchangeInput = z.object({
+  code: z
+    .string({ error: "Value is required" })
+    .trim()
+    .min(1, "Value is required")
+    .max(500, "The maximum length allowed is 500 characters"),
+  state: z
+    .string({ error: "Value is required" })
+    .trim()
+    .min(1, "Value is required")
+    .max(2000, "The maximum length allowed is 2000 characters"),
+});
+
+export async function akahuExchange(actor: Actor, input: unknown) {
+  const { code, state } = parse(akahuExchangeInput, input);
+  const claims = await verifyConnectState("akahu_consent", actor, state);
+  inGym(actor, claims.gym);
+  const organisationId = claims.org;
+  const app = await appFor(organisationId, claims.gym);
+  const { accessToken } = await akahuProvider().exchange(app, {
+    code,
+    redirectUri: String(claims.redirect_uri ?? ""),
+  });
+  await db()
+    .entities.akahuConnection.put({
+      organisation_id: organisationId,
+      user_id: actor.userId,
+      gym_id: claims.gym,
+      token_enc: encryptSecret(accessToken, tokenContext(organisationId, actor.userId)),
+      connected_at: new Date().toISOString(),
+      accounts: [],
+    })
+    .go();
+  return { connected: true, gym_id: claims.gym };
+}
+
+export async function akahuSyncAccounts(actor: Actor) {
+  if (!actor.organisationId) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
+  const organisationId = actor.organisationId;
+  const { data: connection } = await db()
+    .entities.akahuConnection.get({ organisation_id: organisationId, user_id: actor.userId })
+    .go();
+  if (!connection) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
+  const app = await appFor(organisationId, connection.gym_id);
+  const token = decryptSecret(connection.token_enc, tokenContext(organisationId, actor.userId));
+  const accounts = await akahuProvider().listAccounts(app, token);
+  await db()
+    .entities.akahuConnection.patch({ organisation_id: organisationId, user_id: actor.userId })
+    .set({
+      synced_at: new Date().toISOString(),
+      accounts: accounts.map((a) => ({
+        ...a,
+        formatted_account: a.formatted_account ?? undefined,
+        connection: a.connection ?? undefined,
+      })),
+    })
+    .go();
+  return accounts;
+}

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { config } from "../../config";
+import { ProviderError } from "../errors";
+import { issueSimulatedCode, redeemSimulatedCode } from "../signed-codes";
+import type { StripePort } from "./port";
+import { verifyStripeWebhook } from "./verify";
+
+/** The local signing secret of the simulated provider's webhooks. */
+export const SIMULATED_STRIPE_WEBHOOK_SECRET = "whsec_simulated_local_stripe";
+const CODE_PREFIX = "ac_sim_";
+
+/**
+ * The simulated card provider. Its consent page (`GET /api/dev/stripe/authorize`, served only
+ * locally) issues a one-time code; the exchange accepts each code once, within ten minutes, and
+ * answers a connected account id derived from the state (so reconnecting a gym gives the same
+ * account). Unknown or reused codes are declined with Stripe's own wording.
+ */
+export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: string } = {}): StripePort {
+  const webhookSecret = options.webhookSecret ?? SIMULATED_STRIPE_WEBHOOK_SECRET;
+  return {
+    mode: "simulated",
+    connectUrl({ state, redirectUri, email }) {
+      const url = new URL("/api/dev/stripe/authorize", options.baseUrl ?? config.staffUrl);
+      url.searchParams.set("client_id", "ca_simulated");
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("scope", "read_write");
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("state", state);
+      if (email) url.searchParams.set("stripe_user[email]", email);
+      return url.toString();
+    },
+    async exchangeConnectCode(code) {
+      await Promise.resolve();
+      const payload = redeemSimulatedCode(CODE_PREFIX, code);
+      if (!payload) {
+        throw new ProviderError(
+          "stripe",
+          "Stripe did not accept the connection. Please try connecting again.",
+          "declined",
+          `Authorization code does not exist: ${code.slice(0, 12)}…`,
+        );
+      }
+      const account = `acct_sim${createHash("sha256")
+        .update(payload.seed ?? code)
+        .digest("hex")
+        .slice(0, 12)}`;
+      return { stripe_user_id: account, livemode: false, scope: "read_write" };
+    },
+    verifyWebhook(rawBody, header) {
+      return verifyStripeWebhook(rawBody, header, webhookSecret);
+    },
+  };
+}
+
+/** What the simulated consent page does when the admin clicks "Connect test account". */
+export function simulatedStripeCode(seed: string): string {
+  return issueSimulatedCode(CODE_PREFIX, {
+    seed: createHash("sha256").update(seed).digest("hex").slice(0, 24),
+  });
+}

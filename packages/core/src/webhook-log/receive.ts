@@ -1,0 +1,89 @@
+import { newId } from "../ids";
+import { log } from "../log";
+import {
+  claimEvent,
+  recordWebhookCall,
+  releaseEvent,
+  type WebhookOutcome,
+  type WebhookProvider,
+} from "./service";
+
+/**
+ * What happens to a verified provider event. The billing and visits work register handlers
+ * here (e.g. Stripe `payment_intent.succeeded`, Akahu `PAYMENT/UPDATE`, Kisi unlocks); until then
+ * a verified event is recorded and acknowledged.
+ */
+export interface VerifiedWebhook {
+  provider: WebhookProvider;
+  organisationId: string | null;
+  gymId: string | null;
+  eventType: string;
+  eventId: string | null;
+  payload: unknown;
+}
+
+type Handler = (event: VerifiedWebhook) => Promise<void>;
+const handlers = new Map<WebhookProvider, Handler[]>();
+
+export function onWebhook(provider: WebhookProvider, handler: Handler) {
+  handlers.set(provider, [...(handlers.get(provider) ?? []), handler]);
+}
+
+export interface WebhookAnswer {
+  status: 200 | 400 | 500;
+  outcome: WebhookOutcome;
+  call_id: string;
+}
+
+/**
+ * A verified event: handled once (a redelivery of the same event id is `duplicate`), recorded,
+ * answered 200. A handler failure is recorded as `error` and answered 500 so the provider retries.
+ */
+export async function acceptWebhook(
+  event: VerifiedWebhook,
+  rawBody: string,
+  detail?: string,
+): Promise<WebhookAnswer> {
+  const callId = newId();
+  const base = { ...event, gymId: event.gymId, rawBody, callId, detail };
+  if (event.eventId && !(await claimEvent(event.provider, event.eventId, callId))) {
+    await recordWebhookCall({ ...base, outcome: "duplicate", statusCode: 200 });
+    return { status: 200, outcome: "duplicate", call_id: callId };
+  }
+  try {
+    for (const handler of handlers.get(event.provider) ?? []) await handler(event);
+  } catch (error) {
+    log.error("webhook handler failed", {
+      provider: event.provider,
+      event_type: event.eventType,
+      error: (error as Error).message,
+    });
+    if (event.eventId) await releaseEvent(event.provider, event.eventId);
+    await recordWebhookCall({ ...base, outcome: "error", statusCode: 500, detail: (error as Error).message });
+    return { status: 500, outcome: "error", call_id: callId };
+  }
+  await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
+  return { status: 200, outcome: "accepted", call_id: callId };
+}
+
+/** A call that failed verification (or could not be read): recorded, answered 400. */
+export async function rejectWebhook(input: {
+  provider: WebhookProvider;
+  organisationId?: string | null;
+  eventType?: string | null;
+  eventId?: string | null;
+  reason: string;
+  rawBody: string;
+}): Promise<WebhookAnswer> {
+  const recorded = await recordWebhookCall({
+    provider: input.provider,
+    organisationId: input.organisationId ?? null,
+    eventType: input.eventType ?? "unknown",
+    eventId: input.eventId,
+    outcome: "rejected",
+    statusCode: 400,
+    detail: input.reason,
+    rawBody: input.rawBody,
+  });
+  return { status: 400, outcome: "rejected", call_id: recorded.call_id };
+}

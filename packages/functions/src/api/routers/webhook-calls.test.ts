@@ -1,0 +1,137 @@
+import { createSign } from "node:crypto";
+import { listWebhookCalls } from "@gym/core/webhook-log/service";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn, useSeededApi } from "../../../../../tests/support/api";
+import { HttpClient } from "../../../../../tests/support/http";
+
+const api = useSeededApi();
+let admin: HttpClient;
+let trainer: HttpClient;
+let otherAdmin: HttpClient;
+let harbour: string;
+let account: string;
+
+/** A provider: no cookies, no X-Requested-With. */
+const provider = () => new HttpClient(api.url, { xhr: false });
+
+async function stripeEvent(event: Record<string, unknown>, secret?: string) {
+  const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/providers/stripe/simulated");
+  const { signStripePayload } = await import("@gym/core/providers/stripe/verify");
+  const body = JSON.stringify({ object: "event", livemode: false, created: 1_700_000_000, data: { object: {} }, ...event });
+  return provider().request("POST", "/api/webhooks/stripe", body, {
+    "Stripe-Signature": signStripePayload(body, secret ?? SIMULATED_STRIPE_WEBHOOK_SECRET),
+  });
+}
+
+beforeAll(async () => {
+  [admin, trainer, otherAdmin] = await Promise.all([
+    signIn(api.url, "admin@example.com"),
+    signIn(api.url, "trainer@example.com"),
+    signIn(api.url, "owner@example.org"),
+  ]);
+  harbour = api.seed.organisations.harbour.organisation_id;
+  // Connect Ponsonby's Stripe account so its events are filed under Harbour Fitness.
+  const { linkProviderId } = await import("@gym/core/providers/links");
+  account = "acct_simHarbourTest";
+  await linkProviderId("stripe_account", account, { organisation_id: harbour, gym_id: api.seed.gyms.ponsonby.gym_id });
+});
+
+describe("webhook receivers", () => {
+  it("accepts a signed Stripe event, files it under the connected account's organisation, redacted", async () => {
+    const res = await stripeEvent({
+      id: "evt_one",
+      type: "payment_intent.succeeded",
+      account,
+      data: { object: { id: "pi_1", client_secret: "pi_1_secret_abc", receipt_email: "m@example.com", amount: 6000 } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: true, outcome: "accepted" });
+    const calls = (await admin.get("/api/webhook-calls?provider=stripe")).body.data;
+    const call = calls.find((c: { event_id: string }) => c.event_id === "evt_one");
+    expect(call).toMatchObject({ provider: "stripe", event_type: "payment_intent.succeeded", outcome: "accepted", status_code: 200, gym_id: api.seed.gyms.ponsonby.gym_id });
+    expect(call.body.data.object).toMatchObject({ id: "pi_1", amount: 6000, client_secret: "[redacted]", receipt_email: "[redacted]" });
+  });
+
+  it("records a redelivered event as a duplicate", async () => {
+    await stripeEvent({ id: "evt_twice", type: "account.updated", account });
+    const again = await stripeEvent({ id: "evt_twice", type: "account.updated", account });
+    expect(again.status).toBe(200);
+    expect(again.body.outcome).toBe("duplicate");
+    const calls = (await admin.get("/api/webhook-calls")).body.data.filter((c: { event_id: string }) => c.event_id === "evt_twice");
+    expect(calls.map((c: { outcome: string }) => c.outcome)).toEqual(["duplicate", "accepted"]);
+  });
+
+  it("rejects a bad Stripe signature with 400 and records it in the global log, not any organisation's", async () => {
+    const forged = await stripeEvent({ id: "evt_forged", type: "payment_intent.succeeded", account }, "whsec_wrong");
+    expect(forged.status).toBe(400);
+    expect(forged.body.outcome).toBe("rejected");
+    const unsigned = await provider().request("POST", "/api/webhooks/stripe", "{}");
+    expect(unsigned.status).toBe(400);
+    const global = await listWebhookCalls("global", { provider: "stripe", outcome: "rejected" });
+    expect(global.data.some((c) => c.event_id === "evt_forged" && /signature/.test(c.detail ?? ""))).toBe(true);
+    const mine = (await admin.get("/api/webhook-calls")).body.data;
+    expect(mine.some((c: { event_id: string }) => c.event_id === "evt_forged")).toBe(false);
+  });
+
+  it("verifies Akahu's RSA signature and files events by their state (the organisation)", async () => {
+    const { signSimulatedAkahuWebhook } = await import("@gym/core/providers/akahu/simulated");
+    const body = JSON.stringify({ webhook_type: "PAYMENT", webhook_code: "UPDATE", state: harbour, item_id: "payment_1", status: "SENT" });
+    const { keyId, signature } = signSimulatedAkahuWebhook(body);
+    const ok = await provider().request("POST", "/api/webhooks/akahu", body, { "X-Akahu-Signature": signature, "X-Akahu-Signing-Key": keyId });
+    expect(ok.status).toBe(200);
+    expect(ok.body.outcome).toBe("accepted");
+
+    const sign = createSign("sha256");
+    sign.update(body);
+    const { generateKeyPairSync } = await import("node:crypto");
+    const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const forged = await provider().request("POST", "/api/webhooks/akahu", body, {
+      "X-Akahu-Signature": sign.sign(other.privateKey, "base64"),
+      "X-Akahu-Signing-Key": keyId,
+    });
+    expect(forged.status).toBe(400);
+
+    const listed = await admin.get(`/api/organisations/${harbour}/akahu-webhooks`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({ provider: "akahu", event_type: "PAYMENT.UPDATE", outcome: "accepted" });
+  });
+
+  it("records Kisi events under the gym whose place they name", async () => {
+    const { linkProviderId } = await import("@gym/core/providers/links");
+    await linkProviderId("kisi_place", "41001", { organisation_id: harbour, gym_id: api.seed.gyms.ponsonby.gym_id });
+    const ok = await provider().request("POST", "/api/webhooks/kisi", JSON.stringify({ id: 501, type: "lock.unlock", place_id: 41001, actor_id: 9 }));
+    expect(ok.status).toBe(200);
+    const notJson = await provider().request("POST", "/api/webhooks/kisi", "hello");
+    expect(notJson.status).toBe(400);
+    const kisi = (await admin.get("/api/webhook-calls?provider=kisi")).body.data;
+    expect(kisi).toEqual([expect.objectContaining({ event_type: "lock.unlock", event_id: "501", outcome: "accepted" })]);
+  });
+});
+
+describe("webhook log pages", () => {
+  it("pages newest first with a cursor and filters by provider and outcome", async () => {
+    for (let i = 0; i < 3; i++) await stripeEvent({ id: `evt_page_${i}`, type: "account.updated", account });
+    const first = await admin.get("/api/webhook-calls?per_page=2");
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.meta).toEqual({ next_cursor: expect.any(String), per_page: 2 });
+    expect(first.body.data[0].event_id).toBe("evt_page_2");
+    expect(first.body.data[1].event_id).toBe("evt_page_1");
+    const second = await admin.get(`/api/webhook-calls?per_page=2&cursor=${encodeURIComponent(first.body.meta.next_cursor)}`);
+    expect(second.body.data[0].event_id).toBe("evt_page_0");
+
+    const duplicates = (await admin.get("/api/webhook-calls?outcome=duplicate&per_page=100")).body.data;
+    expect(duplicates.length).toBeGreaterThan(0);
+    expect(duplicates.every((c: { outcome: string }) => c.outcome === "duplicate")).toBe(true);
+    expect((await admin.get("/api/webhook-calls?provider=paypal")).status).toBe(422);
+    expect((await admin.get("/api/webhook-calls?cursor=not-a-cursor")).status).toBe(422);
+  });
+
+  it("is for organisation admins of that organisation", async () => {
+    expect((await trainer.get("/api/webhook-calls")).status).toBe(403);
+    expect((await trainer.get(`/api/organisations/${harbour}/akahu-webhooks`)).status).toBe(403);
+    expect((await otherAdmin.get(`/api/organisations/${harbour}/akahu-webhooks`)).status).toBe(404);
+    expect((await otherAdmin.get("/api/webhook-calls")).body.data).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { config } from "@gym/core/config";
+import { simulatedAkahuCode, signSimulatedAkahuWebhook } from "@gym/core/providers/akahu/simulated";
+import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
+import { signStripePayload } from "@gym/core/providers/stripe/verify";
+import { createRouter } from "../../api/context";
+import { receiveAkahu } from "../../webhooks/akahu";
+import { receiveKisi } from "../../webhooks/kisi";
+import { receiveStripe } from "../../webhooks/stripe";
+import { consentPage } from "./page";
+
+const consentQuery = z.object({
+  redirect_uri: z.string().max(500),
+  state: z.string().max(2000),
+  client_id: z.string().max(200).optional(),
+});
+
+/** Only back to our own sites: the simulated provider is no open redirect. */
+function ownSite(uri: string): URL | null {
+  try {
+    const url = new URL(uri);
+    return [config.staffUrl, config.joinUrl].some((base) => new URL(base).origin === url.origin) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function back(uri: URL, params: Record<string, string>) {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+const badRedirect = { message: "redirect_uri must be the staff or join site.", error: "invalid_request" };
+
+/**
+ * The simulated providers' own pages and a way to send their webhooks, mounted only when running
+ * locally (see docs/providers.md). The consent pages end the way the real ones do: a redirect to
+ * the callback with `code` and `state`, or with `error`.
+ */
+export const simulatorRouter = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dev/stripe/authorize",
+      tags: ["Developer"],
+      summary: "Simulated Stripe Connect consent page (local only)",
+      request: { query: consentQuery },
+      responses: { 200: { description: "HTML page" }, 422: { description: "Bad redirect" } },
+    }),
+    (c) => {
+      const { redirect_uri, state } = c.req.valid("query");
+      const target = ownSite(redirect_uri);
+      if (!target) return c.json(badRedirect, 422);
+      const approve = `/api/dev/stripe/authorize/approve?${new URLSearchParams({ redirect_uri, state })}`;
+      return c.html(
+        consentPage({
+          provider: "Stripe",
+          title: "Connect a test Stripe account",
+          lines: [
+            "The gym will take card payments into this simulated account.",
+            "Nothing leaves this computer: this page stands in for Stripe while running locally.",
+          ],
+          approve: { label: "Connect test account", href: approve },
+          deny: {
+            label: "Deny",
+            href: back(target, {
+              error: "access_denied",
+              error_description: "The user denied your request",
+              state,
+            }),
+          },
+        }),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dev/stripe/authorize/approve",
+      tags: ["Developer"],
+      summary: "Simulated Stripe consent: approve and return to the callback with a code",
+      request: { query: consentQuery },
+      responses: { 302: { description: "Back to the callback" }, 422: { description: "Bad redirect" } },
+    }),
+    (c) => {
+      const { redirect_uri, state } = c.req.valid("query");
+      const target = ownSite(redirect_uri);
+      if (!target) return c.json(badRedirect, 422);
+      return c.redirect(back(target, { code: simulatedStripeCode(state), scope: "read_write", state }), 302);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dev/akahu/authorize",
+      tags: ["Developer"],
+      summary: "Simulated Akahu consent page (local only)",
+      request: { query: consentQuery },
+      responses: { 200: { description: "HTML page" }, 422: { description: "Bad redirect" } },
+    }),
+    (c) => {
+      const { redirect_uri, state } = c.req.valid("query");
+      const target = ownSite(redirect_uri);
+      if (!target) return c.json(badRedirect, 422);
+      return c.html(
+        consentPage({
+          provider: "Akahu",
+          title: "Share your bank accounts",
+          lines: [
+            "Simulated Bank will share two accounts (Everyday and Savings) with the gym.",
+            "This page stands in for Akahu while running locally.",
+          ],
+          approve: {
+            label: "Connect Simulated Bank",
+            href: back(target, { code: simulatedAkahuCode(state), state }),
+          },
+          deny: { label: "Cancel", href: back(target, { error: "access_denied", state }) },
+        }),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/dev/webhooks/{provider}",
+      tags: ["Developer"],
+      summary: "Send a signed sample webhook from a simulated provider to this app (local only)",
+      request: {
+        params: z.object({ provider: z.enum(["stripe", "akahu", "kisi"]) }),
+        body: { content: { "application/json": { schema: z.object({}).passthrough() } }, required: false },
+      },
+      responses: { 200: { description: "What the receiver answered" } },
+    }),
+    async (c) => {
+      const { provider } = c.req.valid("param");
+      let extra: Record<string, unknown> = {};
+      try {
+        extra = (await c.req.json()) as Record<string, unknown>;
+      } catch {
+        // no body: a sample event
+      }
+      const answer = await sendSimulatedWebhook(provider, extra);
+      return c.json({ data: answer }, 200);
+    },
+  );
+
+/** Builds, signs and delivers a sample event in-process (also used by the seed). */
+export async function sendSimulatedWebhook(
+  provider: "stripe" | "akahu" | "kisi",
+  extra: Record<string, unknown> = {},
+) {
+  const now = Math.floor(Date.now() / 1000);
+  if (provider === "stripe") {
+    const body = JSON.stringify({
+      id: `evt_sim${now}${Math.floor(Math.random() * 1e6)}`,
+      object: "event",
+      type: "account.updated",
+      created: now,
+      livemode: false,
+      data: { object: { id: extra.account ?? "acct_unknown", object: "account", charges_enabled: true } },
+      ...extra,
+    });
+    const secret =
+      stripeProvider().mode === "simulated"
+        ? (config.optional("STRIPE_WEBHOOK_SECRET") ?? SIMULATED_STRIPE_WEBHOOK_SECRET)
+        : "";
+    return receiveStripe(body, signStripePayload(body, secret));
+  }
+  if (provider === "akahu") {
+    const body = JSON.stringify({
+      webhook_type: "TOKEN",
+      webhook_code: "DELETE",
+      state: null,
+      item_id: `user_token_sim${now}`,
+      ...extra,
+    });
+    const { keyId, signature } = signSimulatedAkahuWebhook(body);
+    return receiveAkahu(body, keyId, signature);
+  }
+  return receiveKisi(
+    JSON.stringify({
+      id: `${now}${Math.floor(Math.random() * 1e6)}`,
+      type: "lock.unlock",
+      object_type: "Lock",
+      action: "unlock",
+      ...extra,
+    }),
+  );
+}

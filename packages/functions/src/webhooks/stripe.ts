@@ -1,0 +1,61 @@
+import { ownerOfProviderId } from "@gym/core/providers/links";
+import { WebhookSignatureError, stripeProvider } from "@gym/core/providers/stripe/index";
+import { type WebhookAnswer, acceptWebhook, rejectWebhook } from "@gym/core/webhook-log/receive";
+
+function peek(rawBody: string): { type?: string; id?: string } {
+  try {
+    const parsed = JSON.parse(rawBody);
+    return typeof parsed === "object" && parsed
+      ? { type: String(parsed.type ?? ""), id: String(parsed.id ?? "") }
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Stripe: the signature (`Stripe-Signature`, HMAC over the raw body) is checked by the SDK; the
+ * connected account names the organisation; an event from the other mode (test vs live) is
+ * recorded and ignored. Payment handling registers on acceptWebhook's handlers later.
+ */
+export async function receiveStripe(rawBody: string, signature: string | undefined): Promise<WebhookAnswer> {
+  const provider = stripeProvider();
+  let event: ReturnType<typeof provider.verifyWebhook>;
+  try {
+    event = provider.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) throw error;
+    const seen = peek(rawBody);
+    return rejectWebhook({
+      provider: "stripe",
+      eventType: seen.type,
+      eventId: seen.id,
+      reason: `signature: ${error.message}`,
+      rawBody,
+    });
+  }
+  const owner = event.account ? await ownerOfProviderId("stripe_account", event.account) : null;
+  const expectLive = provider.mode === "real" && process.env.STRIPE_SECRET_KEY?.startsWith("sk_live_");
+  if (event.livemode !== Boolean(expectLive)) {
+    return rejectWebhook({
+      provider: "stripe",
+      organisationId: owner?.organisation_id,
+      eventType: event.type,
+      eventId: event.id,
+      reason: `livemode ${event.livemode} does not match this stage`,
+      rawBody,
+    });
+  }
+  return acceptWebhook(
+    {
+      provider: "stripe",
+      organisationId: owner?.organisation_id ?? null,
+      gymId: owner?.gym_id ?? null,
+      eventType: event.type,
+      eventId: event.id,
+      payload: event,
+    },
+    rawBody,
+    event.account ? `account ${event.account}` : undefined,
+  );
+}

@@ -1,0 +1,39 @@
+import { type Stub, startStub } from "./server";
+
+/** Kisi's REST API: `GET /places`, `GET /places/{id}`, `GET /locks?place_id=` with `Authorization: KISI-LOGIN <key>`. */
+export interface KisiStub extends Stub {
+  apiKey: string;
+}
+
+const places = [
+  { id: 9001, name: "Stub building", organization_id: 1 },
+  { id: 9002, name: "Stub annex", organization_id: 1 },
+];
+const locks = [
+  { id: 7001, name: "Front door", place_id: 9001 },
+  { id: 7002, name: "Back door", place_id: 9001 },
+  { id: 7003, name: "Annex door", place_id: 9002 },
+];
+
+export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub> {
+  const stub = await startStub((req) => {
+    if (req.headers.authorization !== `KISI-LOGIN ${apiKey}`)
+      return { status: 401, body: { code: "000", error: "Unauthorized" } };
+    if (req.method !== "GET") return null;
+    if (req.path === "/places") return { status: 200, body: places };
+    const place = req.path.match(/^\/places\/(\d+)$/);
+    if (place) {
+      const found = places.find((p) => String(p.id) === place[1]);
+      return found
+        ? { status: 200, body: found }
+        : { status: 404, body: { code: "000", error: "Not found" } };
+    }
+    if (req.path === "/locks")
+      return {
+        status: 200,
+        body: locks.filter((lock) => String(lock.place_id) === req.query.get("place_id")),
+      };
+    return null;
+  });
+  return { ...stub, apiKey };
+}
