@@ -1,4 +1,5 @@
 import { findUserByEmail } from "@gym/core/user/service";
+import { seedGyms } from "./gyms";
 import { seedIdentity } from "./identity";
 import { seedOfferings } from "./offerings";
 
@@ -10,5 +11,6 @@ export async function seedIfEmpty(): Promise<boolean> {
   if (await findUserByEmail("admin@example.com")) return false;
   const identity = await seedIdentity();
   await seedOfferings(identity);
+  await seedGyms(identity);
   return true;
 }
