@@ -1,0 +1,151 @@
+import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { type Offering, useOfferingOptions, useOfferings } from "../api/offerings";
+import { LoadFailure } from "../components/LoadFailure";
+import { PageHeader } from "../components/PageHeader";
+
+function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: string }) {
+  const navigate = useNavigate();
+  return (
+    <DataTable
+      withTableBorder
+      borderRadius="md"
+      verticalSpacing="md"
+      highlightOnHover
+      minHeight={offerings.length ? undefined : 180}
+      noRecordsText={empty}
+      records={offerings}
+      idAccessor="id"
+      onRowClick={({ record }) => navigate(`/offerings/${record.id}`)}
+      aria-label="Offerings"
+      columns={[
+        {
+          accessor: "name",
+          title: "Offering",
+          render: (offering) => (
+            <Stack gap={2}>
+              <Anchor
+                component={Link}
+                to={`/offerings/${offering.id}`}
+                fw={600}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {offering.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {offering.subtitle_formatted}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          accessor: "type_label",
+          title: "Type",
+          render: (offering) => (
+            <Badge variant="light" color={offering.type === "24_7" ? "blue" : "orange"}>
+              {offering.type_label}
+            </Badge>
+          ),
+        },
+        {
+          accessor: "prices",
+          title: "Prices",
+          render: (offering) => {
+            const active = offering.prices.filter((price) => !price.archived_at);
+            if (active.length === 0)
+              return (
+                <Text size="sm" c="dimmed">
+                  No prices
+                </Text>
+              );
+            return (
+              <Stack gap={2}>
+                {active.map((price) => (
+                  <Text key={price.id} size="sm">
+                    {price.label}
+                    {price.private ? " (private)" : ""}
+                  </Text>
+                ))}
+              </Stack>
+            );
+          },
+        },
+        { accessor: "frequencies_formatted", title: "Frequencies" },
+        { accessor: "subscriptions_count", title: "Members", textAlign: "right" },
+      ]}
+    />
+  );
+}
+
+/** /offerings: the organisation's offerings, active and archived, with their prices summarised. */
+export function OfferingsListRoute() {
+  useDocumentTitle("Offerings");
+  const { data, error, isLoading, mutate } = useOfferings();
+  const { data: options } = useOfferingOptions();
+  const [tab, setTab] = useState<string | null>("active");
+
+  if (error && !data) return <LoadFailure error={error} onRetry={() => void mutate()} what="offerings" />;
+  const offerings = data?.data ?? [];
+  const active = offerings.filter((o) => !o.archived_at);
+  const archived = offerings.filter((o) => o.archived_at);
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <PageHeader
+          title="Offerings"
+          description="The memberships your organisation sells, and their prices."
+          actions={
+            options?.can_manage && (
+              <Button component={Link} to="/offerings/create" leftSection={<IconPlus size={16} />}>
+                Create offering
+              </Button>
+            )
+          }
+        />
+        {options && !options.enable_offerings && (
+          <Text c="dimmed" size="sm">
+            Offerings are turned off for your organisation. An organisation admin can turn them on in
+            Settings.
+          </Text>
+        )}
+        {isLoading ? (
+          <Skeleton h={240} radius="md" />
+        ) : (
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="active">
+                <Group gap={6}>
+                  Active
+                  <Badge size="sm" variant="light">
+                    {active.length}
+                  </Badge>
+                </Group>
+              </Tabs.Tab>
+              <Tabs.Tab value="archived">
+                <Group gap={6}>
+                  Archived
+                  <Badge size="sm" variant="light" color="gray">
+                    {archived.length}
+                  </Badge>
+                </Group>
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="active">
+              <OfferingsTable offerings={active} empty="No offerings yet" />
+            </Tabs.Panel>
+            <Tabs.Panel value="archived">
+              <OfferingsTable offerings={archived} empty="No archived offerings" />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export { OfferingsListRoute as Component };
