@@ -306,11 +306,7 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
     if (price.archived_at || offering.archived_at) throw new NotFoundError("price");
     if (price.private) {
       const link = input.link ? await resolveJoinLink(input.link) : null;
-      if (
-        link?.kind !== "price" ||
-        link.organisation_id !== organisationId ||
-        link.price_id !== priceId
-      ) {
+      if (link?.kind !== "price" || link.organisation_id !== organisationId || link.price_id !== priceId) {
         throw new NotFoundError("price");
       }
     }
