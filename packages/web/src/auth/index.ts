@@ -1,0 +1,34 @@
+export {
+  type AuthContextValue,
+  AuthProvider,
+  type AuthProviderProps,
+  fetchMe,
+  type LoginInput,
+  type LoginResult,
+  ME_KEY,
+  TWO_FACTOR_CODE,
+  useAuth,
+} from "./AuthProvider";
+export {
+  DASHBOARD_PATH,
+  type GuardDecision,
+  guestGuard,
+  joinStaffGuard,
+  LOGIN_PATH,
+  type StaffGuardOptions,
+  safeRedirect,
+  staffGuard,
+  TWO_FACTOR_PATH,
+  withRedirect,
+} from "./guard";
+export { GUEST_FLAG_KEY, type GuestFlag, readGuestFlag, writeGuestFlag } from "./guest-flag";
+export { type Site, siteUrl } from "./site-url";
+export type {
+  ActiveSubscription,
+  CurrentOrganisation,
+  CurrentUser,
+  GymSummary,
+  MeState,
+  OrganisationSummary,
+  PaymentTypeSummary,
+} from "./types";
