@@ -1,4 +1,5 @@
 import { AppProviders } from "@gym/web/app";
+import { AuthProvider } from "@gym/web/auth";
 import { RouterProvider } from "react-router-dom";
 import { createRouter } from "./router";
 
@@ -7,7 +8,9 @@ const router = createRouter();
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </AppProviders>
   );
 }

@@ -1,50 +1,81 @@
 import { NotFoundPage, RouteErrorPage } from "@gym/web/app";
 import { PageLoader } from "@gym/web/ui";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { comingSoonRoutes, featureRoutes, splitByLayout } from "./feature-routes";
+import { GuestOnly, RequireStaff } from "./guards";
 import { RootLayout } from "./RootLayout";
 
 /**
- * The staff host's routes. Each page is its own chunk (`lazy`), so the first load carries only
- * React, the router and the providers.
+ * The staff host's routes (spec 000 §2). Each page is its own chunk (`lazy`), so the first load
+ * carries only React, the router, the providers and the guards.
+ *
+ * - Guest-only pages (sign-in, passwords, two-factor, welcome) send someone signed in onward.
+ * - Public pages (privacy policy, contact) are open to everyone.
+ * - Staff pages sit behind {@link RequireStaff}; most inside the layout (sidebar and top bar).
+ *   Feature pages arrive from `features/<feature>/routes/index.ts` (see feature-routes.ts).
  */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      { index: true, element: <Navigate to="/login" replace /> },
+export function buildRoutes(features: RouteObject[] = featureRoutes): RouteObject[] {
+  const { withLayout, bare } = splitByLayout(features);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
 
-      // Public (guest) pages.
-      { path: "login", lazy: () => import("../features/auth/routes/login") },
-      {
-        path: "forgot-password",
-        lazy: () => import("../features/auth/routes/pending").then((m) => ({ Component: m.ForgotPassword })),
-      },
-      {
-        path: "set-password",
-        lazy: () => import("../features/auth/routes/pending").then((m) => ({ Component: m.SetPassword })),
-      },
-      {
-        path: "reset-password",
-        lazy: () => import("../features/auth/routes/pending").then((m) => ({ Component: m.ResetPassword })),
-      },
-      {
-        path: "welcome",
-        lazy: () => import("../features/auth/routes/pending").then((m) => ({ Component: m.Welcome })),
-      },
-      {
-        path: "two-factor-authentication",
-        lazy: () => import("../features/auth/routes/pending").then((m) => ({ Component: m.TwoFactor })),
-      },
+        {
+          element: <GuestOnly />,
+          children: [
+            { path: "login", lazy: () => import("../features/auth/routes/login") },
+            { path: "forgot-password", lazy: () => import("../features/auth/routes/forgot-password") },
+            {
+              path: "reset-password",
+              lazy: () =>
+                import("../features/auth/routes/reset-password").then((m) => ({
+                  Component: m.ResetPasswordRoute,
+                })),
+            },
+            {
+              path: "set-password",
+              lazy: () =>
+                import("../features/auth/routes/reset-password").then((m) => ({
+                  Component: m.SetPasswordRoute,
+                })),
+            },
+            { path: "welcome", lazy: () => import("../features/auth/routes/welcome") },
+            { path: "two-factor-authentication", lazy: () => import("../features/auth/routes/two-factor") },
+          ],
+        },
 
-      // Local development only: the API answers 404 elsewhere.
-      { path: "dev/mail", lazy: () => import("../features/dev-mail/routes/dev-mail") },
+        { path: "legal/privacy-policy", lazy: () => import("../features/public/routes/privacy-policy") },
+        { path: "contact-us", lazy: () => import("../features/public/routes/contact-us") },
 
-      { path: "*", element: <NotFoundPage homeHref="/login" homeLabel="Go to sign in" /> },
-    ],
-  },
-];
+        // Local development only: the API answers 404 elsewhere.
+        { path: "dev/mail", lazy: () => import("../features/dev-mail/routes/dev-mail") },
+
+        {
+          element: <RequireStaff />,
+          children: [
+            {
+              lazy: () => import("../features/shell/routes/layout"),
+              children: [
+                { path: "dashboard", lazy: () => import("../features/dashboard/routes/dashboard") },
+                ...withLayout,
+                ...comingSoonRoutes(withLayout),
+              ],
+            },
+            ...bare,
+          ],
+        },
+
+        { path: "*", element: <NotFoundPage homeHref="/login" homeLabel="Go to sign in" /> },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = buildRoutes();
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,7 +1,20 @@
 import { BrandMark } from "@gym/web/ui";
-import { Box, Center, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  Center,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 
 const HIGHLIGHTS = [
   "Members, memberships and payments in one place",
@@ -78,6 +91,14 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
             </Stack>
             {children}
           </Paper>
+          <Group justify="center" gap="lg" component="nav" aria-label="About">
+            <Anchor component={Link} to="/legal/privacy-policy" size="xs" c="dimmed">
+              Privacy policy
+            </Anchor>
+            <Anchor component={Link} to="/contact-us" size="xs" c="dimmed">
+              Contact us
+            </Anchor>
+          </Group>
         </Stack>
       </Center>
     </SimpleGrid>

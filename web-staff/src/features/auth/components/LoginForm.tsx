@@ -5,25 +5,29 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine
 import { IconLock, IconMail } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { type LoginInput, type LoginResult, loginSchema } from "../api/login";
+import { type LoginInput, loginSchema } from "../api/login";
 
 export interface LoginFormProps {
-  onSubmit: (values: LoginInput) => Promise<LoginResult>;
-  onSuccess: (result: LoginResult) => void;
+  /** Signs in; resolves when the password was accepted. */
+  onSubmit: (values: LoginInput) => Promise<void>;
+  /** Pre-filled email (e.g. after setting a password). */
+  initialEmail?: string;
 }
 
-export function LoginForm({ onSubmit, onSuccess }: LoginFormProps) {
+export function LoginForm({ onSubmit, initialEmail = "" }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm({ schema: loginSchema, initialValues: { email: "", password: "" } });
+  const form = useZodForm({ schema: loginSchema, initialValues: { email: initialEmail, password: "" } });
 
-  const handleSubmit = submitHandler(
-    form,
-    async (values) => {
-      setFailure(null);
-      onSuccess(await onSubmit(values));
-    },
-    { onError: (error) => setFailure(errorMessage(error)) },
-  );
+  // The refusal ("These credentials do not match our records.", or too many attempts) is about
+  // the pair, not the email alone: it is shown above the form rather than on a field.
+  const handleSubmit = submitHandler(form, async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Sign in">
@@ -37,7 +41,7 @@ export function LoginForm({ onSubmit, onSuccess }: LoginFormProps) {
           placeholder="you@yourgym.co.nz"
           leftSection={<IconMail size={16} />}
           withAsterisk
-          autoFocus
+          autoFocus={!initialEmail}
           key={form.key("email")}
           {...form.getInputProps("email")}
         />
@@ -47,6 +51,7 @@ export function LoginForm({ onSubmit, onSuccess }: LoginFormProps) {
             autoComplete="current-password"
             leftSection={<IconLock size={16} />}
             withAsterisk
+            autoFocus={Boolean(initialEmail)}
             key={form.key("password")}
             {...form.getInputProps("password")}
           />

@@ -1,0 +1,21 @@
+import { aucklandParts } from "@gym/web/format";
+
+/** "Good morning" before noon, "Good afternoon" until 5 pm, else "Good evening" (Auckland time). */
+export function greeting(now: Date = new Date()): string {
+  const hour = aucklandParts(now)?.hour ?? 12;
+  if (hour >= 5 && hour < 12) return "Good morning";
+  if (hour >= 12 && hour < 17) return "Good afternoon";
+  return "Good evening";
+}
+
+/** The first name of a title-cased full name. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** Role display (spec 000 §3): admin → Admin, personal_trainer → Personal Trainer, otherwise --. */
+export function roleLabel(role: string | null | undefined): string {
+  if (role === "admin") return "Admin";
+  if (role === "personal_trainer") return "Personal Trainer";
+  return "--";
+}

@@ -1,0 +1,250 @@
+import { type CurrentUser, useAuth } from "@gym/web/auth";
+import { formatLongDate } from "@gym/web/format";
+import {
+  Anchor,
+  Badge,
+  Card,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconBuildingCommunity,
+  IconBuildingStore,
+  IconCash,
+  IconDoorEnter,
+  IconId,
+  IconTicket,
+  IconUsers,
+  type TablerIcon,
+} from "@tabler/icons-react";
+import { Link } from "react-router-dom";
+import { firstName, greeting, roleLabel } from "../greeting";
+
+interface Stat {
+  label: string;
+  icon: TablerIcon;
+  color: string;
+  hint: string;
+}
+
+const STATS: Stat[] = [
+  { label: "Active members", icon: IconUsers, color: "indigo", hint: "Members with a current membership" },
+  { label: "Payments this month", icon: IconCash, color: "teal", hint: "Collected since the 1st" },
+  { label: "Visits today", icon: IconDoorEnter, color: "grape", hint: "Door check-ins since midnight" },
+  {
+    label: "Failed payments",
+    icon: IconAlertTriangle,
+    color: "orange",
+    hint: "Members in their grace period",
+  },
+];
+
+function StatCard({ stat }: { stat: Stat }) {
+  const Icon = stat.icon;
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {stat.label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.1} aria-label={`${stat.label}: no data yet`}>
+            —
+          </Text>
+        </Stack>
+        <ThemeIcon size={40} radius="md" variant="light" color={stat.color} aria-hidden>
+          <Icon size={22} />
+        </ThemeIcon>
+      </Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        {stat.hint}
+      </Text>
+    </Card>
+  );
+}
+
+interface NextStep {
+  title: string;
+  description: string;
+  to: string;
+  icon: TablerIcon;
+  adminOnly?: boolean;
+}
+
+const NEXT_STEPS: NextStep[] = [
+  {
+    title: "Set up your offerings",
+    description: "Create membership plans with their access hours and prices.",
+    to: "/offerings",
+    icon: IconTicket,
+  },
+  {
+    title: "Connect payments",
+    description: "Add the bank account payments land in and connect card payments for each gym.",
+    to: "/gyms",
+    icon: IconBuildingStore,
+    adminOnly: true,
+  },
+  {
+    title: "Invite your team",
+    description: "Give trainers and front-desk staff their own sign-in.",
+    to: "/staff",
+    icon: IconId,
+    adminOnly: true,
+  },
+  {
+    title: "Welcome members",
+    description: "See who has joined, their memberships and payments.",
+    to: "/members",
+    icon: IconUsers,
+  },
+];
+
+function NextSteps({ user }: { user: CurrentUser }) {
+  const steps = NEXT_STEPS.filter((step) => !step.adminOnly || user.is_organisation_admin);
+  return (
+    <Card withBorder padding="lg" h="100%">
+      <Title order={2} fz="lg">
+        Get started
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        A few things to set up so members can join and pay.
+      </Text>
+      <Stack gap="xs">
+        {steps.map((step) => {
+          const Icon = step.icon;
+          return (
+            <UnstyledButton
+              key={step.to}
+              component={Link}
+              to={step.to}
+              p="sm"
+              style={{
+                borderRadius: "var(--mantine-radius-md)",
+                border: "1px solid var(--mantine-color-gray-2)",
+              }}
+            >
+              <Group wrap="nowrap" gap="md">
+                <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+                  <Icon size={20} />
+                </ThemeIcon>
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} size="sm">
+                    {step.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {step.description}
+                  </Text>
+                </Stack>
+                <IconArrowRight size={16} color="var(--mantine-color-gray-5)" aria-hidden />
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function Workspace({ user }: { user: CurrentUser }) {
+  const organisation = user.current_organisation;
+  const gym = user.gyms.find((g) => g.id === user.current_gym?.id);
+  return (
+    <Card withBorder padding="lg" h="100%" aria-labelledby="workspace-title">
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon size={36} radius="md" variant="light" color="indigo" aria-hidden>
+          <IconBuildingCommunity size={20} />
+        </ThemeIcon>
+        <Title order={2} fz="lg" id="workspace-title">
+          Where you're working
+        </Title>
+      </Group>
+      <Stack gap="sm">
+        <Row label="Organisation">{organisation?.name ?? "None"}</Row>
+        <Row label="Current gym">{gym?.name ?? "None"}</Row>
+        <Row label="Your role here">
+          {user.is_organisation_admin ? "Organisation admin" : roleLabel(user.current_gym?.role)}
+        </Row>
+        <Row label="Gyms you can reach">{user.gyms.length}</Row>
+        <Row label="Multi-gym">
+          <Badge variant="light" tt="none" color={organisation?.multi_gym ? "teal" : "gray"}>
+            {organisation?.multi_gym ? "Yes" : "No"}
+          </Badge>
+        </Row>
+      </Stack>
+      {user.is_organisation_admin && (
+        <Anchor component={Link} to="/organisation/settings" size="sm" mt="md" display="inline-block">
+          Organisation settings
+        </Anchor>
+      )}
+    </Card>
+  );
+}
+
+/** The landing page after sign-in: who and where you are, and what to do next. */
+export function DashboardRoute() {
+  useDocumentTitle("Dashboard · Gym back office");
+  const { user } = useAuth();
+  if (!user) return null;
+  const gym = user.gyms.find((g) => g.id === user.current_gym?.id);
+  return (
+    <Stack gap="xl" maw={1280} mx="auto">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {formatLongDate(new Date())}
+        </Text>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {greeting()}, {firstName(user.name)}
+        </Title>
+        <Text c="dimmed">
+          {[user.current_organisation?.name, gym?.name].filter(Boolean).join(" · ") ||
+            "You are not part of an organisation yet."}
+        </Text>
+      </Stack>
+
+      <section aria-label="Statistics">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {STATS.map((stat) => (
+            <StatCard key={stat.label} stat={stat} />
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="xs">
+          Figures appear here as members join, pay and visit.
+        </Text>
+      </section>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <NextSteps user={user} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Workspace user={user} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export { DashboardRoute as Component };

@@ -1,0 +1,1 @@
+export { GlobalSearch, type GlobalSearchProps } from "./components/GlobalSearch";

@@ -1,0 +1,168 @@
+import type { CurrentUser } from "@gym/web/auth";
+import { BrandMark } from "@gym/web/ui";
+import { Avatar, Badge, Box, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { IconChevronRight, IconLogout } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { isLinkActive, type NavGroupEntry, type NavLinkEntry, visibleEntries } from "../navigation";
+import { NAV_ICONS } from "./navIcons";
+
+function EntryLink({ entry, pathname }: { entry: NavLinkEntry; pathname: string }) {
+  const Icon = NAV_ICONS[entry.icon];
+  const active = isLinkActive(entry, pathname);
+  return (
+    <NavLink
+      component={Link}
+      to={entry.path}
+      label={entry.label}
+      leftSection={<Icon size={18} stroke={1.7} />}
+      active={active}
+      aria-current={active ? "page" : undefined}
+      variant="light"
+      fw={active ? 600 : 500}
+      style={{ borderRadius: "var(--mantine-radius-md)" }}
+    />
+  );
+}
+
+/** A group opens and closes on click, and stays open while one of its pages is shown. */
+function EntryGroup({ entry, pathname }: { entry: NavGroupEntry; pathname: string }) {
+  const Icon = NAV_ICONS[entry.icon];
+  const childActive = entry.children.some((child) => isLinkActive(child, pathname));
+  const [open, setOpen] = useState(childActive);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={entry.label}
+      leftSection={<Icon size={18} stroke={1.7} />}
+      rightSection={<IconChevronRight size={14} stroke={2} className="mantine-rotate-rtl" />}
+      opened={childActive || open}
+      onChange={(next) => setOpen(childActive ? true : next)}
+      aria-expanded={childActive || open}
+      fw={500}
+      childrenOffset={28}
+      style={{ borderRadius: "var(--mantine-radius-md)" }}
+    >
+      {entry.children.map((child) => (
+        <EntryLink key={child.path} entry={child} pathname={pathname} />
+      ))}
+    </NavLink>
+  );
+}
+
+function YesNo({ label, value }: { label: string; value: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Badge size="sm" variant="light" tt="none" color={value ? "teal" : "gray"}>
+        {value ? "Yes" : "No"}
+      </Badge>
+    </Group>
+  );
+}
+
+/** What the signed-in person may do here (spec 000 §2: organisation admin, gym admin, multi-gym). */
+export function AccessSummary({ user }: { user: CurrentUser }) {
+  return (
+    <Box
+      p="sm"
+      bg="gray.0"
+      style={{ borderRadius: "var(--mantine-radius-md)", border: "1px solid var(--mantine-color-gray-2)" }}
+      aria-label="Your access"
+      role="group"
+    >
+      <Stack gap={6}>
+        <YesNo label="Organisation admin" value={user.is_organisation_admin} />
+        <YesNo label="Gym admin" value={user.is_gym_admin} />
+        <YesNo label="Admin of several gyms" value={user.administers_several_gyms} />
+        <YesNo label="Multi-gym" value={Boolean(user.current_organisation?.multi_gym)} />
+      </Stack>
+    </Box>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("");
+}
+
+export interface SidebarProps {
+  user: CurrentUser;
+  onLogout: () => void;
+  loggingOut?: boolean;
+  /** The drawer shows the logo in its own header. */
+  withLogo?: boolean;
+}
+
+/**
+ * The sidebar (spec 000 §2): logo, the entries this person may see, the access summary, and
+ * who is signed in with a Logout link.
+ */
+export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }: SidebarProps) {
+  const { pathname } = useLocation();
+  return (
+    <Stack h="100%" gap={0}>
+      {withLogo && (
+        <Box px="md" h={64} style={{ display: "flex", alignItems: "center", flexShrink: 0 }}>
+          <Link to="/dashboard" aria-label="Dashboard" style={{ color: "inherit", textDecoration: "none" }}>
+            <BrandMark label="Gym back office" size="sm" />
+          </Link>
+        </Box>
+      )}
+      <ScrollArea style={{ flex: 1 }} px="sm" py="xs" type="scroll">
+        <nav aria-label="Main">
+          <Stack gap={2}>
+            {visibleEntries(user).map((entry) =>
+              entry.kind === "link" ? (
+                <EntryLink key={entry.path} entry={entry} pathname={pathname} />
+              ) : (
+                <EntryGroup key={entry.label} entry={entry} pathname={pathname} />
+              ),
+            )}
+          </Stack>
+        </nav>
+      </ScrollArea>
+      <Stack gap="sm" p="sm" style={{ flexShrink: 0 }}>
+        <AccessSummary user={user} />
+        <Group
+          gap="sm"
+          wrap="nowrap"
+          pt="sm"
+          style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+          aria-label="Signed in as"
+          role="group"
+        >
+          <Avatar radius="xl" color="indigo" size={36} src={user.profile_picture ?? undefined}>
+            {initials(user.name)}
+          </Avatar>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate="end">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {user.current_organisation?.name ?? "No organisation"}
+            </Text>
+          </Box>
+        </Group>
+        <Button
+          variant="subtle"
+          color="gray"
+          justify="flex-start"
+          leftSection={<IconLogout size={18} />}
+          onClick={onLogout}
+          loading={loggingOut}
+          fullWidth
+        >
+          Logout
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import { type CurrentUser, ME_KEY, useAuth } from "@gym/web/auth";
+import { toast, toastApiError } from "@gym/web/toast";
+import { Box, Button, Menu, VisuallyHidden } from "@mantine/core";
+import { IconBuildingCommunity, IconBuildingStore, IconCheck, IconSelector } from "@tabler/icons-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useSWRConfig } from "swr";
+import { switchGym, switchOrganisation } from "../api/switch";
+
+/** The organisation switcher shows only to people in more than one organisation (spec 000 §2). */
+export function showsOrganisationSwitcher(user: CurrentUser): boolean {
+  return user.organisations.length > 1;
+}
+
+/** The gym switcher shows only to people with more than one gym (spec 000 §2). */
+export function showsGymSwitcher(user: CurrentUser): boolean {
+  return user.gyms.length > 1;
+}
+
+/** Asks every cached answer except the user again: they belong to the previous organisation or gym. */
+function useRevalidateAll() {
+  const { mutate } = useSWRConfig();
+  return () => void mutate((key) => key !== ME_KEY);
+}
+
+export interface SwitcherProps {
+  user: CurrentUser;
+  /** Re-creates the current page (a soft reload of the route). */
+  onReload: () => void;
+}
+
+const TARGET_STYLES = {
+  root: { minWidth: 0 },
+  inner: { minWidth: 0 },
+  label: {
+    display: "block",
+    minWidth: 0,
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+  },
+} as const;
+
+/**
+ * A gym's name without its organisation's name in front ("Harbour Fitness Ponsonby" in
+ * Harbour Fitness → "Ponsonby"): what a phone-width switcher has room for.
+ */
+export function shortGymName(gymName: string, organisationName: string | undefined): string {
+  if (!organisationName) return gymName;
+  const prefix = `${organisationName} `;
+  const rest = gymName.startsWith(prefix) ? gymName.slice(prefix.length).trim() : "";
+  return rest || gymName;
+}
+
+/**
+ * Moves the session to another of the person's organisations. After the switch the client
+ * state holds the new organisation; on the dashboard the page reloads, elsewhere the person
+ * goes to the dashboard (spec 000 §2 "Organisation switch behaviour").
+ */
+export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const revalidateAll = useRevalidateAll();
+  const [busy, setBusy] = useState(false);
+  const current = user.current_organisation;
+
+  if (!showsOrganisationSwitcher(user)) return null;
+
+  async function choose(id: string) {
+    if (id === current?.id || busy) return;
+    setBusy(true);
+    try {
+      const next = await switchOrganisation(id);
+      if (pathname === "/dashboard") {
+        setUser(next);
+        onReload();
+      } else {
+        navigate("/dashboard");
+        setUser(next);
+      }
+      revalidateAll();
+      toast.success(`You are now working in ${next.current_organisation?.name ?? "the organisation"}.`, {
+        summary: "Organisation switched",
+      });
+    } catch (error) {
+      toastApiError(error, "Could not switch organisation");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          loading={busy}
+          leftSection={<IconBuildingCommunity size={16} />}
+          rightSection={<IconSelector size={14} />}
+          maw={{ base: "10rem", sm: "16rem", xl: "20rem" }}
+          styles={TARGET_STYLES}
+          title={current?.name}
+        >
+          <VisuallyHidden>Organisation: </VisuallyHidden>
+          {current?.name ?? "Choose organisation"}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah="15rem" style={{ overflowY: "auto" }}>
+        <Menu.Label>Organisations</Menu.Label>
+        <Menu.RadioGroup value={current?.id ?? null} onChange={(id) => void choose(id)}>
+          {user.organisations.map((organisation) => (
+            <Menu.RadioItem
+              key={organisation.id}
+              value={organisation.id}
+              checkIcon={<IconCheck size={16} />}
+              closeMenuOnClick
+            >
+              {organisation.name}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Shows the current gym and lists the person's gyms with a tick on the selected one (list at
+ * most 15rem high, at least 10rem wide). Choosing one switches and reloads the current route.
+ */
+export function GymSwitcher({ user, onReload }: SwitcherProps) {
+  const { setUser } = useAuth();
+  const revalidateAll = useRevalidateAll();
+  const [busy, setBusy] = useState(false);
+  const currentId = user.current_gym?.id ?? null;
+  const currentName = user.gyms.find((gym) => gym.id === currentId)?.name ?? "Choose gym";
+
+  if (!showsGymSwitcher(user)) return null;
+
+  async function choose(id: string) {
+    if (id === currentId || busy) return;
+    setBusy(true);
+    try {
+      const next = await switchGym(id);
+      setUser(next);
+      revalidateAll();
+      onReload();
+      const name = next.gyms.find((gym) => gym.id === next.current_gym?.id)?.name ?? "the gym";
+      toast.success(`You are now working in ${name}.`, { summary: "Gym switched" });
+    } catch (error) {
+      toastApiError(error, "Could not switch gym");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          loading={busy}
+          leftSection={<IconBuildingStore size={16} />}
+          rightSection={<IconSelector size={14} />}
+          maw={{ base: "10rem", sm: "16rem", xl: "20rem" }}
+          styles={TARGET_STYLES}
+          title={currentName}
+        >
+          <VisuallyHidden>Gym: </VisuallyHidden>
+          <Box component="span" hiddenFrom="sm">
+            {shortGymName(currentName, user.current_organisation?.name)}
+          </Box>
+          <Box component="span" visibleFrom="sm">
+            {currentName}
+          </Box>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah="15rem" miw="10rem" style={{ overflowY: "auto" }} aria-label="Your gyms">
+        <Menu.Label>Gyms</Menu.Label>
+        <Menu.RadioGroup value={currentId} onChange={(id) => void choose(id)}>
+          {user.gyms.map((gym) => (
+            <Menu.RadioItem key={gym.id} value={gym.id} checkIcon={<IconCheck size={16} />} closeMenuOnClick>
+              {gym.name}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

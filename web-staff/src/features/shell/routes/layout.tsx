@@ -1,0 +1,3 @@
+import { StaffLayout } from "../components/StaffLayout";
+
+export { StaffLayout as Component };
