@@ -1,4 +1,5 @@
 import { BaseProviders, touchTheme } from "@gym/web/app";
+import { AuthProvider } from "@gym/web/auth";
 import { RouterProvider } from "react-router-dom";
 import { createRouter } from "./router";
 
@@ -7,7 +8,9 @@ const router = createRouter();
 export function App() {
   return (
     <BaseProviders theme={touchTheme}>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </BaseProviders>
   );
 }

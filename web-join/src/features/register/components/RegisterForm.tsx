@@ -83,7 +83,7 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            description={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords; a short phrase works well.`}
             withAsterisk
             key={form.key("password")}
             {...form.getInputProps("password")}

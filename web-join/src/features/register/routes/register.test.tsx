@@ -67,7 +67,7 @@ describe("register page on a phone", () => {
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("Value is not a valid email address")).toBeInTheDocument();
     expect(screen.getAllByText("Value is required")).toHaveLength(3);
-    expect(screen.getByText("Use at least 8 characters")).toBeInTheDocument();
+    expect(screen.getByText("Use at least 10 characters")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
