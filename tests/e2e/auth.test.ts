@@ -1,0 +1,167 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  latestCodeFor,
+  launchBrowser,
+  newestMailId,
+  type Product,
+  screenshotPath,
+  startProduct,
+  viewports,
+} from "../support/e2e";
+
+/** Sign-in, two-factor, switching and sign-out through the UI; forgot and reset password from the email. */
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function signInForm(page: Page, email: string, password: string) {
+  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await page.getByRole("textbox", { name: /^Password/ }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function typeCode(page: Page, code: string) {
+  const first = page.getByRole("textbox", { name: "Digit 1 of the sign-in code" });
+  await first.click();
+  await page.keyboard.type(code);
+}
+
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text?: string;
+}
+
+async function resetLinkFor(email: string, after?: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = ((await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()) as { data: Mail[] }).data;
+    const message = mail.find((m) => m.to === email && /reset/i.test(m.subject) && (!after || m.id > after));
+    const link = message?.text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No reset link emailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("signing in on the staff site", () => {
+  it("signs the demo admin in with the emailed code, switches gym and organisation, and signs out", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+
+    await page.goto(`${product.staffUrl}/members`);
+    await page.waitForURL(/\/login\?redirect=%2Fmembers$/);
+    await page.screenshot({ path: screenshotPath("auth-login-desktop") });
+
+    // A wrong password is refused with the server's words.
+    await signInForm(page, "admin@example.com", "not-the-password");
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("These credentials do not match our records.");
+
+    const before = await newestMailId(product.staffUrl);
+    await signInForm(page, "admin@example.com", "demo-password");
+    await page.waitForURL(/\/two-factor-authentication\?redirect=%2Fmembers$/);
+    await page.getByText("admin@example.com").waitFor();
+    const code = await latestCodeFor(product.staffUrl, "admin@example.com", before);
+
+    // A wrong code says how many tries are left; the right one finishes the sign-in.
+    const wrong = code.replace(/^./, (d) => String((Number(d) + 1) % 10));
+    await typeCode(page, wrong);
+    await page.getByText("That code is not right. 4 tries left.").waitFor();
+    await page.screenshot({ path: screenshotPath("auth-two-factor-desktop") });
+    await typeCode(page, code);
+    await page.waitForURL(/\/members$/);
+    await page.getByRole("heading", { name: "Members" }).waitFor();
+
+    // The dashboard greets the person and says where they are working.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("heading", { level: 1, name: /, Avery$/ }).waitFor();
+    const gymButton = page.getByRole("button", { name: /^Gym:/ });
+    const startGym = (await gymButton.textContent()) ?? "";
+    expect(startGym).toMatch(/Harbour Fitness (Ponsonby|Newmarket)/);
+    await page.screenshot({ path: screenshotPath("shell-dashboard-desktop") });
+
+    // Gym switcher: the other gym, then the page reloads with it.
+    await gymButton.click();
+    await page.getByRole("menuitemradio", { checked: false }).first().click();
+    await page.getByText("Gym switched").waitFor();
+    await expect.poll(() => gymButton.textContent()).not.toBe(startGym);
+
+    // Organisation switcher from another page: lands on the dashboard of the new organisation.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Payments" }).click();
+    await page.waitForURL(/\/payments$/);
+    await page.getByRole("button", { name: /^Organisation:/ }).click();
+    await page.getByRole("menuitemradio", { name: "Kiwi CrossFit" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Organisation:/ }).textContent())
+      .toContain("Kiwi CrossFit");
+    // Kiwi CrossFit has one gym: no gym switcher.
+    await expect.poll(() => page.getByRole("button", { name: /^Gym:/ }).count()).toBe(0);
+
+    // Logout ends the session: the dashboard now asks to sign in.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${product.staffUrl}/dashboard`);
+    await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
+    await context.close();
+  });
+
+  it("resets a forgotten password from the emailed link once, and refuses the link a second time", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const email = "owner@example.org";
+
+    await page.goto(`${product.staffUrl}/login`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    const before = await newestMailId(product.staffUrl);
+    await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await page.getByRole("button", { name: "Email me a reset link" }).click();
+    await page.getByText(/If an account exists for that email/).waitFor();
+
+    const link = await resetLinkFor(email, before);
+    await page.goto(link);
+    const password = page.getByRole("textbox", { name: /^New password/ });
+    const confirmation = page.getByRole("textbox", { name: /^Confirm new password/ });
+    await password.fill("short");
+    await confirmation.fill("different");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.getByText("Use at least 10 characters").waitFor();
+    await page.getByText("The value must be equal to the other value").waitFor();
+    await page.screenshot({ path: screenshotPath("auth-reset-password-desktop") });
+
+    await password.fill("a fresh harbour passphrase");
+    await confirmation.fill("a fresh harbour passphrase");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL(/\/login\?email=owner%40example\.org$/);
+    await page.getByText("Your password is set. Sign in with it now.").waitFor();
+
+    // The new password works (the old one no longer does).
+    await page.getByRole("textbox", { name: /^Password/ }).fill("a fresh harbour passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/two-factor-authentication$/);
+
+    // The same link a second time: expired or used.
+    const again = await browser.newPage({ viewport: viewports.desktop });
+    await again.goto(link);
+    await again.getByRole("heading", { name: "This link has expired or was already used" }).waitFor();
+    await again.getByRole("link", { name: "Request a new link" }).waitFor();
+    await again.screenshot({ path: screenshotPath("auth-dead-link-desktop") });
+    await again.close();
+    await context.close();
+  });
+});
