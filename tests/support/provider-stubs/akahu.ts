@@ -1,5 +1,5 @@
 import { createSign, generateKeyPairSync, randomBytes } from "node:crypto";
-import { type Stub, basicAuth, startStub } from "./server";
+import { basicAuth, type Stub, startStub } from "./server";
 
 /**
  * Akahu's API as the SDK calls it (base `/v1`): `POST /token` (code exchange with the app's

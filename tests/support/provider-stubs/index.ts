@@ -1,6 +1,6 @@
 /** Local stand-ins of the providers' HTTP APIs, for testing the real adapters (all on 127.0.0.1). */
-export { startAkahuStub, type AkahuStub } from "./akahu";
+export { type AkahuStub, startAkahuStub } from "./akahu";
 export { startBranchStub } from "./branch";
-export { startKisiStub, type KisiStub } from "./kisi";
-export { startStub, type Stub, type StubRequest } from "./server";
-export { startStripeStub, type StripeStub } from "./stripe";
+export { type KisiStub, startKisiStub } from "./kisi";
+export { type Stub, type StubRequest, startStub } from "./server";
+export { type StripeStub, startStripeStub } from "./stripe";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decryptSecret, encryptSecret, maskSecret, maskedSecret } from "./secrets";
+import { decryptSecret, encryptSecret, maskedSecret, maskSecret } from "./secrets";
 
 describe("secrets at rest", () => {
   it("round-trips, and each encryption differs (random IV)", () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { inGym } from "../auth/policy";
 import { config } from "../config";
@@ -6,7 +7,6 @@ import { db } from "../db/service";
 import { ConflictError, ValidationError } from "../errors";
 import { type AkahuApp, akahuProvider, platformAkahuApp } from "../providers/akahu/index";
 import { parse } from "../validation";
-import { z } from "zod";
 import { signConnectState, verifyConnectState } from "./connect-state";
 import { getGym } from "./service";
 import { secretContext } from "./settings";

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import type { Actor } from "../auth/actor";
 import { config } from "../config";
 import { ValidationError } from "../errors";

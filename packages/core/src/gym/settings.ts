@@ -7,14 +7,14 @@ import { decryptSecret, encryptSecret, maskedSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
+import { getOrganisation } from "../organisation/service";
 import {
   breakFeeFor,
   cardSurchargeFor,
   kisiKeyOf,
-  organisationSettings,
   type OrganisationSettings,
+  organisationSettings,
 } from "../organisation/settings";
-import { getOrganisation } from "../organisation/service";
 import { branchProvider } from "../providers/branch/index";
 import { fileStore } from "../providers/files/index";
 import { kisiProvider } from "../providers/kisi/index";
@@ -24,12 +24,12 @@ import { parse } from "../validation";
 import { maskNzBankAccount } from "./bank-account";
 import { signConnectState, verifyConnectState } from "./connect-state";
 import {
-  LOGO_MAX_BYTES,
-  LOGO_TYPES,
   akahuConfigInput,
   branchConfigInput,
   destinationAccountInput,
   gymInput,
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
   linkPlaceInput,
   stripeExchangeInput,
   tracksVisitsInput,

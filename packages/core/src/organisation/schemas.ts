@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BASIS_POINTS_PER_UNIT } from "../billing/money";
 import { organisationFrequencies } from "../billing/frequency";
+import { BASIS_POINTS_PER_UNIT } from "../billing/money";
 import { messages, requiredText } from "../validation";
 
 /** Grace period units (docs/billing.md "Settings"): days, weeks or calendar months. */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { authorize, inOrganisation, policy } from "../auth/policy";
-import type { SurchargeSettings } from "../billing/money";
 import type { OrganisationFrequency } from "../billing/frequency";
+import type { SurchargeSettings } from "../billing/money";
 import { decryptSecret, encryptSecret, maskedSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
@@ -19,7 +19,7 @@ import {
   priceFrequenciesInput,
   termGracePeriodInput,
 } from "./schemas";
-import { type Organisation, getOrganisation } from "./service";
+import { getOrganisation, type Organisation } from "./service";
 
 /** The defaults of every organisation setting (docs/billing.md "Settings"). */
 export const settingDefaults = {

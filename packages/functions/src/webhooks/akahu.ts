@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { getOrganisationOrNull } from "@gym/core/organisation/service";
 import { akahuProvider } from "@gym/core/providers/akahu/index";
 import { WebhookSignatureError } from "@gym/core/providers/stripe/port";
-import { type WebhookAnswer, acceptWebhook, rejectWebhook } from "@gym/core/webhook-log/receive";
+import { acceptWebhook, rejectWebhook, type WebhookAnswer } from "@gym/core/webhook-log/receive";
 
 /**
  * Akahu: RSA-SHA256 signature (`X-Akahu-Signature`) with the key `X-Akahu-Signing-Key` names,

@@ -1,5 +1,5 @@
 import { ownerOfProviderId } from "@gym/core/providers/links";
-import { type WebhookAnswer, acceptWebhook, rejectWebhook } from "@gym/core/webhook-log/receive";
+import { acceptWebhook, rejectWebhook, type WebhookAnswer } from "@gym/core/webhook-log/receive";
 
 function placeIdOf(event: Record<string, unknown>): string | null {
   const direct = event.place_id ?? (event.place as { id?: unknown } | undefined)?.id;

@@ -1,6 +1,6 @@
 import { ownerOfProviderId } from "@gym/core/providers/links";
-import { WebhookSignatureError, stripeProvider } from "@gym/core/providers/stripe/index";
-import { type WebhookAnswer, acceptWebhook, rejectWebhook } from "@gym/core/webhook-log/receive";
+import { stripeProvider, WebhookSignatureError } from "@gym/core/providers/stripe/index";
+import { acceptWebhook, rejectWebhook, type WebhookAnswer } from "@gym/core/webhook-log/receive";
 
 function peek(rawBody: string): { type?: string; id?: string } {
   try {

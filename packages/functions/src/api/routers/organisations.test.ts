@@ -46,36 +46,71 @@ describe("organisation settings", () => {
   });
 
   it("changes the failed-payment grace period: both fields required, units days/weeks/months, a year at most", async () => {
-    const empty = await admin.put(path("/grace-period"), { failed_payment_grace_period: "", failed_payment_grace_period_unit: " " });
+    const empty = await admin.put(path("/grace-period"), {
+      failed_payment_grace_period: "",
+      failed_payment_grace_period_unit: " ",
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
       failed_payment_grace_period: ["Value is required"],
       failed_payment_grace_period_unit: ["Value is required"],
     });
-    const tooLong = await admin.put(path("/grace-period"), { failed_payment_grace_period: 13, failed_payment_grace_period_unit: "months" });
+    const tooLong = await admin.put(path("/grace-period"), {
+      failed_payment_grace_period: 13,
+      failed_payment_grace_period_unit: "months",
+    });
     expect(tooLong.body.errors).toEqual({ failed_payment_grace_period: ["The maximum value allowed is 12"] });
-    const fraction = await admin.put(path("/grace-period"), { failed_payment_grace_period: 1.5, failed_payment_grace_period_unit: "weeks" });
+    const fraction = await admin.put(path("/grace-period"), {
+      failed_payment_grace_period: 1.5,
+      failed_payment_grace_period_unit: "weeks",
+    });
     expect(fraction.status).toBe(422);
-    const ok = await admin.put(path("/grace-period"), { failed_payment_grace_period: "3", failed_payment_grace_period_unit: "weeks" });
+    const ok = await admin.put(path("/grace-period"), {
+      failed_payment_grace_period: "3",
+      failed_payment_grace_period_unit: "weeks",
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ failed_payment_grace_period: 3, failed_payment_grace_period_unit: "weeks" });
+    expect(ok.body.data).toMatchObject({
+      failed_payment_grace_period: 3,
+      failed_payment_grace_period_unit: "weeks",
+    });
   });
 
   it("changes the term-membership grace period", async () => {
-    const missing = await admin.put(path("/term-membership-grace-period"), { term_membership_grace_period: 2 });
+    const missing = await admin.put(path("/term-membership-grace-period"), {
+      term_membership_grace_period: 2,
+    });
     expect(missing.body.errors).toEqual({ term_membership_grace_period_unit: ["Value is required"] });
-    const ok = await admin.put(path("/term-membership-grace-period"), { term_membership_grace_period: 6, term_membership_grace_period_unit: "weeks" });
-    expect(ok.body.data).toMatchObject({ term_membership_grace_period: 6, term_membership_grace_period_unit: "weeks" });
+    const ok = await admin.put(path("/term-membership-grace-period"), {
+      term_membership_grace_period: 6,
+      term_membership_grace_period_unit: "weeks",
+    });
+    expect(ok.body.data).toMatchObject({
+      term_membership_grace_period: 6,
+      term_membership_grace_period_unit: "weeks",
+    });
   });
 
   it("changes offering permissions and price frequencies", async () => {
-    const permissions = await admin.put(path("/offering-permissions"), { enable_offerings: true, non_stop: false, limited_access: true });
-    expect(permissions.body.data.offering_permissions).toEqual({ enable_offerings: true, non_stop: false, limited_access: true });
+    const permissions = await admin.put(path("/offering-permissions"), {
+      enable_offerings: true,
+      non_stop: false,
+      limited_access: true,
+    });
+    expect(permissions.body.data.offering_permissions).toEqual({
+      enable_offerings: true,
+      non_stop: false,
+      limited_access: true,
+    });
     expect((await admin.put(path("/offering-permissions"), { enable_offerings: true })).status).toBe(422);
 
-    const frequencies = await admin.put(path("/price-frequencies"), { price_frequencies: ["yearly", "weekly", "weekly"] });
+    const frequencies = await admin.put(path("/price-frequencies"), {
+      price_frequencies: ["yearly", "weekly", "weekly"],
+    });
     expect(frequencies.body.data.price_frequencies).toEqual(["weekly", "yearly"]);
-    expect((await admin.put(path("/price-frequencies"), { price_frequencies: [] })).body.errors).toEqual({ price_frequencies: ["Select at least one frequency"] });
+    expect((await admin.put(path("/price-frequencies"), { price_frequencies: [] })).body.errors).toEqual({
+      price_frequencies: ["Select at least one frequency"],
+    });
     expect((await admin.put(path("/price-frequencies"), { price_frequencies: ["daily"] })).status).toBe(422);
   });
 
@@ -91,7 +126,12 @@ describe("organisation settings", () => {
     const ok = await admin.put(path("/billing-settings"), settings);
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject(settings);
-    const bad = await admin.put(path("/billing-settings"), { ...settings, payment_retry_days: [3, 1], break_fee_basis_points: 10001, cooling_off_days: "" });
+    const bad = await admin.put(path("/billing-settings"), {
+      ...settings,
+      payment_retry_days: [3, 1],
+      break_fee_basis_points: 10001,
+      cooling_off_days: "",
+    });
     expect(bad.body.errors).toEqual({
       payment_retry_days: ["Each retry must come after the one before"],
       break_fee_basis_points: ["The maximum value allowed is 10000"],
@@ -101,8 +141,17 @@ describe("organisation settings", () => {
 
   it("renames the organisation; only its admins change settings", async () => {
     expect((await admin.put(path(), { name: "  " })).body.errors).toEqual({ name: ["Value is required"] });
-    expect((await admin.put(path(), { name: "Harbour Fitness Group" })).body.data.name).toBe("Harbour Fitness Group");
-    for (const suffix of ["", "/grace-period", "/term-membership-grace-period", "/offering-permissions", "/price-frequencies", "/billing-settings"]) {
+    expect((await admin.put(path(), { name: "Harbour Fitness Group" })).body.data.name).toBe(
+      "Harbour Fitness Group",
+    );
+    for (const suffix of [
+      "",
+      "/grace-period",
+      "/term-membership-grace-period",
+      "/offering-permissions",
+      "/price-frequencies",
+      "/billing-settings",
+    ]) {
       expect((await trainer.put(path(suffix), {})).status, suffix).toBe(403);
       expect((await otherAdmin.put(path(suffix), {})).status, suffix).toBe(404);
     }

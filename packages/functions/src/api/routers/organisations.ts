@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import type { Actor } from "@gym/core/auth/actor";
 import {
   readOrganisation,
@@ -9,6 +8,7 @@ import {
   updatePriceFrequencies,
   updateTermGracePeriod,
 } from "@gym/core/organisation/settings";
+import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
 import { anyObject, jsonBody, readJson } from "./gyms";

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { akahuAuthUrl, akahuExchange, akahuSyncAccounts } from "@gym/core/gym/akahu";
 import {
   finishStripeConnect,
@@ -8,6 +7,7 @@ import {
   startStripeConnect,
 } from "@gym/core/gym/settings";
 import { connectAccessControl, getAccessControlIntegration } from "@gym/core/organisation/settings";
+import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
 import { anyObject, gymSchema, jsonBody, readJson } from "./gyms";

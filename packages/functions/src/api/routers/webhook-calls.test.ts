@@ -17,7 +17,13 @@ const provider = () => new HttpClient(api.url, { xhr: false });
 async function stripeEvent(event: Record<string, unknown>, secret?: string) {
   const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/providers/stripe/simulated");
   const { signStripePayload } = await import("@gym/core/providers/stripe/verify");
-  const body = JSON.stringify({ object: "event", livemode: false, created: 1_700_000_000, data: { object: {} }, ...event });
+  const body = JSON.stringify({
+    object: "event",
+    livemode: false,
+    created: 1_700_000_000,
+    data: { object: {} },
+    ...event,
+  });
   return provider().request("POST", "/api/webhooks/stripe", body, {
     "Stripe-Signature": signStripePayload(body, secret ?? SIMULATED_STRIPE_WEBHOOK_SECRET),
   });
@@ -33,7 +39,10 @@ beforeAll(async () => {
   // Connect Ponsonby's Stripe account so its events are filed under Harbour Fitness.
   const { linkProviderId } = await import("@gym/core/providers/links");
   account = "acct_simHarbourTest";
-  await linkProviderId("stripe_account", account, { organisation_id: harbour, gym_id: api.seed.gyms.ponsonby.gym_id });
+  await linkProviderId("stripe_account", account, {
+    organisation_id: harbour,
+    gym_id: api.seed.gyms.ponsonby.gym_id,
+  });
 });
 
 describe("webhook receivers", () => {
@@ -42,14 +51,32 @@ describe("webhook receivers", () => {
       id: "evt_one",
       type: "payment_intent.succeeded",
       account,
-      data: { object: { id: "pi_1", client_secret: "pi_1_secret_abc", receipt_email: "m@example.com", amount: 6000 } },
+      data: {
+        object: {
+          id: "pi_1",
+          client_secret: "pi_1_secret_abc",
+          receipt_email: "m@example.com",
+          amount: 6000,
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: true, outcome: "accepted" });
     const calls = (await admin.get("/api/webhook-calls?provider=stripe")).body.data;
     const call = calls.find((c: { event_id: string }) => c.event_id === "evt_one");
-    expect(call).toMatchObject({ provider: "stripe", event_type: "payment_intent.succeeded", outcome: "accepted", status_code: 200, gym_id: api.seed.gyms.ponsonby.gym_id });
-    expect(call.body.data.object).toMatchObject({ id: "pi_1", amount: 6000, client_secret: "[redacted]", receipt_email: "[redacted]" });
+    expect(call).toMatchObject({
+      provider: "stripe",
+      event_type: "payment_intent.succeeded",
+      outcome: "accepted",
+      status_code: 200,
+      gym_id: api.seed.gyms.ponsonby.gym_id,
+    });
+    expect(call.body.data.object).toMatchObject({
+      id: "pi_1",
+      amount: 6000,
+      client_secret: "[redacted]",
+      receipt_email: "[redacted]",
+    });
   });
 
   it("records a redelivered event as a duplicate", async () => {
@@ -57,27 +84,43 @@ describe("webhook receivers", () => {
     const again = await stripeEvent({ id: "evt_twice", type: "account.updated", account });
     expect(again.status).toBe(200);
     expect(again.body.outcome).toBe("duplicate");
-    const calls = (await admin.get("/api/webhook-calls")).body.data.filter((c: { event_id: string }) => c.event_id === "evt_twice");
+    const calls = (await admin.get("/api/webhook-calls")).body.data.filter(
+      (c: { event_id: string }) => c.event_id === "evt_twice",
+    );
     expect(calls.map((c: { outcome: string }) => c.outcome)).toEqual(["duplicate", "accepted"]);
   });
 
   it("rejects a bad Stripe signature with 400 and records it in the global log, not any organisation's", async () => {
-    const forged = await stripeEvent({ id: "evt_forged", type: "payment_intent.succeeded", account }, "whsec_wrong");
+    const forged = await stripeEvent(
+      { id: "evt_forged", type: "payment_intent.succeeded", account },
+      "whsec_wrong",
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.outcome).toBe("rejected");
     const unsigned = await provider().request("POST", "/api/webhooks/stripe", "{}");
     expect(unsigned.status).toBe(400);
     const global = await listWebhookCalls("global", { provider: "stripe", outcome: "rejected" });
-    expect(global.data.some((c) => c.event_id === "evt_forged" && /signature/.test(c.detail ?? ""))).toBe(true);
+    expect(global.data.some((c) => c.event_id === "evt_forged" && /signature/.test(c.detail ?? ""))).toBe(
+      true,
+    );
     const mine = (await admin.get("/api/webhook-calls")).body.data;
     expect(mine.some((c: { event_id: string }) => c.event_id === "evt_forged")).toBe(false);
   });
 
   it("verifies Akahu's RSA signature and files events by their state (the organisation)", async () => {
     const { signSimulatedAkahuWebhook } = await import("@gym/core/providers/akahu/simulated");
-    const body = JSON.stringify({ webhook_type: "PAYMENT", webhook_code: "UPDATE", state: harbour, item_id: "payment_1", status: "SENT" });
+    const body = JSON.stringify({
+      webhook_type: "PAYMENT",
+      webhook_code: "UPDATE",
+      state: harbour,
+      item_id: "payment_1",
+      status: "SENT",
+    });
     const { keyId, signature } = signSimulatedAkahuWebhook(body);
-    const ok = await provider().request("POST", "/api/webhooks/akahu", body, { "X-Akahu-Signature": signature, "X-Akahu-Signing-Key": keyId });
+    const ok = await provider().request("POST", "/api/webhooks/akahu", body, {
+      "X-Akahu-Signature": signature,
+      "X-Akahu-Signing-Key": keyId,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.outcome).toBe("accepted");
 
@@ -94,18 +137,31 @@ describe("webhook receivers", () => {
     const listed = await admin.get(`/api/organisations/${harbour}/akahu-webhooks`);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(1);
-    expect(listed.body.data[0]).toMatchObject({ provider: "akahu", event_type: "PAYMENT.UPDATE", outcome: "accepted" });
+    expect(listed.body.data[0]).toMatchObject({
+      provider: "akahu",
+      event_type: "PAYMENT.UPDATE",
+      outcome: "accepted",
+    });
   });
 
   it("records Kisi events under the gym whose place they name", async () => {
     const { linkProviderId } = await import("@gym/core/providers/links");
-    await linkProviderId("kisi_place", "41001", { organisation_id: harbour, gym_id: api.seed.gyms.ponsonby.gym_id });
-    const ok = await provider().request("POST", "/api/webhooks/kisi", JSON.stringify({ id: 501, type: "lock.unlock", place_id: 41001, actor_id: 9 }));
+    await linkProviderId("kisi_place", "41001", {
+      organisation_id: harbour,
+      gym_id: api.seed.gyms.ponsonby.gym_id,
+    });
+    const ok = await provider().request(
+      "POST",
+      "/api/webhooks/kisi",
+      JSON.stringify({ id: 501, type: "lock.unlock", place_id: 41001, actor_id: 9 }),
+    );
     expect(ok.status).toBe(200);
     const notJson = await provider().request("POST", "/api/webhooks/kisi", "hello");
     expect(notJson.status).toBe(400);
     const kisi = (await admin.get("/api/webhook-calls?provider=kisi")).body.data;
-    expect(kisi).toEqual([expect.objectContaining({ event_type: "lock.unlock", event_id: "501", outcome: "accepted" })]);
+    expect(kisi).toEqual([
+      expect.objectContaining({ event_type: "lock.unlock", event_id: "501", outcome: "accepted" }),
+    ]);
   });
 });
 
@@ -118,7 +174,9 @@ describe("webhook log pages", () => {
     expect(first.body.meta).toEqual({ next_cursor: expect.any(String), per_page: 2 });
     expect(first.body.data[0].event_id).toBe("evt_page_2");
     expect(first.body.data[1].event_id).toBe("evt_page_1");
-    const second = await admin.get(`/api/webhook-calls?per_page=2&cursor=${encodeURIComponent(first.body.meta.next_cursor)}`);
+    const second = await admin.get(
+      `/api/webhook-calls?per_page=2&cursor=${encodeURIComponent(first.body.meta.next_cursor)}`,
+    );
     expect(second.body.data[0].event_id).toBe("evt_page_0");
 
     const duplicates = (await admin.get("/api/webhook-calls?outcome=duplicate&per_page=100")).body.data;

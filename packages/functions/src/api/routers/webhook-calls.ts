@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import { akahuWebhooksFor, webhookCallsFor } from "@gym/core/webhook-log/service";
+import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { errorResponses, json, listEnvelope } from "../respond";
 

@@ -1,5 +1,5 @@
-import { deflateSync } from "node:zlib";
 import { createHash } from "node:crypto";
+import { deflateSync } from "node:zlib";
 import { encryptSecret } from "@gym/core/crypto/secrets";
 import { db } from "@gym/core/db/service";
 import { secretContext } from "@gym/core/gym/settings";

@@ -1,5 +1,5 @@
 /** A small, self-contained HTML page for the simulated providers' consent screens. */
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
@@ -17,7 +17,7 @@ export function consentPage(input: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(input.title)}</title>
+<title>${escapeHtml(input.title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; display: grid; place-items: center; min-height: 100vh; }
   main { background: white; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 0.08); padding: 2rem; max-width: 28rem; }
@@ -32,12 +32,12 @@ export function consentPage(input: {
 </head>
 <body>
 <main>
-  <span class="badge">Simulated ${escape(input.provider)} · local only</span>
-  <h1>${escape(input.title)}</h1>
-  ${input.lines.map((line) => `<p>${escape(line)}</p>`).join("\n  ")}
+  <span class="badge">Simulated ${escapeHtml(input.provider)} · local only</span>
+  <h1>${escapeHtml(input.title)}</h1>
+  ${input.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n  ")}
   <div class="actions">
-    <a class="approve" href="${escape(input.approve.href)}">${escape(input.approve.label)}</a>
-    <a class="deny" href="${escape(input.deny.href)}">${escape(input.deny.label)}</a>
+    <a class="approve" href="${escapeHtml(input.approve.href)}">${escapeHtml(input.approve.label)}</a>
+    <a class="deny" href="${escapeHtml(input.deny.href)}">${escapeHtml(input.deny.label)}</a>
   </div>
 </main>
 </body>

@@ -1,9 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { config } from "@gym/core/config";
-import { simulatedAkahuCode, signSimulatedAkahuWebhook } from "@gym/core/providers/akahu/simulated";
+import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/providers/akahu/simulated";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
 import { signStripePayload } from "@gym/core/providers/stripe/verify";
+import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../api/context";
 import { receiveAkahu } from "../../webhooks/akahu";
 import { receiveKisi } from "../../webhooks/kisi";

@@ -1,0 +1,164 @@
+/**
+ * The gyms calls (spec 000 §7 Gyms, access control, Stripe Connect) and their answers. Secrets
+ * arrive masked (`{ set, masked }`); percentages travel as basis points, money as cents.
+ */
+import { api, useApi } from "@gym/web/api";
+
+export type GymRole = "admin" | "personal_trainer" | null;
+
+export interface GymListItem {
+  id: string;
+  name: string;
+  selected: boolean;
+  role: GymRole;
+  staff_count: number;
+  members_count: number;
+}
+
+export interface MaskedSecret {
+  set: boolean;
+  masked: string | null;
+}
+
+export interface DoorIntegration {
+  id: string;
+  integration_type: "kisi";
+  integration: { id: string; name: string; door_id: string; tracks_visits: boolean };
+}
+
+export interface Gym extends GymListItem {
+  uuid: string;
+  organisation: { id: string; name: string };
+  logo: string | null;
+  created_at: string;
+  price_change_notification_reply_to: string | null;
+  destination_account: { id: string; name: string; bank_account_number: string } | null;
+  stripe_id: string | null;
+  has_payment_account: boolean;
+  stripe_connected_at: string | null;
+  tracks_visits: boolean;
+  place: { id: string; name: string; place_id: string } | null;
+  doors: DoorIntegration[];
+  branch_app_id: string | null;
+  branch_key: string | null;
+  branch_secret: MaskedSecret;
+  akahu_app_token: string | null;
+  akahu_app_secret: MaskedSecret;
+  break_fee_basis_points: number | null;
+  card_surcharge_basis_points: number | null;
+  card_surcharge_fixed_cents: number | null;
+  break_fee_percentage: string;
+  effective: {
+    break_fee_basis_points: number;
+    card_surcharge: { percentBasisPoints: number; fixedCents: number };
+  };
+  organisation_defaults: {
+    break_fee_basis_points: number;
+    card_surcharge_basis_points: number;
+    card_surcharge_fixed_cents: number;
+  };
+}
+
+export interface AccessPlace {
+  id: string;
+  name: string;
+  place_id: string;
+  gym_id: string | null;
+  gym_name: string | null;
+}
+
+export interface AccessIntegration {
+  id: string;
+  integration_type: "kisi";
+  api_key: MaskedSecret;
+  connected_at: string;
+}
+
+/** Admin / Personal Trainer / -- (spec 000 §3). */
+export function roleLabel(role: GymRole): string {
+  if (role === "admin") return "Admin";
+  if (role === "personal_trainer") return "Personal Trainer";
+  return "--";
+}
+
+export const gymPath = (id: string) => `/api/gyms/${id}`;
+
+export function useGyms() {
+  return useApi<GymListItem[]>("/api/gyms");
+}
+
+export function useGym(id: string | undefined) {
+  return useApi<Gym>(id ? gymPath(id) : null);
+}
+
+export function useAccessIntegration(organisationId: string | undefined) {
+  return useApi<AccessIntegration | null>(
+    organisationId ? `/api/organisations/${organisationId}/access-control/integration` : null,
+  );
+}
+
+export function useAccessPlaces(organisationId: string | undefined, enabled: boolean) {
+  return useApi<AccessPlace[]>(
+    organisationId && enabled ? `/api/organisations/${organisationId}/access-control/places` : null,
+  );
+}
+
+export function usePlaceDoors(organisationId: string | undefined, placeId: string | null) {
+  return useApi<DoorIntegration[]>(
+    organisationId && placeId
+      ? `/api/organisations/${organisationId}/access-control/places/${placeId}/doors`
+      : null,
+  );
+}
+
+export interface GymDetailsBody {
+  name: string;
+  price_change_notification_reply_to: string | null;
+  break_fee_basis_points: number | null;
+  card_surcharge_basis_points: number | null;
+  card_surcharge_fixed_cents: number | null;
+}
+
+export const updateGym = (id: string, body: GymDetailsBody) => api.put<Gym>(gymPath(id), body);
+
+export const putDestinationAccount = (
+  gymId: string,
+  accountId: string,
+  body: { name: string; bank_account_number: string; bank_account_number_confirmation: string },
+) => api.put<Gym>(`${gymPath(gymId)}/destination-accounts/${accountId}`, body);
+
+export const setTracksVisits = (id: string, tracks_visits: boolean) =>
+  api.put<Gym>(`${gymPath(id)}/tracks-visits`, { tracks_visits });
+
+export const uploadLogo = (id: string, file: File) =>
+  api.upload<Gym>(`${gymPath(id)}/logo`, { collection: "logo", file });
+
+export const setBranchConfig = (
+  id: string,
+  body: { branch_app_id: string; branch_key: string; branch_secret: string },
+) => api.put<Gym>(`${gymPath(id)}/branch-config`, body);
+
+export const setAkahuConfig = (id: string, body: { akahu_app_token: string; akahu_app_secret: string }) =>
+  api.put<Gym>(`${gymPath(id)}/akahu-config`, body);
+
+export const startStripeConnect = (id: string) => api.post<{ url: string }>(`${gymPath(id)}/stripe/redirect`);
+
+export const exchangeStripeCode = (code: string, state: string) =>
+  api.post<Gym>("/api/stripe/exchange", { code, state });
+
+export const connectKisi = (organisationId: string, apiKey: string) =>
+  api.post<AccessIntegration>(`/api/organisations/${organisationId}/access-control/integration`, {
+    integration_type: "kisi",
+    api_key: apiKey,
+  });
+
+export const linkPlace = (
+  gymId: string,
+  placeId: string | null,
+  doors: { id: string; tracks_visits: boolean }[],
+) => api.post<Gym>(`${gymPath(gymId)}/access-control/places`, { place_id: placeId, doors });
+
+/** Where the browser leaves for the provider (a seam for tests). */
+export const browserNavigation = {
+  assign: (url: string) => window.location.assign(url),
+};

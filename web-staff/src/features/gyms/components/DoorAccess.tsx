@@ -1,0 +1,161 @@
+import { requiredText, submitHandler, useZodForm, z } from "@gym/web/forms";
+import { toast, toastApiError } from "@gym/web/toast";
+import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, Table, Text } from "@mantine/core";
+import { IconDoor } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import {
+  connectKisi,
+  type Gym,
+  linkPlace,
+  useAccessIntegration,
+  useAccessPlaces,
+  usePlaceDoors,
+} from "../api/gyms";
+
+function ConnectKisi({ organisationId, onConnected }: { organisationId: string; onConnected: () => void }) {
+  const form = useZodForm({ schema: z.object({ api_key: requiredText() }), initialValues: { api_key: "" } });
+  const handleSubmit = submitHandler(
+    form,
+    async ({ api_key }) => {
+      await connectKisi(organisationId, api_key);
+      toast.success("Kisi connected");
+      onConnected();
+    },
+    { errorSummary: "Kisi was not connected" },
+  );
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-label="Connect Kisi">
+      <Group align="flex-end">
+        <PasswordInput
+          label="Kisi API key"
+          withAsterisk
+          style={{ flex: 1 }}
+          key={form.key("api_key")}
+          {...form.getInputProps("api_key")}
+        />
+        <Button type="submit" loading={form.submitting}>
+          Connect Kisi
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * The Kisi place this gym's doors are in, and which of its doors track visits. Kisi is connected
+ * once for the organisation (by an organisation admin).
+ */
+export function DoorAccess({
+  gym,
+  canConnect,
+  onSaved,
+}: {
+  gym: Gym;
+  canConnect: boolean;
+  onSaved: (gym: Gym) => void;
+}) {
+  const organisationId = gym.organisation.id;
+  const integration = useAccessIntegration(canConnect ? organisationId : undefined);
+  const connected = canConnect ? Boolean(integration.data) : true;
+  const places = useAccessPlaces(
+    organisationId,
+    connected && (!canConnect || integration.data !== undefined),
+  );
+  const [placeId, setPlaceId] = useState<string | null>(gym.place?.place_id ?? null);
+  const doors = usePlaceDoors(organisationId, placeId);
+  const [tracking, setTracking] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!doors.data) return;
+    setTracking(Object.fromEntries(doors.data.map((door) => [door.id, door.integration.tracks_visits])));
+  }, [doors.data]);
+
+  if (canConnect && integration.data === null) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">Door access is not connected yet. Enter your organisation's Kisi API key.</Text>
+        <ConnectKisi organisationId={organisationId} onConnected={() => void integration.mutate()} />
+      </Stack>
+    );
+  }
+  if (places.error?.status === 409) {
+    return <Alert color="gray">Door access is not connected yet. An organisation admin connects Kisi.</Alert>;
+  }
+
+  const options = (places.data ?? []).map((place) => ({
+    value: place.id,
+    label: place.gym_id && place.gym_id !== gym.id ? `${place.name} (${place.gym_name})` : place.name,
+    disabled: Boolean(place.gym_id && place.gym_id !== gym.id),
+  }));
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const saved = await linkPlace(
+        gym.id,
+        placeId,
+        Object.entries(tracking).map(([id, tracks_visits]) => ({ id, tracks_visits })),
+      );
+      onSaved(saved);
+      void places.mutate();
+      toast.success(placeId ? "Doors saved" : "Place unlinked");
+    } catch (error) {
+      toastApiError(error, "The doors were not saved");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {integration.data && (
+        <Text size="sm" c="dimmed">
+          Kisi connected (key {integration.data.api_key.masked}).
+        </Text>
+      )}
+      <Select
+        label="Kisi place"
+        placeholder={places.isLoading ? "Loading places…" : "Choose the place of this gym"}
+        data={options}
+        value={placeId}
+        onChange={setPlaceId}
+        clearable
+        searchable
+        leftSection={<IconDoor size={16} />}
+      />
+      {placeId && (
+        <Table striped withTableBorder aria-label="Doors">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Door</Table.Th>
+              <Table.Th>Tracks visits</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(doors.data ?? []).map((door) => (
+              <Table.Tr key={door.id}>
+                <Table.Td>{door.integration.name}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`${door.integration.name} tracks visits`}
+                    checked={tracking[door.id] ?? false}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setTracking((current) => ({ ...current, [door.id]: checked }));
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void save()} loading={busy} disabled={!placeId && !gym.place}>
+          {placeId ? "Save place and doors" : "Unlink place"}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import type { RouteObject } from "react-router-dom";
+
+/**
+ * The gym pages (spec 000 §2) for the staff layout to mount: the list, a gym, its settings, and
+ * the return point of the card-provider connection. Named route: gyms.index.
+ */
+export const gymsRoutes: RouteObject[] = [
+  { path: "gyms", lazy: () => import("./gyms-list") },
+  { path: "gyms/:id", lazy: () => import("./gym-show") },
+  { path: "gyms/:id/edit", lazy: () => import("./gym-edit") },
+  { path: "stripe/callback", lazy: () => import("./stripe-callback") },
+];
