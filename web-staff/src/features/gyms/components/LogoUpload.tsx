@@ -23,6 +23,8 @@ export function LogoUpload({ gym, onSaved }: { gym: Gym; onSaved: (gym: Gym) => 
     try {
       const saved = await uploadLogo(gym.id, file);
       onSaved(saved);
+      // The stored logo replaces the local preview.
+      setPreview(null);
       toast.success("Logo uploaded");
     } catch (failure) {
       setPreview(null);

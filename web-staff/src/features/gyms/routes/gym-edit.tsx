@@ -85,7 +85,7 @@ export function GymEditRoute() {
         <Section
           id="bank-feed"
           title="Bank feed (Akahu)"
-          description="The gym's own Akahu app for members paying by bank account. Leave empty to use the platform's."
+          description="The gym's own Akahu app for members paying by bank account. Until one is saved, the platform's app is used."
         >
           <AkahuForm key={`${gym.akahu_app_token}${gym.akahu_app_secret.masked}`} gym={gym} onSaved={saved} />
         </Section>
