@@ -164,4 +164,19 @@ describe("signing in on the staff site", () => {
     await again.close();
     await context.close();
   });
+
+  it("shows the sign-in, privacy policy and contact pages on a phone", async () => {
+    const page = await browser.newPage({ viewport: viewports.phone });
+    await page.goto(`${product.staffUrl}/login`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.screenshot({ path: screenshotPath("auth-login-phone") });
+    await page.getByRole("link", { name: "Privacy policy" }).click();
+    await page.getByRole("heading", { level: 1, name: "Privacy policy" }).waitFor();
+    await page.getByText("Privacy Act 2020").first().waitFor();
+    await page.screenshot({ path: screenshotPath("public-privacy-phone") });
+    await page.getByRole("link", { name: "Contact us" }).first().click();
+    await page.getByRole("heading", { level: 1, name: "Contact us" }).waitFor();
+    await page.screenshot({ path: screenshotPath("public-contact-phone"), fullPage: true });
+    await page.close();
+  });
 });

@@ -16,7 +16,13 @@ export interface LoginFormProps {
 
 export function LoginForm({ onSubmit, initialEmail = "" }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm({ schema: loginSchema, initialValues: { email: initialEmail, password: "" } });
+  // Checked on submit only: a blur check of the focused, still-empty email would push the links
+  // below it away from the pointer mid-click.
+  const form = useZodForm({
+    schema: loginSchema,
+    initialValues: { email: initialEmail, password: "" },
+    validateInputOnBlur: false,
+  });
 
   // The refusal ("These credentials do not match our records.", or too many attempts) is about
   // the pair, not the email alone: it is shown above the form rather than on a field.

@@ -22,7 +22,12 @@ function BackToSignIn() {
 export function ForgotPasswordRoute() {
   useDocumentTitle("Forgot password · Gym back office");
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
-  const form = useZodForm({ schema: forgotPasswordSchema, initialValues: { email: "" } });
+  // Checked on submit only (see LoginForm): the field is focused on arrival.
+  const form = useZodForm({
+    schema: forgotPasswordSchema,
+    initialValues: { email: "" },
+    validateInputOnBlur: false,
+  });
   const handleSubmit = submitHandler(
     form,
     async ({ email }) => setSent({ email, message: await forgotPassword(email) }),

@@ -51,8 +51,8 @@ const STATS: Stat[] = [
 function StatCard({ stat }: { stat: Stat }) {
   const Icon = stat.icon;
   return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+    <Card withBorder padding="lg" p={{ base: "md", sm: "lg" }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={4}>
           <Text size="sm" c="dimmed" fw={500}>
             {stat.label}
@@ -61,7 +61,7 @@ function StatCard({ stat }: { stat: Stat }) {
             —
           </Text>
         </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={stat.color} aria-hidden>
+        <ThemeIcon size={40} radius="md" variant="light" color={stat.color} aria-hidden visibleFrom="xs">
           <Icon size={22} />
         </ThemeIcon>
       </Group>
@@ -225,7 +225,7 @@ export function DashboardRoute() {
       </Stack>
 
       <section aria-label="Statistics">
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
           {STATS.map((stat) => (
             <StatCard key={stat.label} stat={stat} />
           ))}

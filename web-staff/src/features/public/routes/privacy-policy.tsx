@@ -23,7 +23,14 @@ export function PrivacyPolicyRoute() {
           </Text>
         </Stack>
         <Paper withBorder p={{ base: "lg", sm: 40 }}>
-          <Typography>
+          <Typography
+            style={
+              {
+                "--mantine-h2-font-size": "var(--mantine-font-size-xl)",
+                "--mantine-h2-line-height": "1.35",
+              } as React.CSSProperties
+            }
+          >
             <p>
               This policy explains how we collect, use, store and share personal information when a gym
               organisation runs its business on our platform: its staff use the back office, and its members

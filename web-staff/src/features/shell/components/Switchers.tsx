@@ -2,7 +2,7 @@ import { type CurrentUser, ME_KEY, useAuth } from "@gym/web/auth";
 import { toast, toastApiError } from "@gym/web/toast";
 import { Box, Button, Menu, VisuallyHidden } from "@mantine/core";
 import { IconBuildingCommunity, IconBuildingStore, IconCheck, IconSelector } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { switchGym, switchOrganisation } from "../api/switch";
@@ -32,14 +32,22 @@ export interface SwitcherProps {
 const TARGET_STYLES = {
   root: { minWidth: 0 },
   inner: { minWidth: 0 },
-  label: {
-    display: "block",
-    minWidth: 0,
-    overflow: "hidden",
-    textOverflow: "ellipsis",
-    whiteSpace: "nowrap",
-  },
-} as const;
+  label: { minWidth: 0, overflow: "hidden" },
+};
+
+/** A long name cut with an ellipsis inside a switcher button. */
+function Truncated({ children, ...props }: { children: ReactNode; hiddenFrom?: "sm"; visibleFrom?: "sm" }) {
+  return (
+    <Box
+      component="span"
+      display="block"
+      style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+      {...props}
+    >
+      {children}
+    </Box>
+  );
+}
 
 /**
  * A gym's name without its organisation's name in front ("Harbour Fitness Ponsonby" in
@@ -98,12 +106,12 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
           loading={busy}
           leftSection={<IconBuildingCommunity size={16} />}
           rightSection={<IconSelector size={14} />}
-          maw={{ base: "10rem", sm: "16rem", xl: "20rem" }}
+          maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}
           title={current?.name}
         >
           <VisuallyHidden>Organisation: </VisuallyHidden>
-          {current?.name ?? "Choose organisation"}
+          <Truncated>{current?.name ?? "Choose organisation"}</Truncated>
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah="15rem" style={{ overflowY: "auto" }}>
@@ -163,17 +171,13 @@ export function GymSwitcher({ user, onReload }: SwitcherProps) {
           loading={busy}
           leftSection={<IconBuildingStore size={16} />}
           rightSection={<IconSelector size={14} />}
-          maw={{ base: "10rem", sm: "16rem", xl: "20rem" }}
+          maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}
           title={currentName}
         >
           <VisuallyHidden>Gym: </VisuallyHidden>
-          <Box component="span" hiddenFrom="sm">
-            {shortGymName(currentName, user.current_organisation?.name)}
-          </Box>
-          <Box component="span" visibleFrom="sm">
-            {currentName}
-          </Box>
+          <Truncated hiddenFrom="sm">{shortGymName(currentName, user.current_organisation?.name)}</Truncated>
+          <Truncated visibleFrom="sm">{currentName}</Truncated>
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah="15rem" miw="10rem" style={{ overflowY: "auto" }} aria-label="Your gyms">
