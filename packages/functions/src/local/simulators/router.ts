@@ -3,8 +3,8 @@ import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/provide
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
 import { signStripePayload } from "@gym/core/providers/stripe/verify";
-import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../api/context";
+import { z } from "@hono/zod-openapi";
+import { createRouter, publicRoute } from "../../api/context";
 import { receiveAkahu } from "../../webhooks/akahu";
 import { receiveKisi } from "../../webhooks/kisi";
 import { receiveStripe } from "../../webhooks/stripe";
@@ -41,7 +41,7 @@ const badRedirect = { message: "redirect_uri must be the staff or join site.", e
  */
 export const simulatorRouter = createRouter()
   .openapi(
-    createRoute({
+    publicRoute({
       method: "get",
       path: "/dev/stripe/authorize",
       tags: ["Developer"],
@@ -76,7 +76,7 @@ export const simulatorRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    publicRoute({
       method: "get",
       path: "/dev/stripe/authorize/approve",
       tags: ["Developer"],
@@ -92,7 +92,7 @@ export const simulatorRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    publicRoute({
       method: "get",
       path: "/dev/akahu/authorize",
       tags: ["Developer"],
@@ -122,7 +122,7 @@ export const simulatorRouter = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    publicRoute({
       method: "post",
       path: "/dev/webhooks/{provider}",
       tags: ["Developer"],
