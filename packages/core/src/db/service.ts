@@ -1,16 +1,16 @@
 import { Service } from "electrodb";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
+import { config } from "../config";
 import { mailEntity } from "../email/entity";
-import { akahuConnectionEntity } from "../providers/akahu/connection";
-import { providerLinkEntity } from "../providers/links";
-import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
 import { gymEntity } from "../gym/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
-import { roleEntity } from "../user/role-entity";
+import { akahuConnectionEntity } from "../providers/akahu/connection";
+import { providerLinkEntity } from "../providers/links";
 import { userEntity } from "../user/entity";
-import { config } from "../config";
+import { roleEntity } from "../user/role-entity";
+import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
 import { dynamo } from "./client";
 
 /**

@@ -1,21 +1,21 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { config } from "@gym/core/config";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { simulatorRouter } from "../local/simulators/router";
+import { webhooksRouter } from "../webhooks/router";
 import type { AppEnv } from "./context";
+import { loadSession } from "./middleware/auth";
 import { handleError, notFound } from "./middleware/errors";
 import { requestContext, requireXhrHeader } from "./middleware/request";
-import { loadSession } from "./middleware/auth";
 import { authRouter } from "./routers/auth";
+import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
+import { healthRouter } from "./routers/health";
+import { meRouter } from "./routers/me";
+import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
+import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { webhookCallsRouter } from "./routers/webhook-calls";
-import { webhooksRouter } from "../webhooks/router";
-import { simulatorRouter } from "../local/simulators/router";
-import { devRouter } from "./routers/dev";
-import { meRouter } from "./routers/me";
-import { healthRouter } from "./routers/health";
-import { offeringsRouter } from "./routers/offerings";
-import { pricesRouter } from "./routers/prices";
 
 /**
  * The one API app: every call under /api. The same object runs on Lambda (lambda.ts) and in
@@ -49,7 +49,11 @@ export function createApp() {
   });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Gym platform API", version: "1.0.0", description: "Staff back-office and member join API." },
+    info: {
+      title: "Gym platform API",
+      version: "1.0.0",
+      description: "Staff back-office and member join API.",
+    },
   });
   return app;
 }

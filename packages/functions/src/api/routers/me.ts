@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import { currentUser, switchGym, switchOrganisation } from "@gym/core/auth/me";
+import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
 
@@ -12,7 +12,12 @@ const currentUserSchema = z
     email: z.string(),
     organisations: z.array(z.object({ id: z.string(), name: z.string() })),
     current_organisation: z
-      .object({ id: z.string(), name: z.string(), multi_gym: z.boolean(), role: z.enum(["admin"]).nullable() })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        multi_gym: z.boolean(),
+        role: z.enum(["admin"]).nullable(),
+      })
       .nullable(),
     gyms: z.array(z.object({ id: z.string(), name: z.string(), role: z.string().nullable() })),
     current_gym: z.object({ id: z.string(), role: z.string().nullable() }).nullable(),
@@ -29,7 +34,11 @@ export const meRouter = createRouter()
       path: "/me",
       tags: ["Auth"],
       summary: "The current user (spec 000 §3)",
-      responses: { 200: json(envelope(currentUserSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+      responses: {
+        200: json(envelope(currentUserSchema)),
+        400: errorResponses[400],
+        401: errorResponses[401],
+      },
     }),
     async (c) => c.json({ data: await currentUser(actorOf(c)) }, 200),
   )
