@@ -18,9 +18,11 @@ export default function setup() {
   }
   if (process.env.E2E_SKIP_BUILD !== "1") {
     for (const workspace of ["web-staff", "web-join"]) {
+      // Vitest sets NODE_ENV=test, which would make Vite build React's development bundles.
       const build = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], {
         cwd: root,
         stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
       });
       if (build.status !== 0) throw new Error(`Building ${workspace} failed`);
     }
