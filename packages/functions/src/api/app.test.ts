@@ -46,3 +46,16 @@ describe("API conventions", () => {
     expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual(["Second", "First"]);
   });
 });
+
+describe("site redirects", () => {
+  it("sends the browser to a path on the other site, and never to another host", async () => {
+    const res = await api.client().get("/api/sites/join?path=/register?x=1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3001/register?x=1");
+    expect((await api.client().get("/api/sites/staff")).headers.get("location")).toBe(
+      "http://localhost:3000/",
+    );
+    expect((await api.client().get("/api/sites/join?path=//evil.example")).status).toBe(422);
+    expect((await api.client().get("/api/sites/elsewhere")).status).toBe(422);
+  });
+});

@@ -15,6 +15,7 @@ import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
+import { sitesRouter } from "./routers/sites";
 import { webhookCallsRouter } from "./routers/webhook-calls";
 
 /**
@@ -30,6 +31,7 @@ export function createApp() {
   app.notFound(notFound);
 
   app.route("/", healthRouter);
+  app.route("/", sitesRouter);
   app.route("/", authRouter);
   app.route("/", meRouter);
   app.route("/", gymsRouter);

@@ -43,8 +43,10 @@ describe("the other site's address", () => {
     expect(siteUrl("staff", place("join.harbourfitness.co.nz"))).toBe("https://staff.harbourfitness.co.nz");
   });
 
-  it("stays on the same host when nothing can be derived", () => {
-    expect(siteUrl("join", place("gym.example:8080", "http:"))).toBe("http://gym.example:8080");
+  it("goes through the API's redirect when nothing can be derived", () => {
+    expect(`${siteUrl("join", place("d1234.cloudfront.net"))}/`).toBe(
+      "https://d1234.cloudfront.net/api/sites/join?path=/",
+    );
   });
 });
 

@@ -20,7 +20,9 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * - `configured` (the Vite variable) wins when set;
  * - on a local host, the other site's port (3000 <-> 3001);
  * - otherwise the first label "staff." / "admin." becomes "join." (and "join." becomes "staff.");
- * - when nothing can be derived, the current origin (same host).
+ * - when nothing can be derived (e.g. the default `*.cloudfront.net` hosts), the API's redirect
+ *   `/api/sites/<target>?path=`, which knows both sites' addresses at run time; callers append the
+ *   path, so `${siteUrl("join")}/` still lands on the join site's first page.
  */
 export function siteUrl(target: Site, place: Place = window.location, configured?: string | null): string {
   const value = configured?.trim();
@@ -31,10 +33,8 @@ export function siteUrl(target: Site, place: Place = window.location, configured
     return `${protocol}//${hostname}:${LOCAL_PORTS[target]}`;
   }
   const suffix = port ? `:${port}` : "";
-  if (target === "join") {
-    const host = hostname.replace(/^(staff|admin)\./, "join.");
-    return `${protocol}//${host}${suffix}`;
-  }
-  const host = hostname.replace(/^join\./, "staff.");
+  const host =
+    target === "join" ? hostname.replace(/^(staff|admin)\./, "join.") : hostname.replace(/^join\./, "staff.");
+  if (host === hostname) return `${protocol}//${hostname}${suffix}/api/sites/${target}?path=`;
   return `${protocol}//${host}${suffix}`;
 }
