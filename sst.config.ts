@@ -1,5 +1,7 @@
 import type { SSTConfig } from "sst";
+import type { NodeJSProps } from "sst/constructs";
 import { API } from "./infra/api";
+import { functionBundling } from "./infra/bundle";
 import { Jobs } from "./infra/jobs";
 import { Secrets } from "./infra/secrets";
 import { Storage } from "./infra/storage";
@@ -22,6 +24,11 @@ export default {
         // Anything esbuild cannot follow (e.g. createRequire()) belongs here as well: the infra test
         // loads every bundle on its own and fails on what is missing.
         install: ["@node-rs/argon2", "@node-rs/argon2-linux-arm64-gnu"],
+        minify: true,
+        // Code splitting and the zod-locales plugin: see infra/bundle.ts. (SST types esbuild's
+        // options with its own esbuild version; the plugin API is the same.)
+        splitting: functionBundling.splitting,
+        esbuild: functionBundling.esbuild as unknown as NonNullable<NodeJSProps["esbuild"]>,
       },
     });
     app.stack(Storage).stack(Secrets).stack(API).stack(Jobs).stack(Web);

@@ -7,10 +7,11 @@
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { bundlePlugins } from "../../infra/bundle";
 import { freePort } from "../support/free-port";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -30,25 +31,40 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function apiBundle() {
-  const outfile = resolve(out, "api.mjs");
+  // As SST bundles it (infra/bundle.ts): minified ESM, split, zod's locales dropped; the native
+  // argon2 binding is installed beside the bundle, not in it.
+  const outdir = resolve(out, "api");
+  rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [resolve(root, "packages/functions/src/api/lambda.ts")],
+    entryPoints: { lambda: resolve(root, "packages/functions/src/api/lambda.ts") },
     bundle: true,
     minify: true,
+    splitting: true,
     platform: "node",
     target: "node22",
     format: "esm",
-    outfile,
+    outdir,
+    outExtension: { ".js": ".mjs" },
     external: ["@node-rs/argon2"],
+    plugins: bundlePlugins,
     banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
     logLevel: "error",
   });
-  const size = statSync(outfile).size;
+  const outfile = resolve(outdir, "lambda.mjs");
+  const files = readdirSync(outdir).filter((file) => file.endsWith(".mjs"));
+  const total = files.reduce((sum, file) => sum + statSync(resolve(outdir, file)).size, 0);
+  const loaded = entryClosure(outdir, "lambda.mjs");
   rows.push({
-    figure: "API Lambda bundle (minified)",
-    value: kb(size),
+    figure: "API Lambda: code loaded at cold start (entry + its static chunks, minified)",
+    value: kb(loaded),
     budget: "≤ 1.5 MB",
-    ok: size <= 1.5 * 1024 * 1024,
+    ok: loaded <= 1.5 * 1024 * 1024,
+  });
+  rows.push({
+    figure: `API Lambda: whole bundle with lazily loaded provider chunks (${files.length} files)`,
+    value: kb(total),
+    budget: "≤ 1.5 MB",
+    ok: total <= 1.5 * 1024 * 1024,
   });
 
   const times: number[] = [];
@@ -75,6 +91,23 @@ async function apiBundle() {
     budget: "< 400 ms",
     ok: ms < 400,
   });
+}
+
+/** Bytes of a chunk and every chunk it imports statically (what loading it loads at once). */
+function entryClosure(dir: string, entry: string): number {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(resolve(dir, file), "utf8");
+    for (const match of code.matchAll(
+      /\bfrom\s*["']\.\/([\w.-]+\.mjs)["']|\bimport\s*["']\.\/([\w.-]+\.mjs)["']/g,
+    )) {
+      visit(match[1] ?? match[2]);
+    }
+  };
+  visit(entry);
+  return [...seen].reduce((sum, file) => sum + statSync(resolve(dir, file)).size, 0);
 }
 
 function initialJs(app: "web-staff" | "web-join", budgetKb: number) {

@@ -1,7 +1,7 @@
-import { AwsClient } from "aws4fetch";
 import { config } from "../config";
 import { db } from "../db/service";
 import { newId } from "../ids";
+import { type AwsCallOptions, awsClient } from "../providers/aws";
 import { log } from "../log";
 
 export interface Email {
@@ -38,21 +38,9 @@ export const outboxSender: EmailSender = {
  * credentials from the environment). The SDK client would add ~500 KB to the Lambda bundle for
  * this single call.
  */
-export function sesSender(
-  options: {
-    endpoint?: string;
-    region?: string;
-    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-  } = {},
-): EmailSender {
-  const region = options.region ?? config.region;
+export function sesSender(options: AwsCallOptions = {}): EmailSender {
+  const { region, client: aws } = awsClient("ses", options);
   const endpoint = options.endpoint ?? `https://email.${region}.amazonaws.com`;
-  const credentials = options.credentials ?? {
-    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "",
-    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "",
-    sessionToken: process.env.AWS_SESSION_TOKEN,
-  };
-  const aws = new AwsClient({ ...credentials, region, service: "ses" });
   return {
     async send(email) {
       const response = await aws.fetch(`${endpoint}/v2/email/outbound-emails`, {

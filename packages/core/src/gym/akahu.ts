@@ -60,7 +60,7 @@ export async function akahuAuthUrl(actor: Actor, query: unknown) {
     throw ValidationError.field("redirect_uri", "The return address must be on this site");
   const app = await appFor(actor.organisationId, gymId);
   const state = await signConnectState("akahu_consent", actor, gymId, { redirect_uri: redirectUri });
-  return { url: akahuProvider().authorizationUrl(app, { redirectUri, state, email: input.email }) };
+  return { url: await akahuProvider().authorizationUrl(app, { redirectUri, state, email: input.email }) };
 }
 
 export const akahuExchangeInput = z.object({

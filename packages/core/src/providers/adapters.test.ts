@@ -142,10 +142,10 @@ describe.each([
     sign: (body: string) => signSimulatedAkahuWebhook(body),
   },
 ])("Akahu: $name", ({ make, code, sign }) => {
-  it("builds the consent URL for enduring consent with the app token as client id", () => {
+  it("builds the consent URL for enduring consent with the app token as client id", async () => {
     const { port, app } = make();
     const url = new URL(
-      port.authorizationUrl(app, { redirectUri: "http://localhost:3001/connect-akahu", state: "st" }),
+      await port.authorizationUrl(app, { redirectUri: "http://localhost:3001/connect-akahu", state: "st" }),
     );
     expect(url.searchParams.get("client_id")).toBe(app.appToken);
     expect(url.searchParams.get("scope")).toBe("ENDURING_CONSENT");

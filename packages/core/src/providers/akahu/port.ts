@@ -32,7 +32,7 @@ export interface AkahuPort {
   authorizationUrl(
     app: AkahuApp,
     input: { redirectUri: string; state: string; email?: string | null },
-  ): string;
+  ): Promise<string>;
   /** Exchanges the code for the member's user access token. */
   exchange(app: AkahuApp, input: { code: string; redirectUri: string }): Promise<{ accessToken: string }>;
   listAccounts(app: AkahuApp, userToken: string): Promise<AkahuAccount[]>;

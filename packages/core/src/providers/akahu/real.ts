@@ -1,4 +1,4 @@
-import { AkahuClient } from "akahu";
+import type { AkahuClient } from "akahu";
 import { ProviderError } from "../errors";
 import { WebhookSignatureError } from "../stripe/port";
 import type { AkahuAccount, AkahuApp, AkahuPort, AkahuWebhookPayload } from "./port";
@@ -42,18 +42,32 @@ function failure(error: unknown, what: string): ProviderError {
   );
 }
 
+/**
+ * The SDK (with axios and its dependencies, about 300 KB) is loaded on first use: most requests,
+ * and every Lambda cold start, never need it, and the bundler puts it in its own chunk.
+ */
+type AkahuSdk = typeof import("akahu");
+let sdk: Promise<AkahuSdk> | undefined;
+/** The package is CommonJS: bundled and imported dynamically, its exports arrive as `default`. */
+const loadSdk = () =>
+  (sdk ??= import("akahu").then((module) =>
+    "AkahuClient" in module ? module : (module as unknown as { default: AkahuSdk }).default,
+  ));
+
 /** The real bank-feed provider on the official `akahu` SDK. */
 export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
   const api = location(options.apiBase);
   const oauth = location(options.oauthBase);
-  const client = (app: AkahuApp) =>
-    new AkahuClient({ appToken: app.appToken, appSecret: app.appSecret, timeout: 20_000, ...api });
+  const client = async (app: AkahuApp) => {
+    const { AkahuClient } = await loadSdk();
+    return new AkahuClient({ appToken: app.appToken, appSecret: app.appSecret, timeout: 20_000, ...api });
+  };
   let webhookClient: AkahuClient | undefined;
 
   return {
     mode: "real",
-    authorizationUrl(app, { redirectUri, state, email }) {
-      return client(app).auth.buildAuthorizationUrl({
+    async authorizationUrl(app, { redirectUri, state, email }) {
+      return (await client(app)).auth.buildAuthorizationUrl({
         redirect_uri: redirectUri,
         state,
         scope: "ENDURING_CONSENT",
@@ -63,7 +77,7 @@ export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
     },
     async exchange(app, { code, redirectUri }) {
       try {
-        const token = await client(app).auth.exchange(code, redirectUri);
+        const token = await (await client(app)).auth.exchange(code, redirectUri);
         return { accessToken: token.access_token };
       } catch (error) {
         throw failure(error, "the bank connection");
@@ -71,7 +85,7 @@ export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
     },
     async listAccounts(app, userToken): Promise<AkahuAccount[]> {
       try {
-        const accounts = await client(app).accounts.list(userToken);
+        const accounts = await (await client(app)).accounts.list(userToken);
         return accounts.map((account) => ({
           id: account._id,
           name: account.name,
@@ -88,7 +102,7 @@ export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
       if (!keyId || !signature)
         throw new WebhookSignatureError("The X-Akahu-Signature or X-Akahu-Signing-Key header is missing.");
       if (!options.platformApp) throw new Error("AKAHU_APP_TOKEN and AKAHU_APP_SECRET are not configured");
-      webhookClient ??= client(options.platformApp);
+      webhookClient ??= await client(options.platformApp);
       try {
         return (await webhookClient.webhooks.validateWebhook(keyId, signature, rawBody, {
           cache,

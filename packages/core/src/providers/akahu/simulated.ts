@@ -60,7 +60,7 @@ function accountsFor(token: string): AkahuAccount[] {
 export function simulatedAkahu(options: { baseUrl?: string } = {}): AkahuPort {
   return {
     mode: "simulated",
-    authorizationUrl(app, { redirectUri, state, email }) {
+    async authorizationUrl(app, { redirectUri, state, email }) {
       const url = new URL("/api/dev/akahu/authorize", options.baseUrl ?? config.joinUrl);
       url.searchParams.set("client_id", app.appToken);
       url.searchParams.set("response_type", "code");

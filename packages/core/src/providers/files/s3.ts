@@ -1,32 +1,31 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { type AwsCallOptions, awsClient } from "../aws";
 import type { FileStore } from "./port";
 
-/** Files in the stage's private uploads bucket (served through the API, never public). */
-export function s3FileStore(bucket: string, client = new S3Client({})): FileStore {
+/**
+ * Files in the stage's private uploads bucket (served through the API, never public): S3's
+ * PutObject and GetObject as signed HTTPS calls.
+ */
+export function s3FileStore(bucket: string, options: AwsCallOptions = {}): FileStore {
+  const { region, client } = awsClient("s3", options);
+  const base = options.endpoint ? `${options.endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+  const url = (key: string) => `${base}/${key.split("/").map(encodeURIComponent).join("/")}`;
   return {
     async put(key, body, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: "public, max-age=31536000, immutable",
-        }),
-      );
+      const response = await client.fetch(url(key), {
+        method: "PUT",
+        headers: { "content-type": contentType, "cache-control": "public, max-age=31536000, immutable" },
+        body: body as Uint8Array<ArrayBuffer>,
+      });
+      if (!response.ok) throw new Error(`S3 PutObject ${key} failed with ${response.status}`);
     },
     async get(key) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!object.Body) return null;
-        return {
-          body: await object.Body.transformToByteArray(),
-          contentType: object.ContentType ?? "application/octet-stream",
-        };
-      } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
-        throw error;
-      }
+      const response = await client.fetch(url(key), { method: "GET" });
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`S3 GetObject ${key} failed with ${response.status}`);
+      return {
+        body: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+      };
     },
   };
 }
