@@ -12,7 +12,7 @@
  * load is not cached, so the next invocation retries.
  */
 
-import { AwsClient } from "aws4fetch";
+import { type AwsCallOptions, awsClient } from "@gym/core/providers/aws";
 
 const PLACEHOLDER = "__FETCH_FROM_SSM__";
 
@@ -78,11 +78,7 @@ export async function resolveBindings(env: Env, read: ParameterReader): Promise<
   }
 }
 
-export interface SsmReaderOptions {
-  region?: string;
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-}
+export type SsmReaderOptions = AwsCallOptions;
 
 /**
  * SSM `GetParameters` (10 names a call, decrypted) as signed HTTPS calls with aws4fetch and the
@@ -90,14 +86,11 @@ export interface SsmReaderOptions {
  * hundreds of KB to every bundle for one call at cold start.
  */
 export function ssmParameterReader(options: SsmReaderOptions = {}): ParameterReader {
-  const region = options.region ?? process.env.AWS_REGION ?? "ap-southeast-2";
+  const { region, client: aws } = awsClient("ssm", {
+    ...options,
+    region: options.region ?? process.env.AWS_REGION ?? "ap-southeast-2",
+  });
   const endpoint = options.endpoint ?? `https://ssm.${region}.amazonaws.com`;
-  const credentials = options.credentials ?? {
-    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "",
-    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "",
-    sessionToken: process.env.AWS_SESSION_TOKEN,
-  };
-  const aws = new AwsClient({ ...credentials, region, service: "ssm" });
   return async (names) => {
     const values: Record<string, string> = {};
     for (let i = 0; i < names.length; i += 10) {
