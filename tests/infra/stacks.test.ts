@@ -172,8 +172,9 @@ describe("functions", () => {
             },
           );
         }
+        // The handler's file; with code splitting, chunks beside it carry a hash (name-HASH.mjs).
         const entry = readdirSync(copy, { recursive: true, encoding: "utf8" }).find(
-          (f) => f.endsWith(".mjs") && !f.startsWith("node_modules"),
+          (f) => f.endsWith(".mjs") && !f.startsWith("node_modules") && !/-[A-Z0-9]{8}\.mjs$/.test(f),
         );
         expect(entry).toBeDefined();
         const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(copy, entry!)).href)}); if (typeof m.handler !== "function") throw new Error("no handler export");`;

@@ -79,6 +79,10 @@ export interface ZodFormInput<Schema extends FormSchema>
 /**
  * `useForm` validated by a zod schema (the shared API schemas work as they are). Submitted
  * values are the schema's output: trimmed text, coerced numbers.
+ *
+ * Fields are checked on submit, not on blur: a message appearing as a field loses focus moves
+ * the button below it, so a click on Save could land on nothing and need a second click. A
+ * field's message clears as soon as it is edited.
  */
 export function useZodForm<Schema extends FormSchema>({
   schema,
@@ -86,7 +90,7 @@ export function useZodForm<Schema extends FormSchema>({
 }: ZodFormInput<Schema>): UseFormReturnType<z.input<Schema>, z.output<Schema>> {
   return useForm<z.input<Schema>, z.output<Schema>>({
     mode: "uncontrolled",
-    validateInputOnBlur: true,
+    validateInputOnBlur: false,
     ...input,
     validate: zod4Resolver(schema, { errorPriority: "first" }),
     transformValues: (values) => schema.parse(values) as z.output<Schema>,
