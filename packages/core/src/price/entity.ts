@@ -1,4 +1,5 @@
 import { Entity } from "electrodb";
+import { billingFrequencies } from "../billing/frequency";
 import { SERVICE, timestamps } from "../db/entity";
 
 /**
@@ -16,17 +17,7 @@ export const priceEntity = new Entity({
     /** Recurring (or one-off) amount in integer cents. */
     amount: { type: "number", required: true },
     billing_frequency: {
-      type: [
-        "daily",
-        "weekly",
-        "fortnightly",
-        "monthly",
-        "bi_monthly",
-        "quarterly",
-        "twice_yearly",
-        "yearly",
-        "one_off",
-      ] as const,
+      type: billingFrequencies,
       required: true,
     },
     private: { type: "boolean", required: true, default: false },

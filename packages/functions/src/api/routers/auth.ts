@@ -10,8 +10,8 @@ import { login, loginInput } from "@gym/core/auth/login";
 import { endSession, passTwoFactor } from "@gym/core/auth/session";
 import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
 import { messages } from "@gym/core/validation";
-import { z } from "@hono/zod-openapi";
-import { createRouter, publicRoute, sessionRoute } from "../context";
+import { type RouteHandler, z } from "@hono/zod-openapi";
+import { type AppEnv, createRouter, publicRoute, sessionRoute } from "../context";
 import { clearSessionCookie, clientAddress, setSessionCookie } from "../middleware/auth";
 import { envelope, errorResponses, json } from "../respond";
 
@@ -22,6 +22,24 @@ const messageBody = envelope(z.object({ message: z.string() }));
 const codeInput = z.object({
   code: z.string({ error: messages.required }).trim().min(1, messages.required).max(12),
 });
+
+/** The two calls that take the emailed code (spec 000 §7: /email/verify; the staff page's own path). */
+const codeCheck = (path: string, summary: string) =>
+  sessionRoute({
+    method: "post",
+    path,
+    tags: ["Auth"],
+    summary,
+    request: body(codeInput),
+    responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
+  });
+
+const completeSignIn: RouteHandler<ReturnType<typeof codeCheck>, AppEnv> = async (c) => {
+  const session = c.get("session")!;
+  await verifyCode(session.user_id, c.req.valid("json").code);
+  await passTwoFactor(session.session_id);
+  return c.json({ data: { message: "Signed in." } }, 200);
+};
 
 /** Sign-in, the emailed second factor, sign-out, and password links. */
 export const authRouter = createRouter()
@@ -48,36 +66,12 @@ export const authRouter = createRouter()
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/email/verify",
-      tags: ["Auth"],
-      summary: "Give the emailed six-digit code; completes sign-in (and verifies the email)",
-      request: body(codeInput),
-      responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
-    }),
-    async (c) => {
-      const session = c.get("session")!;
-      await verifyCode(session.user_id, c.req.valid("json").code);
-      await passTwoFactor(session.session_id);
-      return c.json({ data: { message: "Signed in." } }, 200);
-    },
+    codeCheck("/email/verify", "Give the emailed six-digit code; completes sign-in (and verifies the email)"),
+    completeSignIn,
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/two-factor-authentication",
-      tags: ["Auth"],
-      summary: "The staff sign-in code check (same rules as /email/verify)",
-      request: body(codeInput),
-      responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
-    }),
-    async (c) => {
-      const session = c.get("session")!;
-      await verifyCode(session.user_id, c.req.valid("json").code);
-      await passTwoFactor(session.session_id);
-      return c.json({ data: { message: "Signed in." } }, 200);
-    },
+    codeCheck("/two-factor-authentication", "The staff sign-in code check (same rules as /email/verify)"),
+    completeSignIn,
   )
   .openapi(
     sessionRoute({

@@ -1,3 +1,4 @@
+import { billingFrequencies } from "@gym/core/billing/frequency";
 import { priceInput, priceListQuery, privateLinkInput, proRataRequest } from "@gym/core/price/schemas";
 import {
   archivePrice,
@@ -25,17 +26,7 @@ const optionalBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: false },
 });
 
-const frequency = z.enum([
-  "daily",
-  "weekly",
-  "fortnightly",
-  "monthly",
-  "bi_monthly",
-  "quarterly",
-  "twice_yearly",
-  "yearly",
-  "one_off",
-]);
+const frequency = z.enum(billingFrequencies);
 
 export const privateLinkSchema = z
   .object({ id: z.string(), url: z.string(), age_bypass: z.boolean(), created_at: z.string() })
