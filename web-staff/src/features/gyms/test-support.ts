@@ -1,29 +1,14 @@
 import type { CurrentUser } from "@gym/web/auth";
+import { staffUser } from "../../app/test-support";
 import type { Gym } from "./api/gyms";
 
-export const adminUser = {
+export const adminUser: CurrentUser = staffUser({
   id: "u1",
-  name: "Avery Admin",
-  email: "admin@example.com",
   organisations: [{ id: "org1", name: "Harbour Fitness" }],
   current_organisation: { id: "org1", name: "Harbour Fitness", multi_gym: true, role: "admin" },
   gyms: [{ id: "g1", name: "Harbour Fitness Ponsonby", role: null }],
   current_gym: { id: "g1", role: null },
-  is_staff: true,
-  is_organisation_admin: true,
-  is_gym_admin: false,
-  administers_several_gyms: false,
-  profile_picture: null,
-  payment_types: [],
-  start_date: null,
-  billing_date: null,
-  offering: null,
-  price_id: null,
-  default_payment_type: null,
-  general_card_surcharge_text: null,
-  should_onboard: false,
-  invited_at: null,
-} as unknown as CurrentUser;
+});
 
 export const trainerUser = {
   ...adminUser,
