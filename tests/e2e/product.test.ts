@@ -60,4 +60,22 @@ describe("the product as npm start runs it", () => {
       .waitFor({ state: "visible" });
     await page.close();
   });
+
+  it("stops everything when its process is told to stop: no Java or Node process is left behind", async () => {
+    // A signal to the npm start process alone (as a supervisor sends it); Ctrl-C in a terminal
+    // reaches the whole group, which is the easier case.
+    process.kill(product.pid, "SIGINT");
+    await Promise.race([product.exited, new Promise((r) => setTimeout(r, 15_000))]);
+    const { execFileSync } = await import("node:child_process");
+    const left = String(execFileSync("ps", ["-eo", "pid,args"]))
+      .split("\n")
+      .filter(
+        (line) =>
+          line.includes(`-port ${product.dynamoPort} `) ||
+          line.includes(`STAFF_PORT=${new URL(product.staffUrl).port}`),
+      );
+    expect(left).toEqual([]);
+    const health = await fetch(`${product.staffUrl}/api/health`).catch(() => null);
+    expect(health).toBeNull();
+  });
 });

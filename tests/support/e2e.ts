@@ -9,6 +9,11 @@ const root = resolve(import.meta.dirname, "../..");
 export interface Product {
   staffUrl: string;
   joinUrl: string;
+  dynamoPort: number;
+  /** The process `npm start` runs (bootstrap.mjs). */
+  pid: number;
+  /** Resolves when that process has exited. */
+  exited: Promise<number | null>;
   /** Everything the product printed (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -39,6 +44,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so stop() can signal the whole group as Ctrl-C in a terminal does.
+      detached: true,
     },
   );
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
@@ -55,14 +62,24 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
   return {
     staffUrl,
     joinUrl: `http://localhost:${join}`,
+    dynamoPort: dynamo,
+    pid: child.pid!,
+    exited,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGINT");
+      if (child.exitCode === null) signalGroup("SIGINT");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
+      if (child.exitCode === null) signalGroup("SIGKILL");
     },
   };
 }

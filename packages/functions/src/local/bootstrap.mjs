@@ -59,7 +59,8 @@ const plan = plans[command];
 if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
 
 const child = spawn(plan[0], plan[1], { cwd: root, stdio: "inherit", env });
-// Ctrl-C reaches the child directly (same process group); wait for it to stop cleanly.
-process.on("SIGINT", () => {});
-process.on("SIGTERM", () => child.kill("SIGTERM"));
+// Pass stop signals on: Ctrl-C in a terminal reaches the child too (same process group), and the
+// child ignores a second one; a signal sent to this process alone (a supervisor, a test) must not
+// leave the child and its DynamoDB Local running. Then wait for the child to stop cleanly.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

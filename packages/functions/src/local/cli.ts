@@ -108,6 +108,7 @@ async function main(command: string) {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
 }
 
 main(process.argv[2] ?? "start").catch((err) => {
