@@ -60,7 +60,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    (out[key] ??= []).push(issueMessage(issue));
+    out[key] = [...(out[key] ?? []), issueMessage(issue)];
   }
   return out;
 }

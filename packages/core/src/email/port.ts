@@ -1,8 +1,8 @@
 import { config } from "../config";
 import { db } from "../db/service";
 import { newId } from "../ids";
-import { type AwsCallOptions, awsClient } from "../providers/aws";
 import { log } from "../log";
+import { type AwsCallOptions, awsClient } from "../providers/aws";
 
 export interface Email {
   to: string;

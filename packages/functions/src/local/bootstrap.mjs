@@ -58,6 +58,20 @@ const plans = {
 const plan = plans[command];
 if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
 
+// A whole `npm test` first checks the code statically (Biome lint and format, TypeScript);
+// `npm test -- <filter>` goes straight to the tests.
+if (command === "test" && rest.length === 0) {
+  for (const [label, args] of [
+    ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "."]],
+    ["Types (tsc)", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]],
+  ]) {
+    console.log(`\n▶ ${label}`);
+    const check = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
+    if (check.status !== 0) fail(`${label} failed (see above).`);
+  }
+  console.log("\n▶ Tests (vitest)");
+}
+
 const child = spawn(plan[0], plan[1], { cwd: root, stdio: "inherit", env });
 // Pass stop signals on: Ctrl-C in a terminal reaches the child too (same process group), and the
 // child ignores a second one; a signal sent to this process alone (a supervisor, a test) must not

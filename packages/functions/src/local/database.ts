@@ -49,9 +49,8 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
     );
   }
   const cwd = jarFolder();
-  const storage = options.dbPath
-    ? (mkdirSync(resolve(options.dbPath), { recursive: true }), ["-dbPath", resolve(options.dbPath)])
-    : ["-inMemory"];
+  if (options.dbPath) mkdirSync(resolve(options.dbPath), { recursive: true });
+  const storage = options.dbPath ? ["-dbPath", resolve(options.dbPath)] : ["-inMemory"];
   const child: ChildProcess = spawn(
     "java",
     [

@@ -7,7 +7,9 @@ import type { FileStore } from "./port";
  */
 export function s3FileStore(bucket: string, options: AwsCallOptions = {}): FileStore {
   const { region, client } = awsClient("s3", options);
-  const base = options.endpoint ? `${options.endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+  const base = options.endpoint
+    ? `${options.endpoint}/${bucket}`
+    : `https://${bucket}.s3.${region}.amazonaws.com`;
   const url = (key: string) => `${base}/${key.split("/").map(encodeURIComponent).join("/")}`;
   return {
     async put(key, body, contentType) {

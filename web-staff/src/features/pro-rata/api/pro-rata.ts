@@ -1,7 +1,7 @@
 /** The pro-rata calculator's calls: the organisation's prices and POST /api/prices/{id}/pro-rata. */
 import { api, useApiList } from "@gym/web/api";
-import useSWR from "swr";
 import { MESSAGES, z } from "@gym/web/forms";
+import useSWR from "swr";
 
 export interface PriceChoice {
   id: string;
