@@ -21,18 +21,23 @@ export interface Actor {
   isStaff: boolean;
   /** Every organisation the user belongs to (for switching). */
   organisationIds: string[];
-  /** The gyms of the current organisation this actor may work in (all of them for an organisation admin). */
+  /** The gyms of the current organisation this actor may reach (all of them for an organisation admin). */
+  gyms: { gym_id: string; name: string }[];
+  /** Their ids (derived from `gyms`, for the policy's membership checks). */
   gymIds: string[];
 }
 
 /**
- * Builds the actor for a session: the user's role records (one index query), the current
- * organisation's gyms (one query). A stale current organisation or gym (role removed) falls
+ * Builds the actor for a session: the user's role records (one index query) and the current
+ * organisation's gyms (one query, run alongside it when the session names its organisation). A stale current organisation or gym (role removed) falls
  * back to the first one still allowed.
  */
 export async function actorFor(
   session: Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">,
 ): Promise<Actor> {
+  // The session usually names the organisation it is in: read its gyms alongside the roles.
+  const guessed = session.current_organisation_id ? listGyms(session.current_organisation_id) : undefined;
+  guessed?.catch(() => undefined);
   const roles = await rolesOfUser(session.user_id);
   const current =
     roles.find((role) => role.organisation_id === session.current_organisation_id) ??
@@ -52,13 +57,19 @@ export async function actorFor(
       gymRoles: [],
       memberGymIds: [],
       isStaff: false,
+      gyms: [],
       gymIds: [],
     };
   }
-  const gymIds =
-    current.org_role === "admin"
-      ? (await listGyms(current.organisation_id)).map((gym) => gym.gym_id)
-      : [...new Set([...current.gym_roles.map((g) => g.gym_id), ...current.member_gym_ids])];
+  const organisationGyms =
+    guessed && current.organisation_id === session.current_organisation_id
+      ? await guessed
+      : await listGyms(current.organisation_id);
+  const reachable = new Set([...current.gym_roles.map((g) => g.gym_id), ...current.member_gym_ids]);
+  const gyms = organisationGyms
+    .filter((gym) => current.org_role === "admin" || reachable.has(gym.gym_id))
+    .map((gym) => ({ gym_id: gym.gym_id, name: gym.name }));
+  const gymIds = gyms.map((gym) => gym.gym_id);
   const gymId = gymIds.includes(session.current_gym_id ?? "") ? session.current_gym_id! : (gymIds[0] ?? null);
   return {
     ...base,
@@ -68,6 +79,7 @@ export async function actorFor(
     gymRoles: current.gym_roles,
     memberGymIds: current.member_gym_ids,
     isStaff: isStaffRole(current),
+    gyms,
     gymIds,
   };
 }

@@ -1,5 +1,4 @@
 import { NotFoundError } from "../errors";
-import { listGyms } from "../gym/service";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
 import { type Actor, actorFor, organisationsOf } from "./actor";
@@ -12,13 +11,8 @@ import { setSessionContext } from "./session";
  * are empty.
  */
 export async function currentUser(actor: Actor) {
-  const [user, organisations, gyms] = await Promise.all([
-    getUser(actor.userId),
-    organisationsOf(actor),
-    actor.organisationId ? listGyms(actor.organisationId) : Promise.resolve([]),
-  ]);
+  const [user, organisations] = await Promise.all([getUser(actor.userId), organisationsOf(actor)]);
   const organisation = organisations.find((o) => o.organisation_id === actor.organisationId);
-  const myGyms = gyms.filter((gym) => actor.gymIds.includes(gym.gym_id));
   const gymRole = (gymId: string | null) => actor.gymRoles.find((g) => g.gym_id === gymId)?.role ?? null;
   return {
     id: user.user_id,
@@ -34,7 +28,7 @@ export async function currentUser(actor: Actor) {
           role: actor.orgRole === "admin" ? ("admin" as const) : null,
         }
       : null,
-    gyms: myGyms.map((gym) => ({ id: gym.gym_id, name: gym.name, role: gymRole(gym.gym_id) })),
+    gyms: actor.gyms.map((gym) => ({ id: gym.gym_id, name: gym.name, role: gymRole(gym.gym_id) })),
     current_gym: actor.gymId ? { id: actor.gymId, role: gymRole(actor.gymId) } : null,
     profile_picture: user.profile_picture ?? null,
     payment_types: [] as { id: string; type: string }[],
@@ -59,21 +53,16 @@ export type CurrentUser = Awaited<ReturnType<typeof currentUser>>;
 /** Moves the session to another of the user's organisations (its first allowed gym). */
 export async function switchOrganisation(actor: Actor, organisationId: string) {
   if (!actor.organisationIds.includes(organisationId)) throw new NotFoundError("organisation");
-  await setSessionContext(actor.sessionId, {
-    current_organisation_id: organisationId,
-    current_gym_id: undefined,
-  });
   const next = await actorFor({
     session_id: actor.sessionId,
     user_id: actor.userId,
     current_organisation_id: organisationId,
     current_gym_id: undefined,
   });
-  if (next.gymId)
-    await setSessionContext(actor.sessionId, {
-      current_organisation_id: organisationId,
-      current_gym_id: next.gymId,
-    });
+  await setSessionContext(actor.sessionId, {
+    current_organisation_id: organisationId,
+    current_gym_id: next.gymId ?? undefined,
+  });
   return next;
 }
 
@@ -85,18 +74,4 @@ export async function switchGym(actor: Actor, gymId: string) {
     current_gym_id: gymId,
   });
   return { ...actor, gymId };
-}
-
-/** The gyms the user can reach in the current organisation, with their role in each. */
-export async function myGyms(actor: Actor) {
-  if (!actor.organisationId) return [];
-  const gyms = await listGyms(actor.organisationId);
-  return gyms
-    .filter((gym) => actor.gymIds.includes(gym.gym_id))
-    .map((gym) => ({
-      id: gym.gym_id,
-      name: gym.name,
-      selected: gym.gym_id === actor.gymId,
-      role: actor.gymRoles.find((g) => g.gym_id === gym.gym_id)?.role ?? null,
-    }));
 }

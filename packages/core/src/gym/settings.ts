@@ -78,19 +78,14 @@ async function countsByGym(organisationId: string) {
 /** GET /api/gyms: the gyms the user can reach, with their role and the counts. */
 export async function listMyGyms(actor: Actor) {
   if (!actor.organisationId) return [];
-  const [gyms, counts] = await Promise.all([
-    listGyms(actor.organisationId),
-    countsByGym(actor.organisationId),
-  ]);
-  return gyms
-    .filter((gym) => actor.gymIds.includes(gym.gym_id))
-    .map((gym) => ({
-      id: gym.gym_id,
-      name: gym.name,
-      selected: gym.gym_id === actor.gymId,
-      role: roleLabel(actor, gym.gym_id),
-      ...counts(gym.gym_id),
-    }));
+  const counts = await countsByGym(actor.organisationId);
+  return actor.gyms.map((gym) => ({
+    id: gym.gym_id,
+    name: gym.name,
+    selected: gym.gym_id === actor.gymId,
+    role: roleLabel(actor, gym.gym_id),
+    ...counts(gym.gym_id),
+  }));
 }
 
 export function logoUrl(key: string | null | undefined) {
