@@ -5,4 +5,5 @@ export * from "./money";
 export * from "./period";
 export * from "./pro-rata";
 export * from "./pro-rata-window";
+export * from "./schedule";
 export * from "./term";
