@@ -186,6 +186,45 @@ describe("webhook log pages", () => {
     expect((await admin.get("/api/webhook-calls?cursor=not-a-cursor")).status).toBe(422);
   });
 
+  it("answers 422 to a well-formed cursor that is not this query's own", async () => {
+    // {"x":1}: valid base64url JSON, but not a page of this listing (the review got a 500).
+    for (const cursor of [
+      "eyJ4IjoxfQ",
+      Buffer.from(JSON.stringify({ pk: "$gym#partition_x", sk: "$webhook_call_1#call_id_x" })).toString(
+        "base64url",
+      ),
+      Buffer.from(JSON.stringify({ after: "not-an-id" })).toString("base64url"),
+    ]) {
+      const res = await admin.get(`/api/webhook-calls?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(422);
+      expect(res.body.errors.cursor).toEqual(["The cursor is not valid"]);
+    }
+  });
+
+  it("fills a filtered page: rare outcomes among many calls still come per_page at a time", async () => {
+    // Three duplicates, each buried under four accepted calls.
+    for (let i = 0; i < 3; i++) {
+      await stripeEvent({ id: `evt_sparse_${i}`, type: "account.updated", account });
+      await stripeEvent({ id: `evt_sparse_${i}`, type: "account.updated", account });
+      for (let j = 0; j < 4; j++)
+        await stripeEvent({ id: `evt_filler_${i}_${j}`, type: "account.updated", account });
+    }
+    const page = await admin.get("/api/webhook-calls?outcome=duplicate&per_page=3");
+    expect(page.status).toBe(200);
+    expect(page.body.data.map((c: { event_id: string }) => c.event_id)).toEqual([
+      "evt_sparse_2",
+      "evt_sparse_1",
+      "evt_sparse_0",
+    ]);
+    const rest = await admin.get(
+      `/api/webhook-calls?outcome=duplicate&per_page=100&cursor=${page.body.meta.next_cursor}`,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.every((c: { outcome: string }) => c.outcome === "duplicate")).toBe(true);
+    expect(rest.body.data.map((c: { event_id: string }) => c.event_id)).not.toContain("evt_sparse_0");
+    expect(rest.body.meta.next_cursor).toBeNull();
+  });
+
   it("is for organisation admins of that organisation", async () => {
     expect((await trainer.get("/api/webhook-calls")).status).toBe(403);
     expect((await trainer.get(`/api/organisations/${harbour}/akahu-webhooks`)).status).toBe(403);
