@@ -6,7 +6,7 @@ import { coreFunctionProps } from "./function";
 export const webhookRoutes = [
   "POST /api/webhooks/stripe",
   "POST /api/webhooks/akahu",
-  "POST /api/webhooks/kisi",
+  "POST /api/webhooks/kisi/{secret}",
 ] as const;
 
 /**

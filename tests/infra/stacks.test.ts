@@ -210,7 +210,7 @@ describe("api", () => {
       [
         "ANY /api/{proxy+}",
         "POST /api/webhooks/akahu",
-        "POST /api/webhooks/kisi",
+        "POST /api/webhooks/kisi/{secret}",
         "POST /api/webhooks/stripe",
       ].sort(),
     );

@@ -13,6 +13,7 @@ import {
   requireCloudFront,
   webhookBodyLimit,
 } from "./middleware/security";
+import { webhookRateLimit } from "./middleware/webhook-limit";
 import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
@@ -34,6 +35,7 @@ export function createApp() {
   app.use("*", requestContext);
   app.use("*", apiHeaders);
   app.use("*", requireCloudFront);
+  app.use("/webhooks/*", webhookRateLimit);
   app.use("/webhooks/*", webhookBodyLimit);
   app.use("*", apiBodyLimit);
   app.use("/dev/*", loopbackOnly);
