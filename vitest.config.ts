@@ -14,6 +14,8 @@ export default defineConfig({
       {
         test: {
           name: "core",
+          // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
+          env: { APP_ENV: "test" },
           environment: "node",
           include: ["packages/core/src/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
@@ -22,6 +24,8 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
+          env: { APP_ENV: "test" },
           environment: "node",
           include: ["packages/functions/src/**/*.test.ts", "packages/core/src/**/*.db.test.ts"],
           globalSetup: ["tests/support/dynamo-global-setup.ts"],
@@ -32,6 +36,8 @@ export default defineConfig({
       {
         test: {
           name: "web",
+          // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
+          env: { APP_ENV: "test" },
           environment: "happy-dom",
           include: [
             "packages/web/src/**/*.test.tsx",

@@ -1,3 +1,4 @@
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as SstFunction, type StackContext } from "sst/constructs";
 import { coreFunctionProps } from "./function";
 
@@ -5,15 +6,24 @@ import { coreFunctionProps } from "./function";
 export const webhookRoutes = [
   "POST /api/webhooks/stripe",
   "POST /api/webhooks/akahu",
-  "POST /api/webhooks/kisi",
+  "POST /api/webhooks/kisi/{secret}",
 ] as const;
 
 /**
  * One Lambda running the Hono app (everything under /api, webhooks included) behind an HTTP API.
- * Browsers reach it through each site's CloudFront `/api/*` behaviour (same origin: no CORS).
+ * Browsers and provider webhooks reach it through each site's CloudFront `/api/*` behaviour (same
+ * origin: no CORS). CloudFront adds the origin secret (generated once by Secrets Manager) to
+ * every request it forwards; the API refuses requests without it, so API Gateway's public
+ * execute-api address is of no use to a caller (who could otherwise choose its own
+ * CloudFront-Viewer-Address). The execute-api endpoint itself stays on: it is CloudFront's origin
+ * (disabling it would need a custom domain on API Gateway).
  */
 export function API(ctx: StackContext) {
   const { stack } = ctx;
+  const originSecret = new Secret(stack, "OriginSecret", {
+    description: "Shared by CloudFront (origin header) and the API: proves a request came through CloudFront",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
   const handler = new SstFunction(stack, "ApiHandler", {
     description: "Hono app: /api/* (staff, join and provider webhooks)",
     handler: "packages/functions/src/api/lambda.handler",
@@ -22,6 +32,8 @@ export function API(ctx: StackContext) {
     timeout: "29 seconds",
     ...coreFunctionProps(ctx, "ApiHandler"),
   });
+  // Resolved by CloudFormation at deploy (a dynamic reference), never written into the template.
+  handler.addEnvironment("ORIGIN_SECRET", originSecret.secretValue.unsafeUnwrap());
 
   const routes: Record<string, SstFunction> = { "ANY /api/{proxy+}": handler };
   for (const route of webhookRoutes) routes[route] = handler;
@@ -34,5 +46,5 @@ export function API(ctx: StackContext) {
   });
 
   stack.addOutputs({ ApiUrl: api.url });
-  return { api, handler };
+  return { api, handler, originSecret };
 }

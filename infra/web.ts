@@ -9,13 +9,23 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  type HeadersReferrerPolicy,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import type { Construct } from "constructs";
 import { type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
+import {
+  API_HEADERS,
+  ORIGIN_SECRET_HEADER,
+  type Site,
+  STRICT_TRANSPORT_SECURITY,
+  siteHeaders,
+} from "../packages/core/src/security/headers";
 import type { siteUrlEnv } from "../packages/functions/src/aws/secrets";
 import { API } from "./api";
 import { Jobs } from "./jobs";
@@ -36,6 +46,55 @@ const spaRewrite = `function handler(event) {
   return request;
 }`;
 
+const hsts = {
+  accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
+  includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
+  override: true,
+};
+
+/**
+ * A site's response headers, from the values the local server sends too
+ * (packages/core/src/security/headers.ts): CSP with frame-ancestors 'none', nosniff,
+ * X-Frame-Options DENY, Referrer-Policy no-referrer, and HSTS.
+ */
+function sitePolicy(scope: Construct, id: string, site: Site) {
+  const headers = siteHeaders(site);
+  return new ResponseHeadersPolicy(scope, id, {
+    comment: `Security headers of the ${site} site`,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: headers["Content-Security-Policy"], override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption[headers["X-Frame-Options"] as "DENY"], override: true },
+      referrerPolicy: {
+        referrerPolicy: headers["Referrer-Policy"] as HeadersReferrerPolicy,
+        override: true,
+      },
+      strictTransportSecurity: hsts,
+    },
+  });
+}
+
+/**
+ * The API's headers at the edge as well (the API sets them itself too): nosniff and no-referrer
+ * always; Cache-Control no-store unless the API set its own (an immutable public logo).
+ */
+function apiPolicy(scope: Construct) {
+  return new ResponseHeadersPolicy(scope, "ApiHeaders", {
+    comment: "Security headers of /api/*",
+    securityHeadersBehavior: {
+      contentTypeOptions: { override: true },
+      referrerPolicy: {
+        referrerPolicy: API_HEADERS["Referrer-Policy"] as HeadersReferrerPolicy,
+        override: true,
+      },
+      strictTransportSecurity: hsts,
+    },
+    customHeadersBehavior: {
+      customHeaders: [{ header: "Cache-Control", value: API_HEADERS["Cache-Control"], override: false }],
+    },
+  });
+}
+
 /**
  * The two React apps, each on its own CloudFront distribution: the Vite build from S3 by default, and
  * `/api/*` passed through uncached to the HTTP API so the app calls its API on its own origin.
@@ -44,7 +103,7 @@ const spaRewrite = `function handler(event) {
  * (a CI artifact, or the test fixture); otherwise each app is built with `npm run build` at deploy.
  */
 export function Web({ stack }: StackContext) {
-  const { api, handler } = use(API);
+  const { api, handler, originSecret } = use(API);
   const { functions: jobFunctions } = use(Jobs);
   const settings = deploySettings();
   const prebuilt = process.env.WEB_PREBUILT_DIR;
@@ -53,6 +112,8 @@ export function Web({ stack }: StackContext) {
     origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       readTimeout: Duration.seconds(30),
+      // Proves to the API that the request came through CloudFront (see infra/api.ts).
+      customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
     }),
     // A redirected POST would lose its body.
     viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -60,6 +121,11 @@ export function Web({ stack }: StackContext) {
     cachePolicy: CachePolicy.CACHING_DISABLED,
     // Cookies, query strings and headers, but API Gateway must see its own Host.
     originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: apiPolicy(stack),
+  };
+  const headerPolicies: Record<keyof typeof siteUrlEnv, ResponseHeadersPolicy> = {
+    StaffSite: sitePolicy(stack, "StaffHeaders", "staff"),
+    JoinSite: sitePolicy(stack, "JoinHeaders", "join"),
   };
 
   const spaFunction = new CfFunction(stack, "SpaRewrite", {
@@ -96,7 +162,7 @@ export function Web({ stack }: StackContext) {
           errorResponses: [],
           defaultBehavior: {
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-            responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+            responseHeadersPolicy: headerPolicies[id],
             functionAssociations: [{ function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
           },
           additionalBehaviors: { "/api/*": apiBehavior },

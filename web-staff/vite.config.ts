@@ -15,7 +15,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    // Source maps are not shipped to the public sites (they would publish the source).
+    sourcemap: false,
     // Pages are split per route (see src/app/router.tsx); the entry holds React, the router and the providers.
     chunkSizeWarningLimit: 600,
   },

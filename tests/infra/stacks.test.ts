@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rateExpression } from "../../infra/jobs";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
+import { API_HEADERS, ORIGIN_SECRET_HEADER, siteHeaders } from "../../packages/core/src/security/headers";
 import { pendingBindings } from "../../packages/functions/src/aws/secrets";
 import {
   allResources as all,
@@ -209,7 +210,7 @@ describe("api", () => {
       [
         "ANY /api/{proxy+}",
         "POST /api/webhooks/akahu",
-        "POST /api/webhooks/kisi",
+        "POST /api/webhooks/kisi/{secret}",
         "POST /api/webhooks/stripe",
       ].sort(),
     );
@@ -281,6 +282,67 @@ describe("web", () => {
       // Error pages would apply to /api/* too and hide the API's JSON 403/404.
       expect(config.CustomErrorResponses ?? []).toEqual([]);
       expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    }
+  });
+});
+
+describe("edge security", () => {
+  const distributions = () =>
+    ofType(resources.Web, "AWS::CloudFront::Distribution").map(([, d]) => d.Properties.DistributionConfig);
+  const policy = (ref: Cfn) => resources.Web[ref.Ref].Properties.ResponseHeadersPolicyConfig;
+  const secretRef = () => {
+    const [[id]] = ofType(resources.API, "AWS::SecretsManager::Secret");
+    return id;
+  };
+
+  it("generates the origin secret and gives it to CloudFront's API origin and to the API function only", () => {
+    const [[, secret]] = ofType(resources.API, "AWS::SecretsManager::Secret");
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    for (const config of distributions()) {
+      const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === "/api/*");
+      const origin = config.Origins.find((o: Cfn) => o.Id === api.TargetOriginId);
+      const headers = origin.OriginCustomHeaders as Cfn[];
+      expect(headers.map((h) => h.HeaderName)).toEqual([ORIGIN_SECRET_HEADER]);
+      // A dynamic reference to the generated secret, resolved at deploy: never plain text here.
+      expect(JSON.stringify(headers[0].HeaderValue)).toMatch(/resolve:secretsmanager:/);
+    }
+    const withSecret = appFunctions().filter(([, fn]) => fn.Properties.Environment.Variables.ORIGIN_SECRET);
+    expect(withSecret.map(([, fn]) => fn.Properties.Handler)).toEqual([
+      "packages/functions/src/api/lambda.handler",
+    ]);
+    const value = JSON.stringify(withSecret[0][1].Properties.Environment.Variables.ORIGIN_SECRET);
+    expect(value).toMatch(/resolve:secretsmanager:/);
+    // The API stack's own secret (a spoofed CloudFront-Viewer-Address without it gets 403; see
+    // packages/functions/src/api/security.test.ts).
+    expect(value).toContain(secretRef());
+  });
+
+  it("sends each site's headers from the values the local server sends", () => {
+    const byComment = new Map(distributions().map((c) => [c.Comment as string, c]));
+    for (const site of ["staff", "join"] as const) {
+      const config = [...byComment].find(([comment]) => comment.endsWith(`web-${site}`))![1];
+      const headers = siteHeaders(site);
+      const p = policy(config.DefaultCacheBehavior.ResponseHeadersPolicyId).SecurityHeadersConfig;
+      expect(p.ContentSecurityPolicy).toEqual({
+        ContentSecurityPolicy: headers["Content-Security-Policy"],
+        Override: true,
+      });
+      expect(p.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+      expect(p.ContentTypeOptions).toEqual({ Override: true });
+      expect(p.FrameOptions).toEqual({ FrameOption: headers["X-Frame-Options"], Override: true });
+      expect(p.ReferrerPolicy).toEqual({ ReferrerPolicy: headers["Referrer-Policy"], Override: true });
+      expect(p.StrictTransportSecurity.Override).toBe(true);
+    }
+  });
+
+  it("sends no-store and nosniff on /api/*", () => {
+    for (const config of distributions()) {
+      const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === "/api/*");
+      const p = policy(api.ResponseHeadersPolicyId);
+      expect(p.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+      expect(p.CustomHeadersConfig.Items).toEqual([
+        { Header: "Cache-Control", Value: API_HEADERS["Cache-Control"], Override: false },
+      ]);
     }
   });
 });

@@ -18,6 +18,7 @@ export function useTestApi() {
     process.env.APP_ENV = "test";
     process.env.LOG_LEVEL ??= "warn";
     process.env.LOGIN_SLOWDOWN_BASE_MS ??= "5";
+    process.env.FORGOT_PASSWORD_ANSWER_MS ??= "150";
     process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
     process.env.TABLE_NAME = handle.tableName = `test-${randomUUID()}`;
     const { resetDynamo } = await import("../../packages/core/src/db/client");

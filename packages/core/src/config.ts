@@ -1,6 +1,10 @@
 /**
  * Configuration comes only from the environment. In AWS the Lambda entry copies the stage's
  * secrets into process.env first (functions/src/aws/secrets.ts); locally the launcher sets them.
+ *
+ * Fails closed: only `APP_ENV=local` (the launcher) and `APP_ENV=test` (the test runner) turn on
+ * local behaviour (simulated providers, the dev mailbox, fixed development secrets). A missing
+ * or mistyped APP_ENV behaves as production ("aws"): real providers, secrets required.
  */
 export type AppEnv = "local" | "test" | "aws";
 
@@ -12,7 +16,7 @@ function env(name: string): string | undefined {
 export const config = {
   get appEnv(): AppEnv {
     const value = env("APP_ENV");
-    return value === "aws" || value === "test" ? value : "local";
+    return value === "local" || value === "test" ? value : "aws";
   },
   /** Local runs and tests use simulated providers, the outbox mailbox and a local files folder. */
   get isLocal(): boolean {
@@ -48,7 +52,7 @@ export const config = {
   get cookieDomain(): string | undefined {
     return env("COOKIE_DOMAIN");
   },
-  secret(name: "SESSION_SECRET" | "ENCRYPTION_KEY"): string {
+  secret(name: RequiredSecret): string {
     const value = env(name);
     if (value) return value;
     if (this.isLocal) return `local-development-${name.toLowerCase()}-not-for-production`;
@@ -57,4 +61,16 @@ export const config = {
   optional(name: string): string | undefined {
     return env(name);
   },
+  /**
+   * In production, the names of the secrets a function cannot run without that are not set
+   * (empty locally: development values stand in). The Lambda entries refuse to start on any.
+   */
+  missingSecrets(names: readonly RequiredSecret[] = requiredSecrets): RequiredSecret[] {
+    if (this.isLocal) return [];
+    return names.filter((name) => !env(name));
+  },
 };
+
+/** Secrets every deployed function needs. ORIGIN_SECRET: see security/headers.ts. */
+export const requiredSecrets = ["SESSION_SECRET", "ENCRYPTION_KEY", "ORIGIN_SECRET"] as const;
+export type RequiredSecret = (typeof requiredSecrets)[number];

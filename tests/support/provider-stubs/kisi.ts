@@ -1,8 +1,13 @@
 import { type Stub, startStub } from "./server";
 
-/** Kisi's REST API: `GET /places`, `GET /places/{id}`, `GET /locks?place_id=` with `Authorization: KISI-LOGIN <key>`. */
+/**
+ * Kisi's REST API: `GET /places`, `GET /places/{id}`, `GET /locks?place_id=`, `GET /events/{id}`
+ * with `Authorization: KISI-LOGIN <key>`.
+ */
 export interface KisiStub extends Stub {
   apiKey: string;
+  /** Events Kisi has recorded (an unlock at a door), as its API answers them. */
+  events: Record<string, unknown>[];
 }
 
 const places = [
@@ -16,6 +21,17 @@ const locks = [
 ];
 
 export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub> {
+  const events: Record<string, unknown>[] = [
+    {
+      id: 8001,
+      action: "unlock",
+      object_type: "Lock",
+      object_id: 7001,
+      actor_id: 31,
+      created_at: "2026-01-05T07:30:00.000Z",
+      references: { place_id: 9001, lock_id: 7001 },
+    },
+  ];
   const stub = await startStub((req) => {
     if (req.headers.authorization !== `KISI-LOGIN ${apiKey}`)
       return { status: 401, body: { code: "000", error: "Unauthorized" } };
@@ -28,6 +44,13 @@ export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub>
         ? { status: 200, body: found }
         : { status: 404, body: { code: "000", error: "Not found" } };
     }
+    const event = req.path.match(/^\/events\/(\d+)$/);
+    if (event) {
+      const found = events.find((e) => String(e.id) === event[1]);
+      return found
+        ? { status: 200, body: found }
+        : { status: 404, body: { code: "000", error: "Not found" } };
+    }
     if (req.path === "/locks")
       return {
         status: 200,
@@ -35,5 +58,5 @@ export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub>
       };
     return null;
   });
-  return { ...stub, apiKey };
+  return { ...stub, apiKey, events };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ValidationError } from "../errors";
+import { log } from "../log";
 import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
@@ -9,7 +10,7 @@ import { resetEmail } from "./emails";
 import { hashPassword } from "./password";
 import { newPassword } from "./password-policy";
 import { endUserSessions } from "./session";
-import { throttleHit } from "./throttle";
+import { takeLimit } from "./throttle";
 import { epochSeconds, newToken, tokenHash } from "./tokens";
 
 export const RESET_LIFETIME_SECONDS = 60 * 60;
@@ -56,28 +57,53 @@ export async function createLink(input: {
   return token;
 }
 
-/** Sends a reset link when the account exists; answers the same either way. */
+/** Forgot-password answers no sooner than this after it was asked (tests shorten it). */
+const forgotPasswordAnswerMs = () => Number(process.env.FORGOT_PASSWORD_ANSWER_MS ?? 600);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends a reset link when the account exists (at most three an hour, counted atomically);
+ * answers the same either way, and in the same time: the work is padded to a fixed duration so
+ * the answer's timing does not tell a known account from an unknown one.
+ */
 export async function forgotPassword(email: string) {
-  const user = await findUserByEmail(email);
-  if (!user) return;
-  if ((await throttleHit(`reset:${user.user_id}`, 3600)) > RESETS_PER_HOUR) return;
-  const token = await createLink({ purpose: "reset", user_id: user.user_id });
-  await sendEmail(resetEmail(user.email, titleCase(user.name), token));
+  const started = performance.now();
+  try {
+    const user = await findUserByEmail(email);
+    if (!user) return;
+    const taken = await takeLimit(`reset:${user.user_id}`, { limit: RESETS_PER_HOUR, windowSeconds: 3600 });
+    if (!taken.ok) return;
+    const token = await createLink({ purpose: "reset", user_id: user.user_id });
+    await sendEmail(resetEmail(user.email, titleCase(user.name), token));
+  } finally {
+    const spent = performance.now() - started;
+    const target = forgotPasswordAnswerMs();
+    if (spent < target) await sleep(target - spent);
+    else log.info("forgot_password_slow", { ms: Math.round(spent), target_ms: target });
+  }
 }
 
+/**
+ * A link that can still be used: unused, unexpired, and made after the user last set a password
+ * (setting a password ends every reset and invitation link that was outstanding then).
+ */
 async function liveLink(token: string) {
   const { data } = await db()
     .entities.link.get({ token_hash: tokenHash(token) })
     .go();
   if (!data || data.used_at || data.expires_at <= epochSeconds()) return null;
-  return data;
+  const user = await getUserOrNull(data.user_id);
+  if (!user) return null;
+  if (user.password_changed_at && Date.parse(data.created_at) <= Date.parse(user.password_changed_at))
+    return null;
+  return { link: data, user };
 }
 
 /** Whether a reset or invitation link can still be used (the page asks before showing its form). */
 export async function validateLink(token: string) {
-  const link = await liveLink(token);
-  const user = link ? await getUserOrNull(link.user_id) : null;
-  if (!link || !user) return { valid: false as const };
+  const live = await liveLink(token);
+  if (!live) return { valid: false as const };
+  const { link, user } = live;
   return { valid: true as const, purpose: link.purpose, email: user.email, name: titleCase(user.name) };
 }
 
@@ -86,11 +112,13 @@ const deadLink = () =>
 
 /**
  * Sets a new password from a reset or invitation link. The link is used up atomically (a
- * replayed link fails) and every session of the user ends.
+ * replayed link fails), every other outstanding link of the user dies with the new
+ * `password_changed_at`, and every session of the user ends.
  */
 export async function resetPassword(input: z.infer<typeof resetPasswordInput>) {
-  const link = await liveLink(input.token);
-  if (!link) throw deadLink();
+  const live = await liveLink(input.token);
+  if (!live) throw deadLink();
+  const { link } = live;
   const usedAt = new Date().toISOString();
   await db()
     .entities.link.patch({ token_hash: link.token_hash })

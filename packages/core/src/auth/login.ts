@@ -4,7 +4,7 @@ import { findUserByEmail } from "../user/service";
 import { messages } from "../validation";
 import { decoyHash, verifyPassword } from "./password";
 import { createSession } from "./session";
-import { throttleClear, throttleCount, throttleHit } from "./throttle";
+import { clearLimit, returnLimit, takeLimit } from "./throttle";
 import { issueCode } from "./two-factor";
 
 export const loginInput = z.object({
@@ -14,8 +14,9 @@ export const loginInput = z.object({
 
 /**
  * Brute-force limits. Per account (known or not, so nothing reveals which exist): from the 4th
- * failure in 15 minutes each answer is slowed, and from the 10th the account refuses sign-in
- * for the rest of the window. Per client address: 30 failures in 15 minutes refuse it.
+ * failure in 15 minutes each answer is slowed, the 10th is answered 429, and the account
+ * refuses sign-in for the rest of the window (at most 10 passwords are ever compared). Per
+ * client address: 30 failures in 15 minutes refuse it.
  */
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const ACCOUNT_SLOW_AFTER = 3;
@@ -24,10 +25,10 @@ export const ADDRESS_LOCK_AFTER = 30;
 
 const accountKey = (email: string) => `login:account:${email}`;
 const addressKey = (ip: string) => `login:address:${ip}`;
-const refused = () =>
+const refused = (retryAfterSeconds = LOGIN_WINDOW_SECONDS) =>
   new RateLimitedError(
     "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-    LOGIN_WINDOW_SECONDS,
+    retryAfterSeconds,
   );
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,29 +38,39 @@ const slowdownBaseMs = () => Number(process.env.LOGIN_SLOWDOWN_BASE_MS ?? 250);
 /**
  * Checks the password and, when right, starts a session that waits for the emailed code.
  * Returns the cookie token. Wrong email and wrong password give the same answer.
+ *
+ * The attempt is counted first, atomically, against the address and then the account
+ * (`takeLimit`); the password is compared only when both counts were taken, so parallel
+ * guesses cannot compare more than the limits allow. A right password gives its counts back.
  */
 export async function login(input: z.infer<typeof loginInput>, client: { ip: string; user_agent?: string }) {
-  const [accountFailures, addressFailures] = await Promise.all([
-    throttleCount(accountKey(input.email), LOGIN_WINDOW_SECONDS),
-    throttleCount(addressKey(client.ip), LOGIN_WINDOW_SECONDS),
-  ]);
-  if (accountFailures >= ACCOUNT_LOCK_AFTER || addressFailures >= ADDRESS_LOCK_AFTER) throw refused();
-  if (accountFailures >= ACCOUNT_SLOW_AFTER)
-    await sleep(Math.min(slowdownBaseMs() * 2 ** (accountFailures - ACCOUNT_SLOW_AFTER), 4000));
+  const address = await takeLimit(addressKey(client.ip), {
+    limit: ADDRESS_LOCK_AFTER,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+  });
+  if (!address.ok) throw refused(address.retryAfterSeconds);
+  const account = await takeLimit(accountKey(input.email), {
+    limit: ACCOUNT_LOCK_AFTER,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+  });
+  if (!account.ok) {
+    // Not compared, so not a failure of this address.
+    await returnLimit(addressKey(client.ip));
+    throw refused(account.retryAfterSeconds);
+  }
+  const earlierFailures = account.count - 1;
+  if (earlierFailures >= ACCOUNT_SLOW_AFTER)
+    await sleep(Math.min(slowdownBaseMs() * 2 ** (earlierFailures - ACCOUNT_SLOW_AFTER), 4000));
 
   const user = await findUserByEmail(input.email);
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyPassword(await decoyHash(), input.password);
   if (!user || !ok) {
-    const [account] = await Promise.all([
-      throttleHit(accountKey(input.email), LOGIN_WINDOW_SECONDS),
-      throttleHit(addressKey(client.ip), LOGIN_WINDOW_SECONDS),
-    ]);
-    if (account >= ACCOUNT_LOCK_AFTER) throw refused();
+    if (account.count >= ACCOUNT_LOCK_AFTER) throw refused();
     throw new ValidationError({ email: ["These credentials do not match our records."] });
   }
-  await throttleClear(accountKey(input.email));
+  await Promise.all([clearLimit(accountKey(input.email)), returnLimit(addressKey(client.ip))]);
   const { token, session } = await createSession({
     user_id: user.user_id,
     two_factor_passed: false,

@@ -62,16 +62,31 @@ export async function sessionForToken(token: string | undefined) {
   return session;
 }
 
-export async function passTwoFactor(sessionId: string) {
+/**
+ * Passing the emailed code replaces the session: a new token (the one the password step handed
+ * out, which a fixated or leaked cookie could carry, stops working) for a session that keeps the
+ * pending one's absolute end; the pending session is deleted. Returns the new cookie token.
+ */
+export async function passTwoFactor(pending: Session) {
+  const token = newToken();
   const now = epochSeconds();
   await db()
-    .entities.session.patch({ session_id: sessionId })
-    .set({
+    .entities.session.create({
+      session_id: tokenHash(token),
+      user_id: pending.user_id,
       two_factor_passed: true,
-      expires_at: now + SESSION_IDLE_SECONDS,
+      current_organisation_id: pending.current_organisation_id,
+      current_gym_id: pending.current_gym_id,
+      created_at: new Date().toISOString(),
       last_seen_at: new Date().toISOString(),
+      absolute_expires_at: pending.absolute_expires_at,
+      expires_at: Math.min(now + SESSION_IDLE_SECONDS, pending.absolute_expires_at),
+      ip: pending.ip,
+      user_agent: pending.user_agent,
     })
     .go();
+  await endSession(pending.session_id);
+  return token;
 }
 
 export async function setSessionContext(

@@ -4,7 +4,7 @@ import { RateLimitedError, ValidationError } from "../errors";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
 import { codeEmail } from "./emails";
-import { throttleCount, throttleHit } from "./throttle";
+import { takeLimit } from "./throttle";
 import { codeHash, epochSeconds, newSixDigitCode, sameHash } from "./tokens";
 
 export const CODE_LIFETIME_SECONDS = 10 * 60;
@@ -13,26 +13,34 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_GAP_SECONDS = 30;
 export const CODES_PER_HOUR = 5;
 
-/** Emails a fresh code, replacing any earlier one. */
+const codeLimitKey = (userId: string) => `codes:${userId}`;
+const resendGapKey = (userId: string) => `codes-gap:${userId}`;
+/** Guesses are counted per code (a fresh code starts afresh). */
+const guessKey = (userId: string, hash: string) => `code-guesses:${userId}:${hash.slice(0, 16)}`;
+
+/**
+ * Emails a fresh code, replacing any earlier one. Every code counts against the hourly limit;
+ * a resend also needs the 30-second gap since the last code (each code starts that gap). Both
+ * are counted atomically before anything is sent.
+ */
 export async function issueCode(userId: string, options: { resend?: boolean } = {}) {
   const user = await getUser(userId);
-  const existing = await db().entities.code.get({ user_id: userId, purpose: "two_factor" }).go();
-  const now = epochSeconds();
-  if (
-    options.resend &&
-    existing.data &&
-    Date.parse(existing.data.sent_at) / 1000 + RESEND_GAP_SECONDS > now
-  ) {
+  const gap = await takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS });
+  if (options.resend && !gap.ok) {
     throw new RateLimitedError(
       "A code was sent moments ago. Please wait 30 seconds before asking for another.",
-      30,
+      gap.retryAfterSeconds,
     );
   }
-  if ((await throttleCount(`codes:${userId}`, 3600)) >= CODES_PER_HOUR) {
-    throw new RateLimitedError("Too many codes requested. Please wait an hour and try again.", 3600);
+  const hourly = await takeLimit(codeLimitKey(userId), { limit: CODES_PER_HOUR, windowSeconds: 3600 });
+  if (!hourly.ok) {
+    throw new RateLimitedError(
+      "Too many codes requested. Please wait an hour and try again.",
+      hourly.retryAfterSeconds,
+    );
   }
-  await throttleHit(`codes:${userId}`, 3600);
   const code = newSixDigitCode();
+  const now = epochSeconds();
   await db()
     .entities.code.put({
       user_id: userId,
@@ -47,33 +55,28 @@ export async function issueCode(userId: string, options: { resend?: boolean } = 
 }
 
 const wrong = (message: string) => new ValidationError({ code: [message] });
+const exhausted = () => wrong("Too many incorrect codes. Request a new code.");
 
 /**
- * Checks a code: right, unexpired, fewer than five tries. A right code is used up; five wrong
- * tries use it up too, and a new one must be requested.
+ * Checks a code: right, unexpired, and among the first five tries at it. Each try is counted
+ * atomically before the code is compared, so parallel guesses get no more than five compares.
+ * A right code is used up; five tries use it up too, and a new one must be requested.
  */
 export async function verifyCode(userId: string, code: string): Promise<void> {
   const { data } = await db().entities.code.get({ user_id: userId, purpose: "two_factor" }).go();
   if (!data || data.expires_at <= epochSeconds()) {
     throw wrong("That code has expired. Request a new one.");
   }
-  if (data.attempts >= CODE_MAX_ATTEMPTS) {
-    throw wrong("Too many incorrect codes. Request a new code.");
-  }
+  const tried = await takeLimit(guessKey(userId, data.code_hash), {
+    limit: CODE_MAX_ATTEMPTS,
+    windowSeconds: CODE_LIFETIME_SECONDS,
+  });
+  if (!tried.ok) throw exhausted();
   if (!/^\d{6}$/.test(code) || !sameHash(data.code_hash, codeHash(userId, code))) {
-    // Counted with a condition so two guesses at once cannot both get a free try.
-    await db()
-      .entities.code.update({ user_id: userId, purpose: "two_factor" })
-      .add({ attempts: 1 })
-      .where(({ attempts }, { lt }) => lt(attempts, CODE_MAX_ATTEMPTS))
-      .go()
-      .catch(() => undefined);
-    const left = CODE_MAX_ATTEMPTS - data.attempts - 1;
-    throw wrong(
-      left > 0
-        ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
-        : "Too many incorrect codes. Request a new code.",
-    );
+    const left = CODE_MAX_ATTEMPTS - tried.count;
+    throw left > 0
+      ? wrong(`That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
+      : exhausted();
   }
   // Single use: delete only if it is still the same code (a concurrent use loses).
   await db()

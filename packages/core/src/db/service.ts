@@ -7,7 +7,7 @@ import { offeringEntity, offeringMembershipCountEntity } from "../offering/entit
 import { organisationEntity } from "../organisation/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
-import { providerLinkEntity } from "../providers/links";
+import { providerLinkEntity } from "../providers/link-entity";
 import { userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";

@@ -47,6 +47,9 @@ export const organisationEntity = new Entity({
         integration_type: { type: ["kisi"] as const, required: true },
         api_key_enc: { type: "string", required: true },
         connected_at: { type: "string", required: true },
+        /** SHA-256 of the secret in the Kisi webhook URL (shown once, rotatable). */
+        webhook_secret_hash: { type: "string" },
+        webhook_secret_set_at: { type: "string" },
       },
     },
     ...timestamps,

@@ -1,13 +1,16 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { authorize, inOrganisation, policy } from "../auth/policy";
+import { newToken, tokenHash } from "../auth/tokens";
 import type { OrganisationFrequency } from "../billing/frequency";
 import type { SurchargeSettings } from "../billing/money";
+import { config } from "../config";
 import { decryptSecret, encryptSecret, maskedSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { newId } from "../ids";
 import { kisiProvider } from "../providers/kisi/index";
+import { linkProviderId, unlinkProviderId } from "../providers/links";
 import { parse } from "../validation";
 import {
   accessControlIntegrationInput,
@@ -135,7 +138,26 @@ function shapeIntegration(org: Organisation) {
     integration_type: ac.integration_type,
     api_key: maskedSecret(ac.api_key_enc, kisiKeyContext(org.organisation_id)),
     connected_at: ac.connected_at,
+    webhook_secret_set_at: ac.webhook_secret_set_at ?? null,
   };
+}
+
+/** The address Kisi posts this organisation's events to; its last segment is the secret. */
+export const kisiWebhookUrl = (secret: string) =>
+  `${config.staffUrl.replace(/\/+$/, "")}/api/webhooks/kisi/${secret}`;
+export const kisiWebhookSecretHash = (secret: string) => tokenHash(secret);
+
+/**
+ * A new webhook secret for the organisation: stored only as a hash (with a link from the hash to
+ * the organisation, so an event finds its organisation in one lookup); the old one stops working.
+ * Returns the secret, to be shown once.
+ */
+async function newWebhookSecret(organisationId: string, previousHash: string | undefined) {
+  const secret = newToken();
+  const hash = kisiWebhookSecretHash(secret);
+  await linkProviderId("kisi_webhook", hash, { organisation_id: organisationId });
+  if (previousHash && previousHash !== hash) await unlinkProviderId("kisi_webhook", previousHash);
+  return { secret, hash, set_at: new Date().toISOString() };
 }
 
 export async function getAccessControlIntegration(actor: Actor, organisationId: string) {
@@ -151,27 +173,58 @@ export async function connectAccessControl(actor: Actor, organisationId: string,
   const { api_key } = parse(accessControlIntegrationInput, input);
   const org = await getOrganisation(organisationId);
   await kisiProvider().listPlaces(api_key);
+  // The first connection makes the webhook secret (shown in this answer only); a re-key keeps it.
+  const previous = org.access_control;
+  const fresh = previous?.webhook_secret_hash ? null : await newWebhookSecret(organisationId, undefined);
   const { data } = await db()
     .entities.organisation.patch({ organisation_id: organisationId })
     .set({
       access_control: {
-        integration_id: org.access_control?.integration_id ?? newId(),
+        integration_id: previous?.integration_id ?? newId(),
         integration_type: "kisi",
         api_key_enc: encryptSecret(api_key, kisiKeyContext(organisationId)),
         connected_at: new Date().toISOString(),
+        webhook_secret_hash: fresh?.hash ?? previous?.webhook_secret_hash,
+        webhook_secret_set_at: fresh?.set_at ?? previous?.webhook_secret_set_at,
       },
     })
     .go({ response: "all_new" });
-  return shapeIntegration(data as Organisation);
+  const shaped = shapeIntegration(data as Organisation)!;
+  return fresh ? { ...shaped, webhook_url: kisiWebhookUrl(fresh.secret) } : shaped;
 }
+
+/**
+ * POST /api/organisations/{id}/access-control/webhook-secret: replaces the Kisi webhook secret
+ * (the old URL stops working at once) and returns the new URL, shown once.
+ */
+export async function rotateKisiWebhookSecret(actor: Actor, organisationId: string) {
+  inOrganisation(actor, organisationId);
+  authorize(policy.manageOrganisation(actor), "Only organisation admins may change door access.");
+  const org = await getOrganisation(organisationId);
+  if (!org.access_control) throw notConnected();
+  const fresh = await newWebhookSecret(organisationId, org.access_control.webhook_secret_hash);
+  const { data } = await db()
+    .entities.organisation.patch({ organisation_id: organisationId })
+    .set({
+      access_control: {
+        ...org.access_control,
+        webhook_secret_hash: fresh.hash,
+        webhook_secret_set_at: fresh.set_at,
+      },
+    })
+    .go({ response: "all_new" });
+  return { ...shapeIntegration(data as Organisation)!, webhook_url: kisiWebhookUrl(fresh.secret) };
+}
+
+const notConnected = () =>
+  new ConflictError(
+    "Door access is not connected. Connect Kisi in the organisation's settings first.",
+    "access_control_not_connected",
+  );
 
 /** The organisation's Kisi key, for calls to Kisi; 409 when door access is not connected. */
 export async function kisiKeyOf(organisationId: string): Promise<string> {
   const org = await getOrganisation(organisationId);
-  if (!org.access_control)
-    throw new ConflictError(
-      "Door access is not connected. Connect Kisi in the organisation's settings first.",
-      "access_control_not_connected",
-    );
+  if (!org.access_control) throw notConnected();
   return decryptSecret(org.access_control.api_key_enc, kisiKeyContext(organisationId));
 }

@@ -22,7 +22,7 @@ import { simulatedBranch } from "./branch/simulated";
 import { ProviderError } from "./errors";
 import type { KisiPort } from "./kisi/port";
 import { realKisi } from "./kisi/real";
-import { simulatedKisi } from "./kisi/simulated";
+import { recordSimulatedKisiEvent, simulatedKisi } from "./kisi/simulated";
 import { type StripePort, WebhookSignatureError } from "./stripe/port";
 import { realStripe } from "./stripe/real";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "./stripe/simulated";
@@ -219,6 +219,28 @@ describe.each([
 
   it("declines a key Kisi does not accept", async () => {
     await expect(make().listPlaces("wrong")).rejects.toEqual(declined("kisi"));
+    await expect(make().getEvent("wrong", "8001")).rejects.toEqual(declined("kisi"));
+  });
+
+  it("confirms an event Kisi recorded, with its place and lock, and knows no other", async () => {
+    const port = make();
+    if (port.mode === "simulated")
+      recordSimulatedKisiEvent({
+        id: "8001",
+        action: "unlock",
+        object_type: "Lock",
+        place_id: "9001",
+        lock_id: "7001",
+      });
+    expect(await port.getEvent(key(), "8001")).toMatchObject({
+      id: "8001",
+      action: "unlock",
+      object_type: "Lock",
+      place_id: "9001",
+      lock_id: "7001",
+    });
+    expect(await port.getEvent(key(), "999999")).toBeNull();
+    expect(await port.getEvent(key(), "../places")).toBeNull();
   });
 });
 

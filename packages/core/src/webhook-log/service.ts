@@ -93,7 +93,7 @@ export interface WebhookCallQuery {
   per_page?: number;
 }
 
-type CallRecord = Awaited<ReturnType<typeof fetchPage>>["data"][number];
+type CallRecord = Awaited<ReturnType<typeof fetchBatch>>["data"][number];
 
 function shape(call: CallRecord) {
   let body: unknown = call.body;
@@ -118,38 +118,81 @@ function shape(call: CallRecord) {
 
 export type WebhookCall = ReturnType<typeof shape>;
 
-async function fetchPage(partition: string, query: WebhookCallQuery) {
-  const perPage = Math.min(Math.max(query.per_page ?? 25, 1), 100);
-  const options = { order: "desc" as const, limit: perPage, cursor: query.cursor ?? null };
-  const now = Math.floor(Date.now() / 1000);
-  const request = query.provider
-    ? db().entities.webhookCall.query.byProvider({ partition, provider: query.provider })
-    : db().entities.webhookCall.query.primary({ partition });
-  const filtered = request.where((attr, op) =>
-    query.outcome
-      ? `${op.gt(attr.expires_at, now)} AND ${op.eq(attr.outcome, query.outcome)}`
-      : op.gt(attr.expires_at, now),
-  );
+/**
+ * The page cursor is this query's own: the id of the last call a page returned, as base64url
+ * JSON `{"after": "<call id>"}`. Anything else (another query's key, a forged shape) is a 422,
+ * never a key handed to DynamoDB.
+ */
+const CALL_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const encodeCursor = (callId: string) => Buffer.from(JSON.stringify({ after: callId })).toString("base64url");
+function decodeCursor(cursor: string): string {
   try {
-    return await filtered.go(options);
-  } catch (error) {
-    if (query.cursor && /cursor/i.test((error as Error).message))
-      throw ValidationError.field("cursor", "The cursor is not valid");
-    throw error;
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (
+      value &&
+      typeof value === "object" &&
+      Object.keys(value).length === 1 &&
+      typeof value.after === "string" &&
+      CALL_ID.test(value.after)
+    )
+      return value.after;
+  } catch {
+    // falls through to the 422
   }
+  throw ValidationError.field("cursor", "The cursor is not valid");
 }
 
+/** One Query round: calls older than `after` (all when null), newest first, filtered. */
+function fetchBatch(
+  partition: string,
+  query: WebhookCallQuery,
+  after: string | null,
+  limit: number,
+  continuation: string | null,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const base = query.provider
+    ? db().entities.webhookCall.query.byProvider({ partition, provider: query.provider })
+    : db().entities.webhookCall.query.primary({ partition });
+  const bounded = after ? base.lt({ call_id: after }) : base;
+  return bounded
+    .where((attr, op) =>
+      query.outcome
+        ? `${op.gt(attr.expires_at, now)} AND ${op.eq(attr.outcome, query.outcome)}`
+        : op.gt(attr.expires_at, now),
+    )
+    .go({ order: "desc", limit, cursor: continuation });
+}
+
+/** A filtered listing reads at most this many Query rounds for one page (then returns it short). */
+const MAX_ROUNDS = 25;
+
 /**
- * A page of the organisation's inbound calls, newest first: one Query on the organisation's
- * partition (by provider: on gsi1). The outcome filter is a filter on that query, so a page may
- * hold fewer than `per_page` calls; keep following `next_cursor` until it is null.
+ * A page of the organisation's inbound calls, newest first: Queries on the organisation's
+ * partition (by provider: on gsi1). The outcome filter applies after each Query, so rounds are
+ * repeated until `per_page` calls were found or the partition ends; `next_cursor` is null at
+ * the end.
  */
 export async function listWebhookCalls(organisationId: string, query: WebhookCallQuery) {
-  const page = await fetchPage(organisationId, query);
+  const perPage = Math.min(Math.max(query.per_page ?? 25, 1), 100);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const found: CallRecord[] = [];
+  let continuation: string | null = null;
+  let more = false;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const batch = await fetchBatch(organisationId, query, after, perPage, continuation);
+    found.push(...batch.data);
+    continuation = batch.cursor ?? null;
+    more = continuation !== null || found.length > perPage;
+    if (found.length >= perPage || !continuation) break;
+  }
+  const page = found.slice(0, perPage);
+  more = more || found.length > perPage;
+  const last = page.at(-1);
   return {
-    data: page.data.map(shape),
-    next_cursor: page.cursor ?? null,
-    per_page: Math.min(Math.max(query.per_page ?? 25, 1), 100),
+    data: page.map(shape),
+    next_cursor: more && last ? encodeCursor(last.call_id) : null,
+    per_page: perPage,
   };
 }
 

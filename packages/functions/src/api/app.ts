@@ -6,6 +6,14 @@ import type { AppEnv } from "./context";
 import { loadSession } from "./middleware/auth";
 import { handleError, notFound } from "./middleware/errors";
 import { requestContext, requireXhrHeader } from "./middleware/request";
+import {
+  apiBodyLimit,
+  apiHeaders,
+  loopbackOnly,
+  requireCloudFront,
+  webhookBodyLimit,
+} from "./middleware/security";
+import { webhookRateLimit } from "./middleware/webhook-limit";
 import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
@@ -25,6 +33,12 @@ import { webhookCallsRouter } from "./routers/webhook-calls";
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>().basePath("/api");
   app.use("*", requestContext);
+  app.use("*", apiHeaders);
+  app.use("*", requireCloudFront);
+  app.use("/webhooks/*", webhookRateLimit);
+  app.use("/webhooks/*", webhookBodyLimit);
+  app.use("*", apiBodyLimit);
+  app.use("/dev/*", loopbackOnly);
   app.use("*", requireXhrHeader);
   app.use("*", loadSession);
   app.onError(handleError);

@@ -1,6 +1,6 @@
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
-import { loadSecrets } from "../aws/secrets";
+import { loadSecrets, refuseWithoutSecrets } from "../aws/secrets";
 import { app } from "./app";
 
 const serve = handle(app);
@@ -11,5 +11,6 @@ const serve = handle(app);
  */
 export const handler = async (event: LambdaEvent, context: LambdaContext) => {
   await loadSecrets();
+  refuseWithoutSecrets(["SESSION_SECRET", "ENCRYPTION_KEY", "ORIGIN_SECRET"]);
   return serve(event, context);
 };

@@ -12,6 +12,7 @@
  * load is not cached, so the next invocation retries.
  */
 
+import { config, type RequiredSecret } from "@gym/core/config";
 import { type AwsCallOptions, awsClient } from "@gym/core/providers/aws";
 
 const PLACEHOLDER = "__FETCH_FROM_SSM__";
@@ -124,4 +125,14 @@ export function loadSecrets(): Promise<void> {
     throw error;
   });
   return loading;
+}
+
+/**
+ * A deployed function never runs on development stand-ins: outside APP_ENV=local/test a missing
+ * secret stops the invocation before any work (core would otherwise fail later, mid-request).
+ */
+export function refuseWithoutSecrets(names: readonly RequiredSecret[]) {
+  const missing = config.missingSecrets(names);
+  if (missing.length)
+    throw new Error(`Refusing to run without ${missing.join(", ")} (APP_ENV=${config.appEnv})`);
 }

@@ -41,6 +41,10 @@ if (javaMissing && command !== "bench") {
 
 const env = {
   ...process.env,
+  // Local behaviour is asked for by name: core's configuration treats a missing APP_ENV as
+  // production. Tests run as "test" (vitest.config.ts sets it too, for direct runs).
+  ...(command === "start" || command === "dev" ? { APP_ENV: "local" } : {}),
+  ...(command === "test" ? { APP_ENV: "test" } : {}),
   SST_TELEMETRY_DISABLED: "1",
   AWS_EC2_METADATA_DISABLED: "true",
   // The AWS SDK warns on every start that Node 20 support ends in 2027; Lambda runs Node 22.

@@ -33,7 +33,8 @@ async function buildSites() {
 
 async function main(command: string) {
   const inMemory = process.env.DYNAMODB_IN_MEMORY === "1";
-  process.env.APP_ENV ??= "local";
+  // Local behaviour only when asked for by name (core/config.ts fails closed to production).
+  if (process.env.APP_ENV !== "test") process.env.APP_ENV = "local";
   process.env.TABLE_NAME ??= "gym-local";
   process.env.STAFF_URL ??= `http://localhost:${ports.staff}`;
   process.env.JOIN_URL ??= `http://localhost:${ports.join}`;
@@ -58,8 +59,8 @@ async function main(command: string) {
   const closers: (() => Promise<void> | void)[] = [];
   const children: ChildProcess[] = [];
   if (command === "start") {
-    const staff = await serveSite(resolve(root, "web-staff/dist"), ports.staff);
-    const join = await serveSite(resolve(root, "web-join/dist"), ports.join);
+    const staff = await serveSite(resolve(root, "web-staff/dist"), ports.staff, "staff");
+    const join = await serveSite(resolve(root, "web-join/dist"), ports.join, "join");
     closers.push(staff.close, join.close);
   } else {
     const api = await serveApi(ports.api);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { relative, resolve } from "node:path";
+import { type Site, siteHeaders } from "@gym/core/security/headers";
 import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -8,11 +9,20 @@ import { app as api } from "../api/app";
 
 /**
  * The local stand-in for CloudFront: each site serves its own build and sends `/api/*` to the
- * one API app, so calls are same-origin and cookies first-party, exactly as in AWS.
+ * one API app, so calls are same-origin and cookies first-party, exactly as in AWS. Pages and
+ * files get the site's security headers (core/security/headers.ts), as CloudFront's response
+ * headers policy adds them; the API sets its own.
  */
-export function siteApp(distDir: string) {
+export function siteApp(distDir: string, which: Site) {
   const site = new Hono();
   site.all("/api/*", (c) => api.fetch(c.req.raw));
+  const headers = siteHeaders(which);
+  site.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+  // Source maps are not shipped (the builds make none); never serve one that is lying around.
+  site.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   const root = relative(process.cwd(), distDir) || ".";
   site.use("/assets/*", serveStatic({ root }));
   site.use("*", serveStatic({ root }));
@@ -47,10 +57,10 @@ export function serveApi(port: number) {
   return listen((request) => api.fetch(request), port);
 }
 
-export function serveSite(distDir: string, port: number) {
+export function serveSite(distDir: string, port: number, which: Site) {
   const dist = resolve(distDir);
   if (!existsSync(resolve(dist, "index.html")))
     throw new Error(`No build at ${dist}: build the web app first.`);
-  const site = siteApp(dist);
+  const site = siteApp(dist, which);
   return listen((request) => site.fetch(request), port);
 }

@@ -1,5 +1,34 @@
 import { ProviderError } from "../errors";
-import type { KisiLock, KisiPlace, KisiPort } from "./port";
+import type { KisiEvent, KisiLock, KisiPlace, KisiPort } from "./port";
+
+type RawEvent = {
+  id: number | string;
+  action?: string | null;
+  object_type?: string | null;
+  object_id?: number | string | null;
+  place_id?: number | string | null;
+  lock_id?: number | string | null;
+  actor_id?: number | string | null;
+  created_at?: string | null;
+  references?: { place_id?: number | string | null; lock_id?: number | string | null } | null;
+};
+
+const text = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
+/** Kisi's event, in the port's shape (place and lock may sit at the top or under references). */
+export function kisiEvent(raw: RawEvent): KisiEvent {
+  return {
+    id: String(raw.id),
+    action: text(raw.action),
+    object_type: text(raw.object_type),
+    place_id: text(raw.place_id ?? raw.references?.place_id),
+    lock_id: text(
+      raw.lock_id ?? raw.references?.lock_id ?? (raw.object_type === "Lock" ? raw.object_id : null),
+    ),
+    actor_id: text(raw.actor_id),
+    created_at: text(raw.created_at),
+  };
+}
 
 /**
  * The real door provider over Kisi's REST API with fetch (the vendor's `kisi-client` package
@@ -68,6 +97,15 @@ export function realKisi(options: { apiBase?: string } = {}): KisiPort {
         `/locks?place_id=${encodeURIComponent(placeId)}&limit=100`,
       );
       return locks.map((lock) => ({ id: String(lock.id), name: lock.name, place_id: String(lock.place_id) }));
+    },
+    async getEvent(apiKey, eventId) {
+      if (!/^\w{1,64}$/.test(eventId)) return null;
+      try {
+        return kisiEvent(await call<RawEvent>(apiKey, `/events/${encodeURIComponent(eventId)}`));
+      } catch (error) {
+        if (error instanceof ProviderError && error.detail === "HTTP 404") return null;
+        throw error;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ProviderError } from "../errors";
-import type { KisiLock, KisiPlace, KisiPort } from "./port";
+import type { KisiEvent, KisiLock, KisiPlace, KisiPort } from "./port";
 
 /** The simulated Kisi account: two places with a few locks each. */
 export const SIMULATED_KISI_PLACES: KisiPlace[] = [
@@ -13,6 +13,27 @@ export const SIMULATED_KISI_LOCKS: KisiLock[] = [
   { id: "52001", name: "Main entrance", place_id: "41002" },
   { id: "52002", name: "Car park door", place_id: "41002" },
 ];
+
+/**
+ * Events the simulated Kisi account "recorded": the simulator (POST /api/dev/webhooks/kisi) and
+ * tests add an event here before delivering its webhook, as a real unlock exists at Kisi before
+ * Kisi posts it. A forged webhook names an event that is not here.
+ */
+const simulatedEvents = new Map<string, KisiEvent>();
+
+export function recordSimulatedKisiEvent(event: Partial<KisiEvent> & { id: string }): KisiEvent {
+  const full: KisiEvent = {
+    action: null,
+    object_type: null,
+    place_id: null,
+    lock_id: null,
+    actor_id: null,
+    created_at: new Date().toISOString(),
+    ...event,
+  };
+  simulatedEvents.set(full.id, full);
+  return full;
+}
 
 /**
  * The simulated door provider: any key that starts with `kisi_` is accepted (as Kisi answers
@@ -37,6 +58,11 @@ export function simulatedKisi(): KisiPort {
     async listLocks(apiKey, placeId) {
       await check(apiKey);
       return SIMULATED_KISI_LOCKS.filter((lock) => lock.place_id === placeId).map((lock) => ({ ...lock }));
+    },
+    async getEvent(apiKey, eventId) {
+      await check(apiKey);
+      const event = simulatedEvents.get(eventId);
+      return event ? { ...event } : null;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
+import { viaCloudFront } from "./security";
 
 export const SESSION_COOKIE = "gym_session";
 
@@ -68,16 +69,20 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The caller's address for throttling. Behind CloudFront the viewer address header is the
- * trustworthy one; locally the first X-Forwarded-For entry (tests use it to act as several
- * clients), else the socket.
+ * The caller's address for throttling. In AWS only a request that came through our CloudFront
+ * (it carries the origin secret; others are refused, see security.ts) has its
+ * CloudFront-Viewer-Address trusted. Locally (APP_ENV local or test) the first X-Forwarded-For
+ * entry (tests use it to act as several clients), else X-Real-IP.
  */
 export function clientAddress(c: Context): string {
-  const viewer = c.req.header("cloudfront-viewer-address");
-  if (viewer) return viewer.replace(/:\d+$/, "");
-  if (config.appEnv !== "aws") {
+  if (viaCloudFront(c)) {
+    const viewer = c.req.header("cloudfront-viewer-address");
+    if (viewer) return viewer.replace(/:\d+$/, "");
+  }
+  if (config.isLocal) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
+    return c.req.header("x-real-ip") ?? "local";
   }
-  return c.req.header("x-real-ip") ?? "unknown";
+  return "unknown";
 }

@@ -37,7 +37,7 @@ const codeCheck = (path: string, summary: string) =>
 const completeSignIn: RouteHandler<ReturnType<typeof codeCheck>, AppEnv> = async (c) => {
   const session = c.get("session")!;
   await verifyCode(session.user_id, c.req.valid("json").code);
-  await passTwoFactor(session.session_id);
+  setSessionCookie(c, await passTwoFactor(session));
   return c.json({ data: { message: "Signed in." } }, 200);
 };
 

@@ -322,10 +322,10 @@ describe("Stripe Connect (simulated provider)", () => {
       stripe_id: expect.stringMatching(/^acct_/),
     });
 
-    // A code works once.
+    // A state works once: the replay is refused before Stripe is asked.
     const again = await admin.post("/api/stripe/exchange", { code, state });
     expect(again.status).toBe(422);
-    expect(again.body.message).toMatch(/Stripe did not accept/);
+    expect(again.body.errors.state[0]).toMatch(/expired or is not yours/);
   });
 
   it("refuses a tampered state and trainers", async () => {

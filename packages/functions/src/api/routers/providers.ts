@@ -6,7 +6,11 @@ import {
   listPlaceDoors,
   startStripeConnect,
 } from "@gym/core/gym/settings";
-import { connectAccessControl, getAccessControlIntegration } from "@gym/core/organisation/settings";
+import {
+  connectAccessControl,
+  getAccessControlIntegration,
+  rotateKisiWebhookSecret,
+} from "@gym/core/organisation/settings";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
@@ -22,6 +26,9 @@ const integration = z
     integration_type: z.literal("kisi"),
     api_key: z.object({ set: z.boolean(), masked: z.string().nullable() }),
     connected_at: z.string(),
+    webhook_secret_set_at: z.string().nullable(),
+    /** Only in the answer that made the secret (first connection, rotation): shown once. */
+    webhook_url: z.string().optional(),
   })
   .openapi("AccessControlIntegration");
 const place = z
@@ -152,6 +159,21 @@ export const providersRouter = createRouter()
         { data: await connectAccessControl(actorOf(c), c.req.valid("param").id, await readJson(c)) },
         200,
       ),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/organisations/{id}/access-control/webhook-secret",
+      tags: ["Providers"],
+      summary: "Replace the Kisi webhook secret; answers the new webhook URL (shown once)",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(integration)),
+        409: { description: "Kisi is not connected" },
+        ...problems,
+      },
+    }),
+    async (c) => c.json({ data: await rotateKisiWebhookSecret(actorOf(c), c.req.valid("param").id) }, 200),
   )
   .openapi(
     staffRoute({

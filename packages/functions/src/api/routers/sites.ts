@@ -17,11 +17,13 @@ export const sitesRouter = createRouter().openapi(
     request: {
       params: z.object({ site: z.enum(["staff", "join"]) }),
       query: z.object({
-        // Only a path on that site: never another host ("//evil.example" or "https:").
+        // Only a path on that site: never another host ("//evil.example" or "https:"), and no
+        // control characters (a CR/LF would split the Location header).
         path: z
           .string()
           .max(2000)
-          .regex(/^\/(?!\/)[^\\]*$/, "Must be a path on the site")
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+          .regex(/^\/(?!\/)[^\\\u0000-\u001f\u007f]*$/, "Must be a path on the site")
           .optional(),
       }),
     },

@@ -144,24 +144,108 @@ describe("webhook receivers", () => {
     });
   });
 
-  it("records Kisi events under the gym whose place they name", async () => {
+  it("takes Kisi events only at the organisation's secret URL, and unlocks only once Kisi confirms them", async () => {
     const { linkProviderId } = await import("@gym/core/providers/links");
+    const { recordSimulatedKisiEvent } = await import("@gym/core/providers/kisi/simulated");
     await linkProviderId("kisi_place", "41001", {
       organisation_id: harbour,
       gym_id: api.seed.gyms.ponsonby.gym_id,
     });
-    const ok = await provider().request(
+    await linkProviderId("kisi_place", "41002", {
+      organisation_id: api.seed.organisations.southern.organisation_id,
+    });
+    // Connecting Kisi makes the secret and shows its URL once.
+    const connected = await admin.post(`/api/organisations/${harbour}/access-control/integration`, {
+      integration_type: "kisi",
+      api_key: "kisi_harbour_key_1234",
+    });
+    expect(connected.status).toBe(200);
+    const url = new URL(connected.body.data.webhook_url);
+    expect(url.pathname).toMatch(/^\/api\/webhooks\/kisi\/[\w-]{40,}$/);
+    const secretPath = url.pathname;
+    const shown = await admin.get(`/api/organisations/${harbour}/access-control/integration`);
+    expect(shown.body.data.webhook_url).toBeUndefined();
+    expect(shown.body.data.webhook_secret_set_at).toEqual(expect.any(String));
+    expect(JSON.stringify(shown.body.data)).not.toContain(secretPath.split("/").at(-1));
+
+    const unlock = JSON.stringify({ id: 501, type: "lock.unlock", action: "unlock", place_id: 41001 });
+    // The review's forgery: the old open URL is gone, a guessed secret is refused and names no one.
+    expect((await provider().request("POST", "/api/webhooks/kisi", unlock)).status).toBe(404);
+    const guessed = await provider().request("POST", `/api/webhooks/kisi/${"g".repeat(43)}`, unlock);
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.outcome).toBe("rejected");
+    // The right URL, but Kisi never recorded event 501: rejected, and its id is not used up.
+    const unconfirmed = await provider().request("POST", secretPath, unlock);
+    expect(unconfirmed.status).toBe(400);
+    // Another organisation's place through this organisation's URL is refused.
+    recordSimulatedKisiEvent({ id: "777", action: "unlock", object_type: "Lock", place_id: "41002" });
+    const otherPlace = await provider().request(
       "POST",
-      "/api/webhooks/kisi",
-      JSON.stringify({ id: 501, type: "lock.unlock", place_id: 41001, actor_id: 9 }),
+      secretPath,
+      JSON.stringify({ id: 777, action: "unlock", place_id: 41002 }),
     );
+    expect(otherPlace.status).toBe(400);
+    // Kisi confirms the real unlock: accepted under the gym whose place it names.
+    recordSimulatedKisiEvent({ id: "501", action: "unlock", object_type: "Lock", place_id: "41001" });
+    const ok = await provider().request("POST", secretPath, unlock);
     expect(ok.status).toBe(200);
-    const notJson = await provider().request("POST", "/api/webhooks/kisi", "hello");
+    expect(ok.body.outcome).toBe("accepted");
+    // Kisi reports it at another place than the call claims: rejected.
+    recordSimulatedKisiEvent({ id: "502", action: "unlock", object_type: "Lock", place_id: "41002" });
+    const moved = await provider().request(
+      "POST",
+      secretPath,
+      JSON.stringify({ id: 502, action: "unlock", place_id: 41001 }),
+    );
+    expect(moved.status).toBe(400);
+    const notJson = await provider().request("POST", secretPath, "hello");
     expect(notJson.status).toBe(400);
+
     const kisi = (await admin.get("/api/webhook-calls?provider=kisi")).body.data;
-    expect(kisi).toEqual([
-      expect.objectContaining({ event_type: "lock.unlock", event_id: "501", outcome: "accepted" }),
+    expect(kisi.filter((c: { outcome: string }) => c.outcome === "accepted")).toEqual([
+      expect.objectContaining({
+        event_type: "lock.unlock",
+        event_id: "501",
+        gym_id: api.seed.gyms.ponsonby.gym_id,
+      }),
     ]);
+    expect(kisi.filter((c: { outcome: string }) => c.outcome === "rejected")).toHaveLength(4);
+
+    // Rotating the secret: a new URL, shown once; the old one stops working at once.
+    const rotated = await admin.post(`/api/organisations/${harbour}/access-control/webhook-secret`);
+    expect(rotated.status).toBe(200);
+    const newPath = new URL(rotated.body.data.webhook_url).pathname;
+    expect(newPath).not.toBe(secretPath);
+    recordSimulatedKisiEvent({ id: "503", action: "unlock", object_type: "Lock", place_id: "41001" });
+    const next = JSON.stringify({ id: 503, action: "unlock", place_id: 41001 });
+    expect((await provider().request("POST", secretPath, next)).status).toBe(400);
+    expect((await provider().request("POST", newPath, next)).status).toBe(200);
+    expect((await trainer.post(`/api/organisations/${harbour}/access-control/webhook-secret`)).status).toBe(
+      403,
+    );
+    expect(
+      (await otherAdmin.post(`/api/organisations/${harbour}/access-control/webhook-secret`)).status,
+    ).toBe(404);
+  });
+
+  it("limits webhook calls per source address", async () => {
+    process.env.WEBHOOK_CALLS_PER_MINUTE = "5";
+    try {
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await provider().request("POST", "/api/webhooks/stripe", "{}", {
+          "X-Forwarded-For": "198.51.100.99",
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+      const other = await provider().request("POST", "/api/webhooks/stripe", "{}", {
+        "X-Forwarded-For": "198.51.100.100",
+      });
+      expect(other.status).toBe(400);
+    } finally {
+      delete process.env.WEBHOOK_CALLS_PER_MINUTE;
+    }
   });
 });
 
@@ -184,6 +268,45 @@ describe("webhook log pages", () => {
     expect(duplicates.every((c: { outcome: string }) => c.outcome === "duplicate")).toBe(true);
     expect((await admin.get("/api/webhook-calls?provider=paypal")).status).toBe(422);
     expect((await admin.get("/api/webhook-calls?cursor=not-a-cursor")).status).toBe(422);
+  });
+
+  it("answers 422 to a well-formed cursor that is not this query's own", async () => {
+    // {"x":1}: valid base64url JSON, but not a page of this listing (the review got a 500).
+    for (const cursor of [
+      "eyJ4IjoxfQ",
+      Buffer.from(JSON.stringify({ pk: "$gym#partition_x", sk: "$webhook_call_1#call_id_x" })).toString(
+        "base64url",
+      ),
+      Buffer.from(JSON.stringify({ after: "not-an-id" })).toString("base64url"),
+    ]) {
+      const res = await admin.get(`/api/webhook-calls?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(422);
+      expect(res.body.errors.cursor).toEqual(["The cursor is not valid"]);
+    }
+  });
+
+  it("fills a filtered page: rare outcomes among many calls still come per_page at a time", async () => {
+    // Three duplicates, each buried under four accepted calls.
+    for (let i = 0; i < 3; i++) {
+      await stripeEvent({ id: `evt_sparse_${i}`, type: "account.updated", account });
+      await stripeEvent({ id: `evt_sparse_${i}`, type: "account.updated", account });
+      for (let j = 0; j < 4; j++)
+        await stripeEvent({ id: `evt_filler_${i}_${j}`, type: "account.updated", account });
+    }
+    const page = await admin.get("/api/webhook-calls?outcome=duplicate&per_page=3");
+    expect(page.status).toBe(200);
+    expect(page.body.data.map((c: { event_id: string }) => c.event_id)).toEqual([
+      "evt_sparse_2",
+      "evt_sparse_1",
+      "evt_sparse_0",
+    ]);
+    const rest = await admin.get(
+      `/api/webhook-calls?outcome=duplicate&per_page=100&cursor=${page.body.meta.next_cursor}`,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.every((c: { outcome: string }) => c.outcome === "duplicate")).toBe(true);
+    expect(rest.body.data.map((c: { event_id: string }) => c.event_id)).not.toContain("evt_sparse_0");
+    expect(rest.body.meta.next_cursor).toBeNull();
   });
 
   it("is for organisation admins of that organisation", async () => {

@@ -1,12 +1,14 @@
 import { config } from "@gym/core/config";
 import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/providers/akahu/simulated";
+import { recordSimulatedKisiEvent } from "@gym/core/providers/kisi/simulated";
+import { ownerOfProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
 import { signStripePayload } from "@gym/core/providers/stripe/verify";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../../api/context";
 import { receiveAkahu } from "../../webhooks/akahu";
-import { receiveKisi } from "../../webhooks/kisi";
+import { receiveKisi, receiveKisiFor } from "../../webhooks/kisi";
 import { receiveStripe } from "../../webhooks/stripe";
 import { consentPage } from "./page";
 
@@ -179,13 +181,27 @@ export async function sendSimulatedWebhook(
     const { keyId, signature } = signSimulatedAkahuWebhook(body);
     return receiveAkahu(body, keyId, signature);
   }
-  return receiveKisi(
-    JSON.stringify({
-      id: `${now}${Math.floor(Math.random() * 1e6)}`,
-      type: "lock.unlock",
-      object_type: "Lock",
-      action: "unlock",
-      ...extra,
-    }),
-  );
+  // Kisi records the unlock first, then posts it: the simulated account keeps it so the
+  // receiver's confirmation finds it. Delivered in-process to the place's organisation (the
+  // simulator does not know the hashed URL secret).
+  const event: Record<string, unknown> = {
+    id: `${now}${Math.floor(Math.random() * 1e6)}`,
+    type: "lock.unlock",
+    object_type: "Lock",
+    action: "unlock",
+    ...extra,
+  };
+  const placeId = event.place_id === undefined ? null : String(event.place_id);
+  recordSimulatedKisiEvent({
+    id: String(event.id),
+    action: String(event.action),
+    object_type: "Lock",
+    place_id: placeId,
+    lock_id: event.object_id === undefined ? null : String(event.object_id),
+  });
+  const owner = placeId ? await ownerOfProviderId("kisi_place", placeId) : null;
+  const body = JSON.stringify(event);
+  return owner
+    ? receiveKisiFor(owner.organisation_id, body)
+    : receiveKisi(body, "no-secret-for-an-unlinked-place");
 }

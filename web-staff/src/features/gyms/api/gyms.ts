@@ -72,6 +72,9 @@ export interface AccessIntegration {
   integration_type: "kisi";
   api_key: MaskedSecret;
   connected_at: string;
+  webhook_secret_set_at: string | null;
+  /** Only in the answer that made the webhook secret: shown once. */
+  webhook_url?: string;
 }
 
 /** Admin / Personal Trainer / -- (spec 000 §3). */
@@ -151,6 +154,9 @@ export const connectKisi = (organisationId: string, apiKey: string) =>
     integration_type: "kisi",
     api_key: apiKey,
   });
+
+export const rotateKisiWebhook = (organisationId: string) =>
+  api.post<AccessIntegration>(`/api/organisations/${organisationId}/access-control/webhook-secret`);
 
 export const linkPlace = (
   gymId: string,

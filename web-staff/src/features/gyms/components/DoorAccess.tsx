@@ -1,25 +1,75 @@
 import { requiredText, submitHandler, useZodForm, z } from "@gym/web/forms";
 import { toast, toastApiError } from "@gym/web/toast";
-import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, Table, Text } from "@mantine/core";
+import { Alert, Button, Code, Group, PasswordInput, Select, Stack, Switch, Table, Text } from "@mantine/core";
 import { IconDoor } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import {
   connectKisi,
   type Gym,
   linkPlace,
+  rotateKisiWebhook,
   useAccessIntegration,
   useAccessPlaces,
   usePlaceDoors,
 } from "../api/gyms";
 
-function ConnectKisi({ organisationId, onConnected }: { organisationId: string; onConnected: () => void }) {
+/**
+ * The Kisi webhook address, shown once after it is made: its last segment is the secret (only a
+ * hash is kept), so it cannot be shown again; a new one can be made, which ends the old one.
+ */
+function KisiWebhook({ organisationId, shownUrl }: { organisationId: string; shownUrl: string | null }) {
+  const [url, setUrl] = useState<string | null>(shownUrl);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setUrl(shownUrl), [shownUrl]);
+  const rotate = async () => {
+    setBusy(true);
+    try {
+      const made = await rotateKisiWebhook(organisationId);
+      setUrl(made.webhook_url ?? null);
+      toast.success("New Kisi webhook address made; the old one no longer works");
+    } catch (error) {
+      toastApiError(error, "No new webhook address was made");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      {url ? (
+        <Alert color="yellow" title="Kisi webhook address (shown once)">
+          <Text size="sm">Enter this address as the webhook in Kisi now. It will not be shown again.</Text>
+          <Code block aria-label="Kisi webhook address">
+            {url}
+          </Code>
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Kisi sends door events to a secret webhook address. Make a new one if it was lost or leaked.
+        </Text>
+      )}
+      <Group>
+        <Button variant="default" size="xs" onClick={() => void rotate()} loading={busy}>
+          Make a new webhook address
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ConnectKisi({
+  organisationId,
+  onConnected,
+}: {
+  organisationId: string;
+  onConnected: (webhookUrl: string | null) => void;
+}) {
   const form = useZodForm({ schema: z.object({ api_key: requiredText() }), initialValues: { api_key: "" } });
   const handleSubmit = submitHandler(
     form,
     async ({ api_key }) => {
-      await connectKisi(organisationId, api_key);
+      const connected = await connectKisi(organisationId, api_key);
       toast.success("Kisi connected");
-      onConnected();
+      onConnected(connected.webhook_url ?? null);
     },
     { errorSummary: "Kisi was not connected" },
   );
@@ -65,6 +115,7 @@ export function DoorAccess({
   const doors = usePlaceDoors(organisationId, placeId);
   const [tracking, setTracking] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
+  const [shownWebhookUrl, setShownWebhookUrl] = useState<string | null>(null);
 
   useEffect(() => {
     if (!doors.data) return;
@@ -75,7 +126,13 @@ export function DoorAccess({
     return (
       <Stack gap="sm">
         <Text size="sm">Door access is not connected yet. Enter your organisation's Kisi API key.</Text>
-        <ConnectKisi organisationId={organisationId} onConnected={() => void integration.mutate()} />
+        <ConnectKisi
+          organisationId={organisationId}
+          onConnected={(webhookUrl) => {
+            setShownWebhookUrl(webhookUrl);
+            void integration.mutate();
+          }}
+        />
       </Stack>
     );
   }
@@ -110,9 +167,12 @@ export function DoorAccess({
   return (
     <Stack gap="md">
       {integration.data && (
-        <Text size="sm" c="dimmed">
-          Kisi connected (key {integration.data.api_key.masked}).
-        </Text>
+        <>
+          <Text size="sm" c="dimmed">
+            Kisi connected (key {integration.data.api_key.masked}).
+          </Text>
+          <KisiWebhook organisationId={organisationId} shownUrl={shownWebhookUrl} />
+        </>
       )}
       <Select
         label="Kisi place"

@@ -124,4 +124,45 @@ describe("gym edit page", () => {
     const section = await screen.findByRole("region", { name: "Place and doors" });
     expect(await within(section).findByLabelText(/Kisi API key/)).toBeInTheDocument();
   });
+
+  it("shows the Kisi webhook address once after connecting, and a new one on request", async () => {
+    let connected = false;
+    const integration = (extra: Record<string, unknown> = {}) => ({
+      id: "i1",
+      integration_type: "kisi",
+      api_key: { set: true, masked: "••••1234" },
+      connected_at: "2026-01-01T00:00:00Z",
+      webhook_secret_set_at: "2026-01-01T00:00:00Z",
+      ...extra,
+    });
+    const { calls } = serve((call) => {
+      if (call.url.endsWith("/access-control/integration") && call.method === "POST") {
+        connected = true;
+        return jsonResponse({
+          data: integration({ webhook_url: "https://staff.example/api/webhooks/kisi/first" }),
+        });
+      }
+      if (call.url.endsWith("/access-control/integration"))
+        return jsonResponse({ data: connected ? integration() : null });
+      if (call.url.endsWith("/access-control/webhook-secret"))
+        return jsonResponse({
+          data: integration({ webhook_url: "https://staff.example/api/webhooks/kisi/second" }),
+        });
+      if (call.url.endsWith("/access-control/places")) return jsonResponse({ data: [] });
+      return undefined;
+    });
+    const { user } = render();
+    const section = await screen.findByRole("region", { name: "Place and doors" });
+    await user.type(await within(section).findByLabelText(/Kisi API key/), "kisi_abc_1234");
+    await user.click(within(section).getByRole("button", { name: "Connect Kisi" }));
+    expect(
+      await within(section).findByText("https://staff.example/api/webhooks/kisi/first"),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Make a new webhook address" }));
+    expect(
+      await within(section).findByText("https://staff.example/api/webhooks/kisi/second"),
+    ).toBeInTheDocument();
+    expect(within(section).queryByText(/kisi\/first/)).toBeNull();
+    expect(calls.filter((c) => c.url.endsWith("/access-control/webhook-secret"))).toHaveLength(1);
+  });
 });
