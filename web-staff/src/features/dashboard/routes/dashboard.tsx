@@ -13,7 +13,6 @@ import {
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -27,6 +26,7 @@ import {
   type TablerIcon,
 } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { firstName, greeting, roleLabel } from "../greeting";
 
 interface Stat {
@@ -205,7 +205,7 @@ function Workspace({ user }: { user: CurrentUser }) {
 
 /** The landing page after sign-in: who and where you are, and what to do next. */
 export function DashboardRoute() {
-  useDocumentTitle("Dashboard · Gym back office");
+  usePageTitle("Dashboard");
   const { user } = useAuth();
   if (!user) return null;
   const gym = user.gyms.find((g) => g.id === user.current_gym?.id);
