@@ -2,6 +2,7 @@ import { Service } from "electrodb";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { config } from "../config";
 import { mailEntity } from "../email/entity";
+import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
@@ -21,6 +22,7 @@ import { dynamo } from "./client";
 const entities = {
   organisation: organisationEntity,
   gym: gymEntity,
+  gymPeople: gymPeopleEntity,
   user: userEntity,
   role: roleEntity,
   mail: mailEntity,

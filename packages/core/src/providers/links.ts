@@ -1,8 +1,5 @@
 import { db } from "../db/service";
 
-// The entity lives apart from these functions so db/service.ts can import it without a cycle.
-export { providerLinkEntity } from "./link-entity";
-
 /** `kisi_webhook`: the SHA-256 of an organisation's Kisi webhook secret (the URL's last segment). */
 export type LinkKind = "stripe_account" | "kisi_place" | "kisi_webhook";
 
