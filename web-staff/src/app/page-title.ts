@@ -1,4 +1,4 @@
-import { useAuth } from "@gym/web/auth";
+import { useOptionalAuth } from "@gym/web/auth";
 import { useDocumentTitle } from "@mantine/hooks";
 
 /**
@@ -6,7 +6,7 @@ import { useDocumentTitle } from "@mantine/hooks";
  * current organisation). Signed-out pages read `<page> · Gym back office`.
  */
 export function usePageTitle(page: string) {
-  const { me } = useAuth();
+  const me = useOptionalAuth()?.me;
   const user = me?.status === "signed_in" ? me.user : null;
   const gym = user?.current_gym ? user.gyms.find((g) => g.id === user.current_gym?.id)?.name : undefined;
   useDocumentTitle(`${page} · ${gym ?? user?.current_organisation?.name ?? "Gym back office"}`);

@@ -8,6 +8,7 @@ export {
   ME_KEY,
   TWO_FACTOR_CODE,
   useAuth,
+  useOptionalAuth,
 } from "./AuthProvider";
 export {
   DASHBOARD_PATH,
