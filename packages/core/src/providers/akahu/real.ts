@@ -114,5 +114,17 @@ export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
         throw error;
       }
     },
+    async subscribeWebhooks() {
+      throw new Error("subscribeWebhooks: not implemented yet");
+    },
+    async createPayment() {
+      throw new Error("createPayment: not implemented yet");
+    },
+    async getPayment() {
+      throw new Error("getPayment: not implemented yet");
+    },
+    async listPayments() {
+      throw new Error("listPayments: not implemented yet");
+    },
   };
 }

@@ -110,6 +110,18 @@ export function simulatedAkahu(options: { baseUrl?: string } = {}): AkahuPort {
         throw new WebhookSignatureError("Webhook signature verificaton failed.");
       return JSON.parse(rawBody) as AkahuWebhookPayload;
     },
+    async subscribeWebhooks() {
+      throw new Error("subscribeWebhooks: not implemented yet");
+    },
+    async createPayment() {
+      throw new Error("createPayment: not implemented yet");
+    },
+    async getPayment() {
+      throw new Error("getPayment: not implemented yet");
+    },
+    async listPayments() {
+      throw new Error("listPayments: not implemented yet");
+    },
   };
 }
 

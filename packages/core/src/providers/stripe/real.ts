@@ -80,5 +80,17 @@ export function realStripe(options: RealStripeOptions): StripePort {
     verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, options.webhookSecret);
     },
+    async createSetupIntent() {
+      throw new Error("createSetupIntent: not implemented yet");
+    },
+    async retrieveSetupIntent() {
+      throw new Error("retrieveSetupIntent: not implemented yet");
+    },
+    async chargeOffSession() {
+      throw new Error("chargeOffSession: not implemented yet");
+    },
+    async retrievePaymentIntent() {
+      throw new Error("retrievePaymentIntent: not implemented yet");
+    },
   };
 }

@@ -49,6 +49,18 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
     verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, webhookSecret);
     },
+    async createSetupIntent() {
+      throw new Error("createSetupIntent: not implemented yet");
+    },
+    async retrieveSetupIntent() {
+      throw new Error("retrieveSetupIntent: not implemented yet");
+    },
+    async chargeOffSession() {
+      throw new Error("chargeOffSession: not implemented yet");
+    },
+    async retrievePaymentIntent() {
+      throw new Error("retrievePaymentIntent: not implemented yet");
+    },
   };
 }
 
