@@ -23,7 +23,8 @@ import { ProviderError } from "./errors";
 import type { KisiPort } from "./kisi/port";
 import { realKisi } from "./kisi/real";
 import { simulatedKisi } from "./kisi/simulated";
-import { type StripePort, WebhookSignatureError } from "./stripe/port";
+import { resetSimulatedProviders, settleSimulatedNow } from "./simulation";
+import { isHardCardDecline, type StripePort, WebhookSignatureError } from "./stripe/port";
 import { realStripe } from "./stripe/real";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "./stripe/simulated";
 import { signStripePayload } from "./stripe/verify";
@@ -242,4 +243,199 @@ describe.each([
       declined("branch"),
     );
   });
+});
+
+describe.each([
+  {
+    name: "real (Stripe SDK against the stand-in)",
+    make: (): StripePort =>
+      realStripe({
+        secretKey: stripeStub.secretKey,
+        clientId: "ca_stub",
+        webhookSecret: "whsec_stub",
+        apiBase: stripeStub.url,
+      }),
+    // Stripe.js in the member's browser, stood in for by the stub.
+    confirmCard: async (_port: StripePort, account: string, setupIntentId: string, number: string) =>
+      stripeStub.confirmSetupIntent(account, setupIntentId, number),
+    settle: async () => {},
+  },
+  {
+    name: "simulated",
+    make: (): StripePort => simulatedStripe({ baseUrl: "http://localhost:3000" }),
+    confirmCard: async (port: StripePort, account: string, setupIntentId: string, number: string) => {
+      await port.confirmSimulatedCard?.(account, setupIntentId, { number });
+    },
+    settle: async () => {
+      await settleSimulatedNow();
+    },
+  },
+])("Stripe saved cards and off-session charges: $name", ({ make, confirmCard, settle }) => {
+  const account = "acct_1ContractGym";
+  let n = 0;
+  const key = () => `contract-${Date.now()}-${++n}`;
+
+  beforeAll(() => resetSimulatedProviders());
+
+  async function savedCard(port: StripePort, number: string) {
+    const setup = await port.createSetupIntent(account, {
+      email: "m@example.com",
+      name: "Mere",
+      idempotencyKey: key(),
+    });
+    await confirmCard(port, account, setup.setup_intent_id, number);
+    const state = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+    return { customer_id: state.customer_id, payment_method_id: state.payment_method_id ?? "" };
+  }
+
+  it("creates a customer and a SetupIntent once per key, and reports the card once confirmed", async () => {
+    const port = make();
+    const input = { email: "aroha@example.com", name: "Aroha", idempotencyKey: key() };
+    const setup = await port.createSetupIntent(account, input);
+    expect(setup.setup_intent_id).toMatch(/^seti_/);
+    expect(setup.customer_id).toMatch(/^cus_/);
+    expect(setup.client_secret).toContain("_secret_");
+    expect(await port.createSetupIntent(account, input)).toEqual(setup);
+    expect(await port.retrieveSetupIntent(account, setup.setup_intent_id)).toMatchObject({
+      status: "requires_payment_method",
+      payment_method_id: null,
+      card: null,
+    });
+    await confirmCard(port, account, setup.setup_intent_id, "4242424242424242");
+    const saved = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+    expect(saved).toMatchObject({
+      status: "succeeded",
+      customer_id: setup.customer_id,
+      payment_method_id: expect.stringMatching(/^pm_/),
+      card: { brand: "visa", last4: "4242", exp_month: expect.any(Number), exp_year: expect.any(Number) },
+    });
+    // A second card for the same customer: another SetupIntent on the existing Customer.
+    const again = await port.createSetupIntent(account, {
+      ...input,
+      customer_id: setup.customer_id,
+      idempotencyKey: key(),
+    });
+    expect(again.customer_id).toBe(setup.customer_id);
+    expect(again.setup_intent_id).not.toBe(setup.setup_intent_id);
+  });
+
+  it.each([
+    { number: "4242424242424242", status: "succeeded", decline: null, hard: false },
+    {
+      number: "4000000000000341",
+      status: "requires_payment_method",
+      decline: "generic_decline",
+      hard: false,
+    },
+    {
+      number: "4000000000009995",
+      status: "requires_payment_method",
+      decline: "insufficient_funds",
+      hard: false,
+    },
+    { number: "4000000000009987", status: "requires_payment_method", decline: "lost_card", hard: true },
+    { number: "4000000000000069", status: "requires_payment_method", decline: "expired_card", hard: true },
+  ])("charges $number off-session: $status $decline", async ({ number, status, decline, hard }) => {
+    const port = make();
+    const card = await savedCard(port, number);
+    const metadata = { payment_id: `pay_${n}`, organisation_id: "org_1", subscription_id: "sub_1" };
+    const answer = await port.chargeOffSession(account, {
+      ...card,
+      amount: 2_999,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "Ponsonby: 1 Jan - 7 Jan",
+      metadata,
+    });
+    expect(answer.id).toMatch(/^pi_/);
+    expect(answer.amount).toBe(2_999);
+    // Settled at once (as Stripe usually answers) or processing until it settles (the simulation).
+    expect(["processing", status]).toContain(answer.status);
+    await settle();
+    const settled = await port.retrievePaymentIntent(account, answer.id);
+    expect(settled).toMatchObject({ id: answer.id, status, amount: 2_999, decline_code: decline, metadata });
+    if (decline) expect(settled.failure_message).toBeTruthy();
+    expect(isHardCardDecline(settled)).toBe(hard);
+  });
+
+  it("answers the first charge for a repeated idempotency key and refuses the key with another amount", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    const input = {
+      ...card,
+      amount: 5_000,
+      currency: "nzd" as const,
+      idempotencyKey: key(),
+      description: "Retry of the balance",
+      metadata: { payment_id: "pay_idem" },
+    };
+    const first = await port.chargeOffSession(account, input);
+    const second = await port.chargeOffSession(account, input);
+    expect(second.id).toBe(first.id);
+    await expect(port.chargeOffSession(account, { ...input, amount: 5_001 })).rejects.toEqual(
+      declined("stripe"),
+    );
+  });
+
+  it("keeps each connected account's objects to itself", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    const charge = await port.chargeOffSession(account, {
+      ...card,
+      amount: 1_000,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "x",
+      metadata: {},
+    });
+    await expect(port.retrievePaymentIntent("acct_1SomeOtherGym", charge.id)).rejects.toEqual(
+      declined("stripe"),
+    );
+    await expect(port.retrievePaymentIntent(account, "pi_unknown")).rejects.toEqual(declined("stripe"));
+  });
+});
+
+it("real Stripe sends every card call on the connected account, with the idempotency key", () => {
+  const charges = stripeStub.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
+  expect(charges.length).toBeGreaterThan(0);
+  for (const request of charges) {
+    expect(request.headers["stripe-account"]).toBe("acct_1ContractGym");
+    expect(request.headers["idempotency-key"]).toMatch(/^contract-/);
+    const form = new URLSearchParams(request.body);
+    expect(form.get("off_session")).toBe("true");
+    expect(form.get("confirm")).toBe("true");
+    expect(form.get("currency")).toBe("nzd");
+  }
+});
+
+it("real Stripe: an answer lost to a 5xx is retried by the SDK with the same key, so one charge", async () => {
+  const port = realStripe({
+    secretKey: stripeStub.secretKey,
+    clientId: "ca_stub",
+    webhookSecret: "whsec_stub",
+    apiBase: stripeStub.url,
+  });
+  const account = "acct_1LostAnswer";
+  const setup = await port.createSetupIntent(account, {
+    email: "a@b.nz",
+    name: "A",
+    idempotencyKey: "lost-setup",
+  });
+  stripeStub.confirmSetupIntent(account, setup.setup_intent_id, "4242424242424242");
+  const card = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+  stripeStub.failNextPost();
+  const charge = await port.chargeOffSession(account, {
+    customer_id: card.customer_id,
+    payment_method_id: card.payment_method_id ?? "",
+    amount: 1_500,
+    currency: "nzd",
+    idempotencyKey: "lost-charge",
+    description: "x",
+    metadata: {},
+  });
+  expect(charge.status).toBe("succeeded");
+  const sent = stripeStub.requests.filter(
+    (r) => r.path === "/v1/payment_intents" && r.headers["idempotency-key"] === "lost-charge",
+  );
+  expect(sent).toHaveLength(2);
 });
