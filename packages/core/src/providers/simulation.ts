@@ -12,7 +12,7 @@ export type SimulatedProvider = "stripe" | "akahu";
 
 export interface SimulatedLedgerEntry {
   provider: SimulatedProvider;
-  /** The key the caller sent: one entry per key (a repeated call answers the first result). */
+  /** The key the caller sent: one entry per key (a repeated call answers the first result; at Akahu only within 24 hours). */
   idempotency_key: string;
   /** `pi_…` (Stripe) or `payment_…` (Akahu). */
   provider_id: string;
@@ -92,7 +92,9 @@ interface Pending {
 
 let chaos: SimulatedChaos = { ...DEFAULT_CHAOS };
 let random: () => number = Math.random;
+/** By provider id; `byKey` finds the latest charge of an idempotency key. */
 const ledger = new Map<string, SimulatedLedgerEntry>();
+const byKey = new Map<string, string>();
 const pending = new Map<string, Pending>();
 const held = new Map<string, SimulatedWebhook[]>();
 const inFlight = new Set<Promise<void>>();
@@ -160,6 +162,7 @@ export function resetSimulatedProviders(): void {
   pending.clear();
   held.clear();
   ledger.clear();
+  byKey.clear();
   deliveries.length = 0;
   chaos = { ...DEFAULT_CHAOS };
   random = Math.random;
@@ -181,11 +184,14 @@ export function ledgerEntry(
   scope: string,
   idempotencyKey: string,
 ): SimulatedLedgerEntry | undefined {
-  return ledger.get(ledgerKey(provider, scope, idempotencyKey));
+  const id = byKey.get(ledgerKey(provider, scope, idempotencyKey));
+  return id ? ledger.get(id) : undefined;
 }
 
+/** A charge the provider took (or tried). `scope` is where its idempotency keys live. */
 export function recordCharge(scope: string, entry: SimulatedLedgerEntry): SimulatedLedgerEntry {
-  ledger.set(ledgerKey(entry.provider, scope, entry.idempotency_key), entry);
+  ledger.set(entry.provider_id, entry);
+  byKey.set(ledgerKey(entry.provider, scope, entry.idempotency_key), entry.provider_id);
   return entry;
 }
 
