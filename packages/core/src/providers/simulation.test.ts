@@ -201,7 +201,8 @@ describe("settlement", () => {
     const answer = await charge("4000000000009987", "pay_lost");
     await settleSimulatedNow();
     const failed = delivered.find((d) => d.body.type === "payment_intent.payment_failed");
-    const object = (failed?.body.data as { object: Record<string, unknown> }).object;
+    if (!failed) throw new Error("no payment_failed event");
+    const object = (failed.body.data as { object: Record<string, unknown> }).object;
     expect(object).toMatchObject({
       id: answer.id,
       status: "requires_payment_method",
