@@ -60,7 +60,7 @@ export async function receiveKisiFor(organisationId: string, rawBody: string): P
   if (isUnlock(event, type)) {
     if (!eventId) return reject("an unlock without an event id cannot be confirmed");
     const confirmed = await kisiProvider().getEvent(await kisiKeyOf(organisationId), eventId);
-    if (!confirmed || confirmed.action !== "unlock")
+    if (confirmed?.action !== "unlock")
       return reject("Kisi has no such unlock event for this organisation's key");
     if (placeId && confirmed.place_id !== placeId) return reject("Kisi reports this unlock at another place");
     // What Kisi says happened, beside what the call claimed.
