@@ -20,7 +20,7 @@ const tokenContext = (organisationId: string, userId: string) =>
   `akahu_connection:${organisationId}:${userId}`;
 
 /** The gym's own Akahu app, else the platform's; locally the simulated provider needs neither. */
-async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
+export async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
   const gym = await getGym(organisationId, gymId);
   if (gym.akahu_app_token && gym.akahu_app_secret_enc) {
     return {
@@ -97,6 +97,15 @@ export async function akahuExchange(actor: Actor, input: unknown) {
     })
     .go();
   return { connected: true, gym_id: claims.gym };
+}
+
+/** A member's Akahu user token and connection (billing charges their account with it), or null. */
+export async function memberAkahuConnection(organisationId: string, userId: string) {
+  const { data: connection } = await db()
+    .entities.akahuConnection.get({ organisation_id: organisationId, user_id: userId })
+    .go();
+  if (!connection) return null;
+  return { ...connection, token: decryptSecret(connection.token_enc, tokenContext(organisationId, userId)) };
 }
 
 export async function akahuSyncAccounts(actor: Actor) {
