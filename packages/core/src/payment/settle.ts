@@ -219,7 +219,9 @@ async function settleFailed(
     ? await findSubscription(payment.organisation_id, payment.subscription_id)
     : null;
   const settings = await settingsOf(payment.organisation_id);
-  const payments = sub ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id) : [];
+  const payments = sub
+    ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
+    : [];
   const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
   const result = await db()
     .transaction.write(({ payment: payments, subscription, dunning }) => {
