@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe("the bundled Lambda code", () => {
-  it("still runs the official Akahu SDK (axios without multipart) end to end", async () => {
+  it("still runs the official Akahu SDK (axios without multipart) end to end, payments included", async () => {
     const entry = join(dir, "entry.ts");
     writeFileSync(
       entry,
@@ -61,7 +61,15 @@ describe("the bundled Lambda code", () => {
       const { accessToken } = await port.exchange(app, { code: process.argv[1], redirectUri: "http://localhost:3001/x" });
       const accounts = await port.listAccounts(app, accessToken);
       const verified = await port.verifyWebhook(process.argv[2], process.argv[3], process.argv[4]);
-      console.log(JSON.stringify({ accounts, verified }));`;
+      const payment = await port.createPayment(app, accessToken, {
+        from_account: accounts[0].id,
+        to: { name: "Gym", account_number: "12-3140-0171323-50" },
+        amount: 2999,
+        reference: { particulars: "PBUNDLE", code: "GYM", reference: "WEEK 1" },
+        idempotencyKey: "bundle-payment-1",
+      });
+      const settled = await port.getPayment(app, accessToken, payment.id);
+      console.log(JSON.stringify({ accounts, verified, payment, settled }));`;
     const body = JSON.stringify({ webhook_type: "TOKEN", webhook_code: "DELETE" });
     const output = await run(process.execPath, [
       "--input-type=module",
@@ -75,5 +83,11 @@ describe("the bundled Lambda code", () => {
     const result = JSON.parse(output);
     expect(result.accounts[0]).toMatchObject({ id: "acc_stub1", formatted_account: "12-3140-0171323-50" });
     expect(result.verified).toMatchObject({ webhook_type: "TOKEN" });
+    // Bank payments through the bundled SDK: dollars on the wire, the Idempotency-Key header sent.
+    expect(result.payment).toMatchObject({ amount: 2999, final: false, meta: { particulars: "PBUNDLE" } });
+    expect(result.settled).toMatchObject({ id: result.payment.id, status: "SENT", final: true });
+    const sent = stub?.requests.find((r) => r.method === "POST" && r.path === "/v1/payments");
+    expect(sent?.headers["idempotency-key"]).toBe("bundle-payment-1");
+    expect(JSON.parse(sent?.body ?? "{}").amount).toBe(29.99);
   });
 });

@@ -42,6 +42,11 @@ export async function startStub(route: StubRoute): Promise<Stub> {
         status: 404,
         body: { error: "not_found", message: `No stub for ${request.method} ${request.path}` },
       };
+      if (answer.status === 204) {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));
     });

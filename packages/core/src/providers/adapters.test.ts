@@ -28,7 +28,7 @@ import { simulatedBranch } from "./branch/simulated";
 import { ProviderError } from "./errors";
 import type { KisiPort } from "./kisi/port";
 import { realKisi } from "./kisi/real";
-import { simulatedKisi } from "./kisi/simulated";
+import { disableSimulatedKisiMember, simulatedKisi } from "./kisi/simulated";
 import { resetSimulatedProviders, settleSimulatedNow } from "./simulation";
 import { isHardCardDecline, type StripePort, WebhookSignatureError } from "./stripe/port";
 import { realStripe } from "./stripe/real";
@@ -673,4 +673,91 @@ describe("Akahu amounts: cents and dollars convert exactly", () => {
     expect(() => dollarsToCents("1.234")).toThrow(RangeError);
     expect(dollarsToCents("12.5")).toBe(1_250);
   });
+});
+
+describe.each([
+  {
+    name: "real (REST against the stand-in)",
+    make: (): KisiPort => realKisi({ apiBase: kisiStub.url }),
+    key: () => kisiStub.apiKey,
+    disable: (email: string) => kisiStub.disableMember(email),
+  },
+  {
+    name: "simulated",
+    make: (): KisiPort => simulatedKisi(),
+    key: () => "kisi_simulated_key",
+    disable: (email: string) => disableSimulatedKisiMember("kisi_simulated_key", email),
+  },
+])("Kisi member access: $name", ({ make, key, disable }) => {
+  let n = 0;
+  const email = () => `member${++n}.${Date.now()}@example.com`;
+
+  it("grants access once, answers truthfully, and revokes it (each step idempotent)", async () => {
+    const port = make();
+    const [place, other] = await port.listPlaces(key());
+    const who = email();
+    const input = { place_id: place.id, email: who, name: "Tama Member", external_id: `user_${n}` };
+    expect(await port.memberAccess(key(), { place_id: place.id, email: who })).toEqual({
+      has_access: false,
+      credential_ids: [],
+    });
+    const granted = await port.ensureMemberAccess(key(), input);
+    expect(granted.user_id).toBeTruthy();
+    expect(granted.group_or_credential_id).toBeTruthy();
+    expect(await port.ensureMemberAccess(key(), input)).toEqual(granted);
+    expect(await port.memberAccess(key(), { place_id: place.id, email: who })).toEqual({
+      has_access: true,
+      credential_ids: [granted.group_or_credential_id],
+    });
+    expect((await port.memberAccess(key(), { place_id: other.id, email: who })).has_access).toBe(false);
+
+    await port.revokeMemberAccess(key(), { place_id: place.id, external_id: input.external_id, email: who });
+    await port.revokeMemberAccess(key(), { place_id: place.id, external_id: input.external_id, email: who });
+    expect(await port.memberAccess(key(), { place_id: place.id, email: who })).toEqual({
+      has_access: false,
+      credential_ids: [],
+    });
+    // Granting again after a revoke works, for the same Kisi user.
+    expect((await port.ensureMemberAccess(key(), input)).user_id).toBe(granted.user_id);
+  });
+
+  it("grants at two places independently", async () => {
+    const port = make();
+    const [first, second] = await port.listPlaces(key());
+    const who = email();
+    for (const place of [first, second])
+      await port.ensureMemberAccess(key(), {
+        place_id: place.id,
+        email: who,
+        name: "Two",
+        external_id: "u2",
+      });
+    await port.revokeMemberAccess(key(), { place_id: first.id, email: who, external_id: "u2" });
+    expect((await port.memberAccess(key(), { place_id: first.id, email: who })).has_access).toBe(false);
+    expect((await port.memberAccess(key(), { place_id: second.id, email: who })).has_access).toBe(true);
+  });
+
+  it("revoking someone Kisi never saw is fine; a member disabled in Kisi has no access", async () => {
+    const port = make();
+    const [place] = await port.listPlaces(key());
+    await port.revokeMemberAccess(key(), { place_id: place.id, email: email(), external_id: "nobody" });
+    const who = email();
+    await port.ensureMemberAccess(key(), { place_id: place.id, email: who, name: "D", external_id: "d" });
+    disable(who);
+    expect((await port.memberAccess(key(), { place_id: place.id, email: who })).has_access).toBe(false);
+  });
+
+  it("declines an unknown place and a key Kisi does not accept", async () => {
+    const port = make();
+    const input = { place_id: "404404", email: email(), name: "X", external_id: "x" };
+    await expect(port.ensureMemberAccess(key(), input)).rejects.toEqual(declined("kisi"));
+    await expect(port.memberAccess("wrong", input)).rejects.toEqual(declined("kisi"));
+  });
+});
+
+it("real Kisi creates the place's Members group with the place's locks when it is missing", () => {
+  const created = kisiStub.requests.filter((r) => r.method === "POST" && r.path === "/groups");
+  expect(created.map((r) => JSON.parse(r.body).group.name)).toContain("Members");
+  const locks = kisiStub.requests.filter((r) => r.method === "POST" && r.path === "/group_locks");
+  expect(locks.map((r) => JSON.parse(r.body).group_lock.lock_id).sort()).toEqual([7001, 7002]);
 });

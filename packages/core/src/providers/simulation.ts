@@ -98,6 +98,7 @@ const byKey = new Map<string, string>();
 const pending = new Map<string, Pending>();
 const held = new Map<string, SimulatedWebhook[]>();
 const inFlight = new Set<Promise<void>>();
+const chains = new Map<string, Promise<void>>();
 const deliveries: SimulatedDelivery[] = [];
 const resets: (() => void)[] = [];
 
@@ -281,10 +282,13 @@ function dispatch(providerId: string, webhook: SimulatedWebhook): void {
     return;
   }
   const copies = chaos.duplicateWebhooks > 0 && random() < chaos.duplicateWebhooks ? 2 : 1;
-  for (let copy = 0; copy < copies; copy++) {
-    const task: Promise<void> = (async () => {
-      // A real provider calls over the network: never inside the caller's own request.
-      await new Promise((resolve) => setImmediate(resolve));
+  // One charge's events go out one after another, in the order sent (as a provider's queue per
+  // object would); different charges' events go out concurrently.
+  const previous = chains.get(providerId) ?? Promise.resolve();
+  const task: Promise<void> = previous.then(async () => {
+    // A real provider calls over the network: never inside the caller's own request.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let copy = 0; copy < copies; copy++) {
       let outcome: SimulatedDelivery["outcome"] = "failed";
       for (let attempt = 1; attempt <= 3; attempt++) {
         try {
@@ -308,8 +312,12 @@ function dispatch(providerId: string, webhook: SimulatedWebhook): void {
         duplicate: copy > 0,
         at: at(),
       });
-    })();
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
-  }
+    }
+  });
+  chains.set(providerId, task);
+  inFlight.add(task);
+  void task.finally(() => {
+    inFlight.delete(task);
+    if (chains.get(providerId) === task) chains.delete(providerId);
+  });
 }

@@ -4,6 +4,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import "@gym/core/payment/consent";
 import "@gym/core/payment/webhooks";
 import { simulatorRouter } from "../local/simulators/router";
+import { registerLocalWebhookDelivery } from "../local/webhook-delivery";
 import { webhooksRouter } from "../webhooks/router";
 import type { AppEnv } from "./context";
 import { loadSession } from "./middleware/auth";
@@ -46,6 +47,8 @@ export function createApp() {
   app.route("/", pricesRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
+  // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
+  if (config.isLocal) registerLocalWebhookDelivery(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",

@@ -1,21 +1,24 @@
 import { setWebhookDeliverer } from "@gym/core/providers/webhook-delivery";
-import { app } from "../api/app";
+
+/** The one thing the deliverer needs of the API app: Hono's in-process `request`. */
+interface InProcessApp {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
 
 /**
- * Where the simulated providers' webhooks go locally (and in API tests): straight into this
- * process's API app, signed and raw like the real providers' POSTs, through the same receivers
- * (signature check, webhook log, duplicate detection, handlers). A non-2xx answer throws, so the
- * simulated provider retries as the real ones do.
+ * Locally (npm start, API tests) the simulated providers' webhooks go to the app in-process,
+ * through the same public route, signature check and webhook log as a real provider's POST. A
+ * non-2xx answer throws, so the simulated provider retries as Stripe and Akahu do.
  */
-export function deliverSimulatedWebhooksInProcess() {
+export function registerLocalWebhookDelivery(app: InProcessApp): void {
   setWebhookDeliverer(async (provider, rawBody, headers) => {
     const response = await app.request(`/api/webhooks/${provider}`, {
       method: "POST",
       body: rawBody,
       headers,
     });
-    if (response.status < 200 || response.status >= 300) {
-      throw new Error(`webhook ${provider} answered ${response.status}`);
+    if (!response.ok) {
+      throw new Error(`POST /api/webhooks/${provider} answered ${response.status}: ${await response.text()}`);
     }
   });
 }

@@ -41,6 +41,9 @@ export interface KisiPort {
   ): Promise<{ has_access: boolean; credential_ids: string[] }>;
 }
 
+/** The group at each place whose members the product manages (created when missing). */
+export const MEMBER_GROUP_NAME = "Members";
+
 export interface KisiMemberInput {
   place_id: string;
   email: string;

@@ -1,4 +1,5 @@
 import { ProviderError } from "../errors";
+import { onSimulatedReset } from "../simulation";
 import type { KisiLock, KisiPlace, KisiPort } from "./port";
 
 /** The simulated Kisi account: two places with a few locks each. */
@@ -13,6 +14,34 @@ export const SIMULATED_KISI_LOCKS: KisiLock[] = [
   { id: "52001", name: "Main entrance", place_id: "41002" },
   { id: "52002", name: "Car park door", place_id: "41002" },
 ];
+
+/**
+ * Door access per organisation key, in memory for the process (cleared by resetSimulatedProviders):
+ * members by email, and which places' members group each belongs to (the grant's id).
+ */
+interface SimulatedKisiOrg {
+  members: Map<string, { user_id: string; name: string; external_id: string; access_enabled: boolean }>;
+  /** `${place_id}:${email}` → role assignment id */
+  grants: Map<string, string>;
+}
+const orgs = new Map<string, SimulatedKisiOrg>();
+let nextId = 600_000;
+onSimulatedReset(() => orgs.clear());
+
+function org(apiKey: string): SimulatedKisiOrg {
+  let found = orgs.get(apiKey);
+  if (!found) {
+    found = { members: new Map(), grants: new Map() };
+    orgs.set(apiKey, found);
+  }
+  return found;
+}
+
+/** For tests and the simulator: turn a member's access off in "Kisi", as an admin could. */
+export function disableSimulatedKisiMember(apiKey: string, email: string): void {
+  const member = org(apiKey).members.get(email.toLowerCase());
+  if (member) member.access_enabled = false;
+}
 
 /**
  * The simulated door provider: any key that starts with `kisi_` is accepted (as Kisi answers
@@ -38,14 +67,44 @@ export function simulatedKisi(): KisiPort {
       await check(apiKey);
       return SIMULATED_KISI_LOCKS.filter((lock) => lock.place_id === placeId).map((lock) => ({ ...lock }));
     },
-    async ensureMemberAccess() {
-      throw new Error("ensureMemberAccess: not implemented yet");
+    async ensureMemberAccess(apiKey, input) {
+      await check(apiKey);
+      if (!SIMULATED_KISI_PLACES.some((p) => p.id === input.place_id))
+        throw new ProviderError("kisi", "Kisi has no such place.", "declined", "HTTP 404");
+      const state = org(apiKey);
+      const email = input.email.toLowerCase();
+      let member = state.members.get(email);
+      if (!member) {
+        member = {
+          user_id: String(nextId++),
+          name: input.name,
+          external_id: input.external_id,
+          access_enabled: true,
+        };
+        state.members.set(email, member);
+      }
+      const key = `${input.place_id}:${email}`;
+      let grant = state.grants.get(key);
+      if (!grant) {
+        grant = String(nextId++);
+        state.grants.set(key, grant);
+      }
+      return { user_id: member.user_id, group_or_credential_id: grant };
     },
-    async revokeMemberAccess() {
-      throw new Error("revokeMemberAccess: not implemented yet");
+    async revokeMemberAccess(apiKey, input) {
+      await check(apiKey);
+      org(apiKey).grants.delete(`${input.place_id}:${input.email.toLowerCase()}`);
     },
-    async memberAccess() {
-      throw new Error("memberAccess: not implemented yet");
+    async memberAccess(apiKey, input) {
+      await check(apiKey);
+      const state = org(apiKey);
+      const email = input.email.toLowerCase();
+      const grant = state.grants.get(`${input.place_id}:${email}`);
+      const member = state.members.get(email);
+      return {
+        has_access: Boolean(grant && member?.access_enabled),
+        credential_ids: grant ? [grant] : [],
+      };
     },
   };
 }

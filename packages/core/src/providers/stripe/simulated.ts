@@ -86,3 +86,22 @@ export function simulatedStripeCode(seed: string): string {
     seed: createHash("sha256").update(seed).digest("hex").slice(0, 24),
   });
 }
+
+/**
+ * Where the join site sends a member to save a card while Stripe is simulated: the simulator's
+ * card form (in place of Stripe.js Elements), which returns to `returnUrl` as Stripe.js does.
+ */
+export function simulatedCardFormUrl(input: {
+  account: string;
+  setupIntentId: string;
+  clientSecret: string;
+  returnUrl: string;
+  baseUrl?: string;
+}): string {
+  const url = new URL("/api/dev/stripe/setup", input.baseUrl ?? config.joinUrl);
+  url.searchParams.set("account", input.account);
+  url.searchParams.set("setup_intent", input.setupIntentId);
+  url.searchParams.set("client_secret", input.clientSecret);
+  url.searchParams.set("return_url", input.returnUrl);
+  return url.toString();
+}

@@ -438,7 +438,14 @@ describe("bank connection (simulated Akahu)", () => {
     expect(exchange.body.data).toEqual({ connected: true, gym_id: ponsonby });
     const accounts = await member.post("/api/akahu/sync-accounts");
     expect(accounts.status).toBe(200);
-    expect(accounts.body.data).toHaveLength(2);
+    // The simulated bank's accounts: ones that pay, lack funds, are closed, settle slowly.
+    expect(accounts.body.data.map((a: { name: string }) => a.name)).toEqual([
+      "Everyday",
+      "Savings",
+      "Low balance",
+      "Closed account",
+      "Slow bank",
+    ]);
     expect(accounts.body.data[0]).toMatchObject({ name: "Everyday", status: "ACTIVE" });
   });
 

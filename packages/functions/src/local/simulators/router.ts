@@ -1,14 +1,24 @@
 import { config } from "@gym/core/config";
 import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/providers/akahu/simulated";
+import { SIMULATED_BANK_ACCOUNTS } from "@gym/core/providers/akahu/simulated-payments";
+import { ProviderError } from "@gym/core/providers/errors";
+import {
+  setSimulatedChaos,
+  settleSimulatedNow,
+  simulatedChaos,
+  simulatedDeliveries,
+  simulatedLedger,
+} from "@gym/core/providers/simulation";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
+import { SIMULATED_TEST_CARDS } from "@gym/core/providers/stripe/simulated-cards";
 import { signStripePayload } from "@gym/core/providers/stripe/verify";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../../api/context";
 import { receiveAkahu } from "../../webhooks/akahu";
 import { receiveKisi } from "../../webhooks/kisi";
 import { receiveStripe } from "../../webhooks/stripe";
-import { consentPage } from "./page";
+import { cardPage, consentPage } from "./page";
 
 const consentQuery = z.object({
   redirect_uri: z.string().max(500),
@@ -33,6 +43,7 @@ function back(uri: URL, params: Record<string, string>) {
 }
 
 const badRedirect = { message: "redirect_uri must be the staff or join site.", error: "invalid_request" };
+const badReturn = { message: "return_url must be the staff or join site.", error: "invalid_request" };
 
 /**
  * The simulated providers' own pages and a way to send their webhooks, mounted only when running
@@ -109,7 +120,8 @@ export const simulatorRouter = createRouter()
           provider: "Akahu",
           title: "Share your bank accounts",
           lines: [
-            "Simulated Bank will share two accounts (Everyday and Savings) with the gym.",
+            `Simulated Bank will share ${SIMULATED_BANK_ACCOUNTS.length} accounts with the gym:`,
+            ...SIMULATED_BANK_ACCOUNTS.map((account) => `${account.name}: ${account.note}.`),
             "This page stands in for Akahu while running locally.",
           ],
           approve: {
@@ -119,6 +131,161 @@ export const simulatorRouter = createRouter()
           deny: { label: "Cancel", href: back(target, { error: "access_denied", state }) },
         }),
       );
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "get",
+      path: "/dev/stripe/setup",
+      tags: ["Developer"],
+      summary: "Simulated Stripe card form confirming a SetupIntent (local only)",
+      request: {
+        query: z.object({
+          account: z.string().max(100),
+          setup_intent: z.string().max(100),
+          client_secret: z.string().max(200),
+          return_url: z.string().max(500),
+        }),
+      },
+      responses: { 200: { description: "HTML page" }, 422: { description: "Bad return address" } },
+    }),
+    (c) => {
+      const query = c.req.valid("query");
+      if (!ownSite(query.return_url)) return c.json(badReturn, 422);
+      return c.html(
+        cardPage({
+          account: query.account,
+          setupIntent: query.setup_intent,
+          clientSecret: query.client_secret,
+          returnUrl: query.return_url,
+          cards: Object.entries(SIMULATED_TEST_CARDS).map(([number, card]) => ({ number, note: card.note })),
+        }),
+      );
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/dev/stripe/setup/confirm",
+      tags: ["Developer"],
+      summary: "What the simulated card form posts: confirms the SetupIntent with a test card (local only)",
+      request: {
+        body: {
+          content: {
+            "application/json": {
+              schema: z.object({
+                account: z.string().max(100),
+                setup_intent: z.string().max(100),
+                client_secret: z.string().max(200),
+                return_url: z.string().max(500),
+                number: z.string().max(40),
+                exp_month: z.number().int().optional(),
+                exp_year: z.number().int().optional(),
+              }),
+            },
+          },
+        },
+      },
+      responses: {
+        200: { description: "Saved: where to go next" },
+        422: { description: "Card refused or bad return address" },
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const target = ownSite(body.return_url);
+      if (!target) return c.json(badReturn, 422);
+      const confirm = stripeProvider().confirmSimulatedCard;
+      if (!confirm)
+        return c.json({ message: "Stripe is not simulated in this process.", error: "not_simulated" }, 422);
+      try {
+        const state = await confirm(body.account, body.setup_intent, {
+          number: body.number,
+          exp_month: body.exp_month,
+          exp_year: body.exp_year,
+          client_secret: body.client_secret,
+        });
+        return c.json(
+          {
+            data: {
+              card: state.card,
+              redirect: back(target, {
+                setup_intent: body.setup_intent,
+                setup_intent_client_secret: body.client_secret,
+                redirect_status: "succeeded",
+              }),
+            },
+          },
+          200,
+        );
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        return c.json({ message: error.message, error: "card_error", detail: error.detail }, 422);
+      }
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "get",
+      path: "/dev/providers/ledger",
+      tags: ["Developer"],
+      summary:
+        "Every charge the simulated Stripe and Akahu took in this process, and their webhooks (local only)",
+      responses: { 200: { description: "Ledger and deliveries" } },
+    }),
+    (c) => c.json({ data: { ledger: simulatedLedger(), deliveries: simulatedDeliveries() } }, 200),
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/dev/providers/settle",
+      tags: ["Developer"],
+      summary: "Settle every pending simulated charge now and deliver its webhooks (local only)",
+      request: {
+        body: {
+          content: { "application/json": { schema: z.object({ poll_gated: z.boolean().optional() }) } },
+          required: false,
+        },
+      },
+      responses: { 200: { description: "How many settled" } },
+    }),
+    async (c) => {
+      let pollGated = false;
+      try {
+        pollGated = Boolean(((await c.req.json()) as { poll_gated?: boolean }).poll_gated);
+      } catch {
+        // no body
+      }
+      return c.json({ data: await settleSimulatedNow({ pollGated }) }, 200);
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "put",
+      path: "/dev/providers/chaos",
+      tags: ["Developer"],
+      summary: "Change the simulated providers' chaos settings (local only)",
+      request: {
+        body: {
+          content: {
+            "application/json": {
+              schema: z.object({
+                duplicateWebhooks: z.number().min(0).max(1).optional(),
+                reorderWebhooks: z.boolean().optional(),
+                dropWebhooks: z.number().min(0).max(1).optional(),
+                timeoutNextCharge: z.boolean().optional(),
+                settleDelayMs: z.number().int().min(0).max(600_000).optional(),
+                seed: z.number().int().optional(),
+              }),
+            },
+          },
+        },
+      },
+      responses: { 200: { description: "The settings now" } },
+    }),
+    (c) => {
+      setSimulatedChaos(c.req.valid("json"));
+      return c.json({ data: simulatedChaos() }, 200);
     },
   )
   .openapi(
