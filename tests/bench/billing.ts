@@ -32,9 +32,10 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const { setSimulatedChaos, settleSimulatedNow } = await import(
       "../../packages/core/src/providers/simulation"
     );
-    const { deliverSimulatedWebhooksInProcess } = await import(
+    const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
     );
+    const { app } = await import("../../packages/functions/src/api/app");
     const { setWebhookDeliverer } = await import("../../packages/core/src/providers/webhook-delivery");
 
     const counts = { requests: 0, scans: 0, items: 0, byCommand: {} as Record<string, number> };
@@ -87,7 +88,7 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const due = result.summary.due;
 
     Object.assign(counts, { requests: 0, scans: 0, items: 0, byCommand: {} });
-    deliverSimulatedWebhooksInProcess();
+    registerLocalWebhookDelivery(app);
     counting = true;
     const settleStarted = performance.now();
     await settleSimulatedNow();
