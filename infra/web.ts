@@ -18,7 +18,14 @@ import {
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import type { Construct } from "constructs";
-import { type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
+import {
+  type Function as SstFunction,
+  type StackContext,
+  StaticSite,
+  type StaticSiteProps,
+  use,
+} from "sst/constructs";
+
 import {
   API_HEADERS,
   ORIGIN_SECRET_HEADER,
@@ -104,7 +111,7 @@ function apiPolicy(scope: Construct) {
  */
 export function Web({ stack }: StackContext) {
   const { api, handler, originSecret } = use(API);
-  const { functions: jobFunctions } = use(Jobs);
+  const { functions: jobFunctions, charges } = use(Jobs);
   const settings = deploySettings();
   const prebuilt = process.env.WEB_PREBUILT_DIR;
 
@@ -180,7 +187,10 @@ export function Web({ stack }: StackContext) {
     settings.joinDomain ? undefined : join,
   ].filter((s) => s !== undefined);
   if (unknownUrls.length) {
-    for (const fn of [handler, ...Object.values(jobFunctions)]) fn.bind(unknownUrls);
+    const consumer = charges.consumerFunction as SstFunction | undefined;
+    for (const fn of [handler, ...Object.values(jobFunctions), ...(consumer ? [consumer] : [])]) {
+      fn.bind(unknownUrls);
+    }
   }
 
   // Under `sst dev` the sites are not deployed and have no URL.

@@ -7,6 +7,7 @@
  *  - the gzip size of each web app's initial JavaScript (entry + modulepreloads in index.html);
  *  - /api/health latency p50/p95 under a short, bounded load on loopback.
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
+ * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -214,6 +215,13 @@ async function healthLatency() {
 }
 
 async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes("--billing")) {
+    const { billingBench } = await import("./billing");
+    const at = args.indexOf("--members");
+    rows.push(...(await billingBench(at >= 0 ? Number(args[at + 1]) : 10_000)));
+    return printRows();
+  }
   for (const app of ["web-staff", "web-join"]) {
     const result = spawnSync("npm", ["run", "build", "--silent", "-w", app], { cwd: root, stdio: "ignore" });
     if (result.status !== 0) throw new Error(`building ${app} failed`);
@@ -223,7 +231,10 @@ async function main() {
   initialJs("web-join", 150);
   initialJs("web-staff", 300);
   await healthLatency();
+  printRows();
+}
 
+function printRows() {
   const widths = [
     Math.max(...rows.map((r) => r.figure.length)),
     Math.max(...rows.map((r) => r.value.length)),

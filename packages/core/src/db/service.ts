@@ -1,14 +1,18 @@
 import { Service } from "electrodb";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
+import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
 import { mailEntity } from "../email/entity";
 import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
+import { paymentEntity, paymentRefEntity } from "../payment/entity";
+import { paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
+import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
@@ -38,6 +42,12 @@ const entities = {
   offeringMembers: offeringMembershipCountEntity,
   price: priceEntity,
   joinLink: joinLinkEntity,
+  subscription: subscriptionEntity,
+  dunning: dunningEntity,
+  payment: paymentEntity,
+  paymentRef: paymentRefEntity,
+  paymentType: paymentTypeEntity,
+  businessClock: businessClockEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -27,7 +27,7 @@ const tokenContext = (organisationId: string, userId: string) =>
   `akahu_connection:${organisationId}:${userId}`;
 
 /** The gym's own Akahu app, else the platform's; locally the simulated provider needs neither. */
-async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
+export async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
   const gym = await getGym(organisationId, gymId);
   if (gym.akahu_app_token && gym.akahu_app_secret_enc) {
     return {
@@ -87,6 +87,15 @@ export async function akahuExchange(actor: Actor, input: unknown) {
   return { connected: true, gym_id: claims.gym };
 }
 
+/** A member's Akahu user token and connection (billing charges their account with it), or null. */
+export async function memberAkahuConnection(organisationId: string, userId: string) {
+  const { data: connection } = await db()
+    .entities.akahuConnection.get({ organisation_id: organisationId, user_id: userId })
+    .go();
+  if (!connection) return null;
+  return { ...connection, token: decryptSecret(connection.token_enc, tokenContext(organisationId, userId)) };
+}
+
 export async function akahuSyncAccounts(actor: Actor): Promise<AkahuAccount[]> {
   if (!actor.organisationId) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
   const organisationId = actor.organisationId;
@@ -129,4 +138,36 @@ export async function setAkahuConfig(actor: Actor, gymId: string, input: unknown
         }
       : {}),
   });
+}
+
+/** Stores a person's Akahu connection (the code exchange does this; seeding and tests too). */
+export async function storeAkahuConnection(input: {
+  organisationId: string;
+  userId: string;
+  gymId: string;
+  token: string;
+  accounts: {
+    id: string;
+    name: string;
+    formatted_account?: string | null;
+    type: string;
+    status: string;
+    connection?: string | null;
+  }[];
+}) {
+  await db()
+    .entities.akahuConnection.put({
+      organisation_id: input.organisationId,
+      user_id: input.userId,
+      gym_id: input.gymId,
+      token_enc: encryptSecret(input.token, tokenContext(input.organisationId, input.userId)),
+      connected_at: new Date().toISOString(),
+      synced_at: new Date().toISOString(),
+      accounts: input.accounts.map((a) => ({
+        ...a,
+        formatted_account: a.formatted_account ?? undefined,
+        connection: a.connection ?? undefined,
+      })),
+    })
+    .go();
 }

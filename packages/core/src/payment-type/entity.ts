@@ -1,0 +1,53 @@
+import { Entity } from "electrodb";
+import { SERVICE, timestamps } from "../db/entity";
+
+/**
+ * A member's way to pay in one organisation (spec 001 §3 Payment type): a bank account through
+ * their Akahu enduring consent, or a card saved with a Stripe SetupIntent on a gym's connected
+ * account. A member's payment types are one Query (`organisation_id` / begins with `user_id`);
+ * exactly one is the default (`is_default`, switched in one transaction). Nothing here is a
+ * secret: account numbers are masked, cards are Stripe ids and display details.
+ */
+export const paymentTypeEntity = new Entity({
+  model: { entity: "payment_type", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true, readOnly: true },
+    payment_type_id: { type: "string", required: true, readOnly: true },
+    type: { type: ["bank_account", "stripe_card"] as const, required: true, readOnly: true },
+    is_default: { type: "boolean", required: true, default: false },
+    /**
+     * active; `reauthenticate` (a new bank consent is needed: the gym's account changed or a price
+     * rose above the consent's limit); `revoked` (consent withdrawn / card detached); `removed`.
+     */
+    status: { type: ["active", "reauthenticate", "revoked", "removed"] as const, required: true },
+
+    // bank_account
+    /** `12-3140-•••••23-50`: never the whole number. */
+    account_number: { type: "string" },
+    name: { type: "string" },
+    /** Akahu: the account id (`acc_…`), the connection, the gym whose app the consent belongs to. */
+    meta: { type: "any" },
+
+    // stripe_card
+    card_type: { type: "string" },
+    exp_month: { type: "number" },
+    exp_year: { type: "number" },
+    last_four: { type: "string" },
+    country: { type: "string" },
+    stripe_customer_id: { type: "string" },
+    stripe_payment_method_id: { type: "string" },
+    /** The gym's connected account the card is saved on (`acct_…`). */
+    stripe_account: { type: "string" },
+    gym_id: { type: "string" },
+
+    version: { type: "number", required: true, default: 1 },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["user_id", "payment_type_id"] },
+    },
+  },
+});

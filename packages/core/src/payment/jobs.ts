@@ -1,0 +1,611 @@
+/**
+ * The bodies of the money jobs (jobs/run.ts calls them; the same code runs under EventBridge and
+ * the local scheduler). Each is idempotent and safe to run twice at once: every change is a
+ * conditional write, and a lost race is counted, not retried blindly.
+ *
+ *  - billing-run: page through the due index for the business date; claim each payment
+ *    (`upcoming` → `pending_request`, version checked) together with creating the next upcoming
+ *    payment; hand the claimed ones to the charge queue.
+ *  - payment-polling: settle in-flight payments no webhook settled; re-drive claimed payments
+ *    whose charge was never recorded; flag the ones that stay unsettled.
+ *  - payment-retries: charge a subscription's whole balance as one `is_retry` payment on the
+ *    organisation's retry days.
+ *  - grace-expiry: final notice two days before grace ends; cancel when it ends with debt owing.
+ */
+import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
+import { surcharge as surchargeOf } from "../billing/money";
+import { db } from "../db/service";
+import { emailSender } from "../email/port";
+import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { log } from "../log";
+import { adjustUniqueMemberships } from "../offering/service";
+import type { PaymentTypeRecord } from "../payment-type/present";
+import { findPaymentTypes } from "../payment-type/service";
+import { chargeAfterOf } from "../subscription/schedule";
+import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
+import { revokeAccess } from "./access";
+import { bankPaymentCode } from "./charge";
+import { cardSurchargeOf, gymOf } from "./context";
+import { cancelledForNonPaymentEmail, finalNoticeEmail } from "./emails";
+import { idempotencyKeyOf, retryPaymentId, scheduledPaymentId } from "./ids";
+import { bankStatus, cardStatus, findBankPaymentFor } from "./providers";
+import { type ChargeMessage, type ChargeQueue, chargeQueue } from "./queue";
+import { applyOutcome } from "./settle";
+import { type PaymentRecord, workKeys, workPages } from "./store";
+import { dunningPages } from "./work";
+
+export interface JobOptions {
+  queue?: ChargeQueue;
+  onProgress?: (done: number, label?: string) => void;
+  /** Local runs wait for the in-process charges so the summary includes them. */
+  wait?: boolean;
+}
+
+/** How long a claimed payment may go without a recorded provider answer before it is re-driven. */
+export const RECOVERY_AFTER_MS = 10 * 60 * 1000;
+/** Polls of an unsettled payment before it is flagged for staff (it is still polled after). */
+export const MAX_POLLS = 12;
+
+/** Runs `fn` over items with at most `limit` at once. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+function civil(iso: string | undefined, fallback: string) {
+  return iso ? aucklandDate(new Date(iso)) : fallback;
+}
+
+function cancellationInEffect(sub: SubscriptionRecord, on: string) {
+  return Boolean(
+    sub.cancelled_at &&
+      sub.cancellation_effective_at &&
+      aucklandDate(new Date(sub.cancellation_effective_at)) <= on,
+  );
+}
+
+function needsConsent(sub: SubscriptionRecord, paymentType: PaymentTypeRecord | undefined) {
+  if (!paymentType) return sub.payment_method === "bank_account";
+  return (
+    paymentType.type === "bank_account" &&
+    (paymentType.status === "reauthenticate" || sub.waiting_for_consent)
+  );
+}
+
+type ClaimResult = "claimed" | "lost" | "held" | "cancelled" | "skipped";
+
+/**
+ * Claims one due payment: conditional on `upcoming` at the version read. In the same transaction
+ * the next upcoming payment is created (conditional on not existing: its id is deterministic) and
+ * the subscription's billing state advanced (conditional on not being ahead already). If only the
+ * next payment or the subscription was already there (a run that crashed half-way), the claim is
+ * written alone.
+ */
+async function claimOne(
+  payment: PaymentRecord,
+  sub: SubscriptionRecord | undefined,
+  paymentType: PaymentTypeRecord | undefined,
+  now: Date,
+): Promise<{ result: ClaimResult; claimed?: PaymentRecord }> {
+  const _today = aucklandDate(now);
+  const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
+  if (!sub || cancellationInEffect(sub, payment.due_on)) {
+    const { canceled } = await db()
+      .transaction.write(({ payment: payments }) => [
+        payments
+          .patch(key)
+          .set({
+            status: "cancelled",
+            error_description: "The membership ended before this payment was due.",
+          })
+          .remove(["work_key", "work_sort"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+          .commit(),
+      ])
+      .go();
+    return { result: canceled ? "lost" : "cancelled" };
+  }
+  if (needsConsent(sub, paymentType)) {
+    const { canceled } = await db()
+      .transaction.write(({ payment: payments }) => [
+        payments
+          .patch(key)
+          .set({
+            waiting_for: "bank_consent",
+            ...workKeys.hold(payment.organisation_id, payment.user_id, payment.payment_id, payment.due_on),
+          })
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+          .commit(),
+      ])
+      .go();
+    return { result: canceled ? "lost" : "held" };
+  }
+  const type = paymentType?.type ?? (sub.payment_method === "pif" ? "stripe_card" : sub.payment_method);
+  const surcharge =
+    type === "stripe_card"
+      ? surchargeOf(payment.amount, await cardSurchargeOf(payment.organisation_id, payment.gym_id))
+      : 0;
+  const claimedAt = now.toISOString();
+  const claim = {
+    status: "pending_request" as const,
+    type,
+    payment_type_id: paymentType?.payment_type_id ?? payment.payment_type_id,
+    surcharge,
+    claimed_at: claimedAt,
+    idempotency_key: idempotencyKeyOf(payment.payment_id),
+    attempts: (payment.attempts ?? 0) + 1,
+    ...workKeys.inflight(payment.payment_id, claimedAt),
+  };
+  const claimed: PaymentRecord = { ...payment, ...claim, version: payment.version + 1 };
+
+  const next =
+    payment.charge_index !== undefined
+      ? chargeAfterOf(sub, {
+          index: payment.charge_index,
+          period_end: civil(payment.period_end_at, payment.due_on),
+        })
+      : null;
+  const nextRecord: PaymentRecord | null = next
+    ? ({
+        organisation_id: payment.organisation_id,
+        payment_id: scheduledPaymentId(sub.subscription_id, next.index, next.due_on),
+        subscription_id: sub.subscription_id,
+        user_id: sub.user_id,
+        gym_id: sub.gym_id,
+        status: "upcoming",
+        type,
+        payment_type_id: sub.payment_type_id,
+        amount: next.amount,
+        surcharge:
+          type === "stripe_card"
+            ? surchargeOf(next.amount, await cardSurchargeOf(payment.organisation_id, sub.gym_id))
+            : 0,
+        joining_fee: next.joining_fee,
+        currency: "nzd",
+        due_on: next.due_on,
+        period_start_at: startOfAucklandDay(next.period_start).toISOString(),
+        period_end_at: startOfAucklandDay(next.period_end).toISOString(),
+        charge_index: next.index,
+        is_retry: false,
+        is_pro_rata: next.is_pro_rata,
+        poll_count: 0,
+        balance_owing: 0,
+        periods_owing: 0,
+        credit_used: 0,
+        attempts: 0,
+        is_term_membership: sub.is_term_membership,
+        cooling_period_ends_at: sub.cooling_period_ends_at,
+        term_ends_at: sub.term_ends_at,
+        destination_account: payment.destination_account,
+        member_name: sub.member_name,
+        member_email: sub.member_email,
+        gym_name: sub.gym_name,
+        price_label: sub.price_label,
+        version: 1,
+        ...workKeys.due(scheduledPaymentId(sub.subscription_id, next.index, next.due_on), next.due_on),
+      } as PaymentRecord)
+    : null;
+
+  const first = await db()
+    .transaction.write(({ payment: payments, subscription }) => [
+      payments
+        .patch(key)
+        .set(claim)
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+        .commit(),
+      ...(nextRecord && next
+        ? [
+            payments.create(nextRecord).commit(),
+            subscription
+              .patch({ organisation_id: sub.organisation_id, subscription_id: sub.subscription_id })
+              .set({
+                last_charge_index: next.index,
+                last_period_end: next.period_end,
+                upcoming_payment_id: nextRecord.payment_id,
+                current_period_start: payment.period_start_at,
+                current_period_end: payment.period_end_at,
+              })
+              .where(
+                (a, op) =>
+                  `${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)}`,
+              )
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (!first.canceled) return { result: "claimed", claimed };
+  const reasons = (first.data ?? []) as { rejected?: boolean; code?: string }[];
+  if (reasons[0]?.rejected || reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
+  // The claim itself was not the problem: claim alone (the next payment is already there).
+  const alone = await db()
+    .transaction.write(({ payment: payments }) => [
+      payments
+        .patch(key)
+        .set(claim)
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+        .commit(),
+    ])
+    .go();
+  if (alone.canceled) return { result: "lost" };
+  if (
+    nextRecord &&
+    payment.charge_index !== undefined &&
+    sub.last_charge_index !== undefined &&
+    sub.last_charge_index <= payment.charge_index
+  ) {
+    log.warn("next payment not created", { payment_id: payment.payment_id });
+  }
+  return { result: "claimed", claimed };
+}
+
+/** billing-run: claim the business date's due payments (and any earlier ones a missed run left). */
+export async function billingRun(now: Date, options: JobOptions = {}) {
+  const queue = options.queue ?? chargeQueue();
+  const today = aucklandDate(now);
+  const summary = { due: 0, claimed: 0, lost: 0, held: 0, cancelled: 0, skipped: 0 };
+  for await (const page of workPages("due", `${today}#~`)) {
+    summary.due += page.length;
+    const subs = await findSubscriptions(
+      page
+        .filter((p) => p.subscription_id)
+        .map((p) => ({ organisation_id: p.organisation_id, subscription_id: p.subscription_id! })),
+    );
+    const types = await findPaymentTypes(
+      page.flatMap((p) => {
+        const sub = p.subscription_id ? subs.get(p.subscription_id) : undefined;
+        const id = sub?.payment_type_id ?? p.payment_type_id;
+        return id ? [{ organisation_id: p.organisation_id, user_id: p.user_id, payment_type_id: id }] : [];
+      }),
+    );
+    const messages: ChargeMessage[] = [];
+    await eachLimited(page, 16, async (payment) => {
+      const sub = payment.subscription_id ? subs.get(payment.subscription_id) : undefined;
+      const typeId = sub?.payment_type_id ?? payment.payment_type_id;
+      const paymentType = typeId ? types.get(typeId) : undefined;
+      try {
+        const { result, claimed } = await claimOne(payment, sub, paymentType, now);
+        summary[result] += 1;
+        if (claimed)
+          messages.push({
+            organisation_id: claimed.organisation_id,
+            payment_id: claimed.payment_id,
+            snapshot: claimed,
+            paymentType,
+          });
+      } catch (error) {
+        summary.skipped += 1;
+        log.error("claim failed", { payment_id: payment.payment_id, error: (error as Error).message });
+      }
+    });
+    if (messages.length) await queue.send(messages);
+    options.onProgress?.(summary.due, "due payments");
+  }
+  if (options.wait !== false) await queue.drain();
+  return summary;
+}
+
+/** payment-polling: settle what no webhook did; re-drive claims never recorded; flag the stuck. */
+export async function paymentPolling(now: Date, options: JobOptions = {}) {
+  const queue = options.queue ?? chargeQueue();
+  const summary = { in_flight: 0, settled: 0, redriven: 0, polled: 0, flagged: 0 };
+  const nowMs = now.getTime();
+  for await (const page of workPages("inflight", `${now.toISOString()}#~`)) {
+    summary.in_flight += page.length;
+    const redrive: ChargeMessage[] = [];
+    await eachLimited(page, 8, async (payment) => {
+      if (payment.status !== "pending_request") return;
+      const recorded = payment.charged_at && (payment.stripe_id || payment.akahu_id);
+      if (!recorded) {
+        const claimedAt = payment.claimed_at ? Date.parse(payment.claimed_at) : 0;
+        if (nowMs - claimedAt >= RECOVERY_AFTER_MS) {
+          redrive.push({ organisation_id: payment.organisation_id, payment_id: payment.payment_id });
+        }
+        return;
+      }
+      try {
+        const outcome = await pollOutcome(payment);
+        if (outcome.state === "succeeded" || outcome.state === "failed") {
+          if ((await applyOutcome(payment, outcome, { snapshot: payment, source: "poll" })) === "settled")
+            summary.settled += 1;
+          return;
+        }
+        summary.polled += 1;
+        const polls = payment.poll_count + 1;
+        const flag = polls >= MAX_POLLS && !payment.error_status;
+        if (flag) summary.flagged += 1;
+        await db()
+          .entities.payment.patch({
+            organisation_id: payment.organisation_id,
+            payment_id: payment.payment_id,
+          })
+          .set({
+            poll_count: polls,
+            ...(flag
+              ? {
+                  error_status: "unsettled",
+                  error_description: `No final answer from the provider after ${polls} checks: check the payment with the provider.`,
+                }
+              : {}),
+          })
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+          .go()
+          .catch(() => undefined);
+      } catch (error) {
+        log.warn("poll failed", { payment_id: payment.payment_id, error: (error as Error).message });
+      }
+    });
+    if (redrive.length) {
+      summary.redriven += redrive.length;
+      await queue.send(redrive);
+    }
+    options.onProgress?.(summary.in_flight, "payments in flight");
+  }
+  if (options.wait !== false) await queue.drain();
+  return summary;
+}
+
+async function pollOutcome(payment: PaymentRecord) {
+  const gym = await gymOf(payment.organisation_id, payment.gym_id);
+  if (payment.type === "stripe_card") {
+    return cardStatus(gym.stripe_id ?? "", payment.stripe_id ?? "");
+  }
+  const connection = await memberAkahuConnection(payment.organisation_id, payment.user_id);
+  if (!connection) return { state: "unknown" as const, message: "no bank connection" };
+  const app = await appFor(payment.organisation_id, connection.gym_id);
+  if (payment.akahu_id) return bankStatus(app, connection.token, payment.akahu_id);
+  const since = new Date(payment.claimed_at ?? payment.created_at);
+  return (
+    (await findBankPaymentFor(app, connection.token, bankPaymentCode(payment.payment_id), since)) ?? {
+      state: "unknown" as const,
+      message: "not found at Akahu",
+    }
+  );
+}
+
+/**
+ * Charges a subscription's whole balance as one `is_retry` payment, claimed at creation
+ * (`pending_request`), and queues it. `attempt` makes the id deterministic so a double run
+ * creates one. Answers the payment, or null when there is nothing to retry (or a retry is in flight).
+ */
+export async function retryBalance(
+  sub: SubscriptionRecord,
+  now: Date,
+  attempt: string,
+  options: { queue?: ChargeQueue; paymentType?: PaymentTypeRecord | null; advancesSchedule?: boolean } = {},
+): Promise<PaymentRecord | null> {
+  if (sub.balance_owing <= 0 || sub.retry_payment_id) return null;
+  const today = aucklandDate(now);
+  const paymentId = retryPaymentId(sub.subscription_id, attempt, today);
+  const types = sub.payment_type_id
+    ? await findPaymentTypes([
+        { organisation_id: sub.organisation_id, user_id: sub.user_id, payment_type_id: sub.payment_type_id },
+      ])
+    : new Map<string, PaymentTypeRecord>();
+  const paymentType =
+    options.paymentType ?? (sub.payment_type_id ? types.get(sub.payment_type_id) : undefined) ?? null;
+  if (paymentType?.status !== "active") return null;
+  const claimedAt = now.toISOString();
+  const surcharge =
+    paymentType.type === "stripe_card"
+      ? surchargeOf(sub.balance_owing, await cardSurchargeOf(sub.organisation_id, sub.gym_id))
+      : 0;
+  const gym = await gymOf(sub.organisation_id, sub.gym_id);
+  const record = {
+    organisation_id: sub.organisation_id,
+    payment_id: paymentId,
+    subscription_id: sub.subscription_id,
+    user_id: sub.user_id,
+    gym_id: sub.gym_id,
+    status: "pending_request",
+    type: paymentType.type,
+    payment_type_id: paymentType.payment_type_id,
+    amount: sub.balance_owing,
+    surcharge,
+    joining_fee: 0,
+    currency: "nzd",
+    due_on: today,
+    is_retry: true,
+    is_pro_rata: false,
+    poll_count: 0,
+    balance_owing: sub.balance_owing,
+    periods_owing: sub.periods_owing,
+    credit_used: 0,
+    attempts: 1,
+    is_term_membership: sub.is_term_membership,
+    destination_account: gym.destination_account?.account_id,
+    idempotency_key: idempotencyKeyOf(paymentId),
+    claimed_at: claimedAt,
+    member_name: sub.member_name,
+    member_email: sub.member_email,
+    gym_name: sub.gym_name,
+    price_label: sub.price_label,
+    version: 1,
+    ...workKeys.inflight(paymentId, claimedAt),
+  } as PaymentRecord;
+  const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  const { canceled } = await db()
+    .transaction.write(({ payment, subscription, dunning }) => [
+      payment.create(record).commit(),
+      subscription
+        .patch(key)
+        .set({ retry_payment_id: paymentId, ...(options.advancesSchedule === false ? {} : {}) })
+        .remove(["next_retry_on"])
+        .add({ version: 1, retries_done: options.advancesSchedule === false ? 0 : 1 })
+        .where((a, op) => op.eq(a.version, sub.version))
+        .commit() as never,
+      dunning.patch(key).remove(["retry_key", "retry_sort"]).commit() as never,
+    ])
+    .go();
+  if (canceled) return null;
+  const queue = options.queue ?? chargeQueue();
+  await queue.send([
+    { organisation_id: record.organisation_id, payment_id: paymentId, snapshot: record, paymentType },
+  ]);
+  return record;
+}
+
+/** payment-retries: the subscriptions whose retry day has come. */
+export async function paymentRetries(now: Date, options: JobOptions = {}) {
+  const queue = options.queue ?? chargeQueue();
+  const today = aucklandDate(now);
+  const summary = { due: 0, retried: 0, skipped: 0 };
+  for await (const page of dunningPages("retry", today)) {
+    summary.due += page.length;
+    await eachLimited(page, 8, async (item) => {
+      const sub = await findSubscription(item.organisation_id, item.subscription_id);
+      if (!sub?.next_retry_on || sub.next_retry_on > today || sub.hard_declined || sub.cancelled_at) {
+        summary.skipped += 1;
+        return;
+      }
+      const retry = await retryBalance(sub, now, `scheduled#${sub.retries_done + 1}#${sub.next_retry_on}`, {
+        queue,
+      });
+      if (retry) summary.retried += 1;
+      else summary.skipped += 1;
+    });
+    options.onProgress?.(summary.due, "retries");
+  }
+  if (options.wait !== false) await queue.drain();
+  return summary;
+}
+
+/** Days before grace ends that the final notice goes out. */
+export const FINAL_NOTICE_DAYS = 2;
+
+/** grace-expiry: final notices, and cancellation when grace ended with debt still owing. */
+export async function graceExpiry(now: Date, options: JobOptions = {}) {
+  const nowIso = now.toISOString();
+  const noticeUpTo = startOfAucklandDay(addDays(aucklandDate(now), FINAL_NOTICE_DAYS + 1)).toISOString();
+  const summary = { examined: 0, notices: 0, cancelled: 0, cleared: 0 };
+  for await (const page of dunningPages("grace", noticeUpTo)) {
+    summary.examined += page.length;
+    await eachLimited(page, 8, async (item) => {
+      const sub = await findSubscription(item.organisation_id, item.subscription_id);
+      const key = { organisation_id: item.organisation_id, subscription_id: item.subscription_id };
+      if (!sub || sub.balance_owing <= 0 || !sub.grace_period_ends_at || sub.cancelled_at) {
+        await db().entities.dunning.delete(key).go();
+        summary.cleared += 1;
+        return;
+      }
+      if (sub.grace_period_ends_at <= nowIso) {
+        if (await cancelForNonPayment(sub, now)) summary.cancelled += 1;
+        return;
+      }
+      if (!sub.final_notice_sent_at) {
+        const { canceled } = await db()
+          .transaction.write(({ subscription }) => [
+            subscription
+              .patch(key)
+              .set({ final_notice_sent_at: nowIso })
+              .add({ version: 1 })
+              .where((a, op) => op.eq(a.version, sub.version))
+              .commit(),
+          ])
+          .go();
+        if (!canceled) {
+          summary.notices += 1;
+          await emailSender().send(
+            finalNoticeEmail({
+              to: sub.member_email,
+              name: sub.member_name,
+              gym: sub.gym_name,
+              balance: sub.balance_owing,
+              graceEndsAt: sub.grace_period_ends_at,
+            }),
+          );
+        }
+      }
+    });
+    options.onProgress?.(summary.examined, "subscriptions in grace");
+  }
+  return summary;
+}
+
+/** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
+export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  const upcomingId = sub.upcoming_payment_id;
+  const { canceled } = await db()
+    .transaction.write(({ subscription, dunning, payment }) => [
+      subscription
+        .patch(key)
+        .set({
+          cancelled_at: at,
+          cancellation_effective_at: at,
+          undo_cancellation_until: at,
+          cancellation_reasons: ["failed_payments"],
+        })
+        .remove(["next_retry_on", "upcoming_payment_id"])
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
+        .commit() as never,
+      dunning.delete(key).commit() as never,
+      ...(upcomingId
+        ? [
+            payment
+              .patch({ organisation_id: sub.organisation_id, payment_id: upcomingId })
+              .set({
+                status: "cancelled",
+                error_description: "The membership was cancelled for non-payment.",
+              })
+              .remove(["work_key", "work_sort", "waiting_for"])
+              .add({ version: 1 })
+              .where((a, op) => op.eq(a.status, "upcoming"))
+              .commit() as never,
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) {
+    // The upcoming payment may already be claimed or gone: cancel the subscription alone.
+    const alone = await db()
+      .transaction.write(({ subscription, dunning }) => [
+        subscription
+          .patch(key)
+          .set({
+            cancelled_at: at,
+            cancellation_effective_at: at,
+            undo_cancellation_until: at,
+            cancellation_reasons: ["failed_payments"],
+          })
+          .remove(["next_retry_on"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
+          .commit() as never,
+        dunning.delete(key).commit() as never,
+      ])
+      .go();
+    if (alone.canceled) return false;
+  }
+  try {
+    await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
+    await revokeAccess(sub.organisation_id, sub.gym_id, sub.user_id);
+  } catch (error) {
+    log.error("door access not revoked", {
+      subscription_id: sub.subscription_id,
+      error: (error as Error).message,
+    });
+  }
+  await emailSender().send(
+    cancelledForNonPaymentEmail({
+      to: sub.member_email,
+      name: sub.member_name,
+      gym: sub.gym_name,
+      balance: sub.balance_owing,
+    }),
+  );
+  return true;
+}

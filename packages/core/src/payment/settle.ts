@@ -1,0 +1,323 @@
+/**
+ * Settlement: a provider's answer (from the charge call, a webhook, or a poll) moves an in-flight
+ * payment to its final status, with the subscription's debt in the same transaction.
+ *
+ *  - Every write is conditional on the payment still being `pending_request` at the version read,
+ *    so a final status never changes again, and duplicate, late or out-of-order answers change
+ *    nothing (their write fails the condition; they are reported `unchanged`).
+ *  - The subscription is written with its own version condition; a conflict (another payment of
+ *    the same member settling at the same moment) re-reads and tries again.
+ */
+import { businessNow } from "../clock";
+import { db } from "../db/service";
+import { emailSender } from "../email/port";
+import { log } from "../log";
+import { findSubscription, type SubscriptionRecord } from "../subscription/store";
+import { restoreAccessIfStanding } from "./access";
+import { gymOf, settingsOf } from "./context";
+import { debtAfterFailure } from "./dunning-rules";
+import { paymentFailedEmail } from "./emails";
+import { finalStatuses } from "./entity";
+import type { ChargeOutcome } from "./providers";
+import { findPayment, type PaymentRecord, subscriptionPayments } from "./store";
+import { dunningKeys } from "./work";
+
+export type SettleResult = "settled" | "recorded" | "unchanged";
+
+const MAX_ATTEMPTS = 6;
+
+type Ids = { stripe_id?: string; akahu_id?: string; akahu_sid?: string };
+
+function providerIds(payment: PaymentRecord, outcome: ChargeOutcome): Ids {
+  if (outcome.state === "unknown" || !outcome.providerId) return {};
+  if (payment.type === "stripe_card") return { stripe_id: outcome.providerId };
+  return { akahu_id: outcome.providerId, ...(outcome.sid ? { akahu_sid: outcome.sid } : {}) };
+}
+
+/** Did the conditional write lose (someone else moved the payment or the subscription first)? */
+function conflict(result: { canceled: boolean }) {
+  return result.canceled;
+}
+
+/**
+ * Applies a provider's answer to a payment. `snapshot` (the payment as the caller last wrote it)
+ * saves a read; it is re-read after a conflict.
+ */
+export async function applyOutcome(
+  ref: { organisation_id: string; payment_id: string },
+  outcome: ChargeOutcome,
+  options: { snapshot?: PaymentRecord; source?: string } = {},
+): Promise<SettleResult> {
+  let snapshot = options.snapshot;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const payment = snapshot ?? (await findPayment(ref.organisation_id, ref.payment_id));
+    snapshot = undefined;
+    if (!payment || finalStatuses.includes(payment.status) || payment.status !== "pending_request")
+      return "unchanged";
+    const now = await businessNow();
+    let result: { canceled: boolean } | null;
+    switch (outcome.state) {
+      case "unknown":
+        return "unchanged";
+      case "pending":
+        result = await recordPending(payment, outcome, now);
+        if (result === null) return "unchanged";
+        if (!conflict(result)) return "recorded";
+        break;
+      case "succeeded":
+        result = await settleSucceeded(payment, outcome, now);
+        if (!conflict(result)) {
+          if (payment.is_retry || payment.meta?.clears_debt) await restoreAccessIfStanding(payment);
+          return "settled";
+        }
+        break;
+      case "failed":
+        result = await settleFailed(payment, outcome, now);
+        if (!conflict(result)) return "settled";
+        break;
+    }
+  }
+  log.warn("settlement gave up after repeated conflicts", { payment_id: ref.payment_id });
+  return "unchanged";
+}
+
+/** The provider accepted the charge but has not settled it: keep its ids for polling and webhooks. */
+async function recordPending(
+  payment: PaymentRecord,
+  outcome: Extract<ChargeOutcome, { state: "pending" }>,
+  now: Date,
+) {
+  const ids = providerIds(payment, outcome);
+  const known =
+    payment.charged_at && (ids.stripe_id ?? ids.akahu_id) === (payment.stripe_id ?? payment.akahu_id);
+  if (known) return null;
+  if (!ids.akahu_id) {
+    // One item: a plain conditional update (a transaction would cost twice the write capacity).
+    try {
+      await db()
+        .entities.payment.patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+        .set({ ...ids, charged_at: payment.charged_at ?? now.toISOString() })
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+        .go();
+      return { canceled: false };
+    } catch (error) {
+      if (/conditional/i.test((error as Error).message)) return { canceled: true };
+      throw error;
+    }
+  }
+  return db()
+    .transaction.write(({ payment: payments, paymentRef }) => [
+      payments
+        .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+        .set({ ...ids, charged_at: payment.charged_at ?? now.toISOString() })
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+        .commit(),
+      ...(ids.akahu_id
+        ? [
+            paymentRef
+              .put({
+                provider: "akahu",
+                external_id: ids.akahu_id,
+                organisation_id: payment.organisation_id,
+                payment_id: payment.payment_id,
+                created_at: now.toISOString(),
+              })
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+}
+
+async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, now: Date) {
+  const ids = providerIds(payment, outcome);
+  const at = now.toISOString();
+  const clearsDebt = Boolean(payment.is_retry || payment.meta?.clears_debt);
+  const sub =
+    payment.subscription_id && (clearsDebt || payment.charge_index === -1 || payment.charge_index === 0)
+      ? await findSubscription(payment.organisation_id, payment.subscription_id)
+      : null;
+  return db()
+    .transaction.write(({ payment: payments, subscription, dunning, paymentRef }) => {
+      const writes = [
+        payments
+          .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+          .set({
+            ...ids,
+            status: "sent",
+            charged_at: payment.charged_at ?? at,
+            settled_at: at,
+            balance_owing: 0,
+            periods_owing: 0,
+          })
+          .remove(["work_key", "work_sort", "error_status", "error_description"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+          .commit(),
+      ];
+      if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
+        writes.push(
+          paymentRef
+            .put({
+              provider: "akahu",
+              external_id: ids.akahu_id,
+              organisation_id: payment.organisation_id,
+              payment_id: payment.payment_id,
+              created_at: at,
+            })
+            .commit() as never,
+        );
+      }
+      if (payment.subscription_id) {
+        const key = { organisation_id: payment.organisation_id, subscription_id: payment.subscription_id };
+        if (sub && clearsDebt) {
+          // A retry (or a payment marked as paying the debt) clears the debt and the grace.
+          writes.push(
+            subscription
+              .patch(key)
+              .set({
+                balance_owing: 0,
+                periods_owing: 0,
+                retries_done: 0,
+                hard_declined: false,
+                latest_payment_id: payment.payment_id,
+              })
+              .remove([
+                "grace_period_ends_at",
+                "failed_at",
+                "next_retry_on",
+                "final_notice_sent_at",
+                "upcoming_state",
+                "retry_payment_id",
+              ])
+              .add({ version: 1, payments_sum: payment.amount })
+              .where((a, op) => op.eq(a.version, sub.version))
+              .commit() as never,
+            dunning.delete(key).commit() as never,
+          );
+        } else if (sub?.upcoming_state && sub.first_payment_id === payment.payment_id) {
+          writes.push(
+            subscription
+              .patch(key)
+              .set({ latest_payment_id: payment.payment_id })
+              .remove(["upcoming_state"])
+              .add({ version: 1, payments_sum: payment.amount })
+              .where((a, op) => op.eq(a.version, sub.version))
+              .commit() as never,
+          );
+        } else {
+          // Counters only: no version condition needed (ADD commutes; no other field is touched).
+          writes.push(
+            subscription
+              .patch(key)
+              .set({ latest_payment_id: payment.payment_id })
+              .add({ payments_sum: payment.amount })
+              .commit() as never,
+          );
+        }
+      }
+      return writes;
+    })
+    .go();
+}
+
+async function settleFailed(
+  payment: PaymentRecord,
+  outcome: Extract<ChargeOutcome, { state: "failed" }>,
+  now: Date,
+) {
+  const ids = providerIds(payment, outcome);
+  const at = now.toISOString();
+  const sub = payment.subscription_id
+    ? await findSubscription(payment.organisation_id, payment.subscription_id)
+    : null;
+  const settings = await settingsOf(payment.organisation_id);
+  const payments = sub
+    ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
+    : [];
+  const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
+  const result = await db()
+    .transaction.write(({ payment: payments, subscription, dunning }) => {
+      const writes = [
+        payments
+          .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+          .set({
+            ...ids,
+            status: outcome.hard ? "declined" : "failed",
+            error_status: outcome.code,
+            error_description: outcome.message,
+            decline_kind: outcome.hard ? "hard" : "soft",
+            charged_at: payment.charged_at ?? at,
+            settled_at: at,
+            balance_owing: debt?.balance_owing ?? payment.amount,
+            periods_owing: debt?.periods_owing ?? 1,
+          })
+          .remove(["work_key", "work_sort"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+          .commit(),
+      ];
+      if (sub && debt) {
+        const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+        writes.push(
+          subscription
+            .patch(key)
+            .set({
+              balance_owing: debt.balance_owing,
+              periods_owing: debt.periods_owing,
+              failed_at: debt.failed_at,
+              grace_period_ends_at: debt.grace_period_ends_at,
+              hard_declined: debt.hard_declined,
+              latest_payment_id: payment.payment_id,
+              ...(debt.next_retry_on ? { next_retry_on: debt.next_retry_on } : {}),
+              ...(sub.first_payment_id === payment.payment_id && sub.upcoming_state
+                ? { upcoming_state: "failed" as const }
+                : {}),
+            })
+            .remove([
+              ...(debt.next_retry_on ? [] : (["next_retry_on"] as const)),
+              ...(payment.is_retry ? (["retry_payment_id"] as const) : []),
+            ])
+            .add({ version: 1 })
+            .where((a, op) => op.eq(a.version, sub.version))
+            .commit() as never,
+          dunning
+            .put({
+              ...key,
+              ...dunningKeys.grace(sub.subscription_id, debt.grace_period_ends_at),
+              ...(debt.next_retry_on ? dunningKeys.retry(sub.subscription_id, debt.next_retry_on) : {}),
+            })
+            .commit() as never,
+        );
+      }
+      return writes;
+    })
+    .go();
+  if (!result.canceled && sub && debt) {
+    const gym = await gymOf(payment.organisation_id, payment.gym_id);
+    try {
+      await emailSender().send(
+        paymentFailedEmail({
+          to: sub.member_email,
+          name: sub.member_name,
+          gym: gym.name,
+          amount: payment.amount + payment.surcharge,
+          reason: outcome.message,
+          hard: debt.hard_declined,
+          nextRetryOn: debt.next_retry_on,
+          graceEndsAt: debt.grace_period_ends_at,
+        }),
+      );
+    } catch (error) {
+      log.error("payment failed email not sent", {
+        payment_id: payment.payment_id,
+        error: (error as Error).message,
+      });
+    }
+  }
+  return result;
+}
+
+export type { SubscriptionRecord };

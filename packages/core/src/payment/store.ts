@@ -1,0 +1,139 @@
+/** Reads of payments and the sparse work index (gsi3). No authorisation here: services decide. */
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { EntityItem } from "electrodb";
+import type { CivilDate } from "../billing/calendar";
+import { config } from "../config";
+import { dynamo } from "../db/client";
+import { db } from "../db/service";
+import type { paymentEntity } from "./entity";
+import { shardOf, WORK_SHARDS } from "./ids";
+
+export type PaymentRecord = EntityItem<typeof paymentEntity>;
+
+/** The work index keys of a payment in each of its working states. */
+export const workKeys = {
+  /** Upcoming and not yet claimed: the billing run of `dueOn` or later finds it. */
+  due: (paymentId: string, dueOn: CivilDate) => ({
+    work_key: `due#${shardOf(paymentId)}`,
+    work_sort: `${dueOn}#${paymentId}`,
+  }),
+  /** Claimed (pending_request): polling and recovery find it by claim time. */
+  inflight: (paymentId: string, claimedAt: string) => ({
+    work_key: `inflight#${shardOf(paymentId)}`,
+    work_sort: `${claimedAt}#${paymentId}`,
+  }),
+  /** Due, but waiting for the member's new bank consent. */
+  hold: (organisationId: string, userId: string, paymentId: string, dueOn: CivilDate) => ({
+    work_key: `hold#${organisationId}#${userId}`,
+    work_sort: `${dueOn}#${paymentId}`,
+  }),
+};
+
+export async function findPayment(organisationId: string, paymentId: string): Promise<PaymentRecord | null> {
+  const { data } = await db()
+    .entities.payment.get({ organisation_id: organisationId, payment_id: paymentId })
+    .go();
+  return data ?? null;
+}
+
+/** Counts of what the work index queries read (the bench reports them). */
+export const workIndexStats = { queries: 0, items: 0 };
+
+/**
+ * One page of a work-index partition, sorted by `work_sort`, up to `sortAtMost` (inclusive).
+ * Raw Query on gsi3 (the keys are raw attributes), items parsed by the payment entity.
+ */
+export async function queryWorkPage(input: {
+  key: string;
+  sortAtMost?: string;
+  limit?: number;
+  cursor?: Record<string, unknown>;
+}): Promise<{ items: PaymentRecord[]; cursor?: Record<string, unknown> }> {
+  const names: Record<string, string> = { "#k": "gsi3pk" };
+  const values: Record<string, unknown> = { ":k": input.key };
+  let condition = "#k = :k";
+  if (input.sortAtMost !== undefined) {
+    names["#s"] = "gsi3sk";
+    values[":s"] = input.sortAtMost;
+    condition += " AND #s <= :s";
+  }
+  const answer = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: "gsi3",
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      Limit: input.limit ?? 100,
+      ExclusiveStartKey: input.cursor,
+    }),
+  );
+  workIndexStats.queries += 1;
+  workIndexStats.items += answer.Items?.length ?? 0;
+  const parsed = db().entities.payment.parse({ Items: answer.Items ?? [] });
+  return { items: parsed.data as PaymentRecord[], cursor: answer.LastEvaluatedKey };
+}
+
+/** Every page of every shard of a work-index family (`due`, `inflight`), oldest first per shard. */
+export async function* workPages(
+  family: "due" | "inflight",
+  sortAtMost: string,
+  limit = 100,
+): AsyncGenerator<PaymentRecord[]> {
+  for (let shard = 0; shard < WORK_SHARDS; shard++) {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await queryWorkPage({ key: `${family}#${shard}`, sortAtMost, limit, cursor });
+      cursor = page.cursor;
+      if (page.items.length) yield page.items;
+    } while (cursor);
+  }
+}
+
+/** A member's payments waiting for a new bank consent. */
+export async function heldPayments(organisationId: string, userId: string): Promise<PaymentRecord[]> {
+  const out: PaymentRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryWorkPage({ key: `hold#${organisationId}#${userId}`, cursor });
+    out.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
+/** Payments of the organisation, newest first (ids sort by due date), cursor paging. */
+export async function listOrganisationPayments(
+  organisationId: string,
+  options: { cursor?: string | null; limit?: number } = {},
+) {
+  const { data, cursor } = await db()
+    .entities.payment.query.byOrganisation({ organisation_id: organisationId })
+    .go({ order: "desc", limit: options.limit ?? 25, cursor: options.cursor ?? null });
+  return { items: data as PaymentRecord[], cursor: cursor ?? null };
+}
+
+/** A member's payments in an organisation, newest first, cursor paging. */
+export async function listMemberPayments(
+  organisationId: string,
+  userId: string,
+  options: { cursor?: string | null; limit?: number } = {},
+) {
+  const { data, cursor } = await db()
+    .entities.payment.query.byMember({ organisation_id: organisationId, user_id: userId })
+    .go({ order: "desc", limit: options.limit ?? 25, cursor: options.cursor ?? null });
+  return { items: data as PaymentRecord[], cursor: cursor ?? null };
+}
+
+/** Every payment of one subscription (the member's payments, filtered): dunning's debt is computed over them. */
+export async function subscriptionPayments(
+  organisationId: string,
+  userId: string,
+  subscriptionId: string,
+): Promise<PaymentRecord[]> {
+  const { data } = await db()
+    .entities.payment.query.byMember({ organisation_id: organisationId, user_id: userId })
+    .where((a, op) => op.eq(a.subscription_id, subscriptionId))
+    .go({ pages: "all" });
+  return data as PaymentRecord[];
+}

@@ -1,0 +1,83 @@
+/** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
+import { formatCents } from "../billing/money";
+import { presentPayment } from "../payment/present";
+import type { PaymentRecord } from "../payment/store";
+import { derivedStatesOf } from "./states";
+import type { SubscriptionRecord } from "./store";
+
+export interface SubscriptionPresentContext {
+  /** The business clock's now. */
+  now: Date;
+  upcomingPayment?: PaymentRecord | null;
+  firstPayment?: PaymentRecord | null;
+  latestPayment?: PaymentRecord | null;
+  payments?: PaymentRecord[];
+}
+
+export function presentSubscription(sub: SubscriptionRecord, context: SubscriptionPresentContext) {
+  const states = derivedStatesOf(sub, context.now);
+  return {
+    id: sub.subscription_id,
+    user: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
+    gym: { id: sub.gym_id, name: sub.gym_name },
+    price: {
+      id: sub.price_id,
+      label: sub.price_label,
+      amount: sub.amount,
+      formatted_amount: formatCents(sub.amount),
+      billing_frequency: sub.billing_frequency,
+      joining_fee: sub.joining_fee,
+      offering: { id: sub.offering_id, name: sub.offering_name },
+    },
+    payment_method: sub.payment_method,
+    payment_type_id: sub.payment_type_id ?? null,
+    start_date: sub.start_date,
+    billing_date: sub.billing_date,
+    current_period_start: sub.current_period_start ?? null,
+    current_period_end: sub.current_period_end ?? null,
+    paused_at: sub.paused_at ?? null,
+    pause_start_at: sub.pause_start_at ?? null,
+    pause_end_at: sub.pause_end_at ?? null,
+    pause_days_credit: sub.pause_days_credit,
+    pause_days_remaining: sub.pause_days_remaining,
+    pauses: sub.pauses ?? [],
+    cancelled_at: sub.cancelled_at ?? null,
+    cancellation_effective_at: sub.cancellation_effective_at ?? null,
+    cancellation_reasons: sub.cancellation_reasons ?? [],
+    cancellation_comments: sub.cancellation_comments ?? null,
+    undo_cancellation_until: sub.undo_cancellation_until ?? null,
+    cancelled_during_cooling_off_period: sub.cancelled_during_cooling_off_period,
+    grace_period_ends_at: sub.grace_period_ends_at ?? null,
+    initial_state: sub.initial_state ?? null,
+    upcoming_state: sub.upcoming_state ?? null,
+    transition_to_date: sub.transition_to_date ?? null,
+    transition_to_price: sub.transition_to_price_id ?? null,
+    transition_takes_effect_at: sub.transition_takes_effect_at ?? null,
+    created_at: sub.created_at,
+    force_price_amount: sub.force_price_amount ?? null,
+    is_staging: sub.is_staging,
+    cooling_period_ends_at: sub.cooling_period_ends_at ?? null,
+    is_term_membership: sub.is_term_membership,
+    on_term_membership_price: sub.on_term_membership_price,
+    term_ends_at: sub.term_ends_at ?? null,
+    latest_term_membership: sub.latest_term_membership ?? null,
+    pif_ends_at: sub.pif_ends_at ?? null,
+    private_price_link_id: sub.private_price_link_id ?? null,
+    payments_sum: sub.payments_sum,
+    formatted_payments_sum: formatCents(sub.payments_sum),
+    balance_owing: sub.balance_owing,
+    formatted_balance_owing: formatCents(sub.balance_owing),
+    periods_owing: sub.periods_owing,
+    hard_declined: sub.hard_declined,
+    next_retry_on: sub.next_retry_on ?? null,
+    waiting_for_consent: sub.waiting_for_consent,
+    version: sub.version,
+    upcoming_payment: context.upcomingPayment ? presentPayment(context.upcomingPayment) : null,
+    first_payment: context.firstPayment ? presentPayment(context.firstPayment) : null,
+    latest_payment: context.latestPayment ? presentPayment(context.latestPayment) : null,
+    payments: context.payments ? context.payments.map(presentPayment) : undefined,
+    ...states,
+  };
+}
+
+export type SubscriptionView = ReturnType<typeof presentSubscription>;

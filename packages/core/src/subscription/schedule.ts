@@ -1,0 +1,74 @@
+/**
+ * The bridge between a stored subscription and the pure schedule function (billing/schedule.ts):
+ * builds the rules' `BillingSchedule` from the record and asks `chargeAfter`. Nothing here decides
+ * an amount or a date; the rules do.
+ */
+import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { type BillingSchedule, chargeAfter, type ScheduledCharge } from "../billing/schedule";
+import type { SubscriptionRecord } from "./store";
+
+/** One charge of the schedule, as the billing machinery stores it on a payment. */
+export interface NextCharge {
+  /** 0 the first charge (pro-rata stub and/or joining fee), then 1, 2, … */
+  index: number;
+  due_on: CivilDate;
+  period_start: CivilDate;
+  /** Exclusive. */
+  period_end: CivilDate;
+  /** Cents before surcharge, joining fee included. */
+  amount: number;
+  joining_fee: number;
+  is_pro_rata: boolean;
+}
+
+export interface PreviousCharge {
+  index: number;
+  period_end: CivilDate;
+}
+
+const civil = (iso: string | undefined | null): CivilDate | null =>
+  iso ? (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : aucklandDate(new Date(iso))) : null;
+
+/** The rules' view of a subscription. */
+export function scheduleOf(sub: SubscriptionRecord): BillingSchedule {
+  const transition =
+    sub.transition_to_amount != null && (sub.transition_takes_effect_at || sub.transition_to_date)
+      ? {
+          effective: civil(sub.transition_takes_effect_at ?? sub.transition_to_date) as CivilDate,
+          amount: sub.transition_to_amount,
+        }
+      : null;
+  return {
+    frequency: sub.billing_frequency,
+    amount: sub.force_price_amount ?? sub.amount,
+    joining_fee: sub.joining_fee || null,
+    start_date: sub.start_date,
+    billing_date: sub.billing_date,
+    pauses: (sub.pauses ?? []).map((p) => ({ start: p.start_date, end: p.end_date })),
+    price_change: transition,
+    cancellation_effective: sub.cancelled_at ? civil(sub.cancellation_effective_at) : null,
+    term_ends_at: civil(sub.term_ends_at),
+    pif_ends_at: civil(sub.pif_ends_at),
+  };
+}
+
+function toNext(charge: ScheduledCharge): NextCharge {
+  return {
+    index: charge.index,
+    due_on: charge.due,
+    period_start: charge.period_start,
+    period_end: charge.period_end,
+    amount: charge.amount,
+    joining_fee: charge.joining_fee,
+    is_pro_rata: charge.is_pro_rata,
+  };
+}
+
+/**
+ * The charge after `previous` (null: the first charge), or null when the schedule has no more
+ * (PIF paid, cancellation in effect).
+ */
+export function chargeAfterOf(sub: SubscriptionRecord, previous: PreviousCharge | null): NextCharge | null {
+  const charge = chargeAfter(scheduleOf(sub), previous);
+  return charge ? toNext(charge) : null;
+}

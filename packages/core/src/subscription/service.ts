@@ -1,0 +1,330 @@
+/**
+ * Subscriptions: making one (with its first payment, the price's and offering's counters in the
+ * same transaction), reading them, and presenting them with their derived states.
+ */
+import { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { authorize, inGym, policy } from "../auth/policy";
+import {
+  addDays,
+  addMonthsClamped,
+  aucklandDate,
+  type CivilDate,
+  civilDateSchema,
+  startOfAucklandDay,
+} from "../billing/calendar";
+import { surcharge as surchargeOf } from "../billing/money";
+import { termEnd } from "../billing/term";
+import { businessNow } from "../clock";
+import { db } from "../db/service";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { newId } from "../ids";
+import { findOffering } from "../offering/store";
+import { cardSurchargeOf, gymOf, settingsOf } from "../payment/context";
+import { scheduledPaymentId } from "../payment/ids";
+import { presentPayment } from "../payment/present";
+import { listMemberPayments, type PaymentRecord, workKeys } from "../payment/store";
+import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
+import { priceLabel } from "../price/present";
+import { findPrice } from "../price/store";
+import { getUser } from "../user/service";
+import { parse } from "../validation";
+import { presentSubscription } from "./present";
+import { chargeAfterOf } from "./schedule";
+import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
+
+export { isLive };
+
+export interface CreateSubscriptionInput {
+  organisation_id: string;
+  user_id: string;
+  gym_id: string;
+  price_id: string;
+  /** Civil date (Pacific/Auckland); default today (business clock). */
+  start_date?: CivilDate;
+  /** The anchor of full periods; default the start date. */
+  billing_date?: CivilDate;
+  /** Default: the member's default payment type. Not needed for PIF paid in person. */
+  payment_type_id?: string | null;
+  /** PIF recorded by staff: how it is paid. bank_transfer waits as `awaiting_payment`. */
+  pif_payment_method?: "eftpos" | "cash" | "bank_transfer";
+  /** The staff member recording a PIF paid in person. */
+  processed_by?: string;
+  private_price_link_id?: string;
+  /** Subscriptions made for seeding or tests may give their own id. */
+  subscription_id?: string;
+}
+
+export interface CreatedSubscription {
+  subscription: SubscriptionRecord;
+  first_payment: PaymentRecord;
+}
+
+/**
+ * Makes a subscription and its first payment (from the schedule: pro-rata and joining fee
+ * included) in one transaction with the price's `subscriptions_count` and, for the member's first
+ * live subscription to the offering at the gym, the offering's member counter. The first payment
+ * is `upcoming` in the due index (charged by the billing run of its due date), or for PIF paid
+ * in person `sent` / `awaiting_payment`.
+ */
+export async function createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
+  const organisationId = input.organisation_id;
+  const now = await businessNow();
+  const today = aucklandDate(now);
+  const price = await findPrice(organisationId, input.price_id);
+  if (!price || price.archived_at) throw new NotFoundError("price");
+  const offering = await findOffering(organisationId, price.offering_id);
+  if (!offering || offering.archived_at) throw new NotFoundError("offering");
+  if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
+    throw ValidationError.field("gym_id", "This membership is not offered at that gym.");
+  }
+  const [gym, user, settings, existing] = await Promise.all([
+    gymOf(organisationId, input.gym_id),
+    getUser(input.user_id),
+    settingsOf(organisationId),
+    memberSubscriptions(organisationId, input.user_id),
+  ]);
+  if (existing.some((s) => isLive(s, now))) {
+    throw new ConflictError("This member already has a membership.", "subscription_exists");
+  }
+
+  const isPif = price.billing_frequency === "one_off";
+  let paymentType: PaymentTypeRecord | null = null;
+  if (!input.pif_payment_method) {
+    paymentType = input.payment_type_id
+      ? await findPaymentType(organisationId, input.user_id, input.payment_type_id)
+      : await defaultPaymentTypeOf(organisationId, input.user_id);
+    if (!paymentType) throw ValidationError.field("payment_type_id", "Add a payment method first.");
+  }
+  const method = input.pif_payment_method ? "pif" : (paymentType?.type ?? "stripe_card");
+
+  const startDate = input.start_date ?? today;
+  const billingDate = isPif ? startDate : (input.billing_date ?? startDate);
+  if (startDate < today) throw ValidationError.field("start_date", "The start date cannot be in the past.");
+  const subscriptionId = input.subscription_id ?? newId();
+  const term =
+    price.term_amount != null && price.term_unit != null
+      ? {
+          amount: price.term_amount,
+          unit: price.term_unit,
+          ends: termEnd(startDate, price.term_amount, price.term_unit),
+        }
+      : null;
+  const subscription: SubscriptionRecord = {
+    organisation_id: organisationId,
+    subscription_id: subscriptionId,
+    user_id: input.user_id,
+    gym_id: input.gym_id,
+    offering_id: offering.offering_id,
+    price_id: price.price_id,
+    payment_type_id: paymentType?.payment_type_id,
+    payment_method: method,
+    start_date: startDate,
+    billing_date: billingDate,
+    amount: price.amount,
+    billing_frequency: price.billing_frequency,
+    joining_fee: price.joining_fee ?? 0,
+    term_amount: price.term_amount ?? undefined,
+    term_unit: price.term_unit ?? undefined,
+    pause_days_credit: settings.pause_day_credit_days,
+    pause_days_remaining: settings.pause_day_credit_days,
+    pauses: [],
+    cancelled_during_cooling_off_period: false,
+    initial_state: startDate > today ? "upcoming" : "active",
+    upcoming_state: startDate > today ? "upcoming" : undefined,
+    is_staging: false,
+    is_term_membership: term !== null,
+    on_term_membership_price: term !== null,
+    term_ends_at: term ? startOfAucklandDay(term.ends).toISOString() : undefined,
+    latest_term_membership: term ? startOfAucklandDay(startDate).toISOString() : undefined,
+    cooling_period_ends_at: term
+      ? startOfAucklandDay(addDays(startDate, settings.cooling_off_days)).toISOString()
+      : undefined,
+    pif_ends_at: isPif
+      ? startOfAucklandDay(term?.ends ?? addMonthsClamped(startDate, 12)).toISOString()
+      : undefined,
+    private_price_link_id: input.private_price_link_id,
+    payments_sum: 0,
+    balance_owing: 0,
+    periods_owing: 0,
+    retries_done: 0,
+    hard_declined: false,
+    waiting_for_consent: false,
+    member_name: user.name,
+    member_email: user.email,
+    gym_name: gym.name,
+    offering_name: offering.name,
+    price_label: priceLabel(price),
+    version: 1,
+  } as unknown as SubscriptionRecord;
+
+  const charge = chargeAfterOf(subscription, null);
+  if (!charge) throw new ConflictError("This membership has nothing to charge.", "nothing_to_charge");
+  const paymentId = scheduledPaymentId(subscriptionId, charge.index, charge.due_on);
+  const surcharge =
+    method === "stripe_card"
+      ? surchargeOf(charge.amount, await cardSurchargeOf(organisationId, input.gym_id))
+      : 0;
+  const pifStatus =
+    input.pif_payment_method === "bank_transfer"
+      ? "awaiting_payment"
+      : input.pif_payment_method
+        ? "sent"
+        : null;
+  const payment: PaymentRecord = {
+    organisation_id: organisationId,
+    payment_id: paymentId,
+    subscription_id: subscriptionId,
+    user_id: input.user_id,
+    gym_id: input.gym_id,
+    status: pifStatus ?? "upcoming",
+    type: method,
+    payment_type_id: paymentType?.payment_type_id,
+    amount: charge.amount,
+    surcharge,
+    joining_fee: charge.joining_fee,
+    currency: "nzd",
+    due_on: charge.due_on,
+    period_start_at: startOfAucklandDay(charge.period_start).toISOString(),
+    period_end_at: startOfAucklandDay(charge.period_end).toISOString(),
+    charge_index: charge.index,
+    is_retry: false,
+    is_pro_rata: charge.is_pro_rata,
+    poll_count: 0,
+    balance_owing: 0,
+    periods_owing: 0,
+    credit_used: 0,
+    attempts: 0,
+    is_term_membership: term !== null,
+    cooling_period_ends_at: subscription.cooling_period_ends_at,
+    term_ends_at: subscription.term_ends_at,
+    destination_account: gym.destination_account?.account_id,
+    pif_payment: input.pif_payment_method
+      ? { id: newId(), payment_method: input.pif_payment_method }
+      : undefined,
+    processed_by: pifStatus === "sent" ? input.processed_by : undefined,
+    settled_at: pifStatus === "sent" ? now.toISOString() : undefined,
+    member_name: user.name,
+    member_email: user.email,
+    gym_name: gym.name,
+    price_label: subscription.price_label,
+    version: 1,
+    ...(pifStatus ? {} : workKeys.due(paymentId, charge.due_on)),
+  } as PaymentRecord;
+  subscription.first_payment_id = paymentId;
+  subscription.latest_payment_id = paymentId;
+  subscription.upcoming_payment_id = pifStatus ? undefined : paymentId;
+  subscription.last_charge_index = charge.index;
+  subscription.last_period_end = charge.period_end;
+  subscription.current_period_start = payment.period_start_at;
+  subscription.current_period_end = payment.period_end_at;
+  if (pifStatus === "sent") subscription.payments_sum = charge.amount;
+
+  const firstAtGym = !existing.some(
+    (s) => s.offering_id === offering.offering_id && s.gym_id === input.gym_id && isLive(s, now),
+  );
+  const { canceled } = await db()
+    .transaction.write(({ subscription: subs, payment: payments, price: prices, offeringMembers }) => [
+      subs.create(subscription).commit(),
+      payments.create(payment).commit(),
+      prices
+        .patch({ organisation_id: organisationId, price_id: price.price_id })
+        .add({ subscriptions_count: 1 })
+        .commit(),
+      ...(firstAtGym
+        ? [
+            offeringMembers
+              .update({
+                organisation_id: organisationId,
+                offering_id: offering.offering_id,
+                gym_id: input.gym_id,
+              })
+              .add({ members: 1 })
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) throw new ConflictError("The membership could not be created. Please try again.");
+  const saved = await findSubscription(organisationId, subscriptionId);
+  if (!saved) throw new NotFoundError("subscription");
+  return { subscription: saved, first_payment: payment };
+}
+
+export const subscribeInput = z.object({
+  price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+  gym_id: z.string().trim().max(64).optional(),
+  start_date: civilDateSchema.optional(),
+  billing_date: civilDateSchema.optional(),
+  payment_type_id: z.string().trim().max(64).nullish(),
+});
+
+/**
+ * `POST /api/subscriptions`: the signed-in member confirms a membership at a gym of their
+ * organisation. Answers the subscription with its first payment.
+ */
+export async function subscribe(actor: Actor, input: unknown) {
+  const values = parse(subscribeInput, input);
+  if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
+  const gymId = values.gym_id ?? actor.gymId;
+  if (!gymId) throw ValidationError.field("gym_id", "Value is required");
+  inGym(actor, gymId);
+  const created = await createSubscription({
+    organisation_id: actor.organisationId,
+    user_id: actor.userId,
+    gym_id: gymId,
+    price_id: values.price_id,
+    start_date: values.start_date,
+    billing_date: values.billing_date,
+    payment_type_id: values.payment_type_id ?? null,
+  });
+  const now = await businessNow();
+  return presentSubscription(created.subscription, {
+    now,
+    upcomingPayment: created.first_payment.status === "upcoming" ? created.first_payment : null,
+    firstPayment: created.first_payment,
+    latestPayment: created.first_payment,
+  });
+}
+
+/** The member's live subscription (newest), or null. */
+export async function activeSubscriptionOf(organisationId: string, userId: string) {
+  const now = await businessNow();
+  const subs = await memberSubscriptions(organisationId, userId);
+  return subs.find((s) => isLive(s, now)) ?? null;
+}
+
+/** A subscription with its upcoming, first and latest payments (one Query of the member's payments). */
+export async function subscriptionWithPayments(sub: SubscriptionRecord) {
+  const now = await businessNow();
+  const { items } = await listMemberPayments(sub.organisation_id, sub.user_id, { limit: 50 });
+  const mine = items.filter((p) => p.subscription_id === sub.subscription_id);
+  const byId = new Map(mine.map((p) => [p.payment_id, p]));
+  const upcoming =
+    mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
+  return presentSubscription(sub, {
+    now,
+    upcomingPayment: upcoming,
+    firstPayment: (sub.first_payment_id && byId.get(sub.first_payment_id)) || null,
+    latestPayment: mine.find((p) => p.status !== "upcoming") ?? null,
+    payments: mine,
+  });
+}
+
+/** `GET /api/me/active-subscription`. */
+export async function myActiveSubscription(actor: Actor) {
+  if (!actor.organisationId) return null;
+  const sub = await activeSubscriptionOf(actor.organisationId, actor.userId);
+  return sub ? subscriptionWithPayments(sub) : null;
+}
+
+/** Staff: one subscription of their organisation (404 outside it or outside their gyms). */
+export async function readSubscription(actor: Actor, subscriptionId: string) {
+  authorize(policy.useStaffArea(actor));
+  if (!actor.organisationId) throw new NotFoundError("subscription");
+  const sub = await findSubscription(actor.organisationId, subscriptionId);
+  if (!sub || !actor.gymIds.includes(sub.gym_id)) throw new NotFoundError("subscription");
+  return subscriptionWithPayments(sub);
+}
+
+export { presentPayment };
