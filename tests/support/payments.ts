@@ -127,3 +127,42 @@ export async function seedPayments(
     all,
   };
 }
+
+/**
+ * Seeds payments into a running product's table (an e2e test or the screenshot script): points
+ * this process's core at the product's DynamoDB Local and adds members through core.
+ */
+export async function seedIntoProduct(dynamoPort: number, count = 6, prefix = "payer") {
+  process.env.DYNAMODB_ENDPOINT = `http://localhost:${dynamoPort}`;
+  process.env.TABLE_NAME = "gym-local";
+  const { resetDynamo } = await import("../../packages/core/src/db/client");
+  resetDynamo();
+  const { forgetBusinessClockCache } = await import("../../packages/core/src/clock");
+  forgetBusinessClockCache();
+  const { findUserByEmail } = await import("../../packages/core/src/user/service");
+  const { rolesOfUser } = await import("../../packages/core/src/user/roles");
+  const { listGyms } = await import("../../packages/core/src/gym/service");
+  const { listPriceRecords } = await import("../../packages/core/src/price/store");
+  const admin = await findUserByEmail("admin@example.com");
+  if (!admin) throw new Error("The product has no demo data");
+  const organisations = await Promise.all(
+    (await rolesOfUser(admin.user_id)).map(async (r) => ({
+      organisation_id: r.organisation_id,
+      gyms: await listGyms(r.organisation_id),
+    })),
+  );
+  const harbour = organisations.find((o) => o.gyms.some((g) => /Ponsonby/.test(g.name)))!;
+  const gym = (name: string) => harbour.gyms.find((g) => g.name.includes(name))!;
+  const prices = await listPriceRecords(harbour.organisation_id);
+  const identity = {
+    organisations: { harbour: { organisation_id: harbour.organisation_id } },
+    gyms: { ponsonby: gym("Ponsonby"), newmarket: gym("Newmarket") },
+  } as unknown as SeededIdentity;
+  const offerings = {
+    prices: {
+      anytimeWeekly: prices.find((p) => p.amount === 2_400 && p.billing_frequency === "weekly")!,
+      summerPif: prices.find((p) => p.billing_frequency === "one_off")!,
+    },
+  } as unknown as SeededOfferings;
+  return seedPayments(identity, offerings, count, prefix);
+}

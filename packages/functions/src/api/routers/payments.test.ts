@@ -26,14 +26,14 @@ beforeAll(async () => {
   ]);
 });
 
-type Row = { id: string; due_on: string; gym: { id: string }; status: string; type: string };
+type Row = { id: string; due_on: string; gym: { id: string; name: string }; status: string; type: string };
 
 async function everyPage(client: HttpClient, query: string) {
   const rows: Row[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res = await client.get(
+    const res: { status: number; body: any } = await client.get(
       `/api/payments?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
