@@ -1,5 +1,9 @@
 import { type JobName, jobSchedule } from "@gym/core/jobs/schedule";
-import { Cron, type Function as SstFunction, type StackContext } from "sst/constructs";
+import { Duration } from "aws-cdk-lib";
+import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Queue as CdkQueue } from "aws-cdk-lib/aws-sqs";
+import { Cron, Queue, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { coreFunctionProps } from "./function";
 
 /** EventBridge rate expression: `rate(1 minute)`, `rate(15 minutes)`. */
@@ -16,18 +20,82 @@ function pascal(name: string): string {
 }
 
 /**
+ * The charge queue's limits. Consumers charge at most `maxConcurrency` batches of `batchSize` at
+ * once (Stripe allows ~100 requests/s per account in live mode, Akahu far fewer: 5 Lambdas × 10
+ * sequential charges of 0.3–1 s each stays well inside both). A message that fails
+ * `maxReceiveCount` times goes to the dead-letter queue, which raises an alarm.
+ */
+export const chargeQueueSettings = {
+  batchSize: 10,
+  maxConcurrency: 5,
+  maxReceiveCount: 5,
+  /** Longer than the consumer's timeout, so a batch is never handed to two consumers at once. */
+  visibilityTimeoutSeconds: 6 * 60,
+  consumerTimeoutSeconds: 5 * 60,
+};
+
+/** The jobs that claim payments and hand them to the charge queue. */
+export const enqueuingJobs: readonly JobName[] = ["billing-run", "payment-retries", "payment-polling"];
+
+/**
  * One EventBridge schedule per entry of core's `jobSchedule`, each invoking its own function
  * `packages/functions/src/jobs/<job>.handler`. Jobs are idempotent, so EventBridge's retries and an
  * overlapping run are harmless.
+ *
+ * The charge queue (SQS) separates claiming from charging: the billing run claims due payments
+ * page by page and sends their ids here; the consumer Lambda charges them with bounded
+ * concurrency. Only the enqueuing jobs may send to it (sqs:SendMessage on this queue alone); only
+ * the consumer may receive and delete. Failed messages land in a dead-letter queue with an alarm.
  */
 export function Jobs(ctx: StackContext) {
   const { stack } = ctx;
   const functions = {} as Record<JobName, SstFunction>;
 
+  const deadLetters = new CdkQueue(stack, "ChargeDeadLetters", {
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
+  const charges = new Queue(stack, "Charges", {
+    consumer: {
+      function: {
+        description: "Charges claimed payments (Stripe off-session, Akahu) from the charge queue",
+        handler: "packages/functions/src/jobs/charge-consumer.handler",
+        memorySize: "512 MB",
+        timeout: `${chargeQueueSettings.consumerTimeoutSeconds} seconds`,
+        ...coreFunctionProps(ctx, "ChargeConsumer"),
+      },
+      cdk: {
+        eventSource: {
+          batchSize: chargeQueueSettings.batchSize,
+          maxConcurrency: chargeQueueSettings.maxConcurrency,
+          reportBatchItemFailures: true,
+        },
+      },
+    },
+    cdk: {
+      queue: {
+        visibilityTimeout: Duration.seconds(chargeQueueSettings.visibilityTimeoutSeconds),
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: chargeQueueSettings.maxReceiveCount },
+      },
+    },
+  });
+
+  const alarm = new Alarm(stack, "ChargeDeadLettersAlarm", {
+    alarmDescription: "Charges failed repeatedly and are in the dead-letter queue: check them and the payments they name.",
+    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
   for (const [job, { description, everyMinutes }] of Object.entries(jobSchedule) as [
     JobName,
     (typeof jobSchedule)[JobName],
   ][]) {
+    const props = coreFunctionProps(ctx, pascal(job));
+    const enqueues = enqueuingJobs.includes(job);
     const cron = new Cron(stack, `${pascal(job)}Schedule`, {
       schedule: rateExpression(everyMinutes),
       job: {
@@ -37,12 +105,22 @@ export function Jobs(ctx: StackContext) {
           handler: `packages/functions/src/jobs/${job}.handler`,
           memorySize: "512 MB",
           timeout: "5 minutes",
-          ...coreFunctionProps(ctx, pascal(job)),
+          ...props,
+          environment: {
+            ...props.environment,
+            ...(enqueues ? { CHARGE_QUEUE_URL: charges.queueUrl } : {}),
+          },
+          permissions: [
+            ...((props.permissions as PolicyStatement[]) ?? []),
+            ...(enqueues
+              ? [new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [charges.queueArn] })]
+              : []),
+          ],
         },
       },
     });
     functions[job] = cron.jobFunction;
   }
 
-  return { functions };
+  return { functions, charges, deadLetters, alarm };
 }

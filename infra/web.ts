@@ -15,7 +15,7 @@ import {
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import { type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
+import { type Function as SstFunction, type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
 import type { siteUrlEnv } from "../packages/functions/src/aws/secrets";
 import { API } from "./api";
 import { Jobs } from "./jobs";
@@ -45,7 +45,7 @@ const spaRewrite = `function handler(event) {
  */
 export function Web({ stack }: StackContext) {
   const { api, handler } = use(API);
-  const { functions: jobFunctions } = use(Jobs);
+  const { functions: jobFunctions, charges } = use(Jobs);
   const settings = deploySettings();
   const prebuilt = process.env.WEB_PREBUILT_DIR;
 
@@ -114,7 +114,10 @@ export function Web({ stack }: StackContext) {
     settings.joinDomain ? undefined : join,
   ].filter((s) => s !== undefined);
   if (unknownUrls.length) {
-    for (const fn of [handler, ...Object.values(jobFunctions)]) fn.bind(unknownUrls);
+    const consumer = charges.consumerFunction as SstFunction | undefined;
+    for (const fn of [handler, ...Object.values(jobFunctions), ...(consumer ? [consumer] : [])]) {
+      fn.bind(unknownUrls);
+    }
   }
 
   // Under `sst dev` the sites are not deployed and have no URL.

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { jobSchedule } from "@gym/core/jobs/schedule";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rateExpression } from "../../infra/jobs";
+import { chargeQueueSettings, enqueuingJobs, rateExpression } from "../../infra/jobs";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
 import { pendingBindings } from "../../packages/functions/src/aws/secrets";
@@ -90,9 +90,9 @@ describe("storage", () => {
 });
 
 describe("functions", () => {
-  it("has one API function and one per job, all nodejs22.x on arm64", () => {
+  it("has one API function, one per job and the charge consumer, all nodejs22.x on arm64", () => {
     const fns = appFunctions();
-    expect(fns).toHaveLength(1 + Object.keys(jobSchedule).length);
+    expect(fns).toHaveLength(2 + Object.keys(jobSchedule).length);
     for (const [, fn] of fns) {
       expect(fn.Properties.Runtime).toBe("nodejs22.x");
       expect(fn.Properties.Architectures).toEqual(["arm64"]);
@@ -148,6 +148,7 @@ describe("functions", () => {
       [
         "packages/functions/src/api/lambda.handler",
         ...Object.keys(jobSchedule).map((job) => `packages/functions/src/jobs/${job}.handler`),
+        "packages/functions/src/jobs/charge-consumer.handler",
       ].sort(),
     );
     for (const [, fn] of appFunctions()) expect(fn.Properties.Code.S3Key).toMatch(/\.zip$/);
@@ -257,6 +258,83 @@ describe("jobs", () => {
   });
 });
 
+describe("charge queue", () => {
+  const queues = () => ofType(resources.Jobs, "AWS::SQS::Queue");
+  const queueIds = () => {
+    const all = queues();
+    const main = all.find(([, q]) => q.Properties.RedrivePolicy);
+    const dlq = all.find(([, q]) => !q.Properties.RedrivePolicy);
+    return { main: main?.[0] as string, dlq: dlq?.[0] as string, mainProps: main?.[1].Properties as Cfn };
+  };
+  const roleOf = (handlerEnds: string) => {
+    const fn = appFunctions().find(([, f]) => (f.Properties.Handler as string).endsWith(handlerEnds));
+    return fn?.[1].Properties.Role["Fn::GetAtt"][0] as string;
+  };
+  const statementsOf = (roleId: string) =>
+    allResources()
+      .filter(([, r]) => r.Type === "AWS::IAM::Policy" && r.Properties.Roles.some((role: Cfn) => role.Ref === roleId))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Cfn[]);
+  const sqsStatements = (roleId: string) =>
+    statementsOf(roleId).filter((s) => (asArray(s.Action) as string[]).some((a) => a.startsWith("sqs:")));
+
+  it("is a queue with a dead-letter queue after a bounded number of receives", () => {
+    expect(queues()).toHaveLength(2);
+    const { dlq, mainProps } = queueIds();
+    expect(mainProps.RedrivePolicy.maxReceiveCount).toBe(chargeQueueSettings.maxReceiveCount);
+    expect(JSON.stringify(mainProps.RedrivePolicy.deadLetterTargetArn)).toContain(dlq);
+    expect(mainProps.VisibilityTimeout).toBe(chargeQueueSettings.visibilityTimeoutSeconds);
+    expect(chargeQueueSettings.visibilityTimeoutSeconds).toBeGreaterThan(chargeQueueSettings.consumerTimeoutSeconds);
+  });
+
+  it("is consumed by the charge consumer with bounded concurrency and partial batch failures", () => {
+    const mappings = ofType(resources.Jobs, "AWS::Lambda::EventSourceMapping").map(([, m]) => m.Properties);
+    expect(mappings).toHaveLength(1);
+    const [mapping] = mappings;
+    expect(mapping.BatchSize).toBe(chargeQueueSettings.batchSize);
+    expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: chargeQueueSettings.maxConcurrency });
+    expect(mapping.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain(queueIds().main);
+    const consumer = appFunctions().find(([, f]) => (f.Properties.Handler as string).endsWith("charge-consumer.handler"));
+    expect(JSON.stringify(mapping.FunctionName)).toContain(consumer?.[0]);
+    expect(consumer?.[1].Properties.Timeout).toBe(chargeQueueSettings.consumerTimeoutSeconds);
+  });
+
+  it("raises an alarm when anything reaches the dead-letter queue", () => {
+    const alarms = ofType(resources.Jobs, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
+    expect(alarms).toHaveLength(1);
+    const [alarm] = alarms;
+    expect(alarm.MetricName).toBe("ApproximateNumberOfMessagesVisible");
+    expect(alarm.Namespace).toBe("AWS/SQS");
+    expect(alarm.Threshold).toBe(1);
+    expect(alarm.ComparisonOperator).toBe("GreaterThanOrEqualToThreshold");
+    expect(JSON.stringify(alarm.Dimensions)).toContain(queueIds().dlq);
+  });
+
+  it("lets only the claiming jobs send, only to this queue, and only the consumer receive", () => {
+    const { main } = queueIds();
+    for (const job of Object.keys(jobSchedule)) {
+      const statements = sqsStatements(roleOf(`jobs/${job}.handler`));
+      if (enqueuingJobs.includes(job as never)) {
+        expect(statements).toHaveLength(1);
+        expect(statements[0].Action).toBe("sqs:SendMessage");
+        expect(JSON.stringify(statements[0].Resource)).toContain(main);
+        const env = appFunctions().find(([, f]) => (f.Properties.Handler as string).endsWith(`jobs/${job}.handler`))?.[1]
+          .Properties.Environment.Variables;
+        expect(JSON.stringify(env.CHARGE_QUEUE_URL)).toContain(main);
+      } else {
+        expect(statements).toHaveLength(0);
+      }
+    }
+    expect(sqsStatements(roleOf("api/lambda.handler"))).toHaveLength(0);
+    const consumer = sqsStatements(roleOf("charge-consumer.handler"));
+    const actions = consumer.flatMap((s) => asArray(s.Action) as string[]);
+    expect(actions).toContain("sqs:ReceiveMessage");
+    expect(actions).toContain("sqs:DeleteMessage");
+    expect(actions).not.toContain("sqs:SendMessage");
+    for (const s of consumer) expect(JSON.stringify(s.Resource)).toContain(main);
+  });
+});
+
 describe("web", () => {
   const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
   const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
@@ -320,7 +398,7 @@ describe("iam", () => {
         for (const a of asArray(s.Action) as string[]) actions.add(a);
       }
       for (const a of actions) {
-        expect(a).toMatch(/^(dynamodb|s3|ses|ssm):/);
+        expect(a).toMatch(/^(dynamodb|s3|ses|ssm|sqs):/);
         expect(a).not.toMatch(/:\*$/);
       }
       expect(actions).not.toContain("dynamodb:Scan");
@@ -378,7 +456,7 @@ describe("a protected stage with custom domains", () => {
 
   it("sets the URLs and the shared cookie domain directly, with nothing left to fetch", () => {
     const fns = app(prod);
-    expect(fns).toHaveLength(1 + Object.keys(jobSchedule).length);
+    expect(fns).toHaveLength(2 + Object.keys(jobSchedule).length);
     for (const [, fn] of fns) {
       const vars = fn.Properties.Environment.Variables;
       expect(vars).toMatchObject({

@@ -8,7 +8,13 @@ import {
   startKisiStub,
   startStripeStub,
 } from "../../../../tests/support/provider-stubs/index";
-import type { AkahuApp, AkahuPort } from "./akahu/port";
+import {
+  type AkahuApp,
+  type AkahuPort,
+  centsToDollars,
+  dollarsToCents,
+  isHardBankFailure,
+} from "./akahu/port";
 import { realAkahu } from "./akahu/real";
 import {
   SIMULATED_AKAHU_KEY_ID,
@@ -23,7 +29,8 @@ import { ProviderError } from "./errors";
 import type { KisiPort } from "./kisi/port";
 import { realKisi } from "./kisi/real";
 import { simulatedKisi } from "./kisi/simulated";
-import { type StripePort, WebhookSignatureError } from "./stripe/port";
+import { resetSimulatedProviders, settleSimulatedNow } from "./simulation";
+import { isHardCardDecline, type StripePort, WebhookSignatureError } from "./stripe/port";
 import { realStripe } from "./stripe/real";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "./stripe/simulated";
 import { signStripePayload } from "./stripe/verify";
@@ -241,5 +248,429 @@ describe.each([
     await expect(make().checkApp({ branchKey: key(), branchSecret: "wrong" })).rejects.toEqual(
       declined("branch"),
     );
+  });
+});
+
+describe.each([
+  {
+    name: "real (Stripe SDK against the stand-in)",
+    make: (): StripePort =>
+      realStripe({
+        secretKey: stripeStub.secretKey,
+        clientId: "ca_stub",
+        webhookSecret: "whsec_stub",
+        apiBase: stripeStub.url,
+      }),
+    // Stripe.js in the member's browser, stood in for by the stub.
+    confirmCard: async (_port: StripePort, account: string, setupIntentId: string, number: string) =>
+      stripeStub.confirmSetupIntent(account, setupIntentId, number),
+    settle: async () => {},
+  },
+  {
+    name: "simulated",
+    make: (): StripePort => simulatedStripe({ baseUrl: "http://localhost:3000" }),
+    confirmCard: async (port: StripePort, account: string, setupIntentId: string, number: string) => {
+      await port.confirmSimulatedCard?.(account, setupIntentId, { number });
+    },
+    settle: async () => {
+      await settleSimulatedNow();
+    },
+  },
+])("Stripe saved cards and off-session charges: $name", ({ make, confirmCard, settle }) => {
+  const account = "acct_1ContractGym";
+  let n = 0;
+  const key = () => `contract-${Date.now()}-${++n}`;
+
+  beforeAll(() => resetSimulatedProviders());
+
+  async function savedCard(port: StripePort, number: string) {
+    const setup = await port.createSetupIntent(account, {
+      email: "m@example.com",
+      name: "Mere",
+      idempotencyKey: key(),
+    });
+    await confirmCard(port, account, setup.setup_intent_id, number);
+    const state = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+    return { customer_id: state.customer_id, payment_method_id: state.payment_method_id ?? "" };
+  }
+
+  it("creates a customer and a SetupIntent once per key, and reports the card once confirmed", async () => {
+    const port = make();
+    const input = { email: "aroha@example.com", name: "Aroha", idempotencyKey: key() };
+    const setup = await port.createSetupIntent(account, input);
+    expect(setup.setup_intent_id).toMatch(/^seti_/);
+    expect(setup.customer_id).toMatch(/^cus_/);
+    expect(setup.client_secret).toContain("_secret_");
+    expect(await port.createSetupIntent(account, input)).toEqual(setup);
+    expect(await port.retrieveSetupIntent(account, setup.setup_intent_id)).toMatchObject({
+      status: "requires_payment_method",
+      payment_method_id: null,
+      card: null,
+    });
+    await confirmCard(port, account, setup.setup_intent_id, "4242424242424242");
+    const saved = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+    expect(saved).toMatchObject({
+      status: "succeeded",
+      customer_id: setup.customer_id,
+      payment_method_id: expect.stringMatching(/^pm_/),
+      card: { brand: "visa", last4: "4242", exp_month: expect.any(Number), exp_year: expect.any(Number) },
+    });
+    // A second card for the same customer: another SetupIntent on the existing Customer.
+    const again = await port.createSetupIntent(account, {
+      ...input,
+      customer_id: setup.customer_id,
+      idempotencyKey: key(),
+    });
+    expect(again.customer_id).toBe(setup.customer_id);
+    expect(again.setup_intent_id).not.toBe(setup.setup_intent_id);
+  });
+
+  it.each([
+    { number: "4242424242424242", status: "succeeded", decline: null, hard: false },
+    {
+      number: "4000000000000341",
+      status: "requires_payment_method",
+      decline: "generic_decline",
+      hard: false,
+    },
+    {
+      number: "4000000000009995",
+      status: "requires_payment_method",
+      decline: "insufficient_funds",
+      hard: false,
+    },
+    { number: "4000000000009987", status: "requires_payment_method", decline: "lost_card", hard: true },
+    { number: "4000000000000069", status: "requires_payment_method", decline: "expired_card", hard: true },
+  ])("charges $number off-session: $status $decline", async ({ number, status, decline, hard }) => {
+    const port = make();
+    const card = await savedCard(port, number);
+    const metadata = { payment_id: `pay_${n}`, organisation_id: "org_1", subscription_id: "sub_1" };
+    const answer = await port.chargeOffSession(account, {
+      ...card,
+      amount: 2_999,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "Ponsonby: 1 Jan - 7 Jan",
+      metadata,
+    });
+    expect(answer.id).toMatch(/^pi_/);
+    expect(answer.amount).toBe(2_999);
+    // Settled at once (as Stripe usually answers) or processing until it settles (the simulation).
+    expect(["processing", status]).toContain(answer.status);
+    await settle();
+    const settled = await port.retrievePaymentIntent(account, answer.id);
+    expect(settled).toMatchObject({ id: answer.id, status, amount: 2_999, decline_code: decline, metadata });
+    if (decline) expect(settled.failure_message).toBeTruthy();
+    expect(isHardCardDecline(settled)).toBe(hard);
+  });
+
+  it("answers the first charge for a repeated idempotency key and refuses the key with another amount", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    const input = {
+      ...card,
+      amount: 5_000,
+      currency: "nzd" as const,
+      idempotencyKey: key(),
+      description: "Retry of the balance",
+      metadata: { payment_id: "pay_idem" },
+    };
+    const first = await port.chargeOffSession(account, input);
+    const second = await port.chargeOffSession(account, input);
+    expect(second.id).toBe(first.id);
+    await expect(port.chargeOffSession(account, { ...input, amount: 5_001 })).rejects.toEqual(
+      declined("stripe"),
+    );
+  });
+
+  it("keeps each connected account's objects to itself", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    const charge = await port.chargeOffSession(account, {
+      ...card,
+      amount: 1_000,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "x",
+      metadata: {},
+    });
+    await expect(port.retrievePaymentIntent("acct_1SomeOtherGym", charge.id)).rejects.toEqual(
+      declined("stripe"),
+    );
+    await expect(port.retrievePaymentIntent(account, "pi_unknown")).rejects.toEqual(declined("stripe"));
+  });
+});
+
+it("real Stripe sends every card call on the connected account, with the idempotency key", () => {
+  const charges = stripeStub.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
+  expect(charges.length).toBeGreaterThan(0);
+  for (const request of charges) {
+    expect(request.headers["stripe-account"]).toBe("acct_1ContractGym");
+    expect(request.headers["idempotency-key"]).toMatch(/^contract-/);
+    const form = new URLSearchParams(request.body);
+    expect(form.get("off_session")).toBe("true");
+    expect(form.get("confirm")).toBe("true");
+    expect(form.get("currency")).toBe("nzd");
+  }
+});
+
+it("real Stripe: an answer lost to a 5xx is retried by the SDK with the same key, so one charge", async () => {
+  const port = realStripe({
+    secretKey: stripeStub.secretKey,
+    clientId: "ca_stub",
+    webhookSecret: "whsec_stub",
+    apiBase: stripeStub.url,
+  });
+  const account = "acct_1LostAnswer";
+  const setup = await port.createSetupIntent(account, {
+    email: "a@b.nz",
+    name: "A",
+    idempotencyKey: "lost-setup",
+  });
+  stripeStub.confirmSetupIntent(account, setup.setup_intent_id, "4242424242424242");
+  const card = await port.retrieveSetupIntent(account, setup.setup_intent_id);
+  stripeStub.failNextPost();
+  const charge = await port.chargeOffSession(account, {
+    customer_id: card.customer_id,
+    payment_method_id: card.payment_method_id ?? "",
+    amount: 1_500,
+    currency: "nzd",
+    idempotencyKey: "lost-charge",
+    description: "x",
+    metadata: {},
+  });
+  expect(charge.status).toBe("succeeded");
+  const sent = stripeStub.requests.filter(
+    (r) => r.path === "/v1/payment_intents" && r.headers["idempotency-key"] === "lost-charge",
+  );
+  expect(sent).toHaveLength(2);
+});
+
+describe.each([
+  {
+    name: "real (Akahu SDK against the stand-in)",
+    make: (): { port: AkahuPort; app: AkahuApp } => ({
+      port: realAkahu({ platformApp: akahuStub.app, apiBase: akahuStub.url }),
+      app: akahuStub.app,
+    }),
+    code: () => akahuStub.issueCode(),
+    settle: async () => {},
+  },
+  {
+    name: "simulated",
+    make: () => ({ port: simulatedAkahu(), app: { appToken: "app_token_x", appSecret: "s" } }),
+    code: () => simulatedAkahuCode(`payments-${Math.random()}`),
+    settle: async () => {
+      await settleSimulatedNow();
+    },
+  },
+])("Akahu bank payments: $name", ({ make, code, settle }) => {
+  const to = { name: "Ponsonby Fitness Ltd", account_number: "12-3140-0171323-50" };
+  let n = 0;
+  const key = () => `akahu-contract-${Date.now()}-${++n}`;
+
+  beforeAll(() => resetSimulatedProviders());
+
+  async function member() {
+    const { port, app } = make();
+    const { accessToken } = await port.exchange(app, {
+      code: code(),
+      redirectUri: "http://localhost:3001/x",
+    });
+    const accounts = await port.listAccounts(app, accessToken);
+    const named = (name: string) => {
+      const found = accounts.find((a) => a.name === name);
+      if (!found) throw new Error(`no account named ${name}`);
+      return found.id;
+    };
+    return { port, app, token: accessToken, named };
+  }
+
+  it("offers accounts that pay, lack funds, are closed and settle slowly", async () => {
+    const { named } = await member();
+    for (const name of ["Everyday", "Low balance", "Closed account", "Slow bank"])
+      expect(named(name)).toMatch(/^acc_/);
+  });
+
+  it("subscribes the member's token to payment webhooks", async () => {
+    const { port, app, token } = await member();
+    expect(
+      (await port.subscribeWebhooks(app, token, { webhook_type: "PAYMENT", state: "01ORG" })).webhook_id,
+    ).toBeTruthy();
+  });
+
+  it.each([
+    { account: "Everyday", status: "SENT", code: null, hard: false },
+    { account: "Low balance", status: "DECLINED", code: "INSUFFICIENT_FUNDS", hard: false },
+    { account: "Closed account", status: "DECLINED", code: "INVALID_ACCOUNT", hard: true },
+  ])("pays from $account: $status $code", async ({ account, status, code: statusCode, hard }) => {
+    const { port, app, token, named } = await member();
+    const reference = { particulars: "P01JD5K2ABCD", code: "FITNESS", reference: "JAN 1-7" };
+    const created = await port.createPayment(app, token, {
+      from_account: named(account),
+      to,
+      amount: 2_999,
+      reference,
+      idempotencyKey: key(),
+    });
+    expect(created).toMatchObject({
+      amount: 2_999,
+      final: false,
+      meta: reference,
+      from_account: named(account),
+    });
+    expect(["READY", "PENDING_APPROVAL"]).toContain(created.status);
+    expect(created.id).toMatch(/^payment_/);
+    expect(created.sid).toBeTruthy();
+    await settle();
+    const settled = await port.getPayment(app, token, created.id);
+    expect(settled).toMatchObject({
+      id: created.id,
+      status,
+      final: true,
+      status_code: statusCode,
+      amount: 2_999,
+    });
+    expect(isHardBankFailure(settled)).toBe(hard);
+  });
+
+  it("the slow bank's payment is pending for two polls and sent on the third", async () => {
+    const { port, app, token, named } = await member();
+    const created = await port.createPayment(app, token, {
+      from_account: named("Slow bank"),
+      to,
+      amount: 1_000,
+      reference: { particulars: "P1", code: "", reference: "" },
+      idempotencyKey: key(),
+    });
+    await settle();
+    expect(await port.getPayment(app, token, created.id)).toMatchObject({
+      status: "PENDING_APPROVAL",
+      final: false,
+    });
+    expect(await port.getPayment(app, token, created.id)).toMatchObject({
+      status: "PENDING_APPROVAL",
+      final: false,
+    });
+    expect(await port.getPayment(app, token, created.id)).toMatchObject({ status: "SENT", final: true });
+  });
+
+  it("answers the first payment for a repeated Idempotency-Key and refuses the key with another amount", async () => {
+    const { port, app, token, named } = await member();
+    const input = {
+      from_account: named("Everyday"),
+      to,
+      amount: 4_550,
+      reference: { particulars: "P2", code: "", reference: "" },
+      idempotencyKey: key(),
+    };
+    const first = await port.createPayment(app, token, input);
+    expect((await port.createPayment(app, token, input)).id).toBe(first.id);
+    await expect(port.createPayment(app, token, { ...input, amount: 4_551 })).rejects.toEqual(
+      declined("akahu"),
+    );
+  });
+
+  it("lists the member's payments in a time range, for recovery after the key expired", async () => {
+    const { port, app, token, named } = await member();
+    const created = await port.createPayment(app, token, {
+      from_account: named("Everyday"),
+      to,
+      amount: 1_234,
+      reference: { particulars: "PRECOVER", code: "", reference: "" },
+      idempotencyKey: key(),
+    });
+    const hour = 60 * 60 * 1000;
+    const around = await port.listPayments(app, token, {
+      start: new Date(Date.now() - hour).toISOString(),
+      end: new Date(Date.now() + hour).toISOString(),
+    });
+    expect(around.find((p) => p.meta.particulars === "PRECOVER")).toMatchObject({
+      id: created.id,
+      amount: 1_234,
+    });
+    const before = await port.listPayments(app, token, {
+      start: new Date(Date.now() - 3 * hour).toISOString(),
+      end: new Date(Date.now() - 2 * hour).toISOString(),
+    });
+    expect(before.find((p) => p.id === created.id)).toBeUndefined();
+  });
+
+  it("declines an account that is not the member's and a token Akahu does not know", async () => {
+    const { port, app, token } = await member();
+    const input = {
+      from_account: "acc_not_theirs",
+      to,
+      amount: 100,
+      reference: { particulars: "", code: "", reference: "" },
+      idempotencyKey: key(),
+    };
+    await expect(port.createPayment(app, token, input)).rejects.toEqual(declined("akahu"));
+    await expect(port.getPayment(app, "user_token_unknown", "payment_x")).rejects.toEqual(declined("akahu"));
+  });
+});
+
+it("real Akahu sends the payment in dollars with the Idempotency-Key header and the app id", async () => {
+  const sent = akahuStub.requests.filter((r) => r.method === "POST" && r.path === "/v1/payments");
+  expect(sent.length).toBeGreaterThan(0);
+  for (const request of sent) {
+    expect(request.headers["idempotency-key"]).toMatch(/^akahu-contract-/);
+    expect(request.headers["x-akahu-id"]).toBe(akahuStub.app.appToken);
+  }
+  expect(JSON.parse(sent[0].body)).toMatchObject({
+    amount: 29.99,
+    to: { account_number: "12-3140-0171323-50" },
+    meta: { destination: { particulars: "P01JD5K2ABCD", code: "FITNESS", reference: "JAN 1-7" } },
+  });
+});
+
+it("real Akahu: an answer lost to a 5xx is an unavailable ProviderError, and the same key then answers the one payment", async () => {
+  const port = realAkahu({ platformApp: akahuStub.app, apiBase: akahuStub.url });
+  const { accessToken } = await port.exchange(akahuStub.app, {
+    code: akahuStub.issueCode(),
+    redirectUri: "x",
+  });
+  const input = {
+    from_account: "acc_stub1",
+    to: { name: "Gym", account_number: "12-3140-0171323-50" },
+    amount: 2_000,
+    reference: { particulars: "PLOST", code: "", reference: "" },
+    idempotencyKey: "akahu-lost-answer",
+  };
+  akahuStub.failNextPayment();
+  await expect(port.createPayment(akahuStub.app, accessToken, input)).rejects.toEqual(
+    expect.objectContaining({ provider: "akahu", kind: "unavailable" }),
+  );
+  const again = await port.createPayment(akahuStub.app, accessToken, input);
+  const all = await port.listPayments(akahuStub.app, accessToken, {
+    start: new Date(Date.now() - 60_000).toISOString(),
+    end: new Date(Date.now() + 60_000).toISOString(),
+  });
+  expect(all.filter((p) => p.meta.particulars === "PLOST").map((p) => p.id)).toEqual([again.id]);
+});
+
+describe("Akahu amounts: cents and dollars convert exactly", () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [10, 0.1],
+    [29, 0.29],
+    [2_999, 29.99],
+    [100_000, 1000],
+    [123_456_789, 1_234_567.89],
+  ])("%i cents is $%d", (cents, dollars) => {
+    expect(centsToDollars(cents)).toBe(dollars);
+    expect(dollarsToCents(dollars)).toBe(cents);
+  });
+
+  it("round-trips every cent value up to $100,000 sampled, and refuses fractions of a cent", () => {
+    for (let cents = 0; cents <= 10_000_000; cents += 997) {
+      const dollars = centsToDollars(cents);
+      expect(String(dollars)).toMatch(/^\d+(\.\d{1,2})?$/);
+      expect(dollarsToCents(dollars)).toBe(cents);
+    }
+    expect(() => centsToDollars(1.5)).toThrow(RangeError);
+    expect(() => dollarsToCents("1.234")).toThrow(RangeError);
+    expect(dollarsToCents("12.5")).toBe(1_250);
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The entry of `npm start`, `npm run dev`, `npm test` and `npm run bench`. Plain JavaScript with
+// The entry of `npm start`, `npm run dev`, `npm test`, `npm run bench`, `npm run job` and `npm run seed`. Plain JavaScript with
 // no dependencies, because on a fresh clone nothing is installed yet: it installs what is
 // missing, checks for Java, then hands over to the TypeScript runtime.
 import { spawn, spawnSync } from "node:child_process";
@@ -32,7 +32,7 @@ if (!dependenciesCurrent()) {
 }
 
 const javaMissing = spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0;
-if (javaMissing && command !== "bench") {
+if (javaMissing && command !== "bench" && command !== "job") {
   fail(
     "Java is needed to run DynamoDB Local (the real database engine) but `java` was not found.\n" +
       "Install a Java 17+ runtime, e.g. on Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless",
@@ -54,6 +54,8 @@ const plans = {
   dev: ["node", [...tsx, "packages/functions/src/local/cli.ts", "dev", ...rest]],
   test: ["node", ["node_modules/vitest/vitest.mjs", "run", ...rest]],
   bench: ["node", [...tsx, "tests/bench/run.ts", ...rest]],
+  job: ["node", [...tsx, "packages/functions/src/local/job.ts", ...rest]],
+  seed: ["node", [...tsx, "packages/functions/src/local/seed-cli.ts", ...rest]],
 };
 const plan = plans[command];
 if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);

@@ -4,7 +4,17 @@ import type { AkahuApp, AkahuPort } from "./port";
 import { realAkahu } from "./real";
 import { simulatedAkahu } from "./simulated";
 
-export type { AkahuAccount, AkahuApp, AkahuPort, AkahuWebhookPayload } from "./port";
+export type {
+  AkahuAccount,
+  AkahuApp,
+  AkahuPayment,
+  AkahuPaymentInput,
+  AkahuPaymentStatus,
+  AkahuPaymentWebhook,
+  AkahuPort,
+  AkahuWebhookPayload,
+} from "./port";
+export { centsToDollars, dollarsToCents, isHardBankFailure } from "./port";
 
 let adapter: AkahuPort | undefined;
 

@@ -1,7 +1,15 @@
-import type { AkahuClient } from "akahu";
+import type { AkahuClient, Payment } from "akahu";
 import { ProviderError } from "../errors";
 import { WebhookSignatureError } from "../stripe/port";
-import type { AkahuAccount, AkahuApp, AkahuPort, AkahuWebhookPayload } from "./port";
+import {
+  type AkahuAccount,
+  type AkahuApp,
+  type AkahuPayment,
+  type AkahuPort,
+  type AkahuWebhookPayload,
+  centsToDollars,
+  dollarsToCents,
+} from "./port";
 
 export interface RealAkahuOptions {
   /** The platform's app: used to verify webhooks (signing keys are fetched with app credentials). */
@@ -40,6 +48,22 @@ function failure(error: unknown, what: string): ProviderError {
     "unavailable",
     e.message,
   );
+}
+
+/** Akahu's payment (dollars) as ours (cents, exactly). */
+function paymentOf(payment: Payment): AkahuPayment {
+  return {
+    id: payment._id,
+    sid: payment.sid,
+    status: payment.status,
+    final: payment.final,
+    amount: dollarsToCents(payment.amount),
+    status_code: payment.status_code ?? null,
+    status_text: payment.status_text ?? null,
+    meta: { ...(payment.meta?.destination ?? {}) },
+    from_account: payment.from,
+    created_at: payment.created_at,
+  };
 }
 
 /**
@@ -112,6 +136,57 @@ export function realAkahu(options: RealAkahuOptions = {}): AkahuPort {
         const e = error as { isAkahuError?: boolean; response?: unknown; message: string };
         if (e.isAkahuError && e.response === undefined) throw new WebhookSignatureError(e.message);
         throw error;
+      }
+    },
+    async subscribeWebhooks(app, userToken, input) {
+      try {
+        const id = await (await client(app)).webhooks.subscribe(userToken, {
+          webhook_type: input.webhook_type,
+          state: input.state,
+        });
+        return { webhook_id: id };
+      } catch (error) {
+        throw failure(error, "the webhook subscription");
+      }
+    },
+    async createPayment(app, userToken, input): Promise<AkahuPayment> {
+      try {
+        // The SDK sends `Idempotency-Key` from `requestOptions.idempotencyKey` (else a random one).
+        const payment = await (await client(app)).payments.create(
+          userToken,
+          {
+            from: input.from_account,
+            amount: centsToDollars(input.amount),
+            to: { name: input.to.name, account_number: input.to.account_number },
+            meta: {
+              // The member's statement (Akahu reserves the payer's particulars).
+              source: { code: input.reference.code, reference: input.reference.reference },
+              destination: { ...input.reference },
+            },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return paymentOf(payment);
+      } catch (error) {
+        throw failure(error, "the payment");
+      }
+    },
+    async getPayment(app, userToken, id): Promise<AkahuPayment> {
+      try {
+        return paymentOf(await (await client(app)).payments.get(userToken, id));
+      } catch (error) {
+        throw failure(error, "the payment");
+      }
+    },
+    async listPayments(app, userToken, range): Promise<AkahuPayment[]> {
+      try {
+        const payments = await (await client(app)).payments.list(userToken, {
+          start: range.start,
+          end: range.end,
+        });
+        return payments.map(paymentOf);
+      } catch (error) {
+        throw failure(error, "the payment");
       }
     },
   };

@@ -3,10 +3,18 @@ import { config } from "../../config";
 import { ProviderError } from "../errors";
 import { issueSimulatedCode, redeemSimulatedCode } from "../signed-codes";
 import { WebhookSignatureError } from "../stripe/port";
-import type { AkahuAccount, AkahuPort, AkahuWebhookPayload } from "./port";
+import type { AkahuPort, AkahuWebhookPayload } from "./port";
+import {
+  createSimulatedPayment,
+  getSimulatedPayment,
+  listSimulatedPayments,
+  SIMULATED_TOKEN_PREFIX,
+  simulatedAccountsFor,
+  subscribeSimulated,
+} from "./simulated-payments";
 
 const CODE_PREFIX = "id_sim_";
-const TOKEN_PREFIX = "user_token_sim_";
+const TOKEN_PREFIX = SIMULATED_TOKEN_PREFIX;
 
 /** The simulated provider's webhook signing key (one per process, like Akahu's rotating key). */
 export const SIMULATED_AKAHU_KEY_ID = "1";
@@ -27,35 +35,10 @@ export function signSimulatedAkahuWebhook(rawBody: string): { keyId: string; sig
   return { keyId: SIMULATED_AKAHU_KEY_ID, signature: sign.sign(signingKeys().privateKey, "base64") };
 }
 
-/** The same two accounts for every simulated member, as a bank would show them. */
-function accountsFor(token: string): AkahuAccount[] {
-  const seed = createHash("sha256").update(token).digest("hex");
-  const digits = (from: number) =>
-    String(Number.parseInt(seed.slice(from, from + 8), 16) % 10_000_000).padStart(7, "0");
-  return [
-    {
-      id: `acc_sim${seed.slice(0, 10)}`,
-      name: "Everyday",
-      formatted_account: `12-3140-${digits(0)}-00`,
-      type: "CHECKING",
-      status: "ACTIVE",
-      connection: "Simulated Bank",
-    },
-    {
-      id: `acc_sim${seed.slice(10, 20)}`,
-      name: "Savings",
-      formatted_account: `12-3140-${digits(8)}-01`,
-      type: "SAVINGS",
-      status: "ACTIVE",
-      connection: "Simulated Bank",
-    },
-  ];
-}
-
 /**
  * The simulated bank feed. Its consent page (`GET /api/dev/akahu/authorize`, local only) issues
- * a one-time code; exchange accepts it once and answers a user token; accounts are two per
- * member. Webhooks are verified with RSA-SHA256 against this process's key, like the real one.
+ * a one-time code; exchange accepts it once and answers a user token; each member has the accounts
+ * of simulated-payments.ts (ones that pay, fail for funds, are closed, or settle slowly). Webhooks are verified with RSA-SHA256 against this process's key, like the real one.
  */
 export function simulatedAkahu(options: { baseUrl?: string } = {}): AkahuPort {
   return {
@@ -96,7 +79,7 @@ export function simulatedAkahu(options: { baseUrl?: string } = {}): AkahuPort {
           "declined",
           "Unauthorized",
         );
-      return accountsFor(userToken);
+      return simulatedAccountsFor(userToken);
     },
     async verifyWebhook(keyId, signature, rawBody) {
       await Promise.resolve();
@@ -109,6 +92,22 @@ export function simulatedAkahu(options: { baseUrl?: string } = {}): AkahuPort {
       if (!verify.verify(signingKeys().publicKey, signature, "base64"))
         throw new WebhookSignatureError("Webhook signature verificaton failed.");
       return JSON.parse(rawBody) as AkahuWebhookPayload;
+    },
+    async subscribeWebhooks(_app, userToken, input) {
+      await Promise.resolve();
+      return subscribeSimulated(userToken, input);
+    },
+    async createPayment(app, userToken, input) {
+      await Promise.resolve();
+      return createSimulatedPayment(app.appToken, userToken, input, signSimulatedAkahuWebhook);
+    },
+    async getPayment(_app, userToken, id) {
+      await Promise.resolve();
+      return getSimulatedPayment(userToken, id);
+    },
+    async listPayments(_app, userToken, range) {
+      await Promise.resolve();
+      return listSimulatedPayments(userToken, range);
     },
   };
 }

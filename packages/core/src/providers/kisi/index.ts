@@ -4,7 +4,7 @@ import type { KisiPort } from "./port";
 import { realKisi } from "./real";
 import { simulatedKisi } from "./simulated";
 
-export type { KisiLock, KisiPlace, KisiPort } from "./port";
+export type { KisiLock, KisiMemberAccess, KisiMemberInput, KisiPlace, KisiPort } from "./port";
 
 let adapter: KisiPort | undefined;
 

@@ -20,4 +20,38 @@ export interface KisiPort {
   listPlaces(apiKey: string): Promise<KisiPlace[]>;
   getPlace(apiKey: string, placeId: string): Promise<KisiPlace | null>;
   listLocks(apiKey: string, placeId: string): Promise<KisiLock[]>;
+
+  // Member door access at a place (the organisation's API key). Idempotent: calling again with
+  // the same member changes nothing and answers the same ids.
+
+  /**
+   * Lets the member through the place's doors: finds or creates the Kisi user by email (our user
+   * id as its reference) and gives them the member role at the place (or the place's members group).
+   */
+  ensureMemberAccess(apiKey: string, input: KisiMemberInput): Promise<KisiMemberAccess>;
+  /** Takes the member's access at the place away (their role or group membership); nothing to take is fine. */
+  revokeMemberAccess(
+    apiKey: string,
+    input: { place_id: string; external_id: string; email: string },
+  ): Promise<void>;
+  /** Whether the member (by email) can open the place's doors now, and through which grants. */
+  memberAccess(
+    apiKey: string,
+    input: { place_id: string; email: string },
+  ): Promise<{ has_access: boolean; credential_ids: string[] }>;
+}
+
+export interface KisiMemberInput {
+  place_id: string;
+  email: string;
+  name: string;
+  /** Our user id, kept on the Kisi user so the two can be matched. */
+  external_id: string;
+}
+
+export interface KisiMemberAccess {
+  /** Kisi's user id. */
+  user_id: string;
+  /** The role assignment (or group membership) that grants the access. */
+  group_or_credential_id: string;
 }

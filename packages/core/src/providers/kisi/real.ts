@@ -69,5 +69,14 @@ export function realKisi(options: { apiBase?: string } = {}): KisiPort {
       );
       return locks.map((lock) => ({ id: String(lock.id), name: lock.name, place_id: String(lock.place_id) }));
     },
+    async ensureMemberAccess() {
+      throw new Error("ensureMemberAccess: not implemented yet");
+    },
+    async revokeMemberAccess() {
+      throw new Error("revokeMemberAccess: not implemented yet");
+    },
+    async memberAccess() {
+      throw new Error("memberAccess: not implemented yet");
+    },
   };
 }

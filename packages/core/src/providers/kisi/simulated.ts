@@ -38,5 +38,14 @@ export function simulatedKisi(): KisiPort {
       await check(apiKey);
       return SIMULATED_KISI_LOCKS.filter((lock) => lock.place_id === placeId).map((lock) => ({ ...lock }));
     },
+    async ensureMemberAccess() {
+      throw new Error("ensureMemberAccess: not implemented yet");
+    },
+    async revokeMemberAccess() {
+      throw new Error("revokeMemberAccess: not implemented yet");
+    },
+    async memberAccess() {
+      throw new Error("memberAccess: not implemented yet");
+    },
   };
 }

@@ -4,8 +4,19 @@ import type { StripePort } from "./port";
 import { realStripe } from "./real";
 import { simulatedStripe } from "./simulated";
 
-export type { StripeConnectedAccount, StripePort, StripeWebhookEvent } from "./port";
-export { WebhookSignatureError } from "./port";
+export type {
+  StripeCharge,
+  StripeChargeInput,
+  StripeChargeStatus,
+  StripeConnectedAccount,
+  StripePort,
+  StripeSavedCard,
+  StripeSetupIntent,
+  StripeSetupIntentInput,
+  StripeSetupIntentState,
+  StripeWebhookEvent,
+} from "./port";
+export { isHardCardDecline, WebhookSignatureError } from "./port";
 
 let adapter: StripePort | undefined;
 

@@ -33,6 +33,129 @@ export interface StripePort {
    * secret, five-minute tolerance) and parses the event. Throws {@link WebhookSignatureError}.
    */
   verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): StripeWebhookEvent;
+
+  // Saved cards and off-session payments. Every call runs on the gym's connected account
+  // (`account` = `acct_…`, sent as the SDK's `stripeAccount` request option, i.e. the
+  // `Stripe-Account` header): customers, cards and payments live in the gym's own Stripe account.
+
+  /**
+   * Starts saving a card for off-session use: creates the Customer on the connected account when
+   * `customer_id` is not given, then a SetupIntent (`usage: "off_session"`, card only). The browser
+   * confirms it with `client_secret` (Stripe.js, or the simulated card form locally).
+   */
+  createSetupIntent(account: string, input: StripeSetupIntentInput): Promise<StripeSetupIntent>;
+  /**
+   * Simulated adapter only: what the simulated card form does when the member submits a card
+   * number (Stripe's test numbers, see docs/providers.md). The real adapter has no such method.
+   */
+  confirmSimulatedCard?(
+    account: string,
+    setupIntentId: string,
+    card: { number: string; exp_month?: number; exp_year?: number; client_secret?: string },
+  ): Promise<StripeSetupIntentState>;
+  /** The SetupIntent's state and, once it succeeded, the saved card (its PaymentMethod's card details). */
+  retrieveSetupIntent(account: string, id: string): Promise<StripeSetupIntentState>;
+  /**
+   * Charges a saved card with the member away (PaymentIntent with `confirm: true`,
+   * `off_session: true`), keyed by `idempotencyKey` (the same key answers the first result, never
+   * a second charge). A decline answers a charge with status `requires_payment_method` and its
+   * `decline_code`; it does not throw. Throws ProviderError `unavailable` only when Stripe could not
+   * be reached or timed out: the charge may or may not exist, so keep the payment pending and poll
+   * (or repeat the call with the same key).
+   */
+  chargeOffSession(account: string, input: StripeChargeInput): Promise<StripeCharge>;
+  /** A PaymentIntent's current state: what polling reads when no webhook arrived. */
+  retrievePaymentIntent(account: string, id: string): Promise<StripeCharge>;
+}
+
+export interface StripeSetupIntentInput {
+  /** The member's Customer on this connected account, when they already have one. */
+  customer_id?: string | null;
+  email: string;
+  name: string;
+  idempotencyKey: string;
+}
+
+export interface StripeSetupIntent {
+  setup_intent_id: string;
+  client_secret: string;
+  customer_id: string;
+}
+
+export interface StripeSavedCard {
+  /** Stripe's brand name: `visa`, `mastercard`, `amex`, … */
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  last4: string;
+  /** Issuing country (ISO 3166-1 alpha-2), when Stripe knows it. */
+  country: string | null;
+}
+
+export interface StripeSetupIntentState {
+  status: "succeeded" | "requires_payment_method" | "processing" | "canceled";
+  customer_id: string;
+  payment_method_id: string | null;
+  card: StripeSavedCard | null;
+}
+
+export interface StripeChargeInput {
+  customer_id: string;
+  payment_method_id: string;
+  /** In cents (Stripe's smallest currency unit for NZD). */
+  amount: number;
+  currency: "nzd";
+  idempotencyKey: string;
+  description: string;
+  /** Copied onto the PaymentIntent and back in its webhooks: `payment_id`, `organisation_id`, `subscription_id`. */
+  metadata: Record<string, string>;
+}
+
+export type StripeChargeStatus =
+  | "succeeded"
+  | "processing"
+  | "requires_payment_method"
+  | "requires_action"
+  | "canceled";
+
+/** The parts of a PaymentIntent the product reads. */
+export interface StripeCharge {
+  /** `pi_…` */
+  id: string;
+  status: StripeChargeStatus;
+  /** In cents. */
+  amount: number;
+  /** Why the card was declined (`last_payment_error.decline_code`): `insufficient_funds`, `lost_card`, … */
+  decline_code: string | null;
+  /** Stripe's message for the member (`last_payment_error.message`). */
+  failure_message: string | null;
+  /** `last_payment_error.code`: `card_declined`, `expired_card`, … */
+  failure_code: string | null;
+  metadata: Record<string, string>;
+}
+
+/**
+ * Declines that retrying cannot fix: the card is lost, stolen, expired or closed, so the member
+ * must give another card (no dunning retries). Everything else (insufficient funds, generic
+ * declines, processing errors) is soft and retried.
+ */
+const HARD_CARD_DECLINES = new Set([
+  "lost_card",
+  "stolen_card",
+  "expired_card",
+  "pickup_card",
+  "restricted_card",
+  "invalid_account",
+  "new_account_information_available",
+  "card_not_supported",
+  "do_not_honor_permanently",
+  "revocation_of_authorization",
+  "revocation_of_all_authorizations",
+]);
+export function isHardCardDecline(charge: Pick<StripeCharge, "decline_code" | "failure_code">): boolean {
+  return (
+    HARD_CARD_DECLINES.has(charge.decline_code ?? "") || HARD_CARD_DECLINES.has(charge.failure_code ?? "")
+  );
 }
 
 export class WebhookSignatureError extends Error {

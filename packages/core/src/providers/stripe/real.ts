@@ -1,6 +1,13 @@
 import Stripe from "stripe";
 import { ProviderError } from "../errors";
-import type { StripeConnectedAccount, StripePort } from "./port";
+import type {
+  StripeCharge,
+  StripeChargeStatus,
+  StripeConnectedAccount,
+  StripePort,
+  StripeSetupIntent,
+  StripeSetupIntentState,
+} from "./port";
 import { verifyStripeWebhook } from "./verify";
 
 export interface RealStripeOptions {
@@ -12,6 +19,57 @@ export interface RealStripeOptions {
    * api.stripe.com and connect.stripe.com calls go there. Unset in production.
    */
   apiBase?: string;
+}
+
+/**
+ * Stripe's errors as ours: the request itself refused (4xx: invalid request, idempotency key reused
+ * with other parameters, no such object, permission) is `declined`; no answer (connection error,
+ * timeout, 5xx, rate limited) is `unavailable`, so the caller keeps its payment pending and polls.
+ */
+function failure(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const e = error as { type?: string; statusCode?: number; message?: string };
+  const unreachable =
+    e.type === "StripeConnectionError" ||
+    e.type === "StripeAPIError" ||
+    e.type === "StripeRateLimitError" ||
+    !e.statusCode ||
+    e.statusCode >= 500 ||
+    e.statusCode === 429;
+  return unreachable
+    ? new ProviderError("stripe", "Stripe could not be reached. Please try again.", "unavailable", e.message)
+    : new ProviderError("stripe", "Stripe did not accept the request.", "declined", e.message);
+}
+
+function setupStatus(status: Stripe.SetupIntent.Status): StripeSetupIntentState["status"] {
+  if (status === "succeeded" || status === "canceled" || status === "requires_payment_method") return status;
+  // requires_confirmation, requires_action, processing: started, not finished.
+  return "processing";
+}
+
+const CHARGE_STATUSES: StripeChargeStatus[] = [
+  "succeeded",
+  "processing",
+  "requires_payment_method",
+  "requires_action",
+  "canceled",
+];
+
+function chargeOf(intent: Stripe.PaymentIntent): StripeCharge {
+  const status = CHARGE_STATUSES.includes(intent.status as StripeChargeStatus)
+    ? (intent.status as StripeChargeStatus)
+    : "processing"; // requires_confirmation / requires_capture: not settled
+  const error = intent.last_payment_error;
+  const failed = status === "requires_payment_method" || status === "canceled";
+  return {
+    id: intent.id,
+    status,
+    amount: intent.amount,
+    decline_code: failed ? (error?.decline_code ?? null) : null,
+    failure_message: failed ? (error?.message ?? null) : null,
+    failure_code: failed ? (error?.code ?? null) : null,
+    metadata: { ...(intent.metadata ?? {}) },
+  };
 }
 
 /** The real card provider on the official SDK. */
@@ -79,6 +137,86 @@ export function realStripe(options: RealStripeOptions): StripePort {
     },
     verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, options.webhookSecret);
+    },
+    async createSetupIntent(account, input): Promise<StripeSetupIntent> {
+      try {
+        const customer =
+          input.customer_id ??
+          (
+            await stripe.customers.create(
+              { email: input.email, name: input.name },
+              { stripeAccount: account, idempotencyKey: `${input.idempotencyKey}:customer` },
+            )
+          ).id;
+        const intent = await stripe.setupIntents.create(
+          { customer, usage: "off_session", payment_method_types: ["card"] },
+          { stripeAccount: account, idempotencyKey: `${input.idempotencyKey}:setup` },
+        );
+        if (!intent.client_secret) throw new Error("Stripe answered a SetupIntent without client_secret");
+        return { setup_intent_id: intent.id, client_secret: intent.client_secret, customer_id: customer };
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async retrieveSetupIntent(account, id): Promise<StripeSetupIntentState> {
+      let intent: Stripe.SetupIntent;
+      try {
+        intent = await stripe.setupIntents.retrieve(
+          id,
+          { expand: ["payment_method"] },
+          { stripeAccount: account },
+        );
+      } catch (error) {
+        throw failure(error);
+      }
+      const method = typeof intent.payment_method === "object" ? intent.payment_method : null;
+      const card = method?.card;
+      return {
+        status: setupStatus(intent.status),
+        customer_id: typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? ""),
+        payment_method_id:
+          typeof intent.payment_method === "string" ? intent.payment_method : (method?.id ?? null),
+        card: card
+          ? {
+              brand: card.brand,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+              last4: card.last4,
+              country: card.country ?? null,
+            }
+          : null,
+      };
+    },
+    async chargeOffSession(account, input): Promise<StripeCharge> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            customer: input.customer_id,
+            payment_method: input.payment_method_id,
+            payment_method_types: ["card"],
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { stripeAccount: account, idempotencyKey: input.idempotencyKey },
+        );
+        return chargeOf(intent);
+      } catch (error) {
+        // A decline is an answer, not a failure: Stripe attaches the PaymentIntent to the card error.
+        const e = error as { type?: string; payment_intent?: Stripe.PaymentIntent };
+        if (e.type === "StripeCardError" && e.payment_intent) return chargeOf(e.payment_intent);
+        throw failure(error);
+      }
+    },
+    async retrievePaymentIntent(account, id): Promise<StripeCharge> {
+      try {
+        return chargeOf(await stripe.paymentIntents.retrieve(id, {}, { stripeAccount: account }));
+      } catch (error) {
+        throw failure(error);
+      }
     },
   };
 }

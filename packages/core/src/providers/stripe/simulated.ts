@@ -3,6 +3,13 @@ import { config } from "../../config";
 import { ProviderError } from "../errors";
 import { issueSimulatedCode, redeemSimulatedCode } from "../signed-codes";
 import type { StripePort } from "./port";
+import {
+  chargeSimulated,
+  confirmSimulatedSetupIntent,
+  createSimulatedSetupIntent,
+  retrieveSimulatedPaymentIntent,
+  retrieveSimulatedSetupIntent,
+} from "./simulated-payments";
 import { verifyStripeWebhook } from "./verify";
 
 /** The local signing secret of the simulated provider's webhooks. */
@@ -10,7 +17,8 @@ export const SIMULATED_STRIPE_WEBHOOK_SECRET = "whsec_simulated_local_stripe";
 const CODE_PREFIX = "ac_sim_";
 
 /**
- * The simulated card provider. Its consent page (`GET /api/dev/stripe/authorize`, served only
+ * The simulated card provider. Saved cards and off-session charges: see simulated-payments.ts and
+ * simulated-cards.ts (Stripe's test numbers). Its consent page (`GET /api/dev/stripe/authorize`, served only
  * locally) issues a one-time code; the exchange accepts each code once, within ten minutes, and
  * answers a connected account id derived from the state (so reconnecting a gym gives the same
  * account). Unknown or reused codes are declined with Stripe's own wording.
@@ -48,6 +56,26 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
     },
     verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, webhookSecret);
+    },
+    async createSetupIntent(account, input) {
+      await Promise.resolve();
+      return createSimulatedSetupIntent(account, input);
+    },
+    async confirmSimulatedCard(account, setupIntentId, card) {
+      await Promise.resolve();
+      return confirmSimulatedSetupIntent(account, setupIntentId, card);
+    },
+    async retrieveSetupIntent(account, id) {
+      await Promise.resolve();
+      return retrieveSimulatedSetupIntent(account, id);
+    },
+    async chargeOffSession(account, input) {
+      await Promise.resolve();
+      return chargeSimulated(account, input, webhookSecret);
+    },
+    async retrievePaymentIntent(account, id) {
+      await Promise.resolve();
+      return retrieveSimulatedPaymentIntent(account, id);
     },
   };
 }

@@ -1,7 +1,10 @@
+import { advanceBusinessClock, readBusinessClock, setBusinessClock } from "@gym/core/clock";
 import { listOutbox } from "@gym/core/email/port";
+import { ValidationError } from "@gym/core/errors";
+import { runJob } from "@gym/core/jobs/run";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../context";
-import { envelope, json } from "../respond";
+import { envelope, errorResponses, json } from "../respond";
 
 const mail = z
   .object({
@@ -14,14 +17,95 @@ const mail = z
   })
   .openapi("OutboxMail");
 
+const clock = z
+  .object({
+    now: z.string(),
+    today: z.string(),
+    simulated: z.boolean(),
+    offset_ms: z.number(),
+  })
+  .openapi("BusinessClock");
+
+const clockInput = z
+  .object({
+    now: z.iso.datetime({ offset: true }).optional(),
+    advance_days: z.number().int().min(-3660).max(3660).optional(),
+  })
+  .openapi("BusinessClockInput");
+
+const jobNameParam = z.object({
+  job: z.enum(["billing-run", "payment-retries", "grace-expiry", "payment-polling"]),
+});
+
+const jobResult = z
+  .object({
+    job: z.string(),
+    now: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    summary: z.record(z.string(), z.number()),
+  })
+  .openapi("JobResult");
+
 /** Local-only developer tools. Mounted only when the app runs outside AWS. */
-export const devRouter = createRouter().openapi(
-  publicRoute({
-    method: "get",
-    path: "/dev/mail",
-    tags: ["Developer"],
-    summary: "The local mailbox: every email sent while running locally, newest first",
-    responses: { 200: json(envelope(z.array(mail))) },
-  }),
-  async (c) => c.json({ data: await listOutbox() }, 200),
-);
+export const devRouter = createRouter()
+  .openapi(
+    publicRoute({
+      method: "get",
+      path: "/dev/mail",
+      tags: ["Developer"],
+      summary: "The local mailbox: every email sent while running locally, newest first",
+      responses: { 200: json(envelope(z.array(mail))) },
+    }),
+    async (c) => c.json({ data: await listOutbox() }, 200),
+  )
+  .openapi(
+    publicRoute({
+      method: "get",
+      path: "/dev/clock",
+      tags: ["Developer"],
+      summary: "The business clock billing, jobs and derived states use (local only)",
+      responses: { 200: json(envelope(clock)) },
+    }),
+    async (c) => c.json({ data: await readBusinessClock() }, 200),
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/dev/clock",
+      tags: ["Developer"],
+      summary: 'Move the business clock: {"now": ISO} or {"advance_days": N} (local only)',
+      request: { body: { content: { "application/json": { schema: clockInput } }, required: true } },
+      responses: { 200: json(envelope(clock)), 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      if (input.now !== undefined) return c.json({ data: await setBusinessClock(new Date(input.now)) }, 200);
+      if (input.advance_days !== undefined) return c.json({ data: await advanceBusinessClock(input.advance_days) }, 200);
+      throw ValidationError.field("now", "Give now or advance_days");
+    },
+  )
+  .openapi(
+    publicRoute({
+      method: "delete",
+      path: "/dev/clock",
+      tags: ["Developer"],
+      summary: "Put the business clock back to real time (local only)",
+      responses: { 200: json(envelope(clock)) },
+    }),
+    async (c) => c.json({ data: await setBusinessClock(null) }, 200),
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/dev/jobs/{job}",
+      tags: ["Developer"],
+      summary: "Run a scheduled job now (at the business clock) and answer its summary (local only)",
+      request: { params: jobNameParam },
+      responses: { 200: json(envelope(jobResult)), 422: errorResponses[422] },
+    }),
+    async (c) => {
+      const { job } = c.req.valid("param");
+      return c.json({ data: await runJob(job) }, 200);
+    },
+  );

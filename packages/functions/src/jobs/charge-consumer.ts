@@ -1,0 +1,32 @@
+import { chargeClaimed } from "@gym/core/payment/charge";
+import type { ChargeMessage } from "@gym/core/payment/queue";
+import "@gym/core/payment/webhooks";
+import { log } from "@gym/core/log";
+import { loadSecrets } from "../aws/secrets";
+
+interface SqsEvent {
+  Records: { messageId: string; body: string }[];
+}
+
+/**
+ * The charge queue's consumer: each message names one claimed payment; the charge carries the
+ * payment's idempotency key, so a redelivered message charges once. A message whose handling
+ * throws is reported as a batch item failure: SQS redelivers it, and after `maxReceiveCount`
+ * tries it goes to the dead-letter queue (alarmed). A charge the provider declined is not a
+ * failure here: it is recorded on the payment.
+ */
+export async function handler(event: SqsEvent) {
+  await loadSecrets();
+  const batchItemFailures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    try {
+      const message = JSON.parse(record.body) as ChargeMessage;
+      const result = await chargeClaimed(message);
+      log.info("charge handled", { payment_id: message.payment_id, result });
+    } catch (error) {
+      log.error("charge message failed", { message_id: record.messageId, error: (error as Error).message });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}

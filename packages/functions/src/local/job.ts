@@ -1,0 +1,64 @@
+/**
+ * `npm run job -- <billing-run|payment-retries|grace-expiry|payment-polling> [--now ISO]`: runs a
+ * scheduled job now against the local database (the one `npm start` runs, DYNAMODB_ENDPOINT,
+ * default http://localhost:8000) with a progress bar, and prints its summary. Without `--now` it
+ * runs at the business clock (`/api/dev/clock`), which is stored in the table, so it agrees with
+ * the running app. Charges run in this process with the same concurrency bound as the app's.
+ */
+import { SingleBar } from "cli-progress";
+
+const [job, ...rest] = process.argv.slice(2);
+const jobs = ["billing-run", "payment-retries", "grace-expiry", "payment-polling"] as const;
+type Job = (typeof jobs)[number];
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error(`Usage: npm run job -- <${jobs.join("|")}> [--now 2026-12-01T09:00:00+13:00]`);
+  process.exit(1);
+}
+
+if (!jobs.includes(job as Job)) usage(job ? `Unknown job "${job}".` : undefined);
+const nowFlag = rest.indexOf("--now");
+const nowText = nowFlag >= 0 ? rest[nowFlag + 1] : undefined;
+const now = nowText ? new Date(nowText) : undefined;
+if (nowText && Number.isNaN(now?.getTime())) usage(`--now ${nowText} is not a date and time.`);
+
+process.env.APP_ENV ??= "local";
+process.env.TABLE_NAME ??= "gym-local";
+process.env.DYNAMODB_ENDPOINT ??= `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
+process.env.LOG_LEVEL ??= "warn";
+
+const { runJob } = await import("@gym/core/jobs/run");
+
+const bar = new SingleBar({
+  format: ` ${job} [{bar}] {value} {label}`,
+  barCompleteChar: "█",
+  barIncompleteChar: "░",
+  hideCursor: true,
+});
+let started = false;
+try {
+  const result = await runJob(job as Job, now, {
+    onProgress(done, label) {
+      if (!started) {
+        bar.start(Math.max(done, 1), 0, { label: label ?? "" });
+        started = true;
+      }
+      bar.setTotal(Math.max(done, bar.getTotal()));
+      bar.update(done, { label: label ?? "" });
+    },
+  });
+  if (started) bar.stop();
+  console.log(`\n${job} at ${result.now} (${Date.parse(result.finishedAt) - Date.parse(result.startedAt)} ms)`);
+  for (const [name, value] of Object.entries(result.summary)) console.log(`  ${name.padEnd(14)} ${value}`);
+  process.exit(0);
+} catch (error) {
+  if (started) bar.stop();
+  const message = (error as Error).message;
+  console.error(
+    /ECONNREFUSED|connect/i.test(message)
+      ? `Could not reach DynamoDB Local at ${process.env.DYNAMODB_ENDPOINT}: start the app first (npm start).`
+      : message,
+  );
+  process.exit(1);
+}
