@@ -130,7 +130,9 @@ export async function pagedQuery(
   let read = 0;
   for (;;) {
     const want = perPage - out.length;
-    const limit = filtered ? Math.min(Math.max(want * 4, 100), 1000) : want + 1;
+    // With a filter, read enough for the rest of the page at the match rate seen so far.
+    const rate = read > 0 ? Math.max(out.length, 1) / read : 0.25;
+    const limit = filtered ? Math.min(Math.max(Math.ceil((want / rate) * 1.2), 100), 1000) : want + 1;
     const answer = await dynamo().send(
       new QueryCommand({ ...base, Limit: limit, ExclusiveStartKey: exclusive }),
     );
