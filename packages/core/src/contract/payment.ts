@@ -4,6 +4,7 @@
  * Browser-safe (zod only). Money is integer cents; dates are Pacific/Auckland civil dates.
  */
 import { z } from "zod";
+import { messages } from "./fields";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
 export const paymentStatusValues = [
@@ -20,7 +21,7 @@ export const paymentKindValues = ["stripe_card", "bank_account", "pif"] as const
 export type PaymentKindValue = (typeof paymentKindValues)[number];
 
 export const paymentMessages = {
-  required: "Value is required",
+  required: messages.required,
   date: "Enter a date as YYYY-MM-DD",
   range: "The end date must be on or after the start date",
   status: "Choose a payment status",
@@ -82,7 +83,11 @@ export type PaymentListQuery = z.output<typeof paymentListQuery>;
 export const memberPaymentsQuery = z.object(paging);
 
 /** `POST /api/payments/export` body: the list's filters (all optional). */
-export const paymentExportBody = paymentFilters;
+export const paymentExportBody = paymentFilters.meta({
+  id: "PaymentExportInput",
+  example: { status: "sent", from: "2026-11-01", to: "2026-11-30" },
+});
+export type PaymentExportBody = z.input<typeof paymentExportBody>;
 
 export const paymentSchema = z
   .object({
@@ -225,13 +230,19 @@ export const expectedPaymentsSchema = z
 export type ExpectedPayments = z.output<typeof expectedPaymentsSchema>;
 
 /** `POST /api/subscriptions` body: each field defaults to what registration stored. */
-export const subscribeBody = z.object({
-  price_id: id.optional(),
-  gym_id: id.optional(),
-  start_date: civilDate.optional(),
-  billing_date: civilDate.optional(),
-  payment_type_id: id.nullish(),
-});
+export const subscribeBody = z
+  .object({
+    price_id: id.optional(),
+    gym_id: id.optional(),
+    start_date: civilDate.optional(),
+    billing_date: civilDate.optional(),
+    payment_type_id: id.nullish(),
+  })
+  .meta({
+    id: "SubscribeInput",
+    example: { price_id: "01JBZ8R7Q0M3W4X5Y6Z7A8B9C0", start_date: "2026-12-01" },
+  });
+export type SubscribeBody = z.input<typeof subscribeBody>;
 
 /** The subscription as the member and staff read it (its main fields; derived states alongside). */
 export const subscriptionSchema = z
@@ -273,6 +284,9 @@ export const paymentTypeSchema = z
   })
   .meta({ id: "PaymentType" });
 export type PaymentType = z.output<typeof paymentTypeSchema>;
+
+/** The CSV export as the OpenAPI document names it (`text/csv`). */
+export const paymentsCsvSchema = z.string().meta({ id: "PaymentsCsv" });
 
 /** The CSV export's columns, in order (amounts in dollars, dates en-NZ Pacific/Auckland). */
 export const paymentExportColumns = [

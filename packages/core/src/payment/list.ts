@@ -16,6 +16,7 @@ import { authorize, policy } from "../auth/policy";
 import { addDays, type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import {
   memberPaymentsQuery,
+  type Payment,
   type PaymentFilters,
   paymentListQuery,
   paymentMessages,
@@ -30,6 +31,13 @@ import { presentPayment } from "./present";
 import type { PaymentRecord } from "./store";
 
 export const DEFAULT_PER_PAGE = 25;
+
+/** A page of payments as the contract names them (the presenter's answer must fit `Payment`). */
+export interface PaymentPage {
+  data: Payment[];
+  next_cursor: string | null;
+  per_page: number;
+}
 /** Items one list request may read before it answers what it has (and a cursor). */
 export const READ_BUDGET = 2_000;
 
@@ -231,7 +239,7 @@ function cleanParams(params: QueryCommandInput) {
 }
 
 /** `GET /api/payments`: the organisation's payments the staff member may see, newest first. */
-export async function listPayments(actor: Actor, query: unknown) {
+export async function listPayments(actor: Actor, query: unknown): Promise<PaymentPage> {
   const organisationId = staffOrganisation(actor);
   const values = parse(paymentListQuery, query);
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
@@ -246,7 +254,7 @@ export async function listPayments(actor: Actor, query: unknown) {
 }
 
 /** `GET /api/users/{id}/payments`: one member's payments at the staff member's gyms, newest first. */
-export async function listMemberPayments(actor: Actor, userId: string, query: unknown) {
+export async function listMemberPayments(actor: Actor, userId: string, query: unknown): Promise<PaymentPage> {
   const organisationId = staffOrganisation(actor);
   const values = parse(memberPaymentsQuery, query);
   const role = await roleIn(organisationId, userId);

@@ -7,6 +7,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { businessNow } from "../clock";
+import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
@@ -15,7 +16,7 @@ import { findPayment } from "./store";
 
 export const notAwaitingMessage = "This payment is not awaiting payment.";
 
-export async function markPaymentReceived(actor: Actor, paymentId: string) {
+export async function markPaymentReceived(actor: Actor, paymentId: string): Promise<Payment> {
   const organisationId = staffOrganisation(actor);
   const payment = await findPayment(organisationId, paymentId);
   if (!payment || !staffGymIds(actor).includes(payment.gym_id)) throw new NotFoundError("payment");

@@ -9,7 +9,8 @@
 import type { Actor } from "../auth/actor";
 import { subscribeBody } from "../contract/payment";
 import { parse } from "../validation";
-import { subscribe } from "./service";
+import { subscribe, subscriptionWithPayments } from "./service";
+import { findSubscription } from "./store";
 
 export interface RegistrationDefaults {
   price_id?: string | null;
@@ -42,5 +43,7 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
     payment_type_id: values.payment_type_id ?? null,
   });
   for (const hook of afterSubscribed) await hook(actor.userId);
-  return answer;
+  // Answer it as stored (timestamps are set by the write), with its payments read back.
+  const saved = actor.organisationId ? await findSubscription(actor.organisationId, answer.id) : null;
+  return saved ? subscriptionWithPayments(saved) : answer;
 }

@@ -6,20 +6,14 @@ import {
   paymentExportBody,
   paymentListQuery,
   paymentSchema,
+  paymentsCsvSchema,
 } from "@gym/core/contract/payment";
 import { expectedPayments } from "@gym/core/payment/expected";
 import { exportFileName, paymentsCsv, prepareExport } from "@gym/core/payment/export";
 import { listMemberPayments, listPayments } from "@gym/core/payment/list";
 import { markPaymentReceived } from "@gym/core/payment/received";
-import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { envelope, errorResponses, errorSchema, json, listEnvelope } from "../respond";
-
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const conflict = {
-  description: "Not awaiting payment",
-  content: { "application/json": { schema: errorSchema } },
-};
+import { envelope, errorResponses, idParam, json, optionalJsonBody, pageEnvelope } from "../respond";
 
 /** Payments (spec 001 §7 Payments) and the expected-payments debugging page. */
 export const paymentsRouter = createRouter()
@@ -32,7 +26,7 @@ export const paymentsRouter = createRouter()
         "The organisation's payments newest first (by due date), filtered by status, gym, type and due-date range; trainers see their gyms only",
       request: { query: paymentListQuery },
       responses: {
-        200: json(listEnvelope(paymentSchema)),
+        200: json(pageEnvelope(paymentSchema)),
         403: errorResponses[403],
         404: errorResponses[404],
         422: errorResponses[422],
@@ -54,7 +48,7 @@ export const paymentsRouter = createRouter()
       summary: "One member's payments at the staff member's gyms, newest first",
       request: { params: idParam, query: memberPaymentsQuery },
       responses: {
-        200: json(listEnvelope(paymentSchema)),
+        200: json(pageEnvelope(paymentSchema)),
         403: errorResponses[403],
         404: errorResponses[404],
         422: errorResponses[422],
@@ -80,7 +74,7 @@ export const paymentsRouter = createRouter()
         200: json(envelope(paymentSchema)),
         403: errorResponses[403],
         404: errorResponses[404],
-        409: conflict,
+        409: errorResponses[409],
       },
     }),
     async (c) => c.json({ data: await markPaymentReceived(actorOf(c), c.req.valid("param").id) }, 200),
@@ -92,9 +86,9 @@ export const paymentsRouter = createRouter()
       tags: ["Payments"],
       summary:
         "The filtered payments list as CSV, streamed page by page (amounts in dollars, dates en-NZ Pacific/Auckland); admins",
-      request: { body: { content: { "application/json": { schema: paymentExportBody } }, required: false } },
+      request: optionalJsonBody(paymentExportBody),
       responses: {
-        200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+        200: { description: "CSV", content: { "text/csv": { schema: paymentsCsvSchema } } },
         403: errorResponses[403],
         404: errorResponses[404],
         422: errorResponses[422],

@@ -9,11 +9,8 @@ import { surchargeTotal } from "@gym/core/payment/surcharge-total";
 import { setDefaultPaymentType } from "@gym/core/payment-type/service";
 import { confirmSubscription } from "@gym/core/subscription/confirm";
 import { myActiveSubscription } from "@gym/core/subscription/service";
-import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, userRoute } from "../context";
-import { envelope, errorResponses, errorSchema, json } from "../respond";
-
-const conflict = { description: "Conflict", content: { "application/json": { schema: errorSchema } } };
+import { envelope, errorResponses, idParams, json, optionalJsonBody } from "../respond";
 
 /** The member's side of the money engine (spec 001 §7 Registration-side). */
 export const subscriptionsRouter = createRouter()
@@ -24,11 +21,11 @@ export const subscriptionsRouter = createRouter()
       tags: ["Subscriptions"],
       summary:
         "The signed-in member confirms their membership (each field defaults to what registration stored); answers it with its first payment",
-      request: { body: { content: { "application/json": { schema: subscribeBody } }, required: false } },
+      request: optionalJsonBody(subscribeBody),
       responses: {
         201: json(envelope(subscriptionSchema), "Created"),
         404: errorResponses[404],
-        409: conflict,
+        409: errorResponses[409],
         422: errorResponses[422],
       },
     }),
@@ -52,8 +49,12 @@ export const subscriptionsRouter = createRouter()
       tags: ["Subscriptions"],
       summary:
         "Make one of the member's payment types the default; an owed balance is retried with it at once",
-      request: { params: z.object({ payment_type_id: z.string().min(1).max(64) }) },
-      responses: { 200: json(envelope(paymentTypeSchema)), 404: errorResponses[404], 409: conflict },
+      request: { params: idParams("payment_type_id") },
+      responses: {
+        200: json(envelope(paymentTypeSchema)),
+        404: errorResponses[404],
+        409: errorResponses[409],
+      },
     }),
     async (c) =>
       c.json({ data: await setDefaultPaymentType(actorOf(c), c.req.valid("param").payment_type_id) }, 200),
