@@ -49,7 +49,9 @@ try {
     },
   });
   if (started) bar.stop();
-  console.log(`\n${job} at ${result.now} (${Date.parse(result.finishedAt) - Date.parse(result.startedAt)} ms)`);
+  console.log(
+    `\n${job} at ${result.now} (${Date.parse(result.finishedAt) - Date.parse(result.startedAt)} ms)`,
+  );
   for (const [name, value] of Object.entries(result.summary)) console.log(`  ${name.padEnd(14)} ${value}`);
   process.exit(0);
 } catch (error) {
