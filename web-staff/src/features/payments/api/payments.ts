@@ -74,9 +74,20 @@ export interface BusinessClock {
   simulated: boolean;
 }
 
-/** The local business clock (`/api/dev/clock`, never mounted in AWS: a 404 there means real time). */
+/** Whether this site runs on this machine (`npm start`): only then is there a business clock to read. */
+export function isLocalSite(hostname = window.location.hostname) {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/**
+ * The local business clock (`/api/dev/clock`). Only asked for on a local site: the route is never
+ * mounted in AWS (a 404 there would mean real time anyway).
+ */
 export function useBusinessClock() {
-  return useApi<BusinessClock>("/api/dev/clock", { shouldRetryOnError: false, refreshInterval: 60_000 });
+  return useApi<BusinessClock>(isLocalSite() ? "/api/dev/clock" : null, {
+    shouldRetryOnError: false,
+    refreshInterval: 60_000,
+  });
 }
 
 /**
