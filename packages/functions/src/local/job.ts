@@ -29,6 +29,8 @@ process.env.DYNAMODB_ENDPOINT ??= `http://localhost:${process.env.DYNAMODB_PORT 
 process.env.LOG_LEVEL ??= "warn";
 
 const { runJob } = await import("@gym/core/jobs/run");
+const { deliverSimulatedWebhooksInProcess } = await import("./webhook-delivery");
+deliverSimulatedWebhooksInProcess();
 
 const bar = new SingleBar({
   format: ` ${job} [{bar}] {value} {label}`,
