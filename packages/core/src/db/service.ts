@@ -3,6 +3,7 @@ import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/e
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
 import { mailEntity } from "../email/entity";
+import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
@@ -10,7 +11,7 @@ import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
-import { providerLinkEntity } from "../providers/links";
+import { providerLinkEntity } from "../providers/link-entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -25,6 +26,7 @@ import { dynamo } from "./client";
 const entities = {
   organisation: organisationEntity,
   gym: gymEntity,
+  gymPeople: gymPeopleEntity,
   user: userEntity,
   role: roleEntity,
   mail: mailEntity,

@@ -1,0 +1,18 @@
+import { jobNames } from "@gym/core/jobs/schedule";
+
+/**
+ * Every Lambda entry, as paths from the repo root: the API (infra/api.ts; it also serves the
+ * provider webhooks) and one per scheduled job (infra/jobs.ts). `entries.test.ts` imports each
+ * first in a fresh process; `npm run bench` times that import of each bundled entry.
+ */
+export const lambdaEntries: Record<string, string> = {
+  api: "packages/functions/src/api/lambda.ts",
+  ...Object.fromEntries(jobNames.map((job) => [`job ${job}`, `packages/functions/src/jobs/${job}.ts`])),
+};
+
+/** The webhook receivers the API routes to: each must load first on its own too. */
+export const webhookModules: Record<string, string> = {
+  "webhook stripe": "packages/functions/src/webhooks/stripe.ts",
+  "webhook akahu": "packages/functions/src/webhooks/akahu.ts",
+  "webhook kisi": "packages/functions/src/webhooks/kisi.ts",
+};
