@@ -7,6 +7,8 @@
  *  - the gzip size of each web app's initial JavaScript (entry + modulepreloads in index.html);
  *  - /api/health latency p50/p95 under a short, bounded load on loopback.
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
+ * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
+ * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -16,7 +18,6 @@ import { build } from "esbuild";
 import { bundlePlugins } from "../../infra/bundle";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { freePort } from "../support/free-port";
-import { paymentsListBench } from "./payments-list";
 
 const root = resolve(import.meta.dirname, "../..");
 const out = resolve(root, ".build/bench");
@@ -215,6 +216,19 @@ async function healthLatency() {
 }
 
 async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes("--billing")) {
+    const { billingBench } = await import("./billing");
+    const at = args.indexOf("--members");
+    rows.push(...(await billingBench(at >= 0 ? Number(args[at + 1]) : 10_000)));
+    return printRows();
+  }
+  if (args.includes("--payments")) {
+    // GET /api/payments over 100,000 payments (seeding takes a few minutes): tests/bench/payments-list.ts
+    const { paymentsListBench } = await import("./payments-list");
+    await paymentsListBench(rows);
+    return printRows();
+  }
   for (const app of ["web-staff", "web-join"]) {
     const result = spawnSync("npm", ["run", "build", "--silent", "-w", app], { cwd: root, stdio: "ignore" });
     if (result.status !== 0) throw new Error(`building ${app} failed`);
@@ -224,9 +238,10 @@ async function main() {
   initialJs("web-join", 150);
   initialJs("web-staff", 300);
   await healthLatency();
-  // Opt-in (seeding 100,000 payments takes a few minutes): npm run bench -- --payments
-  if (process.argv.includes("--payments")) await paymentsListBench(rows);
+  printRows();
+}
 
+function printRows() {
   const widths = [
     Math.max(...rows.map((r) => r.figure.length)),
     Math.max(...rows.map((r) => r.value.length)),

@@ -9,9 +9,9 @@ import { inGym } from "../auth/policy";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { appFor, memberAkahuConnection } from "../gym/akahu";
-import { akahuProvider } from "../providers/akahu/index";
 import { getGym } from "../gym/service";
 import { newId } from "../ids";
+import { akahuProvider } from "../providers/akahu/index";
 import { stripeProvider } from "../providers/stripe/index";
 import type { StripeSetupIntentState } from "../providers/stripe/port";
 import { getUser } from "../user/service";
@@ -195,7 +195,8 @@ export async function startCardSetup(actor: Actor, input: unknown) {
   const { gym_id } = parse(z.object({ gym_id: setupIntentInput.shape.gym_id }), input);
   inGym(actor, gym_id);
   const gym = await getGym(organisationId, gym_id);
-  if (!gym.stripe_id) throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
+  if (!gym.stripe_id)
+    throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
   const user = await getUser(actor.userId);
   const existing = (await listPaymentTypeRecords(organisationId, actor.userId)).find(
     (p) => p.type === "stripe_card" && p.stripe_account === gym.stripe_id && p.stripe_customer_id,

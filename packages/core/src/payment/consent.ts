@@ -18,7 +18,14 @@ import {
   onDefaultPaymentTypeChanged,
   type PaymentTypeRecord,
 } from "../payment-type/service";
-import { findSubscription, gymSubscriptionsPage, isLive, memberSubscriptions, priceSubscriptionsPage, type SubscriptionRecord } from "../subscription/store";
+import {
+  findSubscription,
+  gymSubscriptionsPage,
+  isLive,
+  memberSubscriptions,
+  priceSubscriptionsPage,
+  type SubscriptionRecord,
+} from "../subscription/store";
 import { reconsentEmail } from "./emails";
 import { retryBalance } from "./jobs";
 import { localChargeQueue } from "./queue";
@@ -80,7 +87,10 @@ async function onDefaultChanged(organisationId: string, userId: string, paymentT
         advancesSchedule: false,
       });
       await queue.drain();
-      log.info("balance retried after a payment method switch", { subscription_id: fresh.subscription_id, retried: Boolean(retry) });
+      log.info("balance retried after a payment method switch", {
+        subscription_id: fresh.subscription_id,
+        retried: Boolean(retry),
+      });
     }
   }
 }
@@ -120,15 +130,23 @@ export async function requireBankReconsent(
           .go();
       }
       await db()
-        .entities.subscription.patch({ organisation_id: organisationId, subscription_id: sub.subscription_id })
+        .entities.subscription.patch({
+          organisation_id: organisationId,
+          subscription_id: sub.subscription_id,
+        })
         .set({ waiting_for_consent: true })
         .add({ version: 1 })
         .go();
       asked += 1;
       try {
-        await emailSender().send(reconsentEmail({ to: sub.member_email, name: sub.member_name, gym: sub.gym_name, reason }));
+        await emailSender().send(
+          reconsentEmail({ to: sub.member_email, name: sub.member_name, gym: sub.gym_name, reason }),
+        );
       } catch (error) {
-        log.error("re-consent email not sent", { subscription_id: sub.subscription_id, error: (error as Error).message });
+        log.error("re-consent email not sent", {
+          subscription_id: sub.subscription_id,
+          error: (error as Error).message,
+        });
       }
     }
   } while (cursor);

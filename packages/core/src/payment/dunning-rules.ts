@@ -44,13 +44,18 @@ export function debtAfterFailure(
     })),
   );
   const failedAt = sub.failed_at ?? now.toISOString();
-  const grace = { value: settings.failed_payment_grace_period, unit: settings.failed_payment_grace_period_unit };
+  const grace = {
+    value: settings.failed_payment_grace_period,
+    unit: settings.failed_payment_grace_period_unit,
+  };
   const graceEnds = sub.grace_period_ends_at ?? graceEndsAt(new Date(failedAt), grace).toISOString();
   const hardDeclined = sub.hard_declined || hard;
   const today = aucklandDate(now);
   const next = hardDeclined
     ? null
-    : (retryDates(new Date(failedAt), settings.payment_retry_days, new Date(graceEnds)).find((d) => d > today) ?? null);
+    : (retryDates(new Date(failedAt), settings.payment_retry_days, new Date(graceEnds)).find(
+        (d) => d > today,
+      ) ?? null);
   return {
     balance_owing: owed.balance_owing,
     periods_owing: owed.periods_owing,

@@ -48,10 +48,15 @@ export function cardOutcome(intent: Loose): ChargeOutcome {
   const id = str(intent.id) ?? "";
   const status = str(intent.status);
   if (status === "succeeded") return { state: "succeeded", providerId: id };
-  if (status === "processing" || status === "requires_confirmation") return { state: "pending", providerId: id };
+  if (status === "processing" || status === "requires_confirmation")
+    return { state: "pending", providerId: id };
   const error = (intent.last_payment_error ?? {}) as Loose;
   const code =
-    str(intent.decline_code) ?? str(error.decline_code) ?? str(intent.failure_code) ?? str(error.code) ?? "card_declined";
+    str(intent.decline_code) ??
+    str(error.decline_code) ??
+    str(intent.failure_code) ??
+    str(error.code) ??
+    "card_declined";
   const classified = classifyDecline(code);
   return {
     state: "failed",
@@ -91,7 +96,12 @@ export function bankOutcome(payment: Loose): ChargeOutcome {
 function unknownOrFailed(error: unknown, kind: "card" | "bank"): ChargeOutcome {
   if (error instanceof ProviderError && error.kind === "declined") {
     const detail = `${error.message} ${error.detail ?? ""}`;
-    const code = kind === "card" ? "invalid_account" : /401|revoked|consent/i.test(detail) ? "CONSENT_REVOKED" : "INVALID_ACCOUNT";
+    const code =
+      kind === "card"
+        ? "invalid_account"
+        : /401|revoked|consent/i.test(detail)
+          ? "CONSENT_REVOKED"
+          : "INVALID_ACCOUNT";
     return { state: "failed", code, message: error.detail ?? error.message, hard: isHardDecline(code) };
   }
   return { state: "unknown", message: (error as Error).message };

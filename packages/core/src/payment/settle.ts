@@ -91,6 +91,21 @@ async function recordPending(
   const known =
     payment.charged_at && (ids.stripe_id ?? ids.akahu_id) === (payment.stripe_id ?? payment.akahu_id);
   if (known) return null;
+  if (!ids.akahu_id) {
+    // One item: a plain conditional update (a transaction would cost twice the write capacity).
+    try {
+      await db()
+        .entities.payment.patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+        .set({ ...ids, charged_at: payment.charged_at ?? now.toISOString() })
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
+        .go();
+      return { canceled: false };
+    } catch (error) {
+      if (/conditional/i.test((error as Error).message)) return { canceled: true };
+      throw error;
+    }
+  }
   return db()
     .transaction.write(({ payment: payments, paymentRef }) => [
       payments
@@ -219,7 +234,9 @@ async function settleFailed(
     ? await findSubscription(payment.organisation_id, payment.subscription_id)
     : null;
   const settings = await settingsOf(payment.organisation_id);
-  const payments = sub ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id) : [];
+  const payments = sub
+    ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
+    : [];
   const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
   const result = await db()
     .transaction.write(({ payment: payments, subscription, dunning }) => {

@@ -140,7 +140,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     cooling_period_ends_at: term
       ? startOfAucklandDay(addDays(startDate, settings.cooling_off_days)).toISOString()
       : undefined,
-    pif_ends_at: isPif ? startOfAucklandDay(term?.ends ?? addMonthsClamped(startDate, 12)).toISOString() : undefined,
+    pif_ends_at: isPif
+      ? startOfAucklandDay(term?.ends ?? addMonthsClamped(startDate, 12)).toISOString()
+      : undefined,
     private_price_link_id: input.private_price_link_id,
     payments_sum: 0,
     balance_owing: 0,

@@ -45,7 +45,8 @@ export function derivedStatesOf(sub: SubscriptionRecord, now: Date) {
     is_active: s.active,
     card_colour: s.card_colour,
     on_cooling_period: s.on_cooling_period,
-    currently_within_term_membership: sub.is_term_membership && (termEnds === null || now.getTime() < termEnds),
+    currently_within_term_membership:
+      sub.is_term_membership && (termEnds === null || now.getTime() < termEnds),
     membership_type: s.membership_type_label,
     has_scheduled_price_change: s.has_scheduled_price_change,
     price_change_takes_effect_at: s.price_change_takes_effect_at?.toISOString() ?? null,

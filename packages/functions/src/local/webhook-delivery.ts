@@ -9,7 +9,11 @@ import { app } from "../api/app";
  */
 export function deliverSimulatedWebhooksInProcess() {
   setWebhookDeliverer(async (provider, rawBody, headers) => {
-    const response = await app.request(`/api/webhooks/${provider}`, { method: "POST", body: rawBody, headers });
+    const response = await app.request(`/api/webhooks/${provider}`, {
+      method: "POST",
+      body: rawBody,
+      headers,
+    });
     if (response.status < 200 || response.status >= 300) {
       throw new Error(`webhook ${provider} answered ${response.status}`);
     }
