@@ -3,8 +3,12 @@
  * tests, and the browser APIs Mantine uses that happy-dom lacks or stubs.
  */
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// A route's first render loads its lazy module; on a busy machine that alone can pass
+// Testing Library's 1 s default, so findBy/waitFor wait up to 5 s (they return as soon as they can).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,42 +1,45 @@
-import { Badge, Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { Badge, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconHammer } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 export interface PlaceholderPageProps {
-  title: string;
-  /** What will live here. */
+  /** The page's heading; leave it out when the surrounding layout already shows one. */
+  title?: string;
+  /** What will live here, in the words a member or staff member would use. */
   description?: ReactNode;
-  /** Short note on the badge. */
+  /** The badge: never internal words (issue or project names). */
   note?: string;
+  /** A way onward (e.g. back to the dashboard). */
   children?: ReactNode;
 }
 
-/** A titled shell for a route whose screen is still being built. */
+/**
+ * The one placeholder for a screen not built yet (staff sidebar entries, join-site steps):
+ * reachable, titled, and honest that it is not ready, with a way onward.
+ */
 export function PlaceholderPage({
   title,
   description,
   note = "Coming soon",
   children,
 }: PlaceholderPageProps) {
-  useDocumentTitle(title);
   return (
-    <Container size="xs" py={{ base: "xl", sm: 64 }}>
-      <Paper component="main" withBorder p={{ base: "lg", sm: "xl" }}>
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-            <IconHammer size={28} />
-          </ThemeIcon>
+    <Paper withBorder p={{ base: "lg", sm: "xl" }}>
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+          <IconHammer size={28} />
+        </ThemeIcon>
+        {title && (
           <Title order={1} fz={{ base: 24, sm: 28 }}>
             {title}
           </Title>
-          <Badge variant="light" color="gray">
-            {note}
-          </Badge>
-          {description && <Text c="dimmed">{description}</Text>}
-          {children}
-        </Stack>
-      </Paper>
-    </Container>
+        )}
+        <Badge variant="light" color="gray">
+          {note}
+        </Badge>
+        {description && <Text c="dimmed">{description}</Text>}
+        {children}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,11 +1,10 @@
-import { Badge, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { PlaceholderPage } from "@gym/web/ui";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconHammer } from "@tabler/icons-react";
 import { useLocation } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { REGISTRATION_STEPS } from "../steps";
 
-/** A registration step whose screen comes with the registration work: titled, reachable, ordered. */
+/** A registration step not built yet: titled, reachable, in order, and plain about it. */
 export function StepRoute() {
   const { pathname } = useLocation();
   const index = REGISTRATION_STEPS.findIndex((step) => step.path === pathname);
@@ -13,19 +12,7 @@ export function StepRoute() {
   useDocumentTitle(`${step.title} · Join`);
   return (
     <JoinLayout title={step.title} description={step.description}>
-      <Paper withBorder p="lg">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-            <IconHammer size={24} />
-          </ThemeIcon>
-          <Badge variant="light" color="gray">
-            Coming in the registration work
-          </Badge>
-          <Text size="sm" c="dimmed">
-            This step is not built yet.
-          </Text>
-        </Stack>
-      </Paper>
+      <PlaceholderPage description="This step is not ready yet. Please check back soon." />
     </JoinLayout>
   );
 }

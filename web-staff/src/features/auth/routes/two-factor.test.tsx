@@ -43,6 +43,8 @@ describe("two-factor page", () => {
     expect(await screen.findByText("That code is not right. 4 tries left.")).toBeInTheDocument();
     await waitFor(() => expect(digit(1)).toHaveValue(""));
     expect(digit(1)).toHaveAttribute("aria-invalid", "true");
+    // The first box has focus again: typing the right code needs no click.
+    await waitFor(() => expect(digit(1)).toHaveFocus());
   });
 
   it("asks for all six digits before checking", async () => {

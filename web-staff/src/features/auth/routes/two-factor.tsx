@@ -40,6 +40,13 @@ export function TwoFactorRoute() {
   const [resending, setResending] = useState(false);
   const [cooldown, setCooldown] = useCountdown(RESEND_COOLDOWN_SECONDS);
   const pinRef = useRef<HTMLInputElement>(null);
+  const boxesRef = useRef<HTMLDivElement>(null);
+  // Set when the boxes are cleared: the first box takes focus once they are enabled again
+  // (focusing while a check is under way does nothing, as the inputs are disabled).
+  const [focusFirst, setFocusFirst] = useState(0);
+  useEffect(() => {
+    if (focusFirst && !verifying) boxesRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [focusFirst, verifying]);
 
   // No session waiting for a code (it expired, or the page was opened directly): sign in first.
   if (me?.status === "guest") return <Navigate to={`/login${location.search}`} replace />;
@@ -64,7 +71,7 @@ export function TwoFactorRoute() {
         isApiError(failure) && failure.errors.code?.[0] ? failure.errors.code[0] : errorMessage(failure),
       );
       setCode("");
-      pinRef.current?.focus();
+      setFocusFirst((n) => n + 1);
     } finally {
       setVerifying(false);
     }
@@ -78,7 +85,7 @@ export function TwoFactorRoute() {
       setCode("");
       setCooldown(RESEND_COOLDOWN_SECONDS);
       toast.success(message, { summary: "Code sent" });
-      pinRef.current?.focus();
+      setFocusFirst((n) => n + 1);
     } catch (failure) {
       if (isApiError(failure) && failure.status === 401) {
         await getCurrentUser();
@@ -110,7 +117,7 @@ export function TwoFactorRoute() {
     >
       <form noValidate onSubmit={onSubmit} aria-label="Enter your sign-in code">
         <Stack gap="md">
-          <Center>
+          <Center ref={boxesRef}>
             <PinInput
               ref={pinRef}
               length={CODE_LENGTH}

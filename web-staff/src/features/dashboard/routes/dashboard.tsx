@@ -1,3 +1,5 @@
+import type { GymListItem } from "@gym/core/contract/gym";
+import { useApi } from "@gym/web/api";
 import { type CurrentUser, useAuth } from "@gym/web/auth";
 import { formatLongDate } from "@gym/web/format";
 import {
@@ -13,62 +15,64 @@ import {
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import {
-  IconAlertTriangle,
   IconArrowRight,
   IconBuildingCommunity,
   IconBuildingStore,
   IconCash,
-  IconDoorEnter,
   IconId,
   IconTicket,
   IconUsers,
   type TablerIcon,
 } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { firstName, greeting, roleLabel } from "../greeting";
 
-interface Stat {
-  label: string;
-  icon: TablerIcon;
-  color: string;
-  hint: string;
-}
-
-const STATS: Stat[] = [
-  { label: "Active members", icon: IconUsers, color: "indigo", hint: "Members with a current membership" },
-  { label: "Payments this month", icon: IconCash, color: "teal", hint: "Collected since the 1st" },
-  { label: "Visits today", icon: IconDoorEnter, color: "grape", hint: "Door check-ins since midnight" },
-  {
-    label: "Failed payments",
-    icon: IconAlertTriangle,
-    color: "orange",
-    hint: "Members in their grace period",
-  },
-];
-
-function StatCard({ stat }: { stat: Stat }) {
-  const Icon = stat.icon;
+/**
+ * Figures that are true today: the current gym's members and staff (the counters the gyms list
+ * shows). Payments and visits join them when their screens are built, not before.
+ */
+function GymFigures({ gymId }: { gymId: string | undefined }) {
+  const { data } = useApi<GymListItem[]>(gymId ? "/api/gyms" : null);
+  const gym = data?.find((g) => g.id === gymId);
+  if (!gym) return null;
+  const figures = [
+    { label: `Members at ${gym.name}`, value: gym.members_count, icon: IconUsers, color: "indigo" },
+    { label: `Staff at ${gym.name}`, value: gym.staff_count, icon: IconId, color: "teal" },
+  ];
   return (
-    <Card withBorder padding="lg" p={{ base: "md", sm: "lg" }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {stat.label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.1} aria-label={`${stat.label}: no data yet`}>
-            —
-          </Text>
-        </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={stat.color} aria-hidden visibleFrom="xs">
-          <Icon size={22} />
-        </ThemeIcon>
-      </Group>
-      <Text size="xs" c="dimmed" mt="sm">
-        {stat.hint}
-      </Text>
-    </Card>
+    <section aria-label="Figures">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
+        {figures.map((figure) => {
+          const Icon = figure.icon;
+          return (
+            <Card key={figure.label} withBorder padding="lg" p={{ base: "md", sm: "lg" }}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Stack gap={4}>
+                  <Text size="sm" c="dimmed" fw={500}>
+                    {figure.label}
+                  </Text>
+                  <Text fz={28} fw={700} lh={1.1}>
+                    {figure.value}
+                  </Text>
+                </Stack>
+                <ThemeIcon
+                  size={40}
+                  radius="md"
+                  variant="light"
+                  color={figure.color}
+                  aria-hidden
+                  visibleFrom="xs"
+                >
+                  <Icon size={22} />
+                </ThemeIcon>
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </section>
   );
 }
 
@@ -77,7 +81,8 @@ interface NextStep {
   description: string;
   to: string;
   icon: TablerIcon;
-  adminOnly?: boolean;
+  /** Who the step is for: organisation admins, anyone who manages offerings (organisation and gym admins), or all staff. */
+  for: "organisation_admins" | "managers" | "staff";
 }
 
 const NEXT_STEPS: NextStep[] = [
@@ -86,38 +91,53 @@ const NEXT_STEPS: NextStep[] = [
     description: "Create membership plans with their access hours and prices.",
     to: "/offerings",
     icon: IconTicket,
+    for: "managers",
   },
   {
     title: "Connect payments",
     description: "Add the bank account payments land in and connect card payments for each gym.",
     to: "/gyms",
     icon: IconBuildingStore,
-    adminOnly: true,
+    for: "organisation_admins",
   },
   {
     title: "Invite your team",
     description: "Give trainers and front-desk staff their own sign-in.",
     to: "/staff",
     icon: IconId,
-    adminOnly: true,
+    for: "organisation_admins",
   },
   {
     title: "Welcome members",
     description: "See who has joined, their memberships and payments.",
     to: "/members",
     icon: IconUsers,
+    for: "staff",
+  },
+  {
+    title: "Quote a first payment",
+    description: "Work out what a new member pays first, with pro-rata and joining fee.",
+    to: "/calculate-pro-rata",
+    icon: IconCash,
+    for: "staff",
   },
 ];
 
 function NextSteps({ user }: { user: CurrentUser }) {
-  const steps = NEXT_STEPS.filter((step) => !step.adminOnly || user.is_organisation_admin);
+  const mayManage = user.is_organisation_admin || user.is_gym_admin;
+  const steps = NEXT_STEPS.filter(
+    (step) =>
+      step.for === "staff" ||
+      (step.for === "managers" && mayManage) ||
+      (step.for === "organisation_admins" && user.is_organisation_admin),
+  );
   return (
     <Card withBorder padding="lg" h="100%">
       <Title order={2} fz="lg">
         Get started
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        A few things to set up so members can join and pay.
+        {mayManage ? "A few things to set up so members can join and pay." : "Where your work starts."}
       </Text>
       <Stack gap="xs">
         {steps.map((step) => {
@@ -205,7 +225,7 @@ function Workspace({ user }: { user: CurrentUser }) {
 
 /** The landing page after sign-in: who and where you are, and what to do next. */
 export function DashboardRoute() {
-  useDocumentTitle("Dashboard · Gym back office");
+  usePageTitle("Dashboard");
   const { user } = useAuth();
   if (!user) return null;
   const gym = user.gyms.find((g) => g.id === user.current_gym?.id);
@@ -224,16 +244,7 @@ export function DashboardRoute() {
         </Text>
       </Stack>
 
-      <section aria-label="Statistics">
-        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
-          {STATS.map((stat) => (
-            <StatCard key={stat.label} stat={stat} />
-          ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="xs">
-          Figures appear here as members join, pay and visit.
-        </Text>
-      </section>
+      <GymFigures gymId={gym?.id} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>

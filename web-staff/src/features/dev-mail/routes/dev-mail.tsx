@@ -14,9 +14,9 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconMailOff, IconMailOpened, IconRefresh } from "@tabler/icons-react";
 import { useState } from "react";
+import { usePageTitle } from "../../../app/page-title";
 import { DEV_MAIL_REFRESH_MS, useDevMail } from "../api/mail";
 import { MailList } from "../components/MailList";
 import { MailViewer } from "../components/MailViewer";
@@ -24,7 +24,7 @@ import { MailViewer } from "../components/MailViewer";
 export const NOT_LOCAL_MESSAGE = "The developer mailbox exists only when running locally";
 
 export function DevMailRoute() {
-  useDocumentTitle("Developer mailbox");
+  usePageTitle("Developer mailbox");
   const { data, error, isLoading, isValidating, mutate } = useDevMail();
   const [selectedId, setSelectedId] = useState<string>();
 

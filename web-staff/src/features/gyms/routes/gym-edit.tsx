@@ -1,8 +1,8 @@
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
 import { Anchor, Breadcrumbs, Container, Group, Stack, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { Link, useParams } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { type Gym, useGym } from "../api/gyms";
 import { GymLoadFailure } from "../components/Access";
 import { DestinationAccountForm } from "../components/DestinationAccountForm";
@@ -22,7 +22,7 @@ export function GymEditRoute() {
   const { id } = useParams();
   const { user } = useAuth();
   const { data: gym, error, mutate } = useGym(id);
-  useDocumentTitle(gym ? `Edit ${gym.name}` : "Edit gym");
+  usePageTitle(gym ? `Edit ${gym.name}` : "Edit gym");
   if (error && !gym) return <GymLoadFailure error={error} onRetry={() => void mutate()} />;
   if (!gym) return <PageLoader />;
   const saved = (next: Gym) => void mutate(next, { revalidate: false });

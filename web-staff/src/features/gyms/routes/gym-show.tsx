@@ -13,10 +13,10 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconPencil } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { useGym } from "../api/gyms";
 import { GymLoadFailure } from "../components/Access";
 
@@ -43,7 +43,7 @@ const yesNo = (ok: boolean, yes: string, no: string) => (
 export function GymShowRoute() {
   const { id } = useParams();
   const { data: gym, error, mutate } = useGym(id);
-  useDocumentTitle(gym?.name ?? "Gym");
+  usePageTitle(gym?.name ?? "Gym");
   if (error && !gym) return <GymLoadFailure error={error} onRetry={() => void mutate()} />;
   if (!gym) return <PageLoader />;
   const trackingDoors = gym.doors.filter((door) => door.integration.tracks_visits);

@@ -1,13 +1,13 @@
 import { Anchor, Badge, Container, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { DataTable } from "mantine-datatable";
 import { Link } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { roleLabel, useGyms } from "../api/gyms";
 import { GymAdminsOnly, GymLoadFailure } from "../components/Access";
 
 /** /gyms: name, staff and member counts, the user's role (spec 000 §2). */
 export function GymsListRoute() {
-  useDocumentTitle("Gyms");
+  usePageTitle("Gyms");
   const { data, error, isLoading, mutate } = useGyms();
   if (error && !data) return <GymLoadFailure error={error} onRetry={() => void mutate()} />;
   return (

@@ -1,9 +1,9 @@
 import { errorMessage } from "@gym/web/api";
 import { Alert, Button, Container, Loader, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { exchangeStripeCode, type Gym } from "../api/gyms";
 
 type State = { kind: "working" } | { kind: "done"; gym: Gym } | { kind: "failed"; message: string };
@@ -13,7 +13,7 @@ type State = { kind: "working" } | { kind: "done"; gym: Gym } | { kind: "failed"
  * shows the result and goes back to the gym's edit page.
  */
 export function StripeCallbackRoute() {
-  useDocumentTitle("Connecting Stripe");
+  usePageTitle("Connecting Stripe");
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: "working" });

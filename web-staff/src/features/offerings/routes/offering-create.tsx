@@ -1,10 +1,10 @@
 import { toast } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import { Alert, Container, Stack } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconLock } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
+import { usePageTitle } from "../../../app/page-title";
 import { newOfferingValues } from "../api/forms";
 import { createOffering, useOfferingOptions } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
@@ -13,7 +13,7 @@ import { PageHeader } from "../components/PageHeader";
 
 /** /offerings/create. */
 export function OfferingCreateRoute() {
-  useDocumentTitle("Create offering");
+  usePageTitle("Create offering");
   const navigate = useNavigate();
   const { mutate: revalidate } = useSWRConfig();
   const { data: options, error, mutate } = useOfferingOptions();

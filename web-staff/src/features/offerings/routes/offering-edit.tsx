@@ -1,9 +1,9 @@
 import { toast } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import { Alert, Container, Stack } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconLock } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { offeringValues } from "../api/forms";
 import { updateOffering, useOffering, useOfferingOptions } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
@@ -16,7 +16,7 @@ export function OfferingEditRoute() {
   const navigate = useNavigate();
   const { data: offering, error, mutate } = useOffering(id);
   const { data: options, error: optionsError, mutate: retryOptions } = useOfferingOptions();
-  useDocumentTitle(offering ? `Edit ${offering.name}` : "Edit offering");
+  usePageTitle(offering ? `Edit ${offering.name}` : "Edit offering");
 
   if (error && !offering)
     return <LoadFailure error={error} onRetry={() => void mutate()} what="the offering" />;

@@ -14,11 +14,11 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconArchive, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { newPriceValues, priceValues } from "../api/forms";
 import {
   archiveOffering,
@@ -114,7 +114,7 @@ export function OfferingShowRoute() {
   const { data: offering, error, mutate } = useOffering(id);
   const { data: options } = useOfferingOptions();
   const [dialog, setDialog] = useState<PriceDialog>(null);
-  useDocumentTitle(offering?.name ?? "Offering");
+  usePageTitle(offering?.name ?? "Offering");
 
   if (error && !offering)
     return <LoadFailure error={error} onRetry={() => void mutate()} what="the offering" />;

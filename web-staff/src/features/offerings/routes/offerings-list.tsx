@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { type Offering, useOfferingOptions, useOfferings } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
 import { PageHeader } from "../components/PageHeader";
@@ -83,7 +83,7 @@ function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: st
 
 /** /offerings: the organisation's offerings, active and archived, with their prices summarised. */
 export function OfferingsListRoute() {
-  useDocumentTitle("Offerings");
+  usePageTitle("Offerings");
   const { data, error, isLoading, mutate } = useOfferings();
   const { data: options } = useOfferingOptions();
   const [tab, setTab] = useState<string | null>("active");

@@ -1,10 +1,10 @@
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
 import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
+import { usePageTitle } from "../../../app/page-title";
 import { type OrganisationSettings, useOrganisationSettings } from "../api/settings";
 import {
   BillingSettingsForm,
@@ -44,7 +44,7 @@ function Card({
 
 /** /organisation/settings (organisation admins only; others go to /dashboard). */
 export function OrganisationSettingsRoute() {
-  useDocumentTitle("Organisation settings");
+  usePageTitle("Organisation settings");
   const { user } = useAuth();
   const organisationId = user?.current_organisation?.id;
   const { data, error, mutate } = useOrganisationSettings(organisationId);

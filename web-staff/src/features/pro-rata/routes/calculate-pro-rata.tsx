@@ -15,9 +15,9 @@ import {
   Title,
 } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconCalculator, IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
+import { usePageTitle } from "../../../app/page-title";
 import { calculateProRata, type ProRataResult, proRataFormSchema, useRecurringPrices } from "../api/pro-rata";
 
 /** "02/06/2025" (en-NZ) or "2025-06-02" to "2025-06-02"; null when it is not a calendar date. */
@@ -89,7 +89,7 @@ function Breakdown({ result }: { result: ProRataResult }) {
 
 /** /calculate-pro-rata: pick a price and dates, see the first payment broken down. */
 export function CalculateProRataRoute() {
-  useDocumentTitle("Calculate pro-rata");
+  usePageTitle("Calculate pro-rata");
   const { prices, error, retry } = useRecurringPrices();
   const [result, setResult] = useState<ProRataResult | null>(null);
   const form = useZodForm({

@@ -1,10 +1,10 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { usePageTitle } from "../../../app/page-title";
 import { WebhookCallsTable } from "../components/WebhookCallsTable";
 
 /** /webhook-calls: every inbound provider call (Stripe, Akahu, Kisi), for debugging. */
 export function WebhookCallsRoute() {
-  useDocumentTitle("Webhook calls");
+  usePageTitle("Webhook calls");
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">

@@ -1,10 +1,10 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
+import { usePageTitle } from "../../../app/page-title";
 import { WebhookCallsTable } from "../components/WebhookCallsTable";
 
 /** /webhooks: the organisation's bank-feed (Akahu) webhooks, for debugging. */
 export function WebhooksRoute() {
-  useDocumentTitle("Bank-feed webhooks");
+  usePageTitle("Bank-feed webhooks");
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">
