@@ -132,7 +132,13 @@ export async function seedPayments(
  * Seeds payments into a running product's table (an e2e test or the screenshot script): points
  * this process's core at the product's DynamoDB Local and adds members through core.
  */
-export async function seedIntoProduct(dynamoPort: number, count = 6, prefix = "payer") {
+export async function seedIntoProduct(
+  dynamoPort: number,
+  count = 6,
+  prefix = "payer",
+  /** Put the members at a new gym of this name (so a test can filter to its own payments). */
+  ownGym?: string,
+) {
   process.env.DYNAMODB_ENDPOINT = `http://localhost:${dynamoPort}`;
   process.env.TABLE_NAME = "gym-local";
   const { resetDynamo } = await import("../../packages/core/src/db/client");
@@ -154,9 +160,11 @@ export async function seedIntoProduct(dynamoPort: number, count = 6, prefix = "p
   const harbour = organisations.find((o) => o.gyms.some((g) => /Ponsonby/.test(g.name)))!;
   const gym = (name: string) => harbour.gyms.find((g) => g.name.includes(name))!;
   const prices = await listPriceRecords(harbour.organisation_id);
+  const { createGym } = await import("../../packages/core/src/gym/service");
+  const own = ownGym ? await createGym({ organisation_id: harbour.organisation_id, name: ownGym }) : null;
   const identity = {
     organisations: { harbour: { organisation_id: harbour.organisation_id } },
-    gyms: { ponsonby: gym("Ponsonby"), newmarket: gym("Newmarket") },
+    gyms: { ponsonby: own ?? gym("Ponsonby"), newmarket: own ?? gym("Newmarket") },
   } as unknown as SeededIdentity;
   const offerings = {
     prices: {
@@ -164,5 +172,5 @@ export async function seedIntoProduct(dynamoPort: number, count = 6, prefix = "p
       summerPif: prices.find((p) => p.billing_frequency === "one_off")!,
     },
   } as unknown as SeededOfferings;
-  return seedPayments(identity, offerings, count, prefix);
+  return { ...(await seedPayments(identity, offerings, count, prefix)), gymId: own?.gym_id ?? null };
 }
