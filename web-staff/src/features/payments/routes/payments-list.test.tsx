@@ -94,6 +94,10 @@ describe("/payments", () => {
     expect(within(table).getByText("Successful")).toBeInTheDocument();
     expect(within(table).getByText("$24.00 + $0.90 surcharge")).toBeInTheDocument();
     expect(within(table).getByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Expected payments" })).toHaveAttribute(
+      "href",
+      "/expected-payments-debugging",
+    );
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await within(table).findByText("Member p3")).toBeInTheDocument();
@@ -138,6 +142,7 @@ describe("/payments", () => {
     const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
     expect(await within(table).findByText("Member pif")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Export CSV" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Expected payments" })).not.toBeInTheDocument();
     expect(within(table).queryByRole("button", { name: "Mark received" })).not.toBeInTheDocument();
   });
 

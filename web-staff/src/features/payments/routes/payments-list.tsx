@@ -3,7 +3,7 @@ import { useAuth } from "@gym/web/auth";
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { type PaymentFilterValues, readSearch, usePayments, writeSearch } from "../api/payments";
 import { ExportButton } from "../components/ExportButton";
 import { PaymentFilters } from "../components/PaymentFilters";
@@ -49,7 +49,14 @@ export function PaymentsListRoute() {
               Direct debits, card payments and pay-in-full payments, newest first by due date.
             </Text>
           </Stack>
-          {canExport && <ExportButton filters={filters} />}
+          <Group gap="sm">
+            {user?.is_organisation_admin && (
+              <Button component={Link} to="/expected-payments-debugging" variant="subtle">
+                Expected payments
+              </Button>
+            )}
+            {canExport && <ExportButton filters={filters} />}
+          </Group>
         </Group>
         <PaymentFilters value={filters} gyms={staffGyms} errors={fieldErrors} onChange={onFilters} />
         {error && !fieldErrors && (
