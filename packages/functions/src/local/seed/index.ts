@@ -1,6 +1,7 @@
 import { findUserByEmail } from "@gym/core/user/service";
 import { seedGyms } from "./gyms";
 import { seedIdentity } from "./identity";
+import { seedMoney } from "./money";
 import { seedOfferings } from "./offerings";
 
 /**
@@ -10,7 +11,12 @@ import { seedOfferings } from "./offerings";
 export async function seedIfEmpty(): Promise<boolean> {
   if (await findUserByEmail("admin@example.com")) return false;
   const identity = await seedIdentity();
-  await seedOfferings(identity);
+  const { prices } = await seedOfferings(identity);
   await seedGyms(identity);
+  await seedMoney(identity, {
+    weekly: prices.anytimeWeekly.price_id,
+    term: prices.anytimeTerm.price_id,
+    pif: prices.summerPif.price_id,
+  });
   return true;
 }

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { db } from "@gym/core/db/service";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSeededApi } from "../../../../../tests/support/api";
+import { seedGyms } from "./gyms";
+import { seedMoney } from "./money";
+import { seedOfferings } from "./offerings";
+
+process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), "gym-seed-"));
+const api = useSeededApi();
+let members = 0;
+
+beforeAll(async () => {
+  const { prices } = await seedOfferings(api.seed);
+  await seedGyms(api.seed);
+  ({ members } = await seedMoney(api.seed, {
+    weekly: prices.anytimeWeekly.price_id,
+    term: prices.anytimeTerm.price_id,
+    pif: prices.summerPif.price_id,
+  }));
+}, 240_000);
+
+describe("demo money", () => {
+  it("has about 40 Ponsonby members in every state, with a year of history", async () => {
+    expect(members).toBeGreaterThanOrEqual(40);
+    const org = api.seed.organisations.harbour.organisation_id;
+    const { data: subs } = await db()
+      .entities.subscription.query.byGym({ organisation_id: org, gym_id: api.seed.gyms.ponsonby.gym_id })
+      .go({ pages: "all" });
+    expect(subs.length).toBeGreaterThanOrEqual(40);
+    expect(subs.filter((s) => s.grace_period_ends_at && !s.hard_declined).length).toBeGreaterThanOrEqual(3);
+    expect(subs.filter((s) => s.hard_declined).length).toBe(2);
+    expect(subs.filter((s) => s.pause_start_at).length).toBe(2);
+    expect(subs.filter((s) => s.cancelled_at).length).toBe(4);
+    expect(subs.filter((s) => s.upcoming_state === "upcoming").length).toBeGreaterThanOrEqual(3);
+    expect(subs.filter((s) => s.payment_method === "bank_account").length).toBe(8);
+    expect(
+      subs.filter((s) => s.cooling_period_ends_at && s.cooling_period_ends_at > new Date().toISOString())
+        .length,
+    ).toBeGreaterThanOrEqual(2);
+    const { data: payments } = await db()
+      .entities.payment.query.byOrganisation({ organisation_id: org })
+      .go({ pages: "all" });
+    expect(payments.filter((p) => p.status === "awaiting_payment")).toHaveLength(2);
+    expect(payments.filter((p) => p.status === "sent").length).toBeGreaterThan(500);
+    expect(payments.filter((p) => p.status === "declined").length).toBe(2);
+  });
+});
