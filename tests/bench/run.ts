@@ -7,7 +7,8 @@
  *  - the gzip size of each web app's initial JavaScript (entry + modulepreloads in index.html);
  *  - /api/health latency p50/p95 under a short, bounded load on loopback.
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
- * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts).
+ * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
+ * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -220,6 +221,12 @@ async function main() {
     const { billingBench } = await import("./billing");
     const at = args.indexOf("--members");
     rows.push(...(await billingBench(at >= 0 ? Number(args[at + 1]) : 10_000)));
+    return printRows();
+  }
+  if (args.includes("--payments")) {
+    // GET /api/payments over 100,000 payments (seeding takes a few minutes): tests/bench/payments-list.ts
+    const { paymentsListBench } = await import("./payments-list");
+    await paymentsListBench(rows);
     return printRows();
   }
   for (const app of ["web-staff", "web-join"]) {
