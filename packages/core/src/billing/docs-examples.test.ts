@@ -4,22 +4,32 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { graceUnits } from "../organisation/schemas";
 import {
   addDays,
   addMonthsClamped,
   amountWithSurcharge,
   aucklandDate,
   aucklandOffsetMs,
+  type BillingSchedule,
   billingFrequencies,
   billingFrequencySchema,
   billingToOrganisationFrequency,
   breakFee,
   calculateProRata,
+  chargeAfter,
+  chargesBetween,
+  classifyDecline,
   daysBetween,
+  debt,
+  deriveSubscriptionState,
   formatCents,
   formatTerm,
   frequencyLabel,
+  graceEndDate,
+  graceEndsAt,
   isFrequencyEnabled,
+  isHardDecline,
   isRecurringFrequency,
   membershipTypeLabel,
   nextBillingDate,
@@ -29,7 +39,10 @@ import {
   periodContaining,
   periodLength,
   type RecurringFrequency,
+  retryDates,
   roundHalfUp,
+  type ScheduledCharge,
+  type SubscriptionFacts,
   startOfAucklandDay,
   surcharge,
   termEnd,
@@ -100,6 +113,80 @@ function offsetText(ms: number): string {
 }
 
 const tables = parseExampleTables(readFileSync(DOC_PATH, "utf8"));
+
+const none = (text: string) => text === "none";
+const yesNo = (text: string) => {
+  if (text !== "yes" && text !== "no") throw new Error(`Not yes/no: ${text}`);
+  return text === "yes";
+};
+
+/** "2025-03-10 → 2025-03-20; …" */
+function pausesCell(text: string): BillingSchedule["pauses"] {
+  if (none(text)) return [];
+  return text.split(";").map((p) => {
+    const m = /^\s*(\S+)\s*→\s*(\S+)\s*$/.exec(p);
+    if (!m) throw new Error(`Not a pause: ${p}`);
+    return { start: m[1], end: m[2] };
+  });
+}
+
+/** "$65.00 from 2025-03-01" */
+function priceChangeCell(text: string): BillingSchedule["price_change"] {
+  if (none(text)) return null;
+  const m = /^(\S+) from (\S+)$/.exec(text);
+  if (!m) throw new Error(`Not a price change: ${text}`);
+  return { amount: cents(m[1]), effective: m[2] };
+}
+
+function scheduleNamed(name: string): BillingSchedule {
+  const row = tables.get("schedules")?.find((r) => r.Schedule === name);
+  if (!row) throw new Error(`No schedule ${name} in the schedules table`);
+  return {
+    frequency: billingFrequencySchema.parse(row.Frequency),
+    amount: cents(row.Amount),
+    joining_fee: cents(row["Joining fee"]),
+    start_date: row.Start,
+    billing_date: row["Billing date"],
+    pauses: pausesCell(row.Pauses),
+    price_change: priceChangeCell(row["Price change"]),
+    cancellation_effective: none(row["Cancellation effective"]) ? null : row["Cancellation effective"],
+    term_ends_at: null,
+    pif_ends_at: none(row["PIF ends"]) ? null : row["PIF ends"],
+  };
+}
+
+/** "key=value, key=value" facts over the derived-states defaults. */
+const DERIVED_NOW = new Date("2026-03-10T00:00:00.000Z");
+function factsCell(text: string): SubscriptionFacts {
+  const facts: Record<string, unknown> = {
+    now: DERIVED_NOW,
+    billing_frequency: "monthly",
+    current_period_end: "2026-03-31",
+  };
+  if (none(text)) return facts as unknown as SubscriptionFacts;
+  for (const pair of text.split(",")) {
+    const [key, value] = pair.split("=").map((x) => x.trim());
+    if (!key || value === undefined) throw new Error(`Not key=value: ${pair}`);
+    facts[key] =
+      value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return facts as unknown as SubscriptionFacts;
+}
+
+/** "failed period $60.00; sent retry $60.00" */
+function paymentsCell(text: string) {
+  return text.split(";").map((entry, i) => {
+    const [status, kind, amount] = entry.trim().split(/\s+/);
+    if (!["period", "retry", "manual"].includes(kind)) throw new Error(`Unknown payment kind: ${entry}`);
+    return {
+      status,
+      amount: cents(amount),
+      is_retry: kind === "retry",
+      settles_debt: kind === "manual",
+      created_at: `2026-01-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+    };
+  });
+}
 
 const checks: Record<string, (row: Row) => void> = {
   "auckland-midnight": (r) => {
@@ -236,6 +323,95 @@ const checks: Record<string, (row: Row) => void> = {
   },
   "break-fee": (r) => {
     expect(breakFee(cents(r["Remaining value"]), int(r["Basis points"]))).toBe(cents(r["Break fee"]));
+  },
+  schedules: (r) => {
+    const s = scheduleNamed(r.Schedule);
+    expect(chargeAfter(s, null)?.index).toBe(0);
+    expect(tables.get("schedule-charges")?.some((c) => c.Schedule === r.Schedule)).toBe(true);
+  },
+  "schedule-charges": (r) => {
+    const s = scheduleNamed(r.Schedule);
+    let c: ScheduledCharge | null = chargeAfter(s, null);
+    const walked: ScheduledCharge[] = c ? [c] : [];
+    for (let k = 0; k < int(r.Index) && c; k++) {
+      c = chargeAfter(s, c);
+      if (c) walked.push(c);
+    }
+    if (none(r.Due)) {
+      expect(c).toBeNull();
+      return;
+    }
+    expect(c).toEqual({
+      index: int(r.Index),
+      due: r.Due,
+      period_start: r.Due,
+      period_end: r["Period end"],
+      amount: cents(r.Amount),
+      joining_fee: cents(r["Joining fee"]),
+      is_pro_rata: yesNo(r["Pro-rata"]),
+    });
+    // The same charges, listed by due date.
+    expect(chargesBetween(s, s.start_date, addDays(r.Due, 1))).toEqual(walked);
+  },
+  grace: (r) => {
+    const [value, unit] = r.Grace.split(" ");
+    const grace = { value: int(value), unit: graceUnits.find((u) => u === unit) ?? "days" };
+    expect(grace.unit).toBe(unit);
+    const failed = r["Failed at"].includes("T") ? new Date(r["Failed at"]) : r["Failed at"];
+    expect(graceEndDate(failed, grace)).toBe(r["Grace ends on"]);
+    expect(graceEndsAt(failed, grace).toISOString()).toBe(r.grace_period_ends_at);
+  },
+  retries: (r) => {
+    const days = r["Retry days"].split(",").map((d) => int(d.trim()));
+    const expected = none(r["Retry dates"]) ? [] : r["Retry dates"].split(",").map((d) => d.trim());
+    expect(retryDates(r["Failed on"], days, r["Grace ends on"])).toEqual(expected);
+  },
+  declines: (r) => {
+    expect(classifyDecline(r.Code).kind).toBe(r.Kind);
+    expect(isHardDecline(r.Code)).toBe(!yesNo(r.Retried));
+  },
+  debt: (r) => {
+    expect(debt(paymentsCell(r.Payments))).toEqual({
+      balance_owing: cents(r["Balance owing"]),
+      periods_owing: int(r["Periods owing"]),
+    });
+  },
+  "derived-states": (r) => {
+    const d = deriveSubscriptionState(factsCell(r.Facts));
+    expect({
+      paused: d.paused,
+      cancelled: d.cancelled ? (d.cancellation_taken_effect ? "in effect" : "pending") : "no",
+      undo: d.undo_cancellation_possible,
+      grace: d.in_grace_period,
+      upcoming: d.upcoming,
+      active: d.active,
+      colour: d.card_colour,
+      startNow: d.start_now_offered,
+      door: d.door.reason,
+    }).toEqual({
+      paused: yesNo(r.Paused),
+      cancelled: r.Cancelled,
+      undo: yesNo(r.Undo),
+      grace: yesNo(r.Grace),
+      upcoming: yesNo(r.Upcoming),
+      active: yesNo(r.Active),
+      colour: r.Colour,
+      startNow: yesNo(r["Start now"]),
+      door: r.Door,
+    });
+    expect(d.door.standing).toBe(
+      ["Active", "Cancelled, inside the paid period", "Payment failed, inside the grace period"].includes(
+        r.Door,
+      ),
+    );
+  },
+  "derived-values": (r) => {
+    const d = deriveSubscriptionState(factsCell(r.Facts));
+    expect(d.on_cooling_period).toBe(yesNo(r["Cooling period"]));
+    expect(d.membership_type_label).toBe(r["Membership type"]);
+    const at = r["Price change takes effect"];
+    expect(d.price_change_takes_effect_at?.toISOString() ?? "none").toBe(at);
+    expect(d.has_scheduled_price_change).toBe(!none(at));
   },
 };
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   balanceOwing,
@@ -111,5 +112,49 @@ describe("debt", () => {
       false,
     ]);
     expect(isFailedPaymentStatus("declined")).toBe(true);
+  });
+});
+
+describe("debt: properties", () => {
+  const payment = fc.record({
+    status: fc.constantFrom("sent", "failed", "declined", "upcoming", "pending_request", "awaiting_payment"),
+    amount: fc.integer({ min: 0, max: 50_000 }),
+    is_retry: fc.boolean(),
+    settles_debt: fc.boolean(),
+  });
+
+  it("never negative, never more than the failed regular payments, and a sent retry of the whole balance clears it", () => {
+    fc.assert(
+      fc.property(fc.array(payment, { maxLength: 12 }), (ps) => {
+        const d = debt(ps);
+        const failedRegular = ps.filter(
+          (p) => !p.is_retry && isFailedPaymentStatus(p.status) && p.amount > 0,
+        );
+        expect(d.balance_owing).toBeGreaterThanOrEqual(0);
+        expect(d.balance_owing).toBeLessThanOrEqual(failedRegular.reduce((s, p) => s + p.amount, 0));
+        expect(d.periods_owing).toBeLessThanOrEqual(failedRegular.length);
+        expect(d.periods_owing === 0).toBe(d.balance_owing === 0);
+        const cleared = debt([...ps, { status: "sent", amount: d.balance_owing, is_retry: true }]);
+        expect(cleared).toEqual({ balance_owing: 0, periods_owing: 0 });
+      }),
+    );
+  });
+
+  it("retry dates are after the failure, ascending, and all start before grace ends", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -3, max: 60 }), { maxLength: 10 }),
+        fc.integer({ min: 0, max: 60 }),
+        (days, graceDays) => {
+          const graceEnds = graceEndsAt("2026-03-25", { value: graceDays, unit: "days" });
+          const dates = retryDates("2026-03-25", days, graceEnds);
+          for (const [i, d] of dates.entries()) {
+            expect(d > "2026-03-25").toBe(true);
+            if (i > 0) expect(d > dates[i - 1]).toBe(true);
+            expect(d < graceEndDate("2026-03-25", { value: graceDays, unit: "days" })).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });

@@ -9,6 +9,7 @@ import { latestProRataBillingDate } from "./pro-rata-window";
 import {
   type BillingSchedule,
   chargeAfter,
+  chargeCovering,
   chargesBetween,
   normalisePauses,
   type ScheduledCharge,
@@ -135,6 +136,23 @@ describe("schedule: examples", () => {
     expect(() => chargeAfter(schedule({ frequency: "one_off" }), null)).toThrow(RangeError);
   });
 
+  it("chargeCovering finds the period containing a date, extended by a pause; none before the start", () => {
+    const s = schedule({ pauses: [{ start: "2025-03-10", end: "2025-03-20" }] });
+    expect(chargeCovering(s, "2025-04-05")).toMatchObject({
+      index: 1,
+      period_start: "2025-02-28",
+      period_end: "2025-04-10",
+    });
+    expect(chargeCovering(s, "2025-04-10")).toMatchObject({ index: 2, period_start: "2025-04-10" });
+    expect(chargeCovering(s, "2025-01-30")).toBeNull();
+    const deferred = schedule({ pauses: [{ start: "2025-01-31", end: "2025-02-05" }] });
+    expect(chargeCovering(deferred, "2025-02-01")).toBeNull();
+    expect(chargeCovering(deferred, "2025-02-05")).toMatchObject({ index: 0, period_end: "2025-03-05" });
+    const cancelled = schedule({ cancellation_effective: "2025-02-28" });
+    expect(chargeCovering(cancelled, "2025-02-27")).toMatchObject({ index: 0 });
+    expect(chargeCovering(cancelled, "2025-03-01")).toBeNull();
+  });
+
   it("merges overlapping and touching pauses and cuts them at the start date", () => {
     expect(
       normalisePauses(
@@ -242,6 +260,19 @@ describe("schedule: properties", () => {
           expect(next).toEqual(c);
           prev = next;
         }
+      }),
+    );
+  });
+
+  it("chargeCovering answers, for every day, the charge whose period contains it", () => {
+    fc.assert(
+      fc.property(scheduleArb, fc.nat(40), (s, k) => {
+        const cs = all(s);
+        const c = cs[Math.min(k, cs.length - 1)];
+        if (!c) return;
+        expect(chargeCovering(s, c.period_start)).toEqual(c);
+        expect(chargeCovering(s, addDays(c.period_end, -1))).toEqual(c);
+        if (c.index === 0) expect(chargeCovering(s, addDays(c.period_start, -1))).toBeNull();
       }),
     );
   });

@@ -327,3 +327,23 @@ export function chargesBetween(schedule: BillingSchedule, from: CivilDate, to: C
   }
   return out;
 }
+
+/**
+ * The scheduled charge whose period contains `date` (period_start <= date < period_end): the current
+ * period for `current_period_start`/`current_period_end`, "cancel at the end of the paid period" and
+ * start-early quotes. Null before the first charge's period (before the start date, or inside a pause
+ * that deferred the first charge) and for periods not charged because of the cancellation.
+ */
+export function chargeCovering(schedule: BillingSchedule, date: CivilDate): ScheduledCharge | null {
+  validate(schedule);
+  assertDate(date, "date");
+  if (schedule.frequency === "one_off") {
+    const c = pifCharge(schedule);
+    return c && onOrAfter(date, c.period_start) && before(date, c.period_end) ? c : null;
+  }
+  const p = plan(schedule, schedule.frequency);
+  const after = firstPeriodFrom(p, addDays(date, 1), 0);
+  if (after.index === 0) return null;
+  const covering = firstPeriodFrom(p, "0001-01-01", after.index - 1);
+  return onOrAfter(date, covering.start) ? toCharge(schedule, p, covering) : null;
+}

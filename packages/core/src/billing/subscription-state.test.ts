@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canAddPif,
@@ -175,6 +176,51 @@ describe("door standing (domain.md): active, or cancelled but inside the paid pe
     );
     expect(hasStanding({ ...base, billing_frequency: "one_off", pif_ends_at: "2026-03-11" }).standing).toBe(
       true,
+    );
+  });
+});
+
+describe("derived states: properties", () => {
+  const day = fc.integer({ min: -40, max: 40 }).map((n) => {
+    const d = new Date(Date.UTC(2026, 2, 10 + n));
+    return d.toISOString().slice(0, 10);
+  });
+  const facts = fc.record({
+    pause: fc.option(fc.tuple(day, fc.integer({ min: 1, max: 30 }))),
+    cancelled_at: fc.option(day),
+    undo_cancellation_until: fc.option(day),
+    grace_period_ends_at: fc.option(day),
+    upcoming_state: fc.option(fc.constantFrom("upcoming" as const, "failed" as const)),
+    billing_frequency: fc.constantFrom("monthly" as const, "weekly" as const, "one_off" as const),
+  });
+
+  it("exactly one colour; active is green; red only when cancelled; no standing while paused or past grace", () => {
+    fc.assert(
+      fc.property(facts, (f) => {
+        const input: SubscriptionFacts = {
+          ...base,
+          billing_frequency: f.billing_frequency,
+          pause_start_at: f.pause ? f.pause[0] : null,
+          pause_end_at: f.pause
+            ? new Date(Date.parse(`${f.pause[0]}T00:00:00Z`) + f.pause[1] * 86_400_000)
+                .toISOString()
+                .slice(0, 10)
+            : null,
+          cancelled_at: f.cancelled_at,
+          undo_cancellation_until: f.undo_cancellation_until,
+          grace_period_ends_at: f.grace_period_ends_at,
+          upcoming_state: f.upcoming_state,
+        };
+        const d = deriveSubscriptionState(input);
+        if (d.active) expect(d.card_colour).toBe("green");
+        if (d.card_colour === "red") expect(d.cancelled).toBe(true);
+        if (d.paused_now || d.grace_period_over || d.cancellation_taken_effect)
+          expect(d.door.standing).toBe(false);
+        if (d.active && f.billing_frequency !== "one_off")
+          expect(d.door).toEqual({ standing: true, reason: "Active" });
+        expect(d.start_now_offered).toBe(d.upcoming && f.billing_frequency !== "one_off");
+        expect(d.upcoming).toBe(f.upcoming_state !== null && !d.cancelled);
+      }),
     );
   });
 });

@@ -168,14 +168,16 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
 /**
  * The door standing rule (domain.md): active, or cancelled but inside the paid period, and not past
  * grace and not paused. So: in grace (not yet over) keeps access; a future pause keeps access until it
- * starts; a subscription that has not started (upcoming) or whose first payment failed has none; a PIF
+ * starts; a subscription that has not started (upcoming_state set, even if cancelled) or whose first
+ * payment failed has none; a PIF
  * membership has none from pif_ends_at.
  */
 function standing(s: Omit<SubscriptionState, "door">, f: SubscriptionFacts): Standing {
   if (s.cancellation_taken_effect) return { standing: false, reason: "Cancelled" };
   if (s.paused_now) return { standing: false, reason: "Paused" };
   if (s.grace_period_over) return { standing: false, reason: "Failed payment grace period is over" };
-  if (s.upcoming)
+  // Not started (or first payment failed) has no access, whether or not it was then cancelled.
+  if (s.upcoming_state !== null)
     return {
       standing: false,
       reason: s.upcoming_state === "failed" ? "First payment failed" : "Membership has not started",
