@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { bundlePlugins } from "../../infra/bundle";
 import { freePort } from "../support/free-port";
+import { paymentsListBench } from "./payments-list";
 
 const root = resolve(import.meta.dirname, "../..");
 const out = resolve(root, ".build/bench");
@@ -178,6 +179,8 @@ async function main() {
   initialJs("web-join", 150);
   initialJs("web-staff", 300);
   await healthLatency();
+  // Opt-in (seeding 100,000 payments takes a few minutes): npm run bench -- --payments
+  if (process.argv.includes("--payments")) await paymentsListBench(rows);
 
   const widths = [
     Math.max(...rows.map((r) => r.figure.length)),

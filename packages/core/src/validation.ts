@@ -1,37 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { messages } from "./contract/fields";
 import { ValidationError } from "./errors";
 
-/** The spec's messages (000 §5, 001 §5, §8). */
-export const messages = {
-  required: "Value is required",
-  email: "Value is not a valid email address",
-  max: (n: number) => `The maximum value allowed is ${n}`,
-  equal: "The value must be equal to the other value",
-} as const;
-
-/** Text trimmed before the required check. */
-export const requiredText = (max = 255) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, `The maximum length allowed is ${max} characters`);
-
-export const optionalText = (max = 2000) =>
-  z
-    .string()
-    .trim()
-    .max(max, `The maximum length allowed is ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const email = () =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .pipe(z.email({ error: messages.email }))
-    .transform((v) => v.toLowerCase());
+export { email, messages, optionalText, requiredText } from "./contract/fields";
 
 const wrongType: Record<string, string> = {
   number: "Enter a number",

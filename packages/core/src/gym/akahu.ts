@@ -1,15 +1,22 @@
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
-import { inGym } from "../auth/policy";
+import { currentOrganisation, inGym } from "../auth/policy";
 import { config } from "../config";
+import {
+  type AkahuAccount,
+  akahuAuthUrlQuery,
+  akahuConfigInput,
+  akahuExchangeInput,
+  type Gym,
+} from "../contract/gym";
 import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { ConflictError, ValidationError } from "../errors";
 import { type AkahuApp, akahuProvider, platformAkahuApp } from "../providers/akahu/index";
 import { parse } from "../validation";
 import { signConnectState, verifyConnectState } from "./connect-state";
+import { secretContext } from "./present";
 import { getGym } from "./service";
-import { secretContext } from "./settings";
+import { mayManage, patchGym } from "./settings";
 
 /**
  * A person connecting their bank through Akahu (enduring consent), with the Akahu app of the gym
@@ -44,12 +51,6 @@ const allowedRedirect = (uri: string) => {
   }
 };
 
-export const akahuAuthUrlQuery = z.object({
-  gym_id: z.string().trim().max(64).optional(),
-  redirect_uri: z.string().trim().max(500).optional(),
-  email: z.string().trim().max(254).optional(),
-});
-
 export async function akahuAuthUrl(actor: Actor, query: unknown) {
   const input = parse(akahuAuthUrlQuery, query);
   const gymId = input.gym_id || actor.gymId;
@@ -62,19 +63,6 @@ export async function akahuAuthUrl(actor: Actor, query: unknown) {
   const state = await signConnectState("akahu_consent", actor, gymId, { redirect_uri: redirectUri });
   return { url: await akahuProvider().authorizationUrl(app, { redirectUri, state, email: input.email }) };
 }
-
-export const akahuExchangeInput = z.object({
-  code: z
-    .string({ error: "Value is required" })
-    .trim()
-    .min(1, "Value is required")
-    .max(500, "The maximum length allowed is 500 characters"),
-  state: z
-    .string({ error: "Value is required" })
-    .trim()
-    .min(1, "Value is required")
-    .max(2000, "The maximum length allowed is 2000 characters"),
-});
 
 export async function akahuExchange(actor: Actor, input: unknown) {
   const { code, state } = parse(akahuExchangeInput, input);
@@ -108,7 +96,7 @@ export async function memberAkahuConnection(organisationId: string, userId: stri
   return { ...connection, token: decryptSecret(connection.token_enc, tokenContext(organisationId, userId)) };
 }
 
-export async function akahuSyncAccounts(actor: Actor) {
+export async function akahuSyncAccounts(actor: Actor): Promise<AkahuAccount[]> {
   if (!actor.organisationId) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
   const organisationId = actor.organisationId;
   const { data: connection } = await db()
@@ -130,4 +118,24 @@ export async function akahuSyncAccounts(actor: Actor) {
     })
     .go();
   return accounts;
+}
+
+/** The gym's own Akahu app (token, secret; a blank secret keeps the stored one). */
+export async function setAkahuConfig(actor: Actor, gymId: string, input: unknown): Promise<Gym> {
+  mayManage(actor, gymId);
+  const values = parse(akahuConfigInput, input);
+  const gym = await getGym(currentOrganisation(actor), gymId);
+  if (!values.akahu_app_secret && !gym.akahu_app_secret_enc)
+    throw ValidationError.field("akahu_app_secret", "Value is required");
+  return patchGym(actor, gymId, {
+    akahu_app_token: values.akahu_app_token,
+    ...(values.akahu_app_secret
+      ? {
+          akahu_app_secret_enc: encryptSecret(
+            values.akahu_app_secret,
+            secretContext(gym, "akahu_app_secret"),
+          ),
+        }
+      : {}),
+  });
 }

@@ -29,3 +29,5 @@ export async function getGym(organisationId: string, gymId: string) {
   if (!data) throw new NotFoundError("gym");
   return data;
 }
+
+export type GymRecord = Awaited<ReturnType<typeof getGym>>;

@@ -3,10 +3,11 @@
  * card surcharge and today's Auckland date (the date term totals are quoted from).
  */
 import { aucklandDate, billingFrequencies } from "../billing/index";
+import type { Price } from "../contract/price";
 import { ForbiddenError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
-import { type PriceContext, type PriceRecord, type PriceView, presentPrice } from "../price/present";
+import { type PriceContext, type PriceRecord, presentPrice } from "../price/present";
 import { cardSurchargeSettings } from "../price/surcharge";
 import type { OfferingRecord } from "./present";
 
@@ -34,7 +35,7 @@ export function assertOfferingsEnabled(context: OrganisationContext): void {
 const frequencyOrder = new Map<string, number>(billingFrequencies.map((f, i) => [f, i]));
 
 /** Prices not archived first, then in the spec's frequency order, then by amount, then oldest first. */
-export function sortPriceViews(prices: PriceView[]): PriceView[] {
+export function sortPrices(prices: Price[]): Price[] {
   return [...prices].sort(
     (a, b) =>
       Number(Boolean(a.archived_at)) - Number(Boolean(b.archived_at)) ||
@@ -49,12 +50,12 @@ export function presentPrices(
   offering: Pick<OfferingRecord, "offering_id" | "name" | "archived_at">,
   context: OrganisationContext,
   withLinks: boolean,
-): PriceView[] {
+): Price[] {
   const priceContext: PriceContext = {
     offering,
     surcharge: context.surcharge,
     today: context.today,
     withLinks,
   };
-  return sortPriceViews(prices.map((price) => presentPrice(price, priceContext)));
+  return sortPrices(prices.map((price) => presentPrice(price, priceContext)));
 }

@@ -12,7 +12,7 @@ import {
   type OrganisationFrequency,
   organisationFrequencies,
 } from "../billing/index";
-import { type OfferingType, offeringTypeLabel, offeringTypes } from "./schemas";
+import { type OfferingType, offeringTypeLabel, offeringTypes } from "../contract/offering";
 
 export interface OfferingPermissions {
   enable_offerings: boolean;

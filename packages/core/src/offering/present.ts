@@ -3,9 +3,9 @@
  * passes its prices (already presented) and the organisation's gyms.
  */
 import { type BillingFrequency, frequencyLabel, sortFrequencies } from "../billing/index";
-import type { PriceView } from "../price/present";
-import { dayName, formatWallTime, sortHours, summariseHours } from "./hours";
-import { type OfferingType, offeringTypeLabel } from "./schemas";
+import { dayName, formatWallTime, sortHours, summariseHours } from "../contract/hours";
+import { type Offering, type OfferingType, offeringTypeLabel } from "../contract/offering";
+import type { Price } from "../contract/price";
 
 export interface OfferingRecord {
   organisation_id: string;
@@ -42,8 +42,8 @@ export function formatGymAccess(
 
 export function presentOffering(
   offering: OfferingRecord,
-  context: { prices: PriceView[]; gyms: readonly { gym_id: string; name: string }[] },
-) {
+  context: { prices: Price[]; gyms: readonly { gym_id: string; name: string }[] },
+): Offering {
   const active = context.prices.filter((price) => !price.archived_at);
   const hours = sortHours(offering.hours);
   const typeLabel = offeringTypeLabel[offering.type];
@@ -93,5 +93,3 @@ export function presentOffering(
     updated_at: offering.updated_at,
   };
 }
-
-export type OfferingView = ReturnType<typeof presentOffering>;

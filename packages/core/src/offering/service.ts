@@ -7,6 +7,14 @@
 import type { Actor } from "../auth/actor";
 import { authorize, currentOrganisation, inGym, policy } from "../auth/policy";
 import { frequencyLabel, termUnits } from "../billing/index";
+import {
+  type Offering,
+  type OfferingInput,
+  type OfferingOptions,
+  type OfferingStatus,
+  offeringInput,
+  offeringTypeLabel,
+} from "../contract/offering";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
@@ -24,8 +32,7 @@ import {
   isOfferingTypeAllowed,
   typeNotAllowedMessage,
 } from "./permissions";
-import { type OfferingRecord, type OfferingView, presentOffering } from "./present";
-import { type OfferingInput, type OfferingStatus, offeringInput, offeringTypeLabel } from "./schemas";
+import { type OfferingRecord, presentOffering } from "./present";
 import { findOffering, listOfferingRecords } from "./store";
 
 export const offeringMessages = {
@@ -33,7 +40,7 @@ export const offeringMessages = {
   unknownGym: "Select gyms of your organisation",
 } as const;
 
-function byName(a: OfferingView, b: OfferingView) {
+function byName(a: Offering, b: Offering) {
   return a.name.localeCompare(b.name, "en-NZ", { sensitivity: "base" }) || a.id.localeCompare(b.id);
 }
 
@@ -127,7 +134,7 @@ export async function getOffering(actor: Actor, offeringId: string) {
  * the types its offering permissions allow, the billing frequencies it enabled (PIF always),
  * the term units, its gyms, and whether the actor may change offerings at all.
  */
-export async function offeringOptions(actor: Actor) {
+export async function offeringOptions(actor: Actor): Promise<OfferingOptions> {
   authorize(policy.useStaffArea(actor));
   const context = await organisationContext(currentOrganisation(actor));
   const permissions = context.organisation.offering_permissions;

@@ -3,22 +3,24 @@ import type { Actor } from "../auth/actor";
 import { authorize, inOrganisation, policy } from "../auth/policy";
 import type { OrganisationFrequency } from "../billing/frequency";
 import type { SurchargeSettings } from "../billing/money";
+import {
+  type AccessControlIntegration,
+  accessControlIntegrationInput,
+  billingSettingsInput,
+  type GraceUnit,
+  gracePeriodInput,
+  type OrganisationSettings as OrganisationSettingsView,
+  offeringPermissionsInput,
+  organisationInput,
+  priceFrequenciesInput,
+  termGracePeriodInput,
+} from "../contract/organisation";
 import { decryptSecret, encryptSecret, maskedSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { newId } from "../ids";
 import { kisiProvider } from "../providers/kisi/index";
 import { parse } from "../validation";
-import {
-  accessControlIntegrationInput,
-  billingSettingsInput,
-  type GraceUnit,
-  gracePeriodInput,
-  offeringPermissionsInput,
-  organisationInput,
-  priceFrequenciesInput,
-  termGracePeriodInput,
-} from "./schemas";
 import { getOrganisation, type Organisation } from "./service";
 
 /** The defaults of every organisation setting (docs/billing.md "Settings"). */
@@ -77,7 +79,7 @@ export function breakFeeFor(
   return gym.break_fee_basis_points ?? settings.break_fee_basis_points;
 }
 
-export function shapeOrganisation(org: Organisation) {
+export function shapeOrganisation(org: Organisation): OrganisationSettingsView {
   return {
     id: org.organisation_id,
     name: org.name,
@@ -88,8 +90,6 @@ export function shapeOrganisation(org: Organisation) {
       : null,
   };
 }
-
-export type OrganisationView = ReturnType<typeof shapeOrganisation>;
 
 /** Staff of the organisation may read its settings (offering forms need the permissions). */
 export async function readOrganisation(actor: Actor, organisationId: string) {
@@ -127,7 +127,7 @@ export const updateBillingSettings = (actor: Actor, id: string, input: unknown) 
 
 const kisiKeyContext = (organisationId: string) => `organisation:${organisationId}:kisi_api_key`;
 
-function shapeIntegration(org: Organisation) {
+function shapeIntegration(org: Organisation): AccessControlIntegration | null {
   const ac = org.access_control;
   if (!ac) return null;
   return {

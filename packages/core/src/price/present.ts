@@ -17,6 +17,7 @@ import {
   totalValue,
 } from "../billing/index";
 import { config } from "../config";
+import type { Price } from "../contract/price";
 
 /** The stored price fields a view is made from. */
 export interface PriceRecord {
@@ -78,7 +79,7 @@ export function priceLabel(
     : base;
 }
 
-export function presentPrice(price: PriceRecord, context: PriceContext) {
+export function presentPrice(price: PriceRecord, context: PriceContext): Price {
   const term = {
     billing_frequency: price.billing_frequency,
     term_amount: price.term_amount,
@@ -134,5 +135,3 @@ export function presentPrice(price: PriceRecord, context: PriceContext) {
     updated_at: price.updated_at,
   };
 }
-
-export type PriceView = ReturnType<typeof presentPrice>;

@@ -2,21 +2,12 @@
  * Prices of offerings (spec 001 §3, §4, §5, §7). Every function takes the Actor and decides
  * access here: any staff member reads; organisation and gym admins (`policy.manageOfferings`)
  * create and change; the organisation's enabled price frequencies decide what a new price may
- * bill. The pro-rata quote is also for members (the join site). Rules and status codes:
- * docs/billing.md "Prices and offerings".
+ * bill. Beside it: `pro-rata.ts` (the quote, also for members) and `links.ts` (private and
+ * age-bypass links). Rules and status codes: docs/billing.md "Prices and offerings".
  */
 import type { Actor } from "../auth/actor";
 import { authorize, currentOrganisation, inOrganisation, policy } from "../auth/policy";
-import { newToken } from "../auth/tokens";
-import {
-  amountWithSurcharge,
-  calculateProRata,
-  formatCents,
-  frequencyLabel,
-  isRecurringFrequency,
-  latestProRataBillingDate,
-  surcharge,
-} from "../billing/index";
+import { type Price, type PriceInput, priceInput } from "../contract/price";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
@@ -25,21 +16,13 @@ import {
   type OrganisationContext,
   organisationContext,
   presentPrices,
-  sortPriceViews,
+  sortPrices,
 } from "../offering/context";
 import { allowedBillingFrequencies, frequencyNotAllowedMessage } from "../offering/permissions";
 import type { OfferingRecord } from "../offering/present";
 import { findOffering, listOfferingRecords } from "../offering/store";
 import { parse } from "../validation";
-import {
-  ageBypassUrl,
-  type PriceRecord,
-  type PriceView,
-  presentPrice,
-  priceLabel,
-  privatePriceUrl,
-} from "./present";
-import { type PriceInput, priceInput, privateLinkInput, proRataRequest } from "./schemas";
+import { type PriceRecord, presentPrice } from "./present";
 import { findPrice, listOfferingPriceRecords, listPriceRecords } from "./store";
 
 export const priceMessages = {
@@ -53,21 +36,13 @@ export const priceMessages = {
   billingBeforeStart: "The billing date must be on or after the start date",
   pif: "A pay-in-full (PIF) price is paid once in full, so there is no pro-rata",
 } as const;
-
-const MAX_LINKS_PER_PRICE = 50;
-
-function formatNzDate(date: string): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
-}
-
-async function offeringOf(organisationId: string, offeringId: string): Promise<OfferingRecord> {
+export async function offeringOf(organisationId: string, offeringId: string): Promise<OfferingRecord> {
   const offering = await findOffering(organisationId, offeringId);
   if (!offering) throw new NotFoundError("offering");
   return offering;
 }
 
-async function priceOf(organisationId: string, priceId: string): Promise<PriceRecord> {
+export async function priceOf(organisationId: string, priceId: string): Promise<PriceRecord> {
   const price = await findPrice(organisationId, priceId);
   if (!price) throw new NotFoundError("price");
   return price;
@@ -78,7 +53,7 @@ function view(
   offering: OfferingRecord,
   context: OrganisationContext,
   withLinks = true,
-): PriceView {
+): Price {
   return presentPrice(price, { offering, surcharge: context.surcharge, today: context.today, withLinks });
 }
 
@@ -100,7 +75,6 @@ function storedFields(input: PriceInput) {
     term_unit: input.term_unit ?? undefined,
   };
 }
-
 /**
  * GET /api/organisations/{id}/prices: every price of the organisation with its offering, offered
  * ones only (neither price nor offering archived) unless include_archived. Two queries.
@@ -124,7 +98,7 @@ export async function listOrganisationPrices(
     const v = view(price, offering, context);
     return options.include_archived || v.offered ? [v] : [];
   });
-  return sortPriceViews(views).sort(
+  return sortPrices(views).sort(
     (a, b) =>
       Number(!a.offered) - Number(!b.offered) || a.offering.name.localeCompare(b.offering.name, "en-NZ"),
   );
@@ -290,170 +264,6 @@ export async function deletePrice(actor: Actor, priceId: string) {
   if (canceled) throw new ConflictError(priceMessages.hasMembers, "has_members");
   return { id: priceId, deleted: true as const };
 }
-
-/**
- * POST /api/prices/{id}/pro-rata: the first payment for a member starting on start_date with
- * billing from billing_date (docs/billing.md "First payment and pro-rata"), with the card
- * surcharge it would carry. Staff may quote any price of their organisation; anyone else (a
- * member on the join site) only an offered price, and a private one only with its link.
- */
-export async function quoteProRata(actor: Actor, priceId: string, body: unknown) {
-  const organisationId = currentOrganisation(actor);
-  const input = parse(proRataRequest, body);
-  const price = await priceOf(organisationId, priceId);
-  const offering = await offeringOf(organisationId, price.offering_id);
-  if (!policy.useStaffArea(actor)) {
-    if (price.archived_at || offering.archived_at) throw new NotFoundError("price");
-    if (price.private) {
-      const link = input.link ? await resolveJoinLink(input.link) : null;
-      if (link?.kind !== "price" || link.organisation_id !== organisationId || link.price_id !== priceId) {
-        throw new NotFoundError("price");
-      }
-    }
-  }
-  const frequency = price.billing_frequency;
-  if (!isRecurringFrequency(frequency)) throw ValidationError.field("price", priceMessages.pif);
-  const result = calculateProRata({
-    amount: price.amount,
-    billing_frequency: frequency,
-    joining_fee: price.joining_fee ?? 0,
-    start_date: input.start_date,
-    billing_date: input.billing_date,
-  });
-  if (!result.ok) {
-    if (result.error.code === "billing_date_before_start") {
-      throw ValidationError.field("billing_date", priceMessages.billingBeforeStart);
-    }
-    if (result.error.code === "billing_date_too_far") {
-      const latest = latestProRataBillingDate(input.start_date, frequency);
-      throw ValidationError.field(
-        "billing_date",
-        `The billing date must be on or before ${formatNzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
-      );
-    }
-    throw ValidationError.field("start_date", result.error.message);
-  }
-  const context = await organisationContext(organisationId);
-  const b = result.value;
-  const firstSurcharge = surcharge(b.first_payment_total, context.surcharge);
-  return {
-    price_id: price.price_id,
-    price_label: priceLabel(price),
-    offering: { id: offering.offering_id, name: offering.name },
-    billing_frequency: frequency,
-    frequency_label: frequencyLabel[frequency],
-    start_date: input.start_date,
-    billing_date: input.billing_date,
-    ...b,
-    latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
-    formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
-    formatted_joining_fee: formatCents(b.joining_fee),
-    formatted_first_payment_total: formatCents(b.first_payment_total),
-    formatted_recurring_amount: formatCents(b.recurring_amount),
-    /** What a card payment adds (bank payments carry none). */
-    card_surcharge: firstSurcharge,
-    formatted_card_surcharge: formatCents(firstSurcharge),
-    first_payment_total_with_card_surcharge: amountWithSurcharge(b.first_payment_total, context.surcharge),
-    formatted_first_payment_total_with_card_surcharge: formatCents(
-      amountWithSurcharge(b.first_payment_total, context.surcharge),
-    ),
-  };
-}
-
-/**
- * POST /api/prices/{id}/private-links: a new unguessable join-site address opening registration
- * with this price (`age_bypass` also lets a member under the minimum age register). The lookup
- * record and the price's list are written together.
- */
-export async function createPrivateLink(actor: Actor, priceId: string, body: unknown) {
-  authorize(policy.manageOfferings(actor));
-  const organisationId = currentOrganisation(actor);
-  const { age_bypass } = parse(privateLinkInput, body);
-  assertOfferingsEnabled(await organisationContext(organisationId));
-  const price = await priceOf(organisationId, priceId);
-  const offering = await offeringOf(organisationId, price.offering_id);
-  if (price.archived_at || offering.archived_at)
-    throw new ConflictError(priceMessages.archivedPrice, "price_archived");
-  if (price.private_links.length >= MAX_LINKS_PER_PRICE) throw new ConflictError(priceMessages.tooManyLinks);
-  const link = { id: newId(), token: newToken(), age_bypass, created_at: new Date().toISOString() };
-  const { canceled } = await db()
-    .transaction.write(({ price: prices, joinLink }) => [
-      joinLink
-        .create({
-          token: link.token,
-          link_id: link.id,
-          kind: "price",
-          organisation_id: organisationId,
-          offering_id: price.offering_id,
-          price_id: priceId,
-          age_bypass,
-          created_by: actor.userId,
-          created_at: link.created_at,
-        })
-        .commit(),
-      prices
-        .patch({ organisation_id: organisationId, price_id: priceId })
-        .append({ private_links: [link] })
-        .commit(),
-    ])
-    .go();
-  if (canceled) throw new ConflictError("The link could not be created. Please try again.");
-  return {
-    id: link.id,
-    url: privatePriceUrl(link.token),
-    age_bypass,
-    created_at: link.created_at,
-    price_id: priceId,
-  };
-}
-
-/**
- * POST /api/organisations/{organisationId}/age-bypass-links: an organisation-level join-site
- * address that lets a member under the minimum age register (with any offered price).
- */
-export async function createAgeBypassLink(actor: Actor, organisationId: string) {
-  authorize(policy.useStaffArea(actor));
-  inOrganisation(actor, organisationId);
-  authorize(policy.manageOfferings(actor));
-  const link = { id: newId(), token: newToken(), created_at: new Date().toISOString() };
-  await db()
-    .entities.joinLink.create({
-      token: link.token,
-      link_id: link.id,
-      kind: "age_bypass",
-      organisation_id: organisationId,
-      age_bypass: true,
-      created_by: actor.userId,
-      created_at: link.created_at,
-    })
-    .go();
-  return {
-    id: link.id,
-    url: ageBypassUrl(link.token),
-    age_bypass: true as const,
-    created_at: link.created_at,
-  };
-}
-
-/**
- * For the join site: what a link token opens, or null. A price link names its organisation,
- * offering and price (the caller still checks the price is offered); an age-bypass link its
- * organisation.
- */
-export async function resolveJoinLink(token: string) {
-  if (!token || token.length > 200) return null;
-  const { data } = await db().entities.joinLink.get({ token }).go();
-  if (!data) return null;
-  return {
-    id: data.link_id,
-    kind: data.kind,
-    organisation_id: data.organisation_id,
-    offering_id: data.offering_id ?? null,
-    price_id: data.price_id ?? null,
-    age_bypass: data.age_bypass,
-  };
-}
-
 /**
  * For the subscriptions work: a subscription was started on this price. The counter only goes up
  * (it means "ever subscribed"): from then on the price can be archived but not deleted.

@@ -13,9 +13,11 @@ import { healthRouter } from "./routers/health";
 import { meRouter } from "./routers/me";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
+import { paymentsRouter } from "./routers/payments";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { sitesRouter } from "./routers/sites";
+import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
 
 /**
@@ -41,6 +43,8 @@ export function createApp() {
   app.route("/", webhooksRouter);
   app.route("/", offeringsRouter);
   app.route("/", pricesRouter);
+  app.route("/", paymentsRouter);
+  app.route("/", subscriptionsRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
 

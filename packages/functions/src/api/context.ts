@@ -3,6 +3,7 @@ import type { Session } from "@gym/core/auth/session";
 import { fieldErrors } from "@gym/core/validation";
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { checkAnswers } from "./middleware/answers";
 import { requireSession, requireStaff, requireUser } from "./middleware/auth";
 
 /** What middleware puts on the request context for routers. */
@@ -42,29 +43,35 @@ export function createRouter() {
  *  - sessionRoute: any session, even one still waiting for its emailed code.
  *  - userRoute: a signed-in user who has passed the code.
  *  - staffRoute: a signed-in staff member of the current organisation.
+ * Each also checks its answers against its declared responses in test mode (middleware/answers.ts).
  */
 export const publicRoute = <R extends RouteConfig>(config: R) =>
-  createRoute({ ...config, security: [], "x-access": "public" });
+  createRoute({
+    ...config,
+    security: [],
+    "x-access": "public",
+    middleware: [checkAnswers(config.responses)] as const,
+  });
 export const sessionRoute = <R extends RouteConfig>(config: R) =>
   createRoute({
     ...config,
     security: [{ session: [] }],
     "x-access": "session",
-    middleware: [requireSession] as const,
+    middleware: [checkAnswers(config.responses), requireSession] as const,
   });
 export const userRoute = <R extends RouteConfig>(config: R) =>
   createRoute({
     ...config,
     security: [{ session: [] }],
     "x-access": "user",
-    middleware: [requireUser] as const,
+    middleware: [checkAnswers(config.responses), requireUser] as const,
   });
 export const staffRoute = <R extends RouteConfig>(config: R) =>
   createRoute({
     ...config,
     security: [{ session: [] }],
     "x-access": "staff",
-    middleware: [requireStaff] as const,
+    middleware: [checkAnswers(config.responses), requireStaff] as const,
   });
 
 export const actorOf = (c: Context<AppEnv>) => c.get("actor");

@@ -1,35 +1,52 @@
+/**
+ * The shared pieces of a route declaration: request bodies and params, answers and their
+ * envelopes. Schemas come from the contract (`@gym/core/contract/*`); these only wrap them in
+ * the OpenAPI shapes @hono/zod-openapi expects. docs/architecture.md "Adding a domain".
+ */
+import { envelope, errorSchema, pageEnvelope, wholeList } from "@gym/core/contract/http";
 import { z } from "@hono/zod-openapi";
 
-/** Success envelope: `{ data }`. */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ data });
-}
+export { envelope, errorSchema, pageEnvelope, wholeList };
 
-/** List envelope: `{ data: [...], meta: { next_cursor, per_page } }` (cursor paging). */
-export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    meta: z.object({ next_cursor: z.string().nullable(), per_page: z.number().int() }),
-  });
-}
+/** `{id}` in the path: an id of the current organisation's records (unknown ids answer 404). */
+export const idParam = z.object({ id: z.string().min(1).max(64) });
 
-export const errorSchema = z
-  .object({
-    message: z.string(),
-    error: z.string().optional(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .openapi("Error");
+/** A path param holding an id, named as the path names it (`{gym_id}`, `{organisationId}` …). */
+export const idParams = <K extends string>(...names: K[]) =>
+  z.object(
+    Object.fromEntries(names.map((name) => [name, z.string().min(1).max(64)])) as Record<K, z.ZodString>,
+  );
 
-/** The error answers every route may give, for the OpenAPI document. */
-export const errorResponses = {
-  400: { description: "Bad request", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  403: { description: "Forbidden", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "Not found", content: { "application/json": { schema: errorSchema } } },
-  422: { description: "Validation failed", content: { "application/json": { schema: errorSchema } } },
-} as const;
+/** A required JSON body validated by the contract's schema (422 with the spec's messages). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
 
+/** A JSON body the caller may leave out (archive, restore, links without options). */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: false },
+});
+
+/** A declared JSON answer. */
 export function json<T extends z.ZodType>(schema: T, description = "OK") {
   return { description, content: { "application/json": { schema } } };
 }
+
+const problem = (description: string) => json(errorSchema, description);
+
+/** The error answers a route may give, for the OpenAPI document (and the test-mode answer check). */
+export const errorResponses = {
+  400: problem("Bad request"),
+  401: problem("Not signed in"),
+  403: problem("Forbidden"),
+  404: problem("Not found"),
+  409: problem("Conflict"),
+  422: problem("Validation failed"),
+  429: problem("Too many attempts"),
+} as const;
+
+/** A list answered whole: `{ data: [...] }` (see docs/architecture.md on paging). */
+export const whole = <T>(data: T[]) => ({ data });
+
+/** @deprecated name kept for routers not yet moved: use `pageEnvelope`. */
+export const listEnvelope = pageEnvelope;

@@ -41,7 +41,12 @@ export function localClient(endpoint: string) {
   });
 }
 
-export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<LocalDynamo> {
+export async function startDynamoLocal(options: {
+  port: number;
+  dbPath?: string;
+  /** Java heap for DynamoDB Local (default 512 MB; the bench's 100,000 payments in memory need more). */
+  heapMb?: number;
+}): Promise<LocalDynamo> {
   if (!javaAvailable()) {
     throw new Error(
       "Java is needed to run DynamoDB Local but `java` was not found.\n" +
@@ -56,7 +61,7 @@ export async function startDynamoLocal(options: { port: number; dbPath?: string 
     [
       "-XX:TieredStopAtLevel=1",
       "-XX:+UseSerialGC",
-      "-Xmx512m",
+      `-Xmx${options.heapMb ?? 512}m`,
       `-Djava.library.path=${join(cwd, "DynamoDBLocal_lib")}`,
       "-jar",
       "DynamoDBLocal.jar",

@@ -1,3 +1,11 @@
+// The spec's messages and field rules are the API contract's (one definition, in core).
+export {
+  email as emailAddress,
+  messages as MESSAGES,
+  optionalText,
+  requiredSecret,
+  requiredText,
+} from "@gym/core/contract/fields";
 export { z } from "zod";
 export {
   applyServerErrors,
@@ -8,4 +16,3 @@ export {
   useZodForm,
   type ZodFormInput,
 } from "./forms";
-export { emailAddress, MESSAGES, optionalText, requiredSecret, requiredText } from "./schemas";

@@ -175,9 +175,14 @@ describe("destination account", () => {
       name: "Harbour Fitness Ltd",
       bank_account_number: "••-••••-•••8389-00",
     });
-    expect((await trainer.put(`/api/gyms/${ponsonby}/destination-accounts/${account.id}`, {})).status).toBe(
-      403,
-    );
+    const valid = {
+      name: "Mine now",
+      bank_account_number: "01-0902-0068389-00",
+      bank_account_number_confirmation: "01-0902-0068389-00",
+    };
+    expect(
+      (await trainer.put(`/api/gyms/${ponsonby}/destination-accounts/${account.id}`, valid)).status,
+    ).toBe(403);
   });
 });
 

@@ -1,109 +1,25 @@
 import {
+  akahuConfigInput,
+  branchConfigInput,
+  destinationAccountInput,
+  gymInput,
+  gymListItemSchema,
+  gymSchema,
+  tracksVisitsInput,
+} from "@gym/core/contract/gym";
+import { setAkahuConfig } from "@gym/core/gym/akahu";
+import { setBranchConfig } from "@gym/core/gym/branch";
+import { readPublicFile, uploadLogo } from "@gym/core/gym/logo";
+import {
   listMyGyms,
   putDestinationAccount,
   readGym,
-  readPublicFile,
-  setAkahuConfig,
-  setBranchConfig,
   setTracksVisits,
   updateGym,
-  uploadLogo,
 } from "@gym/core/gym/settings";
 import { z } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
 import { actorOf, createRouter, publicRoute, staffRoute, userRoute } from "../context";
-import { envelope, errorResponses, json } from "../respond";
-
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const maskedSecret = z.object({ set: z.boolean(), masked: z.string().nullable() });
-
-export const gymListItem = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    selected: z.boolean(),
-    role: z.enum(["admin", "personal_trainer"]).nullable(),
-    staff_count: z.number().int(),
-    members_count: z.number().int(),
-  })
-  .openapi("GymListItem");
-
-export const gymSchema = z
-  .object({
-    id: z.string(),
-    uuid: z.string(),
-    name: z.string(),
-    selected: z.boolean(),
-    role: z.enum(["admin", "personal_trainer"]).nullable(),
-    organisation: z.object({ id: z.string(), name: z.string() }),
-    logo: z.string().nullable(),
-    created_at: z.string(),
-    price_change_notification_reply_to: z.string().nullable(),
-    destination_account: z
-      .object({ id: z.string(), name: z.string(), bank_account_number: z.string() })
-      .nullable(),
-    stripe_id: z.string().nullable(),
-    has_payment_account: z.boolean(),
-    tracks_visits: z.boolean(),
-    place: z.object({ id: z.string(), name: z.string(), place_id: z.string() }).nullable(),
-    doors: z.array(
-      z.object({
-        id: z.string(),
-        integration_type: z.literal("kisi"),
-        integration: z.object({
-          id: z.string(),
-          name: z.string(),
-          door_id: z.string(),
-          tracks_visits: z.boolean(),
-        }),
-      }),
-    ),
-    branch_app_id: z.string().nullable(),
-    branch_key: z.string().nullable(),
-    branch_secret: maskedSecret,
-    akahu_app_token: z.string().nullable(),
-    akahu_app_secret: maskedSecret,
-    break_fee_basis_points: z.number().int().nullable(),
-    card_surcharge_basis_points: z.number().int().nullable(),
-    card_surcharge_fixed_cents: z.number().int().nullable(),
-    break_fee_percentage: z.string(),
-    staff_count: z.number().int(),
-    members_count: z.number().int(),
-  })
-  .passthrough()
-  .openapi("Gym");
-
-/** Request bodies as documented; core validates them with the spec's messages (422). */
-export const jsonBody = (schema: z.ZodType) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
-/**
- * A documented request body that the route does not validate itself: core parses it with the
- * spec's messages (so a blank number says "Value is required", not a type error).
- */
-export const anyObject = (shape: Record<string, z.ZodType>, name: string) =>
-  z
-    .object(
-      Object.fromEntries(
-        Object.entries(shape).map(([key, schema]) => [
-          key,
-          z
-            .unknown()
-            .openapi({ description: `${schema.type}${schema.safeParse(null).success ? " or null" : ""}` }),
-        ]),
-      ),
-    )
-    .partial()
-    .passthrough()
-    .openapi(name);
-
-export async function readJson(c: { req: { json: () => Promise<unknown> } }) {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HTTPException(400);
-  }
-}
+import { envelope, errorResponses, idParam, idParams, json, jsonBody, wholeList } from "../respond";
 
 const gymAnswer = {
   200: json(envelope(gymSchema)),
@@ -120,7 +36,7 @@ export const gymsRouter = createRouter()
       path: "/gyms",
       tags: ["Gyms"],
       summary: "The gyms the user can reach in the current organisation, with staff and member counts",
-      responses: { 200: json(envelope(z.array(gymListItem))) },
+      responses: { 200: json(wholeList(gymListItemSchema)) },
     }),
     async (c) => c.json({ data: await listMyGyms(actorOf(c)) }, 200),
   )
@@ -141,25 +57,11 @@ export const gymsRouter = createRouter()
       path: "/gyms/{id}",
       tags: ["Gyms"],
       summary: "Change a gym's name, reply-to address and overrides of card surcharge and break fee",
-      request: {
-        params: idParam,
-        ...jsonBody(
-          anyObject(
-            {
-              name: z.string(),
-              price_change_notification_reply_to: z.string().nullable(),
-              break_fee_basis_points: z.number().int().nullable(),
-              card_surcharge_basis_points: z.number().int().nullable(),
-              card_surcharge_fixed_cents: z.number().int().nullable(),
-            },
-            "GymInput",
-          ),
-        ),
-      },
+      request: { params: idParam, ...jsonBody(gymInput) },
       responses: gymAnswer,
     }),
     async (c) =>
-      c.json({ data: await updateGym(actorOf(c), c.req.valid("param").id, await readJson(c)) }, 200),
+      c.json({ data: await updateGym(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -167,25 +69,14 @@ export const gymsRouter = createRouter()
       path: "/gyms/{gymId}/destination-accounts/{accountId}",
       tags: ["Gyms"],
       summary: "Set the gym's destination bank account (accountId `new` when it has none yet)",
-      request: {
-        params: z.object({ gymId: z.string().min(1).max(64), accountId: z.string().min(1).max(64) }),
-        ...jsonBody(
-          anyObject(
-            {
-              name: z.string(),
-              bank_account_number: z.string(),
-              bank_account_number_confirmation: z.string(),
-            },
-            "DestinationAccountInput",
-          ),
-        ),
-      },
+      request: { params: idParams("gymId", "accountId"), ...jsonBody(destinationAccountInput) },
       responses: gymAnswer,
     }),
     async (c) => {
       const { gymId, accountId } = c.req.valid("param");
+      // Core parses the raw body again: the contract's schema turns the number into its stored form.
       return c.json(
-        { data: await putDestinationAccount(actorOf(c), gymId, accountId, await readJson(c)) },
+        { data: await putDestinationAccount(actorOf(c), gymId, accountId, await c.req.json()) },
         200,
       );
     },
@@ -196,14 +87,11 @@ export const gymsRouter = createRouter()
       path: "/gyms/{id}/tracks-visits",
       tags: ["Gyms"],
       summary: "Whether the gym records visits from door unlocks",
-      request: {
-        params: idParam,
-        ...jsonBody(anyObject({ tracks_visits: z.boolean() }, "TracksVisitsInput")),
-      },
+      request: { params: idParam, ...jsonBody(tracksVisitsInput) },
       responses: gymAnswer,
     }),
     async (c) =>
-      c.json({ data: await setTracksVisits(actorOf(c), c.req.valid("param").id, await readJson(c)) }, 200),
+      c.json({ data: await setTracksVisits(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -216,22 +104,11 @@ export const gymsRouter = createRouter()
       responses: gymAnswer,
     }),
     async (c) => {
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch {
-        return c.json(
-          {
-            message: "Send the logo as multipart form data.",
-            error: "validation_failed",
-            errors: { file: ["Value is required"] },
-          },
-          422,
-        );
-      }
+      // Not multipart: core still checks the gym first (404 for another organisation's), then says the file is missing.
+      const form = await c.req.raw.formData().catch(() => null);
       const data = await uploadLogo(actorOf(c), c.req.valid("param").id, {
-        collection: form.get("collection"),
-        file: form.get("file"),
+        collection: form?.get("collection") ?? null,
+        file: form?.get("file") ?? null,
       });
       return c.json({ data }, 200);
     },
@@ -242,19 +119,11 @@ export const gymsRouter = createRouter()
       path: "/gyms/{id}/branch-config",
       tags: ["Gyms"],
       summary: "The gym's Branch app (app id, key, secret; a blank secret keeps the stored one)",
-      request: {
-        params: idParam,
-        ...jsonBody(
-          anyObject(
-            { branch_app_id: z.string(), branch_key: z.string(), branch_secret: z.string().nullable() },
-            "BranchConfigInput",
-          ),
-        ),
-      },
+      request: { params: idParam, ...jsonBody(branchConfigInput) },
       responses: gymAnswer,
     }),
     async (c) =>
-      c.json({ data: await setBranchConfig(actorOf(c), c.req.valid("param").id, await readJson(c)) }, 200),
+      c.json({ data: await setBranchConfig(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -262,19 +131,11 @@ export const gymsRouter = createRouter()
       path: "/gyms/{id}/akahu-config",
       tags: ["Gyms"],
       summary: "The gym's own Akahu app (token, secret; a blank secret keeps the stored one)",
-      request: {
-        params: idParam,
-        ...jsonBody(
-          anyObject(
-            { akahu_app_token: z.string(), akahu_app_secret: z.string().nullable() },
-            "AkahuConfigInput",
-          ),
-        ),
-      },
+      request: { params: idParam, ...jsonBody(akahuConfigInput) },
       responses: gymAnswer,
     }),
     async (c) =>
-      c.json({ data: await setAkahuConfig(actorOf(c), c.req.valid("param").id, await readJson(c)) }, 200),
+      c.json({ data: await setAkahuConfig(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     publicRoute({

@@ -144,6 +144,8 @@ describe("organisation settings", () => {
     expect((await admin.put(path(), { name: "Harbour Fitness Group" })).body.data.name).toBe(
       "Harbour Fitness Group",
     );
+    // Valid bodies (each section's documented example): the body passes, the caller does not.
+    const doc = (await admin.get("/api/openapi.json")).body;
     for (const suffix of [
       "",
       "/grace-period",
@@ -152,8 +154,13 @@ describe("organisation settings", () => {
       "/price-frequencies",
       "/billing-settings",
     ]) {
-      expect((await trainer.put(path(suffix), {})).status, suffix).toBe(403);
-      expect((await otherAdmin.put(path(suffix), {})).status, suffix).toBe(404);
+      const ref = doc.paths[`/api/organisations/{organisationId}${suffix}`].put.requestBody.content[
+        "application/json"
+      ].schema.$ref as string;
+      const example = doc.components.schemas[ref.split("/").pop()!].example;
+      expect(example, suffix).toBeDefined();
+      expect((await trainer.put(path(suffix), example)).status, suffix).toBe(403);
+      expect((await otherAdmin.put(path(suffix), example)).status, suffix).toBe(404);
     }
   });
 });

@@ -1,7 +1,8 @@
 import { aucklandDate, totalValue } from "@gym/core/billing/index";
 import { config } from "@gym/core/config";
 import { db } from "@gym/core/db/service";
-import { recordPriceSubscribed, resolveJoinLink } from "@gym/core/price/service";
+import { resolveJoinLink } from "@gym/core/price/links";
+import { recordPriceSubscribed } from "@gym/core/price/service";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signIn, useSeededApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";

@@ -1,60 +1,27 @@
-import { akahuAuthUrl, akahuExchange, akahuSyncAccounts } from "@gym/core/gym/akahu";
 import {
-  finishStripeConnect,
-  linkPlace,
-  listAccessPlaces,
-  listPlaceDoors,
-  startStripeConnect,
-} from "@gym/core/gym/settings";
+  accessPlaceSchema,
+  akahuAccountSchema,
+  akahuAuthUrlQuery,
+  akahuExchangeInput,
+  akahuExchangeSchema,
+  doorSchema,
+  gymSchema,
+  linkPlaceInput,
+  stripeExchangeInput,
+} from "@gym/core/contract/gym";
+import { urlSchema } from "@gym/core/contract/http";
+import {
+  accessControlIntegrationInput,
+  accessControlIntegrationSchema,
+} from "@gym/core/contract/organisation";
+import { linkPlace, listAccessPlaces, listPlaceDoors } from "@gym/core/gym/access-control";
+import { akahuAuthUrl, akahuExchange, akahuSyncAccounts } from "@gym/core/gym/akahu";
+import { finishStripeConnect, startStripeConnect } from "@gym/core/gym/stripe-connect";
 import { connectAccessControl, getAccessControlIntegration } from "@gym/core/organisation/settings";
-import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
-import { envelope, errorResponses, json } from "../respond";
-import { anyObject, gymSchema, jsonBody, readJson } from "./gyms";
+import { envelope, errorResponses, idParam, idParams, json, jsonBody, wholeList } from "../respond";
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const urlAnswer = envelope(z.object({ url: z.string() }));
 const problems = { 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] };
-
-const integration = z
-  .object({
-    id: z.string(),
-    integration_type: z.literal("kisi"),
-    api_key: z.object({ set: z.boolean(), masked: z.string().nullable() }),
-    connected_at: z.string(),
-  })
-  .openapi("AccessControlIntegration");
-const place = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    place_id: z.string(),
-    gym_id: z.string().nullable(),
-    gym_name: z.string().nullable(),
-  })
-  .openapi("AccessPlace");
-const door = z
-  .object({
-    id: z.string(),
-    integration_type: z.literal("kisi"),
-    integration: z.object({
-      id: z.string(),
-      name: z.string(),
-      door_id: z.string(),
-      tracks_visits: z.boolean(),
-    }),
-  })
-  .openapi("DoorIntegration");
-const akahuAccount = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    formatted_account: z.string().nullable(),
-    type: z.string(),
-    status: z.string(),
-    connection: z.string().nullable(),
-  })
-  .openapi("AkahuAccount");
 
 /** Provider connections: Stripe Connect, Akahu consent, Kisi door access. */
 export const providersRouter = createRouter()
@@ -65,7 +32,7 @@ export const providersRouter = createRouter()
       tags: ["Providers"],
       summary: "Start connecting the gym's Stripe account: the provider URL with a signed ten-minute state",
       request: { params: idParam },
-      responses: { 200: json(urlAnswer), ...problems },
+      responses: { 200: json(envelope(urlSchema)), ...problems },
     }),
     async (c) => c.json({ data: await startStripeConnect(actorOf(c), c.req.valid("param").id) }, 200),
   )
@@ -75,10 +42,10 @@ export const providersRouter = createRouter()
       path: "/stripe/exchange",
       tags: ["Providers"],
       summary: "Finish connecting: verify the state, exchange the code, store the connected account",
-      request: jsonBody(anyObject({ code: z.string(), state: z.string() }, "StripeExchangeInput")),
+      request: jsonBody(stripeExchangeInput),
       responses: { 200: json(envelope(gymSchema)), ...problems },
     }),
-    async (c) => c.json({ data: await finishStripeConnect(actorOf(c), await readJson(c)) }, 200),
+    async (c) => c.json({ data: await finishStripeConnect(actorOf(c), c.req.valid("json")) }, 200),
   )
   .openapi(
     userRoute({
@@ -86,14 +53,8 @@ export const providersRouter = createRouter()
       path: "/akahu/auth-url",
       tags: ["Providers"],
       summary: "Where to send a person to connect their bank (Akahu enduring consent)",
-      request: {
-        query: z.object({
-          gym_id: z.string().max(64).optional(),
-          redirect_uri: z.string().max(500).optional(),
-          email: z.string().max(254).optional(),
-        }),
-      },
-      responses: { 200: json(urlAnswer), ...problems },
+      request: { query: akahuAuthUrlQuery },
+      responses: { 200: json(envelope(urlSchema)), ...problems, 409: errorResponses[409] },
     }),
     async (c) => c.json({ data: await akahuAuthUrl(actorOf(c), c.req.valid("query")) }, 200),
   )
@@ -103,13 +64,10 @@ export const providersRouter = createRouter()
       path: "/akahu/exchange",
       tags: ["Providers"],
       summary: "Exchange the code from Akahu for the person's bank connection",
-      request: jsonBody(anyObject({ code: z.string(), state: z.string() }, "AkahuExchangeInput")),
-      responses: {
-        200: json(envelope(z.object({ connected: z.boolean(), gym_id: z.string() }))),
-        ...problems,
-      },
+      request: jsonBody(akahuExchangeInput),
+      responses: { 200: json(envelope(akahuExchangeSchema)), ...problems, 409: errorResponses[409] },
     }),
-    async (c) => c.json({ data: await akahuExchange(actorOf(c), await readJson(c)) }, 200),
+    async (c) => c.json({ data: await akahuExchange(actorOf(c), c.req.valid("json")) }, 200),
   )
   .openapi(
     userRoute({
@@ -117,7 +75,7 @@ export const providersRouter = createRouter()
       path: "/akahu/sync-accounts",
       tags: ["Providers"],
       summary: "Read the person's bank accounts from Akahu",
-      responses: { 200: json(envelope(z.array(akahuAccount))), ...problems },
+      responses: { 200: json(wholeList(akahuAccountSchema)), ...problems, 409: errorResponses[409] },
     }),
     async (c) => c.json({ data: await akahuSyncAccounts(actorOf(c)) }, 200),
   )
@@ -128,7 +86,7 @@ export const providersRouter = createRouter()
       tags: ["Providers"],
       summary: "The organisation's door access integration (key masked), or null",
       request: { params: idParam },
-      responses: { 200: json(envelope(integration.nullable())), ...problems },
+      responses: { 200: json(envelope(accessControlIntegrationSchema.nullable())), ...problems },
     }),
     async (c) =>
       c.json({ data: await getAccessControlIntegration(actorOf(c), c.req.valid("param").id) }, 200),
@@ -139,17 +97,12 @@ export const providersRouter = createRouter()
       path: "/organisations/{id}/access-control/integration",
       tags: ["Providers"],
       summary: "Connect Kisi with an API key (checked with Kisi, stored encrypted)",
-      request: {
-        params: idParam,
-        ...jsonBody(
-          anyObject({ integration_type: z.literal("kisi"), api_key: z.string() }, "AccessControlInput"),
-        ),
-      },
-      responses: { 200: json(envelope(integration.nullable())), ...problems },
+      request: { params: idParam, ...jsonBody(accessControlIntegrationInput) },
+      responses: { 200: json(envelope(accessControlIntegrationSchema.nullable())), ...problems },
     }),
     async (c) =>
       c.json(
-        { data: await connectAccessControl(actorOf(c), c.req.valid("param").id, await readJson(c)) },
+        { data: await connectAccessControl(actorOf(c), c.req.valid("param").id, c.req.valid("json")) },
         200,
       ),
   )
@@ -160,7 +113,7 @@ export const providersRouter = createRouter()
       tags: ["Providers"],
       summary: "Kisi's places, each with the gym it is linked to",
       request: { params: idParam },
-      responses: { 200: json(envelope(z.array(place))), ...problems },
+      responses: { 200: json(wholeList(accessPlaceSchema)), ...problems, 409: errorResponses[409] },
     }),
     async (c) => c.json({ data: await listAccessPlaces(actorOf(c), c.req.valid("param").id) }, 200),
   )
@@ -170,8 +123,8 @@ export const providersRouter = createRouter()
       path: "/organisations/{id}/access-control/places/{placeId}/doors",
       tags: ["Providers"],
       summary: "A place's doors (Kisi locks) with tracks_visits",
-      request: { params: z.object({ id: z.string().min(1).max(64), placeId: z.string().min(1).max(64) }) },
-      responses: { 200: json(envelope(z.array(door))), ...problems },
+      request: { params: idParams("id", "placeId") },
+      responses: { 200: json(wholeList(doorSchema)), ...problems, 409: errorResponses[409] },
     }),
     async (c) => {
       const { id, placeId } = c.req.valid("param");
@@ -184,20 +137,9 @@ export const providersRouter = createRouter()
       path: "/gyms/{id}/access-control/places",
       tags: ["Providers"],
       summary: "Link a Kisi place to the gym (null unlinks) and choose which doors track visits",
-      request: {
-        params: idParam,
-        ...jsonBody(
-          anyObject(
-            {
-              place_id: z.string().nullable(),
-              doors: z.array(z.object({ id: z.string(), tracks_visits: z.boolean() })),
-            },
-            "LinkPlaceInput",
-          ),
-        ),
-      },
-      responses: { 200: json(envelope(gymSchema)), ...problems },
+      request: { params: idParam, ...jsonBody(linkPlaceInput) },
+      responses: { 200: json(envelope(gymSchema)), ...problems, 409: errorResponses[409] },
     }),
     async (c) =>
-      c.json({ data: await linkPlace(actorOf(c), c.req.valid("param").id, await readJson(c)) }, 200),
+      c.json({ data: await linkPlace(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   );

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { encryptSecret } from "@gym/core/crypto/secrets";
 import { db } from "@gym/core/db/service";
-import { secretContext } from "@gym/core/gym/settings";
+import { secretContext } from "@gym/core/gym/present";
 import { newId } from "@gym/core/ids";
 import { fileStore } from "@gym/core/providers/files/index";
 import { SIMULATED_KISI_LOCKS, SIMULATED_KISI_PLACES } from "@gym/core/providers/kisi/simulated";

@@ -1,9 +1,9 @@
 import { newToken } from "@gym/core/auth/tokens";
+import { type OfferingInput, offeringInput } from "@gym/core/contract/offering";
+import { type PriceInput, priceInput } from "@gym/core/contract/price";
 import { db } from "@gym/core/db/service";
 import { newId } from "@gym/core/ids";
-import { type OfferingInput, offeringInput } from "@gym/core/offering/schemas";
 import { insertOffering } from "@gym/core/offering/service";
-import { type PriceInput, priceInput } from "@gym/core/price/schemas";
 import { insertPrice } from "@gym/core/price/service";
 import type { SeededIdentity } from "./identity";
 

@@ -2,77 +2,22 @@
  * The gyms calls (spec 000 §7 Gyms, access control, Stripe Connect) and their answers. Secrets
  * arrive masked (`{ set, masked }`); percentages travel as basis points, money as cents.
  */
+import type {
+  AccessPlace,
+  DoorIntegration,
+  Gym,
+  GymListItem,
+  GymRole,
+  gymInput,
+} from "@gym/core/contract/gym";
+import type { Url } from "@gym/core/contract/http";
+import type { AccessControlIntegration } from "@gym/core/contract/organisation";
 import { api, useApi } from "@gym/web/api";
+import type { z } from "zod";
 
-export type GymRole = "admin" | "personal_trainer" | null;
-
-export interface GymListItem {
-  id: string;
-  name: string;
-  selected: boolean;
-  role: GymRole;
-  staff_count: number;
-  members_count: number;
-}
-
-export interface MaskedSecret {
-  set: boolean;
-  masked: string | null;
-}
-
-export interface DoorIntegration {
-  id: string;
-  integration_type: "kisi";
-  integration: { id: string; name: string; door_id: string; tracks_visits: boolean };
-}
-
-export interface Gym extends GymListItem {
-  uuid: string;
-  organisation: { id: string; name: string };
-  logo: string | null;
-  created_at: string;
-  price_change_notification_reply_to: string | null;
-  destination_account: { id: string; name: string; bank_account_number: string } | null;
-  stripe_id: string | null;
-  has_payment_account: boolean;
-  stripe_connected_at: string | null;
-  tracks_visits: boolean;
-  place: { id: string; name: string; place_id: string } | null;
-  doors: DoorIntegration[];
-  branch_app_id: string | null;
-  branch_key: string | null;
-  branch_secret: MaskedSecret;
-  akahu_app_token: string | null;
-  akahu_app_secret: MaskedSecret;
-  break_fee_basis_points: number | null;
-  card_surcharge_basis_points: number | null;
-  card_surcharge_fixed_cents: number | null;
-  break_fee_percentage: string;
-  effective: {
-    break_fee_basis_points: number;
-    card_surcharge: { percentBasisPoints: number; fixedCents: number };
-  };
-  organisation_defaults: {
-    break_fee_basis_points: number;
-    card_surcharge_basis_points: number;
-    card_surcharge_fixed_cents: number;
-  };
-}
-
-export interface AccessPlace {
-  id: string;
-  name: string;
-  place_id: string;
-  gym_id: string | null;
-  gym_name: string | null;
-}
-
-export interface AccessIntegration {
-  id: string;
-  integration_type: "kisi";
-  api_key: MaskedSecret;
-  connected_at: string;
-}
+export type { AccessPlace, DoorIntegration, Gym, GymListItem, GymRole } from "@gym/core/contract/gym";
+export type { MaskedSecret } from "@gym/core/contract/http";
+export type AccessIntegration = AccessControlIntegration;
 
 /** Admin / Personal Trainer / -- (spec 000 §3). */
 export function roleLabel(role: GymRole): string {
@@ -111,13 +56,7 @@ export function usePlaceDoors(organisationId: string | undefined, placeId: strin
   );
 }
 
-export interface GymDetailsBody {
-  name: string;
-  price_change_notification_reply_to: string | null;
-  break_fee_basis_points: number | null;
-  card_surcharge_basis_points: number | null;
-  card_surcharge_fixed_cents: number | null;
-}
+export type GymDetailsBody = z.input<typeof gymInput>;
 
 export const updateGym = (id: string, body: GymDetailsBody) => api.put<Gym>(gymPath(id), body);
 
@@ -141,7 +80,7 @@ export const setBranchConfig = (
 export const setAkahuConfig = (id: string, body: { akahu_app_token: string; akahu_app_secret: string }) =>
   api.put<Gym>(`${gymPath(id)}/akahu-config`, body);
 
-export const startStripeConnect = (id: string) => api.post<{ url: string }>(`${gymPath(id)}/stripe/redirect`);
+export const startStripeConnect = (id: string) => api.post<Url>(`${gymPath(id)}/stripe/redirect`);
 
 export const exchangeStripeCode = (code: string, state: string) =>
   api.post<Gym>("/api/stripe/exchange", { code, state });

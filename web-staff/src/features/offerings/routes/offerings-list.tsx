@@ -89,7 +89,7 @@ export function OfferingsListRoute() {
   const [tab, setTab] = useState<string | null>("active");
 
   if (error && !data) return <LoadFailure error={error} onRetry={() => void mutate()} what="offerings" />;
-  const offerings = data?.data ?? [];
+  const offerings = data ?? [];
   const active = offerings.filter((o) => !o.archived_at);
   const archived = offerings.filter((o) => o.archived_at);
 

@@ -6,6 +6,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { SWRConfig } from "swr";
+import { BusinessClockBanner } from "../../payments/components/BusinessClockBanner";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
@@ -78,6 +79,7 @@ export function StaffLayout() {
           <Sidebar user={user} onLogout={() => void onLogout()} loggingOut={loggingOut} withLogo={false} />
         </Drawer>
         <AppShell.Main>
+          <BusinessClockBanner />
           <Outlet key={pageKey} />
         </AppShell.Main>
       </AppShell>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../validation";
-import { priceInput, proRataRequest } from "./schemas";
+import { priceInput, proRataRequest } from "./price";
 
 const errorsOf = (schema: typeof priceInput | typeof proRataRequest, input: unknown) => {
   const result = schema.safeParse(input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../validation";
-import { offeringInput } from "./schemas";
+import { offeringInput } from "./offering";
 
 const errorsOf = (input: unknown) => {
   const result = offeringInput.safeParse(input);

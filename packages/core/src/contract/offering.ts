@@ -1,7 +1,10 @@
 /** Offering inputs with the spec's messages (001 §5, §8). */
 import { z } from "zod";
-import { messages, optionalText, requiredText } from "../validation";
+import { billingFrequencies, termUnits } from "../billing/index";
+import { messages, optionalText, requiredText, whenAnObject } from "./fields";
 import { closesAfterOpening, isWallTime } from "./hours";
+import { reference } from "./http";
+import { priceSchema } from "./price";
 
 /** Offering types (spec §3): 24/7 needs the organisation's non_stop permission, Limited Hours its limited_access. */
 export const offeringTypes = ["24_7", "limited_access"] as const;
@@ -21,12 +24,6 @@ export const offeringMessages = {
   closeAfterOpen: "Close time must be after open time",
   type: "Choose 24/7 or Limited Hours",
 } as const;
-
-/** Lets a cross-field check run even when single fields failed, so every message shows at once. */
-export const whenAnObject = {
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
-};
 
 const requiredWhenMissing = (otherwise: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === "" ? messages.required : otherwise;
@@ -95,8 +92,92 @@ export const offeringInput = z
         });
       }
     });
-  }, whenAnObject);
+  }, whenAnObject)
+  .meta({
+    id: "OfferingInput",
+    example: {
+      name: "Anytime",
+      description: null,
+      type: "24_7",
+      all_gyms_access: true,
+      gyms: [],
+      mandated: false,
+      hours_mandated: false,
+      prices_mandated: false,
+      hours: [],
+    },
+  });
 export type OfferingInput = z.output<typeof offeringInput>;
 
 export const offeringStatusSchema = z.enum(["active", "archived", "all"]);
 export type OfferingStatus = z.infer<typeof offeringStatusSchema>;
+
+// ---- Answers -----------------------------------------------------------------------------------
+
+export const offeringHoursSchema = z.object({
+  id: z.string(),
+  day: z.number().int(),
+  day_name: z.string(),
+  open_at: z.string(),
+  close_at: z.string(),
+  open_at_formatted: z.string(),
+  close_at_formatted: z.string(),
+});
+export type OfferingHours = z.output<typeof offeringHoursSchema>;
+
+/** An offering with the spec's computed fields (001 §3). Hours: days 1 (Monday) to 7, times HH:mm shown as h:mm a. */
+export const offeringSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(offeringTypes),
+    type_label: z.string(),
+    all_gyms_access: z.boolean(),
+    gyms: z.array(reference),
+    /** Offerings belong to the organisation, not one gym: always null (see `gyms`). */
+    gym: z.null(),
+    mandated: z.boolean(),
+    hours_mandated: z.boolean(),
+    prices_mandated: z.boolean(),
+    hours: z.array(offeringHoursSchema),
+    hours_formatted: z.string(),
+    prices: z.array(priceSchema),
+    prices_count: z.number().int(),
+    subscriptions_count: z.number().int(),
+    can_delete: z.boolean(),
+    title_formatted: z.string(),
+    subtitle_formatted: z.string(),
+    frequencies_formatted: z.string(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Offering" });
+export type Offering = z.output<typeof offeringSchema>;
+
+const option = <T extends z.ZodType<string>>(value: T) => z.object({ value, label: z.string() });
+
+/** GET /api/offering-options: what the offering and price forms may offer this organisation. */
+export const offeringOptionsSchema = z
+  .object({
+    enable_offerings: z.boolean(),
+    /** The signed-in person may create and change offerings (an admin, with offerings on). */
+    can_manage: z.boolean(),
+    types: z.array(option(z.enum(offeringTypes))),
+    billing_frequencies: z.array(option(z.enum(billingFrequencies))),
+    term_units: z.array(option(z.enum(termUnits))),
+    gyms: z.array(reference),
+  })
+  .meta({ id: "OfferingOptions" });
+export type OfferingOptions = z.output<typeof offeringOptionsSchema>;
+
+export const uniqueMembershipsSchema = z
+  .object({ gym_id: z.string(), offering_id: z.string(), unique_memberships: z.number().int() })
+  .meta({ id: "UniqueMemberships" });
+
+/** GET /api/offerings?status=active|archived|all. */
+export const offeringListQuery = z.object({ status: offeringStatusSchema.optional() });
+
+/** What the web sends to POST /api/offerings and PUT /api/offerings/{id}. */
+export type OfferingBody = z.input<typeof offeringInput>;

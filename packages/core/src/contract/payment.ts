@@ -1,0 +1,297 @@
+/**
+ * The payments calls' requests and answers (spec 001 §7 Payments and Registration-side), written
+ * once: the routers declare them, core's presenters answer their types, the web reads the types.
+ * Browser-safe (zod only). Money is integer cents; dates are Pacific/Auckland civil dates.
+ */
+import { z } from "zod";
+
+/** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
+export const paymentStatusValues = [
+  "upcoming",
+  "pending_request",
+  "sent",
+  "failed",
+  "declined",
+  "awaiting_payment",
+  "cancelled",
+] as const;
+export type PaymentStatusValue = (typeof paymentStatusValues)[number];
+export const paymentKindValues = ["stripe_card", "bank_account", "pif"] as const;
+export type PaymentKindValue = (typeof paymentKindValues)[number];
+
+export const paymentMessages = {
+  required: "Value is required",
+  date: "Enter a date as YYYY-MM-DD",
+  range: "The end date must be on or after the start date",
+  status: "Choose a payment status",
+  type: "Choose a payment type",
+  cursor: "The page cursor is not valid; start from the first page",
+  perPage: "Choose from 1 to 100 per page",
+  amount: "Enter an amount in whole cents",
+  amountOrPrice: "Choose a price or enter an amount",
+  paymentType: "Choose card or bank account",
+  days: "Choose from 1 to 31 days",
+} as const;
+
+const civilDate = z
+  .string({ error: paymentMessages.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, paymentMessages.date)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, paymentMessages.date);
+
+const id = z.string().trim().min(1, paymentMessages.required).max(64);
+
+/** The filters of the payments list and its export. Dates are the payments' due dates. */
+export const paymentFilters = z
+  .object({
+    status: z.enum(paymentStatusValues, { error: paymentMessages.status }).optional(),
+    gym_id: id.optional(),
+    type: z.enum(paymentKindValues, { error: paymentMessages.type }).optional(),
+    from: civilDate.optional(),
+    to: civilDate.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["to"], message: paymentMessages.range });
+export type PaymentFilters = z.output<typeof paymentFilters>;
+
+const paging = {
+  cursor: z.string().max(2000, paymentMessages.cursor).optional(),
+  per_page: z.coerce
+    .number({ error: paymentMessages.perPage })
+    .int(paymentMessages.perPage)
+    .min(1, paymentMessages.perPage)
+    .max(100, paymentMessages.perPage)
+    .optional(),
+};
+
+/** `GET /api/payments` query. */
+export const paymentListQuery = z
+  .object({
+    status: z.enum(paymentStatusValues, { error: paymentMessages.status }).optional(),
+    gym_id: id.optional(),
+    type: z.enum(paymentKindValues, { error: paymentMessages.type }).optional(),
+    from: civilDate.optional(),
+    to: civilDate.optional(),
+    ...paging,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["to"], message: paymentMessages.range });
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
+
+/** `GET /api/users/{id}/payments` query. */
+export const memberPaymentsQuery = z.object(paging);
+
+/** `POST /api/payments/export` body: the list's filters (all optional). */
+export const paymentExportBody = paymentFilters;
+
+export const paymentSchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    formatted_amount: z.string(),
+    surcharge: z.number().int(),
+    formatted_surcharge: z.string(),
+    total: z.number().int(),
+    formatted_total: z.string(),
+    period_start_at: z.string().nullable(),
+    period_end_at: z.string().nullable(),
+    due_on: z.string(),
+    status: z.enum(paymentStatusValues),
+    outcome: z.enum(["successful", "upcoming", "pending", "awaiting", "failed"]),
+    type: z.enum(paymentKindValues),
+    user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    gym: z.object({ id: z.string(), name: z.string() }),
+    price_label: z.string().nullable(),
+    destination_account: z.string().nullable(),
+    subscription: z.string().nullable(),
+    is_retry: z.boolean(),
+    is_pro_rata: z.boolean(),
+    joining_fee: z.number().int(),
+    poll_count: z.number().int(),
+    akahu_sid: z.string().nullable(),
+    akahu_id: z.string().nullable(),
+    stripe_id: z.string().nullable(),
+    credit_used: z.number().int(),
+    error_status: z.string().nullable(),
+    error_description: z.string().nullable(),
+    is_term_membership: z.boolean(),
+    cooling_period_ends_at: z.string().nullable(),
+    term_ends_at: z.string().nullable(),
+    balance_owing: z.number().int(),
+    periods_owing: z.number().int(),
+    created_at: z.string(),
+    force_amount: z.number().int().nullable(),
+    processed_by: z.string().nullable(),
+    meta: z.record(z.string(), z.unknown()).nullable(),
+    tasks: z.array(z.string()),
+    pif_payment: z
+      .object({ id: z.string(), payment_method: z.enum(["eftpos", "cash", "bank_transfer"]) })
+      .nullable(),
+    waiting_for: z.string().nullable(),
+  })
+  .meta({ id: "Payment" });
+export type Payment = z.output<typeof paymentSchema>;
+
+/** `GET /api/surcharge-total` query: a price (its amount) or an amount, and how it is paid. */
+export const surchargeTotalQuery = z
+  .object({
+    price_id: id.optional(),
+    amount: z.coerce
+      .number({ error: paymentMessages.amount })
+      .int(paymentMessages.amount)
+      .min(0, paymentMessages.amount)
+      .max(10_000_000, paymentMessages.amount)
+      .optional(),
+    payment_type: z.enum(["stripe_card", "bank_account"], { error: paymentMessages.paymentType }).optional(),
+    payment_type_id: id.optional(),
+    gym_id: id.optional(),
+  })
+  .refine((v) => v.price_id !== undefined || v.amount !== undefined, {
+    path: ["price_id"],
+    message: paymentMessages.amountOrPrice,
+  })
+  .refine((v) => v.payment_type !== undefined || v.payment_type_id !== undefined, {
+    path: ["payment_type"],
+    message: paymentMessages.paymentType,
+  });
+export type SurchargeTotalQuery = z.output<typeof surchargeTotalQuery>;
+
+export const surchargeTotalSchema = z
+  .object({
+    amount: z.number().int(),
+    surcharge: z.number().int(),
+    total: z.number().int(),
+    formatted_amount: z.string(),
+    formatted_surcharge: z.string(),
+    formatted_total: z.string(),
+    payment_type: z.enum(["stripe_card", "bank_account"]),
+  })
+  .meta({ id: "SurchargeTotal" });
+export type SurchargeTotal = z.output<typeof surchargeTotalSchema>;
+
+/** `GET /api/expected-payments-debugging` query. */
+export const expectedPaymentsQuery = z.object({
+  days: z.coerce
+    .number({ error: paymentMessages.days })
+    .int(paymentMessages.days)
+    .min(1, paymentMessages.days)
+    .max(31, paymentMessages.days)
+    .optional(),
+});
+
+const expectedGroup = z.object({
+  gym: z.object({ id: z.string(), name: z.string() }),
+  count: z.number().int(),
+  amount: z.number().int(),
+  surcharge: z.number().int(),
+  total: z.number().int(),
+  formatted_total: z.string(),
+  by_type: z.record(z.string(), z.number().int()),
+});
+
+export const stuckReasons = [
+  "overdue",
+  "waiting_for_consent",
+  "pending_too_long",
+  "flagged",
+  "awaiting_transfer",
+] as const;
+export type StuckReason = (typeof stuckReasons)[number];
+
+export const expectedPaymentsSchema = z
+  .object({
+    today: z.string(),
+    until: z.string(),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        count: z.number().int(),
+        total: z.number().int(),
+        formatted_total: z.string(),
+        gyms: z.array(expectedGroup),
+      }),
+    ),
+    stuck: z.array(
+      z.object({
+        reason: z.enum(stuckReasons),
+        detail: z.string(),
+        payment: paymentSchema,
+      }),
+    ),
+    /** True when a bounded read stopped before the end (a very large organisation): totals are partial. */
+    partial: z.boolean(),
+  })
+  .meta({ id: "ExpectedPayments" });
+export type ExpectedPayments = z.output<typeof expectedPaymentsSchema>;
+
+/** `POST /api/subscriptions` body: each field defaults to what registration stored. */
+export const subscribeBody = z.object({
+  price_id: id.optional(),
+  gym_id: id.optional(),
+  start_date: civilDate.optional(),
+  billing_date: civilDate.optional(),
+  payment_type_id: id.nullish(),
+});
+
+/** The subscription as the member and staff read it (its main fields; derived states alongside). */
+export const subscriptionSchema = z
+  .object({
+    id: z.string(),
+    user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    gym: z.object({ id: z.string(), name: z.string() }),
+    price: z.object({
+      id: z.string(),
+      label: z.string().nullish(),
+      amount: z.number().int(),
+      formatted_amount: z.string(),
+      billing_frequency: z.string(),
+      joining_fee: z.number().int(),
+    }),
+    payment_method: z.string(),
+    start_date: z.string(),
+    billing_date: z.string(),
+    current_period_start: z.string().nullable(),
+    current_period_end: z.string().nullable(),
+    grace_period_ends_at: z.string().nullable(),
+    balance_owing: z.number().int(),
+    periods_owing: z.number().int(),
+    upcoming_payment: paymentSchema.nullable(),
+    first_payment: paymentSchema.nullable(),
+    latest_payment: paymentSchema.nullable(),
+    payments: z.array(paymentSchema).optional(),
+  })
+  .meta({ id: "Subscription" });
+export type Subscription = z.output<typeof subscriptionSchema>;
+
+export const paymentTypeSchema = z
+  .looseObject({
+    id: z.string(),
+    type: z.enum(["bank_account", "stripe_card"]),
+    is_default: z.boolean(),
+    status: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "PaymentType" });
+export type PaymentType = z.output<typeof paymentTypeSchema>;
+
+/** The CSV export's columns, in order (amounts in dollars, dates en-NZ Pacific/Auckland). */
+export const paymentExportColumns = [
+  "Payment ID",
+  "Due date",
+  "Member",
+  "Email",
+  "Gym",
+  "Membership",
+  "Type",
+  "Status",
+  "Amount (NZD)",
+  "Surcharge (NZD)",
+  "Total (NZD)",
+  "Period start",
+  "Period end",
+  "Retry",
+  "Pro-rata",
+  "Error",
+  "Processed by",
+  "Created",
+] as const;

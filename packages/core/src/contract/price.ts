@@ -1,0 +1,199 @@
+/** Price inputs with the spec's messages (001 §5, §8). Money is integer cents. */
+import { z } from "zod";
+import { billingFrequencies, isCivilDate, termUnits } from "../billing/index";
+import { messages, whenAnObject } from "./fields";
+
+/** The spec's price messages, word for word, and ours for what the spec leaves open. */
+export const priceMessages = {
+  termUnit: "Please select a term unit",
+  termAmount: "Please enter a term amount",
+  cents: "Enter an amount in whole cents",
+  negative: "The amount cannot be negative",
+  frequency: "Choose a billing frequency",
+  termAmountRange: "Enter a term amount from 1 to 1200",
+  date: "Enter a date as YYYY-MM-DD",
+} as const;
+
+/** The largest price or joining fee: $100,000.00. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === "";
+
+const cents = (requiredMessage: string) =>
+  z
+    .number({ error: (issue) => (isMissing(issue.input) ? requiredMessage : priceMessages.cents) })
+    // Not .int(): zod reports that as invalid_type, which fieldErrors reads as "missing".
+    .refine(Number.isSafeInteger, priceMessages.cents)
+    .min(0, priceMessages.negative)
+    .max(MAX_PRICE_CENTS, messages.max(MAX_PRICE_CENTS));
+
+/**
+ * POST /api/offerings/{id}/prices and PUT /api/prices/{id}: amount (cents) and billing_frequency
+ * required; private and joining_fee optional; term_unit and term_amount both or neither.
+ */
+export const priceInput = z
+  .object({
+    amount: cents(messages.required),
+    billing_frequency: z.enum(billingFrequencies, {
+      error: (issue) => (isMissing(issue.input) ? messages.required : priceMessages.frequency),
+    }),
+    private: z.boolean().default(false),
+    joining_fee: cents(messages.required)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    term_unit: z
+      .enum(termUnits, { error: priceMessages.termUnit })
+      .nullish()
+      .transform((v) => v ?? null),
+    term_amount: z
+      .number({ error: priceMessages.termAmountRange })
+      .refine(Number.isInteger, priceMessages.termAmountRange)
+      .min(1, priceMessages.termAmountRange)
+      .max(1200, priceMessages.termAmountRange)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((value, ctx) => {
+    const hasUnit = value.term_unit != null;
+    const hasAmount = value.term_amount != null;
+    if (hasAmount && !hasUnit)
+      ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
+    if (hasUnit && !hasAmount)
+      ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
+  }, whenAnObject)
+  .meta({
+    id: "PriceInput",
+    example: {
+      amount: 2400,
+      billing_frequency: "weekly",
+      private: false,
+      joining_fee: null,
+      term_unit: null,
+      term_amount: null,
+    },
+  });
+export type PriceInput = z.output<typeof priceInput>;
+
+const civilDate = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .refine((v) => v === "" || isCivilDate(v), priceMessages.date);
+
+/**
+ * POST /api/prices/{id}/pro-rata: the member's start date and the billing date (Auckland calendar
+ * dates). `link` is a private price link's token, for a member quoting a private price.
+ */
+export const proRataRequest = z
+  .object({
+    start_date: civilDate,
+    billing_date: civilDate,
+    link: z.string().trim().max(200).nullish(),
+  })
+  .meta({ id: "ProRataRequest", example: { start_date: "2026-03-02", billing_date: "2026-03-09" } });
+export type ProRataRequest = z.input<typeof proRataRequest>;
+
+export const privateLinkInput = z
+  .object({ age_bypass: z.boolean().default(false) })
+  .meta({ id: "PrivateLinkInput", example: { age_bypass: false } });
+
+export const priceListQuery = z.object({
+  include_archived: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+});
+
+// ---- Answers -----------------------------------------------------------------------------------
+
+const frequency = z.enum(billingFrequencies);
+
+export const privateLinkSchema = z
+  .object({ id: z.string(), url: z.string(), age_bypass: z.boolean(), created_at: z.string() })
+  .meta({ id: "PrivateLink" });
+export type PrivateLink = z.output<typeof privateLinkSchema>;
+
+/** POST /api/prices/{id}/private-links. */
+export const newPrivateLinkSchema = privateLinkSchema
+  .extend({ price_id: z.string() })
+  .meta({ id: "NewPrivateLink" });
+export type NewPrivateLink = z.output<typeof newPrivateLinkSchema>;
+
+/** A price with the spec's computed fields (001 §3). Money in integer cents; formatted_* are en-NZ dollars. */
+export const priceSchema = z
+  .object({
+    id: z.string(),
+    offering_id: z.string(),
+    offering: z.object({ id: z.string(), name: z.string() }),
+    gym: z.null(),
+    amount: z.number().int(),
+    formatted_amount: z.string(),
+    billing_frequency: frequency,
+    frequency_label: z.string().meta({ description: "one_off shows as PIF" }),
+    label: z.string(),
+    joining_fee: z.number().int().nullable(),
+    formatted_joining_fee: z.string().nullable(),
+    private: z.boolean(),
+    private_links: z.array(privateLinkSchema),
+    term_amount: z.number().int().nullable(),
+    term_unit: z.enum(termUnits).nullable(),
+    is_term_membership: z.boolean(),
+    formatted_term: z.string().nullable(),
+    membership_type: z.string(),
+    total_value: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A quote: the term starting today (Auckland)" }),
+    formatted_total_value: z.string().nullable(),
+    total_value_quoted_from: z.string().nullable(),
+    surcharge: z.number().int(),
+    formatted_surcharge: z.string(),
+    amount_with_surcharge: z.number().int(),
+    formatted_amount_with_surcharge: z.string(),
+    grouping_unique_identifier: z.string(),
+    subscriptions_count: z.number().int(),
+    can_delete: z.boolean(),
+    offered: z.boolean(),
+    archived_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Price" });
+export type Price = z.output<typeof priceSchema>;
+
+/** POST /api/prices/{id}/pro-rata: the first payment for a start date and billing date. */
+export const proRataSchema = z
+  .object({
+    price_id: z.string(),
+    price_label: z.string(),
+    offering: z.object({ id: z.string(), name: z.string() }),
+    billing_frequency: frequency,
+    frequency_label: z.string(),
+    start_date: z.string(),
+    billing_date: z.string(),
+    is_pro_rata: z.boolean(),
+    pro_rata_days: z.number().int(),
+    period_days: z.number().int(),
+    period_start: z.string(),
+    pro_rata_amount: z.number().int(),
+    joining_fee: z.number().int(),
+    first_payment_date: z.string(),
+    first_payment_total: z.number().int(),
+    first_full_payment_date: z.string(),
+    recurring_amount: z.number().int(),
+    latest_billing_date: z.string(),
+    formatted_pro_rata_amount: z.string(),
+    formatted_joining_fee: z.string(),
+    formatted_first_payment_total: z.string(),
+    formatted_recurring_amount: z.string(),
+    card_surcharge: z.number().int(),
+    formatted_card_surcharge: z.string(),
+    first_payment_total_with_card_surcharge: z.number().int(),
+    formatted_first_payment_total_with_card_surcharge: z.string(),
+  })
+  .meta({ id: "ProRata" });
+export type ProRata = z.output<typeof proRataSchema>;
+
+/** What the web sends to POST /api/offerings/{id}/prices and PUT /api/prices/{id}. */
+export type PriceBody = z.input<typeof priceInput>;

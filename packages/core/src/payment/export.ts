@@ -1,0 +1,108 @@
+/**
+ * `POST /api/payments/export`: the filtered payments list as CSV, produced page by page (one
+ * Query page of EXPORT_PAGE items at a time, each written out before the next is read), so
+ * memory stays flat however many payments match. Amounts in dollars (two decimals, no symbol, so
+ * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland. Quoting by csv-stringify.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { Actor } from "../auth/actor";
+import { authorize } from "../auth/policy";
+import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
+import { paymentExportBody, paymentExportColumns } from "../contract/payment";
+import { parse } from "../validation";
+import { adminGymIds, gymFilterOf, organisationPaymentsPage, staffOrganisation } from "./list";
+import type { PaymentRecord } from "./store";
+
+export const EXPORT_PAGE = 500;
+
+const dateTime = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: AUCKLAND_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+const dateOnly = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: AUCKLAND_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** 1234 → "12.34" (integer arithmetic, no floating point). */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "2026-11-23" → "23/11/2026". */
+export function civilDateNz(date: CivilDate): string {
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+export function instantNz(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : "";
+}
+
+function periodDate(iso: string | null | undefined): string {
+  return iso ? dateOnly.format(new Date(iso)) : "";
+}
+
+export function exportRow(p: PaymentRecord): string[] {
+  return [
+    p.payment_id,
+    civilDateNz(p.due_on),
+    p.member_name,
+    p.member_email,
+    p.gym_name,
+    p.price_label ?? "",
+    p.type,
+    p.status,
+    dollars(p.amount),
+    dollars(p.surcharge),
+    dollars(p.amount + p.surcharge),
+    periodDate(p.period_start_at),
+    periodDate(p.period_end_at),
+    p.is_retry ? "yes" : "no",
+    p.is_pro_rata ? "yes" : "no",
+    [p.error_status, p.error_description].filter(Boolean).join(": "),
+    p.processed_by ?? "",
+    instantNz(p.created_at),
+  ];
+}
+
+/** Checks access and filters first (so errors answer 422/403/404 before any CSV is sent). */
+export function prepareExport(actor: Actor, body: unknown) {
+  const organisationId = staffOrganisation(actor);
+  const values = parse(paymentExportBody, body ?? {});
+  const reachable = adminGymIds(actor);
+  authorize(reachable.length > 0, "Only admins can export payments.");
+  const gymIds = gymFilterOf(actor, values.gym_id, reachable);
+  return { organisationId, values, gymIds };
+}
+
+/** The CSV, header first, then one chunk per page of payments, newest first. */
+export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): AsyncGenerator<string> {
+  yield `\uFEFF${stringify([paymentExportColumns as unknown as string[]])}`;
+  let cursor: string | undefined;
+  do {
+    const page = await organisationPaymentsPage({
+      organisationId: prepared.organisationId,
+      gymIds: prepared.gymIds,
+      filters: prepared.values,
+      cursor,
+      perPage: EXPORT_PAGE,
+      budget: 5_000,
+    });
+    if (page.items.length) yield stringify(page.items.map(exportRow));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}
+
+export function exportFileName(today: CivilDate): string {
+  return `payments-${today}.csv`;
+}

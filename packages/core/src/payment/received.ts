@@ -1,0 +1,53 @@
+/**
+ * `POST /api/payments/{id}/received`: staff mark a bank transfer or manual payment received. The
+ * payment moves `awaiting_payment` → `sent` with `processed_by` the staff member, conditional on
+ * the status and version read (a second click, or two staff at once, gets 409), together with the
+ * subscription's paid total in the same transaction.
+ */
+import type { Actor } from "../auth/actor";
+import { authorize } from "../auth/policy";
+import { businessNow } from "../clock";
+import { db } from "../db/service";
+import { ConflictError, NotFoundError } from "../errors";
+import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
+import { presentPayment } from "./present";
+import { findPayment } from "./store";
+
+export const notAwaitingMessage = "This payment is not awaiting payment.";
+
+export async function markPaymentReceived(actor: Actor, paymentId: string) {
+  const organisationId = staffOrganisation(actor);
+  const payment = await findPayment(organisationId, paymentId);
+  if (!payment || !staffGymIds(actor).includes(payment.gym_id)) throw new NotFoundError("payment");
+  authorize(
+    adminGymIds(actor).includes(payment.gym_id),
+    "Only an admin of this gym can mark a payment received.",
+  );
+  if (payment.status !== "awaiting_payment")
+    throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
+  const at = (await businessNow()).toISOString();
+  const { canceled } = await db()
+    .transaction.write(({ payment: payments, subscription }) => [
+      payments
+        .patch({ organisation_id: organisationId, payment_id: paymentId })
+        .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
+        .remove(["work_key", "work_sort"])
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`)
+        .commit(),
+      ...(payment.subscription_id
+        ? [
+            subscription
+              .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
+              .set({ latest_payment_id: paymentId })
+              .add({ payments_sum: payment.amount })
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
+  const saved = await findPayment(organisationId, paymentId);
+  if (!saved) throw new NotFoundError("payment");
+  return presentPayment(saved);
+}

@@ -1,0 +1,92 @@
+/** The pro-rata quote of a price (spec 001 §7; docs/billing.md "First payment and pro-rata"). */
+import type { Actor } from "../auth/actor";
+import { currentOrganisation, policy } from "../auth/policy";
+import {
+  amountWithSurcharge,
+  calculateProRata,
+  formatCents,
+  frequencyLabel,
+  isRecurringFrequency,
+  latestProRataBillingDate,
+  surcharge,
+} from "../billing/index";
+import { type ProRata, proRataRequest } from "../contract/price";
+import { NotFoundError, ValidationError } from "../errors";
+import { organisationContext } from "../offering/context";
+import { parse } from "../validation";
+import { resolveJoinLink } from "./links";
+import { priceLabel } from "./present";
+import { offeringOf, priceMessages, priceOf } from "./service";
+
+function formatNzDate(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y}`;
+}
+/**
+ * POST /api/prices/{id}/pro-rata: the first payment for a member starting on start_date with
+ * billing from billing_date (docs/billing.md "First payment and pro-rata"), with the card
+ * surcharge it would carry. Staff may quote any price of their organisation; anyone else (a
+ * member on the join site) only an offered price, and a private one only with its link.
+ */
+export async function quoteProRata(actor: Actor, priceId: string, body: unknown): Promise<ProRata> {
+  const organisationId = currentOrganisation(actor);
+  const input = parse(proRataRequest, body);
+  const price = await priceOf(organisationId, priceId);
+  const offering = await offeringOf(organisationId, price.offering_id);
+  if (!policy.useStaffArea(actor)) {
+    if (price.archived_at || offering.archived_at) throw new NotFoundError("price");
+    if (price.private) {
+      const link = input.link ? await resolveJoinLink(input.link) : null;
+      if (link?.kind !== "price" || link.organisation_id !== organisationId || link.price_id !== priceId) {
+        throw new NotFoundError("price");
+      }
+    }
+  }
+  const frequency = price.billing_frequency;
+  if (!isRecurringFrequency(frequency)) throw ValidationError.field("price", priceMessages.pif);
+  const result = calculateProRata({
+    amount: price.amount,
+    billing_frequency: frequency,
+    joining_fee: price.joining_fee ?? 0,
+    start_date: input.start_date,
+    billing_date: input.billing_date,
+  });
+  if (!result.ok) {
+    if (result.error.code === "billing_date_before_start") {
+      throw ValidationError.field("billing_date", priceMessages.billingBeforeStart);
+    }
+    if (result.error.code === "billing_date_too_far") {
+      const latest = latestProRataBillingDate(input.start_date, frequency);
+      throw ValidationError.field(
+        "billing_date",
+        `The billing date must be on or before ${formatNzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
+      );
+    }
+    throw ValidationError.field("start_date", result.error.message);
+  }
+  const context = await organisationContext(organisationId);
+  const b = result.value;
+  const firstSurcharge = surcharge(b.first_payment_total, context.surcharge);
+  return {
+    price_id: price.price_id,
+    price_label: priceLabel(price),
+    offering: { id: offering.offering_id, name: offering.name },
+    billing_frequency: frequency,
+    frequency_label: frequencyLabel[frequency],
+    start_date: input.start_date,
+    billing_date: input.billing_date,
+    ...b,
+    latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
+    formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
+    formatted_joining_fee: formatCents(b.joining_fee),
+    formatted_first_payment_total: formatCents(b.first_payment_total),
+    formatted_recurring_amount: formatCents(b.recurring_amount),
+    /** What a card payment adds (bank payments carry none). */
+    card_surcharge: firstSurcharge,
+    formatted_card_surcharge: formatCents(firstSurcharge),
+    first_payment_total_with_card_surcharge: amountWithSurcharge(b.first_payment_total, context.surcharge),
+    formatted_first_payment_total_with_card_surcharge: formatCents(
+      amountWithSurcharge(b.first_payment_total, context.surcharge),
+    ),
+  };
+}

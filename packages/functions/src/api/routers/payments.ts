@@ -1,0 +1,144 @@
+import { businessToday } from "@gym/core/clock";
+import {
+  expectedPaymentsQuery,
+  expectedPaymentsSchema,
+  memberPaymentsQuery,
+  paymentExportBody,
+  paymentListQuery,
+  paymentSchema,
+} from "@gym/core/contract/payment";
+import { expectedPayments } from "@gym/core/payment/expected";
+import { exportFileName, paymentsCsv, prepareExport } from "@gym/core/payment/export";
+import { listMemberPayments, listPayments } from "@gym/core/payment/list";
+import { markPaymentReceived } from "@gym/core/payment/received";
+import { z } from "@hono/zod-openapi";
+import { actorOf, createRouter, staffRoute } from "../context";
+import { envelope, errorResponses, errorSchema, json, listEnvelope } from "../respond";
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const conflict = {
+  description: "Not awaiting payment",
+  content: { "application/json": { schema: errorSchema } },
+};
+
+/** Payments (spec 001 §7 Payments) and the expected-payments debugging page. */
+export const paymentsRouter = createRouter()
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/payments",
+      tags: ["Payments"],
+      summary:
+        "The organisation's payments newest first (by due date), filtered by status, gym, type and due-date range; trainers see their gyms only",
+      request: { query: paymentListQuery },
+      responses: {
+        200: json(listEnvelope(paymentSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const page = await listPayments(actorOf(c), c.req.valid("query"));
+      return c.json(
+        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
+        200,
+      );
+    },
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/users/{id}/payments",
+      tags: ["Payments"],
+      summary: "One member's payments at the staff member's gyms, newest first",
+      request: { params: idParam, query: memberPaymentsQuery },
+      responses: {
+        200: json(listEnvelope(paymentSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const page = await listMemberPayments(actorOf(c), c.req.valid("param").id, c.req.valid("query"));
+      return c.json(
+        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
+        200,
+      );
+    },
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/payments/{id}/received",
+      tags: ["Payments"],
+      summary:
+        "Mark a bank transfer or manual payment received (awaiting_payment → sent, processed_by you); gym admins",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(paymentSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        409: conflict,
+      },
+    }),
+    async (c) => c.json({ data: await markPaymentReceived(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/payments/export",
+      tags: ["Payments"],
+      summary:
+        "The filtered payments list as CSV, streamed page by page (amounts in dollars, dates en-NZ Pacific/Auckland); admins",
+      request: { body: { content: { "application/json": { schema: paymentExportBody } }, required: false } },
+      responses: {
+        200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const prepared = prepareExport(actorOf(c), c.req.valid("json"));
+      const chunks = paymentsCsv(prepared);
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = await chunks.next();
+            if (next.done) controller.close();
+            else controller.enqueue(encoder.encode(next.value));
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await chunks.return(undefined);
+        },
+      });
+      const name = exportFileName(await businessToday());
+      return c.body(stream, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "no-store",
+      }) as never;
+    },
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/expected-payments-debugging",
+      tags: ["Payments"],
+      summary:
+        "What the next billing runs will charge, by due date and gym, and anything stuck; organisation admins",
+      request: { query: expectedPaymentsQuery },
+      responses: {
+        200: json(envelope(expectedPaymentsSchema)),
+        403: errorResponses[403],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json({ data: await expectedPayments(actorOf(c), c.req.valid("query")) }, 200),
+  );

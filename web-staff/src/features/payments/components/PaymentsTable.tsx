@@ -1,0 +1,156 @@
+import type { CurrentUser } from "@gym/web/auth";
+import { formatDate } from "@gym/web/format";
+import { Card, Group, Stack, Text } from "@mantine/core";
+import { DataTable } from "mantine-datatable";
+import type { Payment } from "../api/payments";
+import { MarkReceivedButton } from "./MarkReceived";
+import { StatusBadge, typeLabels } from "./StatusBadge";
+
+/** Whether this staff member may mark this payment received (organisation admin, or admin of its gym). */
+export function canMarkReceived(user: CurrentUser, payment: Payment) {
+  if (payment.status !== "awaiting_payment") return false;
+  return user.is_organisation_admin || user.gyms.some((g) => g.id === payment.gym.id && g.role === "admin");
+}
+
+function Amount({ payment }: { payment: Payment }) {
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={600}>
+        {payment.formatted_total}
+      </Text>
+      {payment.surcharge > 0 && (
+        <Text size="xs" c="dimmed">
+          {payment.formatted_amount} + {payment.formatted_surcharge} surcharge
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Flags({ payment }: { payment: Payment }) {
+  const flags = [
+    payment.is_retry && "retry",
+    payment.is_pro_rata && "pro-rata",
+    payment.joining_fee > 0 && "incl. joining fee",
+  ].filter(Boolean);
+  if (!flags.length && !payment.error_description) return null;
+  return (
+    <Text size="xs" c={payment.error_description ? "red" : "dimmed"}>
+      {[...flags, payment.error_description].filter(Boolean).join(" · ")}
+    </Text>
+  );
+}
+
+export interface PaymentsViewProps {
+  payments: Payment[];
+  user: CurrentUser;
+  fetching: boolean;
+  onChanged: () => void;
+}
+
+/** Desktop: a table. */
+export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsViewProps) {
+  return (
+    <DataTable
+      withTableBorder
+      borderRadius="md"
+      verticalSpacing="sm"
+      highlightOnHover
+      fetching={fetching}
+      minHeight={payments.length ? undefined : 180}
+      noRecordsText="No payments match these filters"
+      records={payments}
+      idAccessor="id"
+      aria-label="Payments"
+      columns={[
+        {
+          accessor: "due_on",
+          title: "Due",
+          render: (p) => formatDate(p.due_on),
+        },
+        {
+          accessor: "user.name",
+          title: "Member",
+          render: (p) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {p.user.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.user.email}
+              </Text>
+            </Stack>
+          ),
+        },
+        { accessor: "gym.name", title: "Gym" },
+        {
+          accessor: "price_label",
+          title: "Membership",
+          render: (p) => (
+            <Stack gap={0}>
+              <Text size="sm">{p.price_label ?? "—"}</Text>
+              <Flags payment={p} />
+            </Stack>
+          ),
+        },
+        { accessor: "type", title: "Type", render: (p) => typeLabels[p.type] ?? p.type },
+        {
+          accessor: "status",
+          title: "Status",
+          noWrap: true,
+          render: (p) => <StatusBadge status={p.status} />,
+        },
+        { accessor: "total", title: "Amount", textAlign: "right", render: (p) => <Amount payment={p} /> },
+        {
+          accessor: "actions",
+          title: "",
+          textAlign: "right",
+          render: (p) =>
+            canMarkReceived(user, p) ? <MarkReceivedButton payment={p} onDone={onChanged} /> : null,
+        },
+      ]}
+    />
+  );
+}
+
+/** Phones: stacked cards. */
+export function PaymentCards({ payments, user, onChanged }: PaymentsViewProps) {
+  if (!payments.length) {
+    return (
+      <Card withBorder radius="md" p="lg">
+        <Text c="dimmed" ta="center">
+          No payments match these filters
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="sm" aria-label="Payments">
+      {payments.map((p) => (
+        <Card key={p.id} withBorder radius="md" p="md" data-payment={p.id}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              <Text fw={600}>{p.user.name}</Text>
+              <Text size="xs" c="dimmed">
+                {p.gym.name} · {p.price_label ?? typeLabels[p.type]}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Due {formatDate(p.due_on)} · {typeLabels[p.type] ?? p.type}
+              </Text>
+              <Flags payment={p} />
+            </Stack>
+            <Stack gap={6} align="flex-end">
+              <Amount payment={p} />
+              <StatusBadge status={p.status} />
+            </Stack>
+          </Group>
+          {canMarkReceived(user, p) && (
+            <Group justify="flex-end" mt="sm">
+              <MarkReceivedButton payment={p} onDone={onChanged} />
+            </Group>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

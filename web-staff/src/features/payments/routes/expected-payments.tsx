@@ -1,0 +1,183 @@
+import { formatDate, formatLongDate } from "@gym/web/format";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
+import { Link, useSearchParams } from "react-router-dom";
+import { type ExpectedPayments, useExpectedPayments } from "../api/payments";
+import { StatusBadge, typeLabels } from "../components/StatusBadge";
+
+const reasonLabels: Record<ExpectedPayments["stuck"][number]["reason"], { label: string; colour: string }> = {
+  overdue: { label: "Overdue, not charged", colour: "red" },
+  waiting_for_consent: { label: "Waiting for bank re-consent", colour: "yellow" },
+  pending_too_long: { label: "Pending too long", colour: "orange" },
+  flagged: { label: "Flagged after polls", colour: "red" },
+  awaiting_transfer: { label: "Bank transfer not received", colour: "yellow" },
+};
+
+function Stuck({ stuck }: { stuck: ExpectedPayments["stuck"] }) {
+  if (!stuck.length)
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing is stuck.
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      {stuck.map(({ reason, detail, payment }) => (
+        <Card key={`${reason}-${payment.id}`} withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Badge color={reasonLabels[reason].colour} variant="light">
+                  {reasonLabels[reason].label}
+                </Badge>
+                <StatusBadge status={payment.status} />
+              </Group>
+              <Text size="sm" fw={600}>
+                {payment.user.name} · {payment.gym.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {detail}
+              </Text>
+            </Stack>
+            <Stack gap={0} align="flex-end">
+              <Text fw={600}>{payment.formatted_total}</Text>
+              <Text size="xs" c="dimmed">
+                {typeLabels[payment.type]} · due {formatDate(payment.due_on)}
+              </Text>
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** /expected-payments-debugging (organisation admins): what the next runs will charge, and what is stuck. */
+export function ExpectedPaymentsRoute() {
+  useDocumentTitle("Expected payments");
+  const [params, setParams] = useSearchParams();
+  const days = ["7", "14", "31"].includes(params.get("days") ?? "") ? Number(params.get("days")) : 14;
+  const { data, error, isLoading, mutate } = useExpectedPayments(days);
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} fz="h2">
+              Expected payments
+            </Title>
+            <Text c="dimmed" size="sm">
+              What the billing runs will charge, by day and gym, and payments that need a look.
+            </Text>
+          </Stack>
+          <SegmentedControl
+            value={String(days)}
+            onChange={(value) => setParams({ days: value }, { replace: true })}
+            data={[
+              { value: "7", label: "7 days" },
+              { value: "14", label: "14 days" },
+              { value: "31", label: "31 days" },
+            ]}
+          />
+        </Group>
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load expected payments">
+            {error.message}
+            <div>
+              <Button mt="sm" variant="light" color="red" onClick={() => void mutate()}>
+                Try again
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {isLoading || !data ? (
+          !error && <Skeleton h={320} radius="md" />
+        ) : (
+          <>
+            {data.partial && (
+              <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+                This organisation has more payments than one look reads; the totals below are partial.
+              </Alert>
+            )}
+            <Stack gap="xs">
+              <Title order={2} fz="h4">
+                Stuck ({data.stuck.length})
+              </Title>
+              <Stuck stuck={data.stuck} />
+            </Stack>
+            <Stack gap="xs">
+              <Title order={2} fz="h4">
+                Next runs: {formatDate(data.today)} to {formatDate(data.until)}
+              </Title>
+              {data.days.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  Nothing is due in these days.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={560}>
+                  <Table withTableBorder verticalSpacing="sm" aria-label="Expected payments by day and gym">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Day</Table.Th>
+                        <Table.Th>Gym</Table.Th>
+                        <Table.Th>Payments</Table.Th>
+                        <Table.Th>By type</Table.Th>
+                        <Table.Th ta="right">Total</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.days.flatMap((day) =>
+                        day.gyms.map((group, index) => (
+                          <Table.Tr key={`${day.date}-${group.gym.id}`}>
+                            <Table.Td>
+                              {index === 0 ? (
+                                <Anchor
+                                  component={Link}
+                                  to={`/payments?from=${day.date}&to=${day.date}&status=upcoming`}
+                                >
+                                  {formatLongDate(day.date)}
+                                </Anchor>
+                              ) : null}
+                            </Table.Td>
+                            <Table.Td>{group.gym.name}</Table.Td>
+                            <Table.Td>{group.count}</Table.Td>
+                            <Table.Td>
+                              {Object.entries(group.by_type)
+                                .map(([type, n]) => `${typeLabels[type] ?? type} ${n}`)
+                                .join(", ")}
+                            </Table.Td>
+                            <Table.Td ta="right" fw={600}>
+                              {group.formatted_total}
+                            </Table.Td>
+                          </Table.Tr>
+                        )),
+                      )}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export { ExpectedPaymentsRoute as Component };

@@ -1,0 +1,216 @@
+import { jsonResponse } from "@gym/web/testing";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mockApi, renderApp, signedIn, staffUser, trainer } from "../../../app/test-support";
+import { matchEmptyMediaQuery } from "../../offerings/test-support";
+import type { Payment } from "../api/payments";
+import { paymentsRoutes } from "./index";
+
+let restoreMatchMedia: () => void;
+beforeEach(() => {
+  restoreMatchMedia = matchEmptyMediaQuery();
+});
+afterEach(() => restoreMatchMedia());
+
+function payment(id: string, overrides: Partial<Payment> = {}): Payment {
+  return {
+    id,
+    amount: 2_400,
+    formatted_amount: "$24.00",
+    surcharge: 90,
+    formatted_surcharge: "$0.90",
+    total: 2_490,
+    formatted_total: "$24.90",
+    period_start_at: null,
+    period_end_at: null,
+    due_on: "2026-11-23",
+    status: "upcoming",
+    outcome: "upcoming",
+    type: "stripe_card",
+    user: { id: `u-${id}`, name: `Member ${id}`, email: `${id}@example.net` },
+    gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
+    price_label: "$24.00 Weekly",
+    destination_account: null,
+    subscription: null,
+    is_retry: false,
+    is_pro_rata: false,
+    joining_fee: 0,
+    poll_count: 0,
+    akahu_sid: null,
+    akahu_id: null,
+    stripe_id: null,
+    credit_used: 0,
+    error_status: null,
+    error_description: null,
+    is_term_membership: false,
+    cooling_period_ends_at: null,
+    term_ends_at: null,
+    balance_owing: 0,
+    periods_owing: 0,
+    created_at: "2026-11-20T00:00:00Z",
+    force_amount: null,
+    processed_by: null,
+    meta: null,
+    tasks: [],
+    pif_payment: null,
+    waiting_for: null,
+    ...overrides,
+  };
+}
+
+const transfer = payment("pif", {
+  status: "awaiting_payment",
+  outcome: "awaiting",
+  type: "pif",
+  surcharge: 0,
+  formatted_surcharge: "$0.00",
+  total: 29_900,
+  formatted_total: "$299.00",
+  price_label: "$299.00 PIF",
+});
+
+describe("/payments", () => {
+  it("lists payments with status badges and surcharge, and pages through the address", async () => {
+    const seen: string[] = [];
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/payments": ({ url }: { url: string }) => {
+        seen.push(url);
+        const cursor = new URL(url, "http://localhost").searchParams.get("cursor");
+        return cursor === "c2"
+          ? jsonResponse({
+              data: [payment("p3", { status: "failed", error_description: "Card declined" })],
+              meta: { next_cursor: null, per_page: 25 },
+            })
+          : jsonResponse({
+              data: [payment("p1", { status: "sent", outcome: "successful" }), transfer],
+              meta: { next_cursor: "c2", per_page: 25 },
+            });
+      },
+    });
+    const { user, location } = renderApp("/payments", { features: paymentsRoutes });
+    const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
+    expect(await within(table).findByText("Member p1")).toBeInTheDocument();
+    expect(within(table).getByText("Successful")).toBeInTheDocument();
+    expect(within(table).getByText("$24.00 + $0.90 surcharge")).toBeInTheDocument();
+    expect(within(table).getByText("Awaiting payment")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await within(table).findByText("Member p3")).toBeInTheDocument();
+    expect(within(table).getByText("Card declined")).toBeInTheDocument();
+    expect(location()).toBe("/payments?cursor=c2&page=2");
+    expect(seen.at(-1)).toContain("cursor=c2");
+    expect(screen.getByText("Page 2")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+
+  it("marks a bank transfer received after confirming", async () => {
+    let received = false;
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/payments": () =>
+        jsonResponse({
+          data: [received ? { ...transfer, status: "sent", outcome: "successful" } : transfer],
+          meta: { next_cursor: null, per_page: 25 },
+        }),
+      "POST /api/payments/pif/received": () => {
+        received = true;
+        return jsonResponse({ data: { ...transfer, status: "sent" } });
+      },
+    });
+    const { user } = renderApp("/payments", { features: paymentsRoutes });
+    const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
+    await user.click(await within(table).findByRole("button", { name: "Mark received" }));
+    const dialog = await screen.findByRole("dialog", { name: "Mark payment received?" });
+    expect(within(dialog).getByText(/\$299\.00 from Member pif/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Mark received" }));
+    await waitFor(() => expect(received).toBe(true));
+    expect(await within(table).findByText("Successful")).toBeInTheDocument();
+  });
+
+  it("offers trainers neither export nor mark received", async () => {
+    mockApi({
+      "GET /api/me": signedIn(trainer()),
+      "GET /api/payments": () =>
+        jsonResponse({ data: [transfer], meta: { next_cursor: null, per_page: 25 } }),
+    });
+    renderApp("/payments", { features: paymentsRoutes });
+    const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
+    expect(await within(table).findByText("Member pif")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Export CSV" })).not.toBeInTheDocument();
+    expect(within(table).queryByRole("button", { name: "Mark received" })).not.toBeInTheDocument();
+  });
+
+  it("shows the simulated business date while the local clock is moved", async () => {
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/payments": () => jsonResponse({ data: [], meta: { next_cursor: null, per_page: 25 } }),
+      "GET /api/dev/clock": {
+        now: "2026-12-01T08:00:00Z",
+        today: "2026-12-01",
+        simulated: true,
+        offset_ms: 1,
+      },
+    });
+    renderApp("/payments", { features: paymentsRoutes });
+    expect(await screen.findByTestId("business-clock-banner", {}, { timeout: 10_000 })).toHaveTextContent(
+      "Simulated business date: 01/12/2026",
+    );
+    expect(await screen.findByText("No payments match these filters")).toBeInTheDocument();
+  });
+});
+
+describe("/expected-payments-debugging", () => {
+  it("shows organisation admins what the next runs charge and what is stuck", async () => {
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/expected-payments-debugging": {
+        today: "2026-11-23",
+        until: "2026-12-06",
+        partial: false,
+        days: [
+          {
+            date: "2026-11-24",
+            count: 2,
+            total: 4_890,
+            formatted_total: "$48.90",
+            gyms: [
+              {
+                gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
+                count: 2,
+                amount: 4_800,
+                surcharge: 90,
+                total: 4_890,
+                formatted_total: "$48.90",
+                by_type: { stripe_card: 1, bank_account: 1 },
+              },
+            ],
+          },
+        ],
+        stuck: [
+          {
+            reason: "flagged",
+            detail: "Still unsettled after 12 polls.",
+            payment: payment("p9", { status: "pending_request" }),
+          },
+        ],
+      },
+    });
+    renderApp("/expected-payments-debugging", { features: paymentsRoutes });
+    const table = await screen.findByRole(
+      "table",
+      { name: "Expected payments by day and gym" },
+      { timeout: 10_000 },
+    );
+    expect(within(table).getByText("$48.90")).toBeInTheDocument();
+    expect(within(table).getByText("Card 1, Direct debit 1")).toBeInTheDocument();
+    expect(screen.getByText("Flagged after polls")).toBeInTheDocument();
+    expect(screen.getByText("Still unsettled after 12 polls.")).toBeInTheDocument();
+  });
+
+  it("sends other staff to the dashboard", async () => {
+    mockApi({ "GET /api/me": signedIn(trainer()) });
+    const { location } = renderApp("/expected-payments-debugging", { features: paymentsRoutes });
+    await waitFor(() => expect(location()).toBe("/dashboard"), { timeout: 10_000 });
+  });
+});

@@ -1,0 +1,114 @@
+import { isApiError } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
+import { IconAlertCircle, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { type PaymentFilterValues, readSearch, usePayments, writeSearch } from "../api/payments";
+import { ExportButton } from "../components/ExportButton";
+import { PaymentFilters } from "../components/PaymentFilters";
+import { PaymentCards, PaymentsTable } from "../components/PaymentsTable";
+
+/**
+ * /payments (payments.index): the organisation's payments newest first, filtered by status, type,
+ * gym and due dates. Filters, the page's cursor and its number live in the address, so Back
+ * returns to the previous page and a reload keeps the page.
+ */
+export function PaymentsListRoute() {
+  useDocumentTitle("Payments");
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const phone = useMediaQuery("(max-width: 48em)");
+  const { filters, cursor, page } = readSearch(params);
+  const { data, error, isLoading, isValidating, mutate } = usePayments(filters, cursor);
+
+  const go = (next: URLSearchParams, replace = false) =>
+    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" }, { replace });
+  const onFilters = (next: PaymentFilterValues) => go(writeSearch(next));
+  const canExport = Boolean(
+    user && (user.is_organisation_admin || user.gyms.some((g) => g.role === "admin")),
+  );
+
+  if (!user) return null;
+  const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
+  const payments = data?.data ?? [];
+  const nextCursor = data?.meta.next_cursor ?? null;
+  const staffGyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} fz="h2">
+              Payments
+            </Title>
+            <Text c="dimmed" size="sm">
+              Direct debits, card payments and pay-in-full payments, newest first by due date.
+            </Text>
+          </Stack>
+          {canExport && <ExportButton filters={filters} />}
+        </Group>
+        <PaymentFilters value={filters} gyms={staffGyms} errors={fieldErrors} onChange={onFilters} />
+        {error && !fieldErrors && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load payments">
+            {error.status === 422 || error.code === "validation_failed"
+              ? "These filters are not valid."
+              : error.message}
+            <div>
+              <Button mt="sm" variant="light" color="red" onClick={() => void mutate()}>
+                Try again
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {isLoading && !data ? (
+          <Skeleton h={320} radius="md" />
+        ) : phone ? (
+          <PaymentCards
+            payments={payments}
+            user={user}
+            fetching={isValidating}
+            onChanged={() => void mutate()}
+          />
+        ) : (
+          <PaymentsTable
+            payments={payments}
+            user={user}
+            fetching={isValidating}
+            onChanged={() => void mutate()}
+          />
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Page {page}
+          </Text>
+          <Group gap="xs">
+            {page > 1 && (
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} />}
+                onClick={() => (location.key !== "default" ? navigate(-1) : go(writeSearch(filters)))}
+              >
+                Previous
+              </Button>
+            )}
+            {nextCursor && (
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} />}
+                onClick={() => go(writeSearch(filters, nextCursor, page + 1))}
+              >
+                Next
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+export { PaymentsListRoute as Component };
