@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { graceUnits } from "../organisation/schemas";
+import { graceUnits } from "../contract/organisation";
 import {
   addDays,
   addMonthsClamped,

@@ -9,7 +9,7 @@
  *   payment that settles debt) pays the debt off oldest period first; a failed retry adds nothing (it
  *   was an attempt at the same debt).
  */
-import type { GraceUnit } from "../organisation/schemas";
+import type { GraceUnit } from "../contract/organisation";
 import {
   addDays,
   addMonthsClamped,
