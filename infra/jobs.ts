@@ -82,7 +82,8 @@ export function Jobs(ctx: StackContext) {
   });
 
   const alarm = new Alarm(stack, "ChargeDeadLettersAlarm", {
-    alarmDescription: "Charges failed repeatedly and are in the dead-letter queue: check them and the payments they name.",
+    alarmDescription:
+      "Charges failed repeatedly and are in the dead-letter queue: check them and the payments they name.",
     metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
     threshold: 1,
     evaluationPeriods: 1,

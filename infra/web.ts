@@ -15,7 +15,13 @@ import {
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import { type Function as SstFunction, type StackContext, StaticSite, type StaticSiteProps, use } from "sst/constructs";
+import {
+  type Function as SstFunction,
+  type StackContext,
+  StaticSite,
+  type StaticSiteProps,
+  use,
+} from "sst/constructs";
 import type { siteUrlEnv } from "../packages/functions/src/aws/secrets";
 import { API } from "./api";
 import { Jobs } from "./jobs";

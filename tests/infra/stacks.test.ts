@@ -272,7 +272,10 @@ describe("charge queue", () => {
   };
   const statementsOf = (roleId: string) =>
     allResources()
-      .filter(([, r]) => r.Type === "AWS::IAM::Policy" && r.Properties.Roles.some((role: Cfn) => role.Ref === roleId))
+      .filter(
+        ([, r]) =>
+          r.Type === "AWS::IAM::Policy" && r.Properties.Roles.some((role: Cfn) => role.Ref === roleId),
+      )
       .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as Cfn[]);
   const sqsStatements = (roleId: string) =>
     statementsOf(roleId).filter((s) => (asArray(s.Action) as string[]).some((a) => a.startsWith("sqs:")));
@@ -283,7 +286,9 @@ describe("charge queue", () => {
     expect(mainProps.RedrivePolicy.maxReceiveCount).toBe(chargeQueueSettings.maxReceiveCount);
     expect(JSON.stringify(mainProps.RedrivePolicy.deadLetterTargetArn)).toContain(dlq);
     expect(mainProps.VisibilityTimeout).toBe(chargeQueueSettings.visibilityTimeoutSeconds);
-    expect(chargeQueueSettings.visibilityTimeoutSeconds).toBeGreaterThan(chargeQueueSettings.consumerTimeoutSeconds);
+    expect(chargeQueueSettings.visibilityTimeoutSeconds).toBeGreaterThan(
+      chargeQueueSettings.consumerTimeoutSeconds,
+    );
   });
 
   it("is consumed by the charge consumer with bounded concurrency and partial batch failures", () => {
@@ -294,7 +299,9 @@ describe("charge queue", () => {
     expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: chargeQueueSettings.maxConcurrency });
     expect(mapping.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
     expect(JSON.stringify(mapping.EventSourceArn)).toContain(queueIds().main);
-    const consumer = appFunctions().find(([, f]) => (f.Properties.Handler as string).endsWith("charge-consumer.handler"));
+    const consumer = appFunctions().find(([, f]) =>
+      (f.Properties.Handler as string).endsWith("charge-consumer.handler"),
+    );
     expect(JSON.stringify(mapping.FunctionName)).toContain(consumer?.[0]);
     expect(consumer?.[1].Properties.Timeout).toBe(chargeQueueSettings.consumerTimeoutSeconds);
   });
@@ -318,8 +325,9 @@ describe("charge queue", () => {
         expect(statements).toHaveLength(1);
         expect(statements[0].Action).toBe("sqs:SendMessage");
         expect(JSON.stringify(statements[0].Resource)).toContain(main);
-        const env = appFunctions().find(([, f]) => (f.Properties.Handler as string).endsWith(`jobs/${job}.handler`))?.[1]
-          .Properties.Environment.Variables;
+        const env = appFunctions().find(([, f]) =>
+          (f.Properties.Handler as string).endsWith(`jobs/${job}.handler`),
+        )?.[1].Properties.Environment.Variables;
         expect(JSON.stringify(env.CHARGE_QUEUE_URL)).toContain(main);
       } else {
         expect(statements).toHaveLength(0);

@@ -139,3 +139,35 @@ export async function setAkahuConfig(actor: Actor, gymId: string, input: unknown
       : {}),
   });
 }
+
+/** Stores a person's Akahu connection (the code exchange does this; seeding and tests too). */
+export async function storeAkahuConnection(input: {
+  organisationId: string;
+  userId: string;
+  gymId: string;
+  token: string;
+  accounts: {
+    id: string;
+    name: string;
+    formatted_account?: string | null;
+    type: string;
+    status: string;
+    connection?: string | null;
+  }[];
+}) {
+  await db()
+    .entities.akahuConnection.put({
+      organisation_id: input.organisationId,
+      user_id: input.userId,
+      gym_id: input.gymId,
+      token_enc: encryptSecret(input.token, tokenContext(input.organisationId, input.userId)),
+      connected_at: new Date().toISOString(),
+      synced_at: new Date().toISOString(),
+      accounts: input.accounts.map((a) => ({
+        ...a,
+        formatted_account: a.formatted_account ?? undefined,
+        connection: a.connection ?? undefined,
+      })),
+    })
+    .go();
+}

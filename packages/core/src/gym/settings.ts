@@ -112,9 +112,20 @@ export async function putDestinationAccount(actor: Actor, gymId: string, account
   const current = gym.destination_account?.account_id;
   if (current ? accountId !== current : accountId !== "new") throw new NotFoundError("destination account");
   const values = parse(destinationAccountInput, input);
-  return patchGym(actor, gymId, {
+  const saved = await patchGym(actor, gymId, {
     destination_account: { account_id: current ?? newId(), ...values, updated_at: new Date().toISOString() },
   });
+  const before = gym.destination_account?.bank_account_number?.replace(/\D/g, "");
+  if (before && before !== values.bank_account_number.replace(/\D/g, "")) {
+    // Members' bank consents name the old account: they must consent again before paying by bank.
+    const { requireBankReconsent } = await import("../payment/consent");
+    await requireBankReconsent(
+      currentOrganisation(actor),
+      { gym_id: gymId },
+      `${gym.name} has a new bank account for membership payments.`,
+    );
+  }
+  return saved;
 }
 
 /** The gym's destination account in full, for paying into it (billing); never sent to a browser. */

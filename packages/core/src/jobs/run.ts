@@ -1,5 +1,6 @@
 import { businessNow } from "../clock";
 import "../payment/charge";
+import "../payment/consent";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
 import "../payment/webhooks";
 import type { JobName } from "./schedule";

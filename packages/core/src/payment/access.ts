@@ -10,11 +10,6 @@ import { kisiProvider } from "../providers/kisi/index";
 import { getUser } from "../user/service";
 import { gymOf, organisationOf } from "./context";
 
-type AccessPort = {
-  ensureMemberAccess?(apiKey: string, input: Record<string, unknown>): Promise<unknown>;
-  revokeMemberAccess?(apiKey: string, input: Record<string, unknown>): Promise<unknown>;
-};
-
 async function target(organisationId: string, gymId: string, userId: string) {
   const [organisation, gym] = await Promise.all([
     organisationOf(organisationId),
@@ -24,23 +19,21 @@ async function target(organisationId: string, gymId: string, userId: string) {
   const user = await getUser(userId);
   return {
     apiKey: await kisiKeyOf(organisationId),
-    input: { place_id: gym.kisi_place.place_id, user_id: userId, email: user.email, name: user.name },
+    input: { place_id: gym.kisi_place.place_id, external_id: userId, email: user.email, name: user.name },
   };
 }
 
 export async function revokeAccess(organisationId: string, gymId: string, userId: string): Promise<boolean> {
   const t = await target(organisationId, gymId, userId);
-  const port = kisiProvider() as unknown as AccessPort;
-  if (!t || !port.revokeMemberAccess) return false;
-  await port.revokeMemberAccess(t.apiKey, t.input);
+  if (!t) return false;
+  await kisiProvider().revokeMemberAccess(t.apiKey, t.input);
   return true;
 }
 
 export async function ensureAccess(organisationId: string, gymId: string, userId: string): Promise<boolean> {
   const t = await target(organisationId, gymId, userId);
-  const port = kisiProvider() as unknown as AccessPort;
-  if (!t || !port.ensureMemberAccess) return false;
-  await port.ensureMemberAccess(t.apiKey, t.input);
+  if (!t) return false;
+  await kisiProvider().ensureMemberAccess(t.apiKey, t.input);
   return true;
 }
 

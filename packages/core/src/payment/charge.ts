@@ -108,7 +108,7 @@ export async function chargeClaimed(message: ChargeMessage): Promise<ChargeResul
     const claimedAt = payment.claimed_at ? Date.parse(payment.claimed_at) : now.getTime();
     if (now.getTime() - claimedAt > AKAHU_KEY_WINDOW_MS) {
       // Akahu has forgotten the key: only Akahu's own list can say whether it was charged.
-      const found = await findBankPaymentFor(app, connection.token, code);
+      const found = await findBankPaymentFor(app, connection.token, code, new Date(claimedAt));
       if (found) return applyOutcome(payment, found, { snapshot: payment, source: "reconcile" });
     }
     outcome = await chargeBank({

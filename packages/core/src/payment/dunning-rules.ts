@@ -1,15 +1,10 @@
 /**
- * The bridge to the dunning rules (billing/dunning.ts): given a subscription's debt and a failed
- * or successful payment, what the debt, grace and next retry become. The rules decide; this file
- * only maps stored records to their inputs and back.
+ * The bridge to the dunning rules (billing/dunning.ts): given a subscription, its payments and a
+ * failed payment, what the debt, grace and next retry become. The rules decide (grace end, retry
+ * dates, hard or soft, balance and periods owing); this file maps stored records to their inputs.
  */
-import {
-  addDays,
-  addMonthsClamped,
-  aucklandDate,
-  type CivilDate,
-  startOfAucklandDay,
-} from "../billing/calendar";
+import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { classifyDecline, debt, graceEndsAt, retryDates } from "../billing/dunning";
 import type { OrganisationSettings } from "../organisation/settings";
 import type { SubscriptionRecord } from "../subscription/store";
 import type { PaymentRecord } from "./store";
@@ -23,52 +18,49 @@ export interface DebtAfterFailure {
   hard_declined: boolean;
 }
 
-function graceEnd(failedOn: CivilDate, settings: OrganisationSettings): CivilDate {
-  const value = settings.failed_payment_grace_period;
-  switch (settings.failed_payment_grace_period_unit) {
-    case "weeks":
-      return addDays(failedOn, value * 7);
-    case "months":
-      return addMonthsClamped(failedOn, value);
-    default:
-      return addDays(failedOn, value);
-  }
-}
+export { classifyDecline };
 
-/** The retry dates of a run of failures that began on `failedOn`, before grace ends. */
-export function retryDates(
-  failedOn: CivilDate,
-  graceEndsOn: CivilDate,
-  settings: OrganisationSettings,
-): CivilDate[] {
-  return settings.payment_retry_days.map((d) => addDays(failedOn, d)).filter((d) => d < graceEndsOn);
-}
-
+/**
+ * The debt once `failed` has failed: the rules' `debt` over the subscription's payments (with this
+ * one failed), grace from the first failure of the run (kept while grace lasts), and the next retry
+ * day after today that is left (none after a hard decline).
+ */
 export function debtAfterFailure(
   sub: SubscriptionRecord,
-  payment: PaymentRecord,
+  payments: PaymentRecord[],
+  failed: PaymentRecord,
   hard: boolean,
   now: Date,
   settings: OrganisationSettings,
 ): DebtAfterFailure {
+  const others = payments.filter((p) => p.payment_id !== failed.payment_id);
+  const owed = debt(
+    [...others, { ...failed, status: hard ? "declined" : "failed" }].map((p) => ({
+      status: p.status,
+      amount: p.amount,
+      is_retry: p.is_retry,
+      settles_debt: Boolean((p.meta as { clears_debt?: boolean } | undefined)?.clears_debt),
+      created_at: p.claimed_at ?? p.created_at,
+    })),
+  );
   const failedAt = sub.failed_at ?? now.toISOString();
-  const failedOn = aucklandDate(new Date(failedAt));
-  const graceEndsAt =
-    sub.grace_period_ends_at ?? startOfAucklandDay(graceEnd(failedOn, settings)).toISOString();
-  const graceEndsOn = aucklandDate(new Date(graceEndsAt));
+  const grace = {
+    value: settings.failed_payment_grace_period,
+    unit: settings.failed_payment_grace_period_unit,
+  };
+  const graceEnds = sub.grace_period_ends_at ?? graceEndsAt(new Date(failedAt), grace).toISOString();
   const hardDeclined = sub.hard_declined || hard;
-  const retriesDone = sub.retries_done ?? 0;
   const today = aucklandDate(now);
   const next = hardDeclined
     ? null
-    : (retryDates(failedOn, graceEndsOn, settings)
-        .slice(retriesDone)
-        .find((d) => d > today) ?? null);
+    : (retryDates(new Date(failedAt), settings.payment_retry_days, new Date(graceEnds)).find(
+        (d) => d > today,
+      ) ?? null);
   return {
-    balance_owing: sub.balance_owing + (payment.is_retry ? 0 : payment.amount),
-    periods_owing: sub.periods_owing + (payment.is_retry ? 0 : 1),
+    balance_owing: owed.balance_owing,
+    periods_owing: owed.periods_owing,
     failed_at: failedAt,
-    grace_period_ends_at: graceEndsAt,
+    grace_period_ends_at: graceEnds,
     next_retry_on: next,
     hard_declined: hardDeclined,
   };

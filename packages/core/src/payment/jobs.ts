@@ -365,8 +365,9 @@ async function pollOutcome(payment: PaymentRecord) {
   if (!connection) return { state: "unknown" as const, message: "no bank connection" };
   const app = await appFor(payment.organisation_id, connection.gym_id);
   if (payment.akahu_id) return bankStatus(app, connection.token, payment.akahu_id);
+  const since = new Date(payment.claimed_at ?? payment.created_at);
   return (
-    (await findBankPaymentFor(app, connection.token, bankPaymentCode(payment.payment_id))) ?? {
+    (await findBankPaymentFor(app, connection.token, bankPaymentCode(payment.payment_id), since)) ?? {
       state: "unknown" as const,
       message: "not found at Akahu",
     }

@@ -3,6 +3,7 @@
  * The ports (providers/stripe, providers/akahu) are the providers' own shapes; this file is the
  * only place that reads them, so the billing machinery never depends on a provider's statuses.
  */
+import { classifyDecline } from "../billing/dunning";
 import { akahuProvider } from "../providers/akahu/index";
 import { ProviderError } from "../providers/errors";
 import { stripeProvider } from "../providers/stripe/index";
@@ -35,29 +36,14 @@ export interface BankCharge {
   idempotencyKey: string;
 }
 
-/** Card declines that retrying cannot fix (Stripe decline codes). */
-const HARD_CARD = new Set([
-  "lost_card",
-  "stolen_card",
-  "expired_card",
-  "pickup_card",
-  "restricted_card",
-  "revocation_of_authorization",
-  "revocation_of_all_authorizations",
-  "invalid_account",
-  "card_not_supported",
-]);
-/** Bank failures that retrying cannot fix (Akahu status codes). */
-const HARD_BANK = new Set(["ACCOUNT_CLOSED", "CONSENT_REVOKED", "INVALID_ACCOUNT", "AUTHORISATION_REVOKED"]);
-
-export function isHardDecline(kind: "card" | "bank", code: string): boolean {
-  return kind === "card" ? HARD_CARD.has(code) : HARD_BANK.has(code.toUpperCase());
+export function isHardDecline(code: string): boolean {
+  return classifyDecline(code).kind === "hard";
 }
 
 type Loose = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
-/** A Stripe PaymentIntent (as the port answers it) → outcome. */
+/** A Stripe PaymentIntent (the port's StripeCharge, or a webhook's `data.object`) → outcome. */
 export function cardOutcome(intent: Loose): ChargeOutcome {
   const id = str(intent.id) ?? "";
   const status = str(intent.status);
@@ -65,57 +51,64 @@ export function cardOutcome(intent: Loose): ChargeOutcome {
   if (status === "processing" || status === "requires_confirmation")
     return { state: "pending", providerId: id };
   const error = (intent.last_payment_error ?? {}) as Loose;
-  const code = str(error.decline_code) ?? str(error.code) ?? "card_declined";
+  const code =
+    str(intent.decline_code) ??
+    str(error.decline_code) ??
+    str(intent.failure_code) ??
+    str(error.code) ??
+    "card_declined";
+  const classified = classifyDecline(code);
   return {
     state: "failed",
     providerId: id || undefined,
     code,
-    message: str(error.message) ?? "The card was declined.",
-    hard: isHardDecline("card", code),
+    message: str(intent.failure_message) ?? str(error.message) ?? classified.reason,
+    hard: classified.kind === "hard",
   };
 }
 
-/** An Akahu payment (as the port answers it) → outcome. */
+/** An Akahu payment (the port's AkahuPayment, or a webhook) → outcome. */
 export function bankOutcome(payment: Loose): ChargeOutcome {
-  const id = str(payment._id) ?? str(payment.id) ?? "";
+  const id = str(payment.id) ?? str(payment._id) ?? str(payment.item_id) ?? "";
   const sid = str(payment.sid);
   const status = str(payment.status) ?? "";
   if (status === "SENT") return { state: "succeeded", providerId: id, sid };
   if (["DECLINED", "ERROR", "CANCELLED"].includes(status)) {
     const code = str(payment.status_code) ?? status;
+    const classified = classifyDecline(code);
     return {
       state: "failed",
       providerId: id,
       sid,
       code,
-      message: str(payment.status_text) ?? `The bank payment was ${status.toLowerCase()}.`,
-      hard: isHardDecline("bank", code),
+      message: str(payment.status_text) ?? classified.reason,
+      hard: classified.kind === "hard",
     };
   }
   return { state: "pending", providerId: id, sid };
 }
 
+/**
+ * A thrown ProviderError: `declined` means the provider refused the request itself (no such saved
+ * card, consent revoked, bad account): a hard failure the member must fix. Anything else means we
+ * do not know whether the charge exists: `unknown`, left pending for polling and recovery.
+ */
 function unknownOrFailed(error: unknown, kind: "card" | "bank"): ChargeOutcome {
   if (error instanceof ProviderError && error.kind === "declined") {
-    const raw = (error as unknown as { raw?: Loose }).raw;
-    if (raw && kind === "card" && raw.payment_intent) return cardOutcome(raw.payment_intent as Loose);
-    const code = (error as unknown as { code?: string }).code ?? "declined";
-    return { state: "failed", code, message: error.message, hard: isHardDecline(kind, code) };
+    const detail = `${error.message} ${error.detail ?? ""}`;
+    const code =
+      kind === "card"
+        ? "invalid_account"
+        : /401|revoked|consent/i.test(detail)
+          ? "CONSENT_REVOKED"
+          : "INVALID_ACCOUNT";
+    return { state: "failed", code, message: error.detail ?? error.message, hard: isHardDecline(code) };
   }
   return { state: "unknown", message: (error as Error).message };
 }
 
-type StripeCharging = {
-  chargeOffSession(account: string, input: Loose): Promise<Loose>;
-  retrievePaymentIntent(account: string, id: string): Promise<Loose>;
-};
-type AkahuCharging = {
-  createPayment(app: BankCharge["app"], userToken: string, input: Loose): Promise<Loose>;
-  getPayment(app: BankCharge["app"], userToken: string, id: string): Promise<Loose>;
-  listPayments(app: BankCharge["app"], userToken: string, input?: Loose): Promise<Loose[]>;
-};
-const stripe = () => stripeProvider() as unknown as StripeCharging;
-const akahu = () => akahuProvider() as unknown as AkahuCharging;
+const stripe = () => stripeProvider();
+const akahu = () => akahuProvider();
 
 export async function chargeCard(charge: CardCharge): Promise<ChargeOutcome> {
   try {
@@ -128,7 +121,7 @@ export async function chargeCard(charge: CardCharge): Promise<ChargeOutcome> {
       description: charge.description,
       metadata: charge.metadata,
     });
-    return cardOutcome(intent);
+    return cardOutcome(intent as unknown as Loose);
   } catch (error) {
     return unknownOrFailed(error, "card");
   }
@@ -143,7 +136,7 @@ export async function chargeBank(charge: BankCharge): Promise<ChargeOutcome> {
       reference: charge.reference,
       idempotencyKey: charge.idempotencyKey,
     });
-    return bankOutcome(payment);
+    return bankOutcome(payment as unknown as Loose);
   } catch (error) {
     return unknownOrFailed(error, "bank");
   }
@@ -151,7 +144,7 @@ export async function chargeBank(charge: BankCharge): Promise<ChargeOutcome> {
 
 export async function cardStatus(account: string, intentId: string): Promise<ChargeOutcome> {
   try {
-    return cardOutcome(await stripe().retrievePaymentIntent(account, intentId));
+    return cardOutcome((await stripe().retrievePaymentIntent(account, intentId)) as unknown as Loose);
   } catch (error) {
     return { state: "unknown", message: (error as Error).message };
   }
@@ -163,7 +156,7 @@ export async function bankStatus(
   akahuId: string,
 ): Promise<ChargeOutcome> {
   try {
-    return bankOutcome(await akahu().getPayment(app, userToken, akahuId));
+    return bankOutcome((await akahu().getPayment(app, userToken, akahuId)) as unknown as Loose);
   } catch (error) {
     return { state: "unknown", message: (error as Error).message };
   }
@@ -177,8 +170,10 @@ export async function findBankPaymentFor(
   app: BankCharge["app"],
   userToken: string,
   paymentCode: string,
+  since: Date,
 ): Promise<ChargeOutcome | null> {
-  const payments = await akahu().listPayments(app, userToken);
-  const match = payments.find((p) => JSON.stringify(p.meta ?? p).includes(paymentCode));
-  return match ? bankOutcome(match) : null;
+  const start = new Date(since.getTime() - 2 * 86_400_000).toISOString();
+  const payments = await akahu().listPayments(app, userToken, { start, end: new Date().toISOString() });
+  const match = payments.find((p) => p.meta?.particulars === paymentCode || p.meta?.code === paymentCode);
+  return match ? bankOutcome(match as unknown as Loose) : null;
 }

@@ -19,7 +19,7 @@ import { debtAfterFailure } from "./dunning-rules";
 import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
 import type { ChargeOutcome } from "./providers";
-import { findPayment, type PaymentRecord } from "./store";
+import { findPayment, type PaymentRecord, subscriptionPayments } from "./store";
 import { dunningKeys } from "./work";
 
 export type SettleResult = "settled" | "recorded" | "unchanged";
@@ -219,7 +219,10 @@ async function settleFailed(
     ? await findSubscription(payment.organisation_id, payment.subscription_id)
     : null;
   const settings = await settingsOf(payment.organisation_id);
-  const debt = sub ? debtAfterFailure(sub, payment, outcome.hard, now, settings) : null;
+  const payments = sub
+    ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
+    : [];
+  const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
   const result = await db()
     .transaction.write(({ payment: payments, subscription, dunning }) => {
       const writes = [

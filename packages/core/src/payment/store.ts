@@ -124,3 +124,16 @@ export async function listMemberPayments(
     .go({ order: "desc", limit: options.limit ?? 25, cursor: options.cursor ?? null });
   return { items: data as PaymentRecord[], cursor: cursor ?? null };
 }
+
+/** Every payment of one subscription (the member's payments, filtered): dunning's debt is computed over them. */
+export async function subscriptionPayments(
+  organisationId: string,
+  userId: string,
+  subscriptionId: string,
+): Promise<PaymentRecord[]> {
+  const { data } = await db()
+    .entities.payment.query.byMember({ organisation_id: organisationId, user_id: userId })
+    .where((a, op) => op.eq(a.subscription_id, subscriptionId))
+    .go({ pages: "all" });
+  return data as PaymentRecord[];
+}

@@ -1,17 +1,15 @@
 /**
- * The bridge between a stored subscription and the pure schedule rules (billing/schedule.ts):
- * builds the rules' input from the record and answers the charge after a given one. Nothing here
- * decides an amount or a date; the rules do.
+ * The bridge between a stored subscription and the pure schedule function (billing/schedule.ts):
+ * builds the rules' `BillingSchedule` from the record and asks `chargeAfter`. Nothing here decides
+ * an amount or a date; the rules do.
  */
-import type { CivilDate } from "../billing/calendar";
-import { isRecurringFrequency } from "../billing/frequency";
-import { period } from "../billing/period";
-import { calculateProRata } from "../billing/pro-rata";
+import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { type BillingSchedule, chargeAfter, type ScheduledCharge } from "../billing/schedule";
 import type { SubscriptionRecord } from "./store";
 
 /** One charge of the schedule, as the billing machinery stores it on a payment. */
 export interface NextCharge {
-  /** −1 a pro-rata first payment, 0.. the periods from the anchor; PIF is 0. */
+  /** 0 the first charge (pro-rata stub and/or joining fee), then 1, 2, … */
   index: number;
   due_on: CivilDate;
   period_start: CivilDate;
@@ -28,58 +26,49 @@ export interface PreviousCharge {
   period_end: CivilDate;
 }
 
+const civil = (iso: string | undefined | null): CivilDate | null =>
+  iso ? (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : aucklandDate(new Date(iso))) : null;
+
+/** The rules' view of a subscription. */
+export function scheduleOf(sub: SubscriptionRecord): BillingSchedule {
+  const transition =
+    sub.transition_to_amount != null && (sub.transition_takes_effect_at || sub.transition_to_date)
+      ? {
+          effective: civil(sub.transition_takes_effect_at ?? sub.transition_to_date) as CivilDate,
+          amount: sub.transition_to_amount,
+        }
+      : null;
+  return {
+    frequency: sub.billing_frequency,
+    amount: sub.force_price_amount ?? sub.amount,
+    joining_fee: sub.joining_fee || null,
+    start_date: sub.start_date,
+    billing_date: sub.billing_date,
+    pauses: (sub.pauses ?? []).map((p) => ({ start: p.start_date, end: p.end_date })),
+    price_change: transition,
+    cancellation_effective: sub.cancelled_at ? civil(sub.cancellation_effective_at) : null,
+    term_ends_at: civil(sub.term_ends_at),
+    pif_ends_at: civil(sub.pif_ends_at),
+  };
+}
+
+function toNext(charge: ScheduledCharge): NextCharge {
+  return {
+    index: charge.index,
+    due_on: charge.due,
+    period_start: charge.period_start,
+    period_end: charge.period_end,
+    amount: charge.amount,
+    joining_fee: charge.joining_fee,
+    is_pro_rata: charge.is_pro_rata,
+  };
+}
+
 /**
  * The charge after `previous` (null: the first charge), or null when the schedule has no more
- * (PIF paid, cancellation in effect, term over without renewal).
+ * (PIF paid, cancellation in effect).
  */
 export function chargeAfterOf(sub: SubscriptionRecord, previous: PreviousCharge | null): NextCharge | null {
-  const amount = sub.force_price_amount ?? sub.amount;
-  if (!isRecurringFrequency(sub.billing_frequency)) {
-    if (previous) return null;
-    return {
-      index: 0,
-      due_on: sub.start_date,
-      period_start: sub.start_date,
-      period_end: sub.pif_ends_at ?? sub.start_date,
-      amount: amount + sub.joining_fee,
-      joining_fee: sub.joining_fee,
-      is_pro_rata: false,
-    };
-  }
-  const frequency = sub.billing_frequency;
-  let next: NextCharge;
-  if (!previous) {
-    const first = calculateProRata({
-      amount,
-      billing_frequency: frequency,
-      joining_fee: sub.joining_fee,
-      start_date: sub.start_date,
-      billing_date: sub.billing_date,
-    });
-    if (!first.ok) throw first.error;
-    const p = period(sub.billing_date, first.value.is_pro_rata ? -1 : 0, frequency);
-    next = {
-      index: first.value.is_pro_rata ? -1 : 0,
-      due_on: sub.start_date,
-      period_start: first.value.is_pro_rata ? sub.start_date : p.start,
-      period_end: p.end,
-      amount: first.value.first_payment_total,
-      joining_fee: sub.joining_fee,
-      is_pro_rata: first.value.is_pro_rata,
-    };
-  } else {
-    const p = period(sub.billing_date, previous.index + 1, frequency);
-    next = {
-      index: previous.index + 1,
-      due_on: p.start,
-      period_start: p.start,
-      period_end: p.end,
-      amount,
-      joining_fee: 0,
-      is_pro_rata: false,
-    };
-  }
-  const effective = sub.cancellation_effective_at?.slice(0, 10);
-  if (effective && next.period_start >= effective) return null;
-  return next;
+  const charge = chargeAfter(scheduleOf(sub), previous);
+  return charge ? toNext(charge) : null;
 }

@@ -7,6 +7,7 @@ import type { Actor } from "../auth/actor";
 import { authorize, inGym, policy } from "../auth/policy";
 import {
   addDays,
+  addMonthsClamped,
   aucklandDate,
   type CivilDate,
   civilDateSchema,
@@ -30,7 +31,9 @@ import { getUser } from "../user/service";
 import { parse } from "../validation";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
-import { findSubscription, memberSubscriptions, type SubscriptionRecord } from "./store";
+import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
+
+export { isLive };
 
 export interface CreateSubscriptionInput {
   organisation_id: string;
@@ -55,12 +58,6 @@ export interface CreateSubscriptionInput {
 export interface CreatedSubscription {
   subscription: SubscriptionRecord;
   first_payment: PaymentRecord;
-}
-
-/** Is a subscription still live (not cancelled with the cancellation in effect) on `today`? */
-export function isLive(sub: SubscriptionRecord, now: Date): boolean {
-  if (!sub.cancelled_at) return true;
-  return !sub.cancellation_effective_at || sub.cancellation_effective_at > now.toISOString();
 }
 
 /**
@@ -143,7 +140,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     cooling_period_ends_at: term
       ? startOfAucklandDay(addDays(startDate, settings.cooling_off_days)).toISOString()
       : undefined,
-    pif_ends_at: isPif && term ? startOfAucklandDay(term.ends).toISOString() : undefined,
+    pif_ends_at: isPif
+      ? startOfAucklandDay(term?.ends ?? addMonthsClamped(startDate, 12)).toISOString()
+      : undefined,
     private_price_link_id: input.private_price_link_id,
     payments_sum: 0,
     balance_owing: 0,

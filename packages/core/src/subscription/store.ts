@@ -64,3 +64,9 @@ export async function priceSubscriptionsPage(
     .go({ cursor, limit });
   return { items: data, cursor: next ?? null };
 }
+
+/** Is a subscription still live (not cancelled with the cancellation in effect) at `now`? */
+export function isLive(sub: SubscriptionRecord, now: Date): boolean {
+  if (!sub.cancelled_at) return true;
+  return !sub.cancellation_effective_at || sub.cancellation_effective_at > now.toISOString();
+}

@@ -1,5 +1,8 @@
 import { config } from "@gym/core/config";
 import { OpenAPIHono } from "@hono/zod-openapi";
+// The money engine's reactions (payment webhooks settle payments; a payment-method switch retries a balance).
+import "@gym/core/payment/consent";
+import "@gym/core/payment/webhooks";
 import { simulatorRouter } from "../local/simulators/router";
 import { webhooksRouter } from "../webhooks/router";
 import type { AppEnv } from "./context";

@@ -29,6 +29,8 @@ process.env.DYNAMODB_ENDPOINT ??= `http://localhost:${process.env.DYNAMODB_PORT 
 process.env.LOG_LEVEL ??= "warn";
 
 const { runJob } = await import("@gym/core/jobs/run");
+const { deliverSimulatedWebhooksInProcess } = await import("./webhook-delivery");
+deliverSimulatedWebhooksInProcess();
 
 const bar = new SingleBar({
   format: ` ${job} [{bar}] {value} {label}`,
@@ -49,7 +51,9 @@ try {
     },
   });
   if (started) bar.stop();
-  console.log(`\n${job} at ${result.now} (${Date.parse(result.finishedAt) - Date.parse(result.startedAt)} ms)`);
+  console.log(
+    `\n${job} at ${result.now} (${Date.parse(result.finishedAt) - Date.parse(result.startedAt)} ms)`,
+  );
   for (const [name, value] of Object.entries(result.summary)) console.log(`  ${name.padEnd(14)} ${value}`);
   process.exit(0);
 } catch (error) {

@@ -5,6 +5,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { app as api } from "../api/app";
+import { deliverSimulatedWebhooksInProcess } from "./webhook-delivery";
 
 /**
  * The local stand-in for CloudFront: each site serves its own build and sends `/api/*` to the
@@ -44,10 +45,12 @@ function listen(
 }
 
 export function serveApi(port: number) {
+  deliverSimulatedWebhooksInProcess();
   return listen((request) => api.fetch(request), port);
 }
 
 export function serveSite(distDir: string, port: number) {
+  deliverSimulatedWebhooksInProcess();
   const dist = resolve(distDir);
   if (!existsSync(resolve(dist, "index.html")))
     throw new Error(`No build at ${dist}: build the web app first.`);

@@ -81,7 +81,8 @@ export const devRouter = createRouter()
     async (c) => {
       const input = c.req.valid("json");
       if (input.now !== undefined) return c.json({ data: await setBusinessClock(new Date(input.now)) }, 200);
-      if (input.advance_days !== undefined) return c.json({ data: await advanceBusinessClock(input.advance_days) }, 200);
+      if (input.advance_days !== undefined)
+        return c.json({ data: await advanceBusinessClock(input.advance_days) }, 200);
       throw ValidationError.field("now", "Give now or advance_days");
     },
   )

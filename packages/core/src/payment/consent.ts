@@ -1,0 +1,154 @@
+/**
+ * Payment-method changes that billing reacts to:
+ *  - a member's default payment type changed (switch, new card, new bank consent): their live
+ *    subscription charges it from now on, payments held for a bank consent go back to the due
+ *    index, and an owed balance is retried at once with the new method;
+ *  - re-consent: an Akahu enduring consent names its payee accounts and limits, so when a gym's
+ *    destination account changes, or a price rises above what members consented to, its
+ *    bank-paying members must consent again. They get `reauthenticate` on their bank payment type
+ *    (`reauthenticate_akahu`), an email with a link, and are not charged by bank until they
+ *    consent: their due payments wait in the hold index, visible, without grace.
+ */
+import { businessNow } from "../clock";
+import { db } from "../db/service";
+import { emailSender } from "../email/port";
+import { log } from "../log";
+import {
+  listPaymentTypeRecords,
+  onDefaultPaymentTypeChanged,
+  type PaymentTypeRecord,
+} from "../payment-type/service";
+import {
+  findSubscription,
+  gymSubscriptionsPage,
+  isLive,
+  memberSubscriptions,
+  priceSubscriptionsPage,
+  type SubscriptionRecord,
+} from "../subscription/store";
+import { reconsentEmail } from "./emails";
+import { retryBalance } from "./jobs";
+import { localChargeQueue } from "./queue";
+import { heldPayments, workKeys } from "./store";
+
+/** Moves a member's held payments back to the due index (the next billing run charges them). */
+export async function releaseHeldPayments(organisationId: string, userId: string): Promise<number> {
+  let released = 0;
+  for (const payment of await heldPayments(organisationId, userId)) {
+    const { canceled } = await db()
+      .transaction.write(({ payment: payments }) => [
+        payments
+          .patch({ organisation_id: organisationId, payment_id: payment.payment_id })
+          .set(workKeys.due(payment.payment_id, payment.due_on))
+          .remove(["waiting_for"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+          .commit(),
+      ])
+      .go();
+    if (!canceled) released += 1;
+  }
+  return released;
+}
+
+async function onDefaultChanged(organisationId: string, userId: string, paymentType: PaymentTypeRecord) {
+  const now = await businessNow();
+  for (const found of await memberSubscriptions(organisationId, userId)) {
+    if (!isLive(found, now)) continue;
+    let sub: SubscriptionRecord | null = found;
+    for (let attempt = 0; attempt < 4 && sub; attempt++) {
+      const { canceled } = await db()
+        .transaction.write(({ subscription }) => [
+          subscription
+            .patch({ organisation_id: organisationId, subscription_id: sub!.subscription_id })
+            .set({
+              payment_type_id: paymentType.payment_type_id,
+              payment_method: paymentType.type,
+              waiting_for_consent: false,
+              // A new method can be retried: a hard decline was about the old one.
+              hard_declined: false,
+            })
+            .add({ version: 1 })
+            .where((a, op) => op.eq(a.version, sub!.version))
+            .commit(),
+        ])
+        .go();
+      if (!canceled) break;
+      sub = await findSubscription(organisationId, found.subscription_id);
+    }
+    await releaseHeldPayments(organisationId, userId);
+    const fresh = await findSubscription(organisationId, found.subscription_id);
+    if (fresh && fresh.balance_owing > 0 && !fresh.retry_payment_id) {
+      // Retried at once with the new method, in this process (the member is waiting for the answer).
+      const queue = localChargeQueue(1);
+      const retry = await retryBalance(fresh, now, `switch#${paymentType.payment_type_id}#${fresh.version}`, {
+        queue,
+        paymentType,
+        advancesSchedule: false,
+      });
+      await queue.drain();
+      log.info("balance retried after a payment method switch", {
+        subscription_id: fresh.subscription_id,
+        retried: Boolean(retry),
+      });
+    }
+  }
+}
+
+onDefaultPaymentTypeChanged(onDefaultChanged);
+
+/**
+ * Every live bank-paying subscription of a gym (destination account changed) or of a price
+ * (raised above the consent limit) must consent again. Answers how many members were asked.
+ */
+export async function requireBankReconsent(
+  organisationId: string,
+  scope: { gym_id: string } | { price_id: string },
+  reason: string,
+): Promise<number> {
+  const now = await businessNow();
+  let asked = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { items: SubscriptionRecord[]; cursor: string | null } =
+      "gym_id" in scope
+        ? await gymSubscriptionsPage(organisationId, scope.gym_id, cursor)
+        : await priceSubscriptionsPage(organisationId, scope.price_id, cursor);
+    cursor = page.cursor;
+    for (const sub of page.items) {
+      if (!isLive(sub, now) || sub.payment_method !== "bank_account") continue;
+      for (const type of await listPaymentTypeRecords(organisationId, sub.user_id)) {
+        if (type.type !== "bank_account" || type.status !== "active") continue;
+        await db()
+          .entities.paymentType.patch({
+            organisation_id: organisationId,
+            user_id: sub.user_id,
+            payment_type_id: type.payment_type_id,
+          })
+          .set({ status: "reauthenticate" })
+          .add({ version: 1 })
+          .go();
+      }
+      await db()
+        .entities.subscription.patch({
+          organisation_id: organisationId,
+          subscription_id: sub.subscription_id,
+        })
+        .set({ waiting_for_consent: true })
+        .add({ version: 1 })
+        .go();
+      asked += 1;
+      try {
+        await emailSender().send(
+          reconsentEmail({ to: sub.member_email, name: sub.member_name, gym: sub.gym_name, reason }),
+        );
+      } catch (error) {
+        log.error("re-consent email not sent", {
+          subscription_id: sub.subscription_id,
+          error: (error as Error).message,
+        });
+      }
+    }
+  } while (cursor);
+  return asked;
+}
