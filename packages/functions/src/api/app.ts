@@ -13,6 +13,7 @@ import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
+import { lifecycleRouter } from "./routers/lifecycle";
 import { meRouter } from "./routers/me";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
@@ -48,6 +49,7 @@ export function createApp() {
   app.route("/", pricesRouter);
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
+  app.route("/", lifecycleRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
 
