@@ -146,15 +146,34 @@ export async function commitFacts(
           .add({ version: 1 })
           .where((a, op) => op.eq(a.version, sub.version))
           .commit(),
-        ...(plan
+        ...(plan && plan.next?.payment_id === plan.old.payment_id
           ? [
+              // Same charge and due date (its id), another period end or amount: updated in place.
               payment
-                .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                .patch({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                .set({
+                  amount: plan.next.amount,
+                  surcharge: plan.next.surcharge,
+                  joining_fee: plan.next.joining_fee,
+                  period_start_at: plan.next.period_start_at,
+                  period_end_at: plan.next.period_end_at,
+                  is_pro_rata: plan.next.is_pro_rata,
+                })
+                .add({ version: 1 })
                 .where((a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old.version)}`)
                 .commit(),
-              ...(plan.next ? [payment.create(plan.next).commit()] : []),
             ]
-          : []),
+          : plan
+            ? [
+                payment
+                  .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                  .where(
+                    (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old.version)}`,
+                  )
+                  .commit(),
+                ...(plan.next ? [payment.create(plan.next).commit()] : []),
+              ]
+            : []),
         ...extra.map((p) => payment.create(p).commit()),
       ];
     })
