@@ -264,3 +264,22 @@ describe("start early and manual payments", () => {
     ).toBe(403);
   });
 });
+
+describe("pay in full", () => {
+  it("adds a PIF membership to a member without one; bank transfer waits for payment", async () => {
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, { name: "Pif Person", email: "pif1@example.com", gymId });
+    const body = { price_id: prices.summerPif.price_id, gym_id: gymId, payment_method: "bank_transfer" };
+    expect((await trainer.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(403);
+    expect((await outsider.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(404);
+    const notPif = await admin.post(`/api/members/${user.user_id}/pif`, {
+      ...body,
+      price_id: prices.anytimeWeekly.price_id,
+    });
+    expect(notPif.status).toBe(422);
+    const added = await admin.post(`/api/members/${user.user_id}/pif`, body);
+    expect(added.status).toBe(201);
+    expect(added.body.data.first_payment).toMatchObject({ status: "awaiting_payment", amount: 29_900 });
+    expect((await admin.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(409);
+  });
+});
