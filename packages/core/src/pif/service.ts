@@ -18,13 +18,21 @@ import { factsOf } from "../subscription/states";
 import { isLive, memberSubscriptions } from "../subscription/store";
 import { parse } from "../validation";
 
-export const addPifInput = z.object({
-  price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-  gym_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-  payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
-    error: "Choose eftpos, cash or bank transfer.",
-  }),
-});
+export const addPifInput = z
+  .object({
+    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+    gym_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+    payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
+      error: "Choose eftpos, cash or bank transfer.",
+    }),
+  })
+  .meta({
+    example: {
+      price_id: "01J0000000000000000000000B",
+      gym_id: "01J0000000000000000000000C",
+      payment_method: "eftpos",
+    },
+  });
 
 export async function addPif(actor: Actor, userId: string, body: unknown) {
   const values = parse(addPifInput, body);

@@ -50,7 +50,9 @@ function refused(r: { ok: false; error: { field: string; message: string } }): n
 
 // ---- Pause ------------------------------------------------------------------------------------------
 
-export const pauseInput = z.object({ pause_start_at: dateField, pause_end_at: dateField });
+export const pauseInput = z
+  .object({ pause_start_at: dateField, pause_end_at: dateField })
+  .meta({ example: { pause_start_at: "2030-01-10", pause_end_at: "2030-01-24" } });
 
 /** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
 export async function pauseSubscription(actor: Actor, subscriptionId: string, body: unknown) {
@@ -269,14 +271,18 @@ export async function undoCancellation(actor: Actor, subscriptionId: string) {
 
 // ---- Price change -----------------------------------------------------------------------------------
 
-export const priceChangeInput = z.object({
-  subscription_ids: z
-    .array(z.string().trim().min(1).max(64), { error: "Value is required" })
-    .min(1, "Pick at least one member.")
-    .max(200),
-  price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-  transition_takes_effect_at: dateField.optional(),
-});
+export const priceChangeInput = z
+  .object({
+    subscription_ids: z
+      .array(z.string().trim().min(1).max(64), { error: "Value is required" })
+      .min(1, "Pick at least one member.")
+      .max(200),
+    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+    transition_takes_effect_at: dateField.optional(),
+  })
+  .meta({
+    example: { subscription_ids: ["01J0000000000000000000000A"], price_id: "01J0000000000000000000000B" },
+  });
 
 interface PlannedChange {
   sub: SubscriptionRecord;
@@ -326,14 +332,17 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
     organisationOf(organisationId),
     findPrice(organisationId, values.price_id),
   ]);
+  // Reach every subscription first (404 outside it), then judge the price.
+  const subs: SubscriptionRecord[] = [];
+  for (const id of [...new Set(values.subscription_ids)])
+    subs.push(await reachableSubscription(actor, id, "change"));
   if (!price || price.archived_at) throw ValidationError.field("price_id", "Choose a current price.");
   const noticeDays =
     (org as { price_change_notice_days?: number }).price_change_notice_days ??
     DEFAULT_PRICE_CHANGE_NOTICE_DAYS;
   const planned: PlannedChange[] = [];
   const problems: string[] = [];
-  for (const id of [...new Set(values.subscription_ids)]) {
-    const sub = await reachableSubscription(actor, id, "change");
+  for (const sub of subs) {
     const who = sub.member_name;
     if (sub.billing_frequency === "one_off" || price.billing_frequency !== sub.billing_frequency) {
       problems.push(
@@ -453,6 +462,8 @@ export async function priceChangeHistory(actor: Actor, userId: string) {
   const organisationId = staffOrganisation(actor);
   const gyms = staffGymIds(actor);
   const subs = (await memberSubscriptions(organisationId, userId)).filter((s) => gyms.includes(s.gym_id));
+  // No membership at the staff member's gyms (another organisation's member too): not found.
+  if (!subs.length) throw new NotFoundError("member");
   return subs
     .flatMap((s) =>
       (s.price_changes ?? []).map((c) => ({
@@ -528,16 +539,18 @@ export async function startNow(actor: Actor, subscriptionId: string) {
 
 // ---- Manual payment ---------------------------------------------------------------------------------
 
-export const manualPaymentInput = z.object({
-  amount: z
-    .number({ error: "Value is required" })
-    .int("Enter whole cents.")
-    .min(1, "Enter an amount.")
-    .max(10_000_000),
-  payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
-    error: "Choose eftpos, cash or bank transfer.",
-  }),
-});
+export const manualPaymentInput = z
+  .object({
+    amount: z
+      .number({ error: "Value is required" })
+      .int("Enter whole cents.")
+      .min(1, "Enter an amount.")
+      .max(10_000_000),
+    payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
+      error: "Choose eftpos, cash or bank transfer.",
+    }),
+  })
+  .meta({ example: { amount: 6000, payment_method: "eftpos" } });
 
 /**
  * `POST /api/subscriptions/{id}/manual-payment`: a payment taken at the desk. It clears the owing
