@@ -49,6 +49,7 @@ import {
   termUnitSchema,
   totalValue,
 } from "./index";
+import { lifecycleChecks } from "./lifecycle-examples.test-support";
 
 type Row = Record<string, string>;
 
@@ -189,6 +190,7 @@ function paymentsCell(text: string) {
 }
 
 const checks: Record<string, (row: Row) => void> = {
+  ...lifecycleChecks,
   "auckland-midnight": (r) => {
     const start = startOfAucklandDay(r["Auckland date"]);
     expect(start.toISOString()).toBe(r["Starts at (UTC)"]);

@@ -2,6 +2,7 @@
 export * from "./calendar";
 export * from "./dunning";
 export * from "./frequency";
+export * from "./lifecycle";
 export * from "./money";
 export * from "./period";
 export * from "./pro-rata";

@@ -10,6 +10,7 @@ export const mailEntity = new Entity({
     subject: { type: "string", required: true },
     text: { type: "string", required: true },
     html: { type: "string" },
+    reply_to: { type: "string" },
     sent_at: { type: "string", required: true },
     expires_at: { type: "number" },
   },

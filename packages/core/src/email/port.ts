@@ -9,6 +9,8 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
+  /** Replies go here (e.g. the gym's price_change_notification_reply_to). */
+  reply_to?: string;
 }
 
 /** The email port. Two adapters: SES in AWS, the local outbox everywhere else. */
@@ -49,6 +51,7 @@ export function sesSender(options: AwsCallOptions = {}): EmailSender {
         body: JSON.stringify({
           FromEmailAddress: config.emailFrom,
           Destination: { ToAddresses: [email.to] },
+          ...(email.reply_to ? { ReplyToAddresses: [email.reply_to] } : {}),
           Content: {
             Simple: {
               Subject: { Data: email.subject, Charset: "UTF-8" },

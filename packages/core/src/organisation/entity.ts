@@ -39,6 +39,8 @@ export const organisationEntity = new Entity({
     card_surcharge_basis_points: { type: "number", default: 250 },
     card_surcharge_fixed_cents: { type: "number", default: 30 },
     break_fee_basis_points: { type: "number", default: 2500 },
+    /** Days of notice a price rise needs (subscription/price-change.ts). */
+    price_change_notice_days: { type: "number" },
     /** The door access-control integration (Kisi), configured once per organisation. */
     access_control: {
       type: "map",

@@ -95,7 +95,9 @@ async function claimOne(
 ): Promise<{ result: ClaimResult; claimed?: PaymentRecord }> {
   const _today = aucklandDate(now);
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
-  if (!sub || cancellationInEffect(sub, payment.due_on)) {
+  // A break fee is due on the day its cancellation is made, so it is charged even when that is the effect date.
+  const isBreakFee = (payment.meta as { kind?: string } | undefined)?.kind === "break_fee";
+  if (!sub || (cancellationInEffect(sub, payment.due_on) && !isBreakFee)) {
     const { canceled } = await db()
       .transaction.write(({ payment: payments }) => [
         payments

@@ -106,6 +106,40 @@ export const subscriptionEntity = new Entity({
     /** Waiting for the member's new bank consent (gym account changed, price above the limit). */
     waiting_for_consent: { type: "boolean", required: true, default: false },
 
+    // Lifecycle (subscription/lifecycle.ts): credit from manual payments not yet used, the break fee
+    // payment of a cancellation, price change history and the activity of lifecycle calls.
+    credit_balance: { type: "number" },
+    break_fee_payment_id: { type: "string" },
+    price_changes: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          from_price_id: { type: "string", required: true },
+          to_price_id: { type: "string", required: true },
+          from_amount: { type: "number", required: true },
+          to_amount: { type: "number", required: true },
+          takes_effect_on: { type: "string", required: true },
+          scheduled_at: { type: "string", required: true },
+          scheduled_by: { type: "string", required: true },
+          emailed_to: { type: "string" },
+        },
+      },
+    },
+    lifecycle_events: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          at: { type: "string", required: true },
+          by: { type: "string", required: true },
+          action: { type: "string", required: true },
+          detail: { type: "string", required: true },
+        },
+      },
+    },
+
     // Copies for lists.
     member_name: { type: "string", required: true },
     member_email: { type: "string", required: true },

@@ -22,6 +22,7 @@ import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
+import { lifecycleRouter } from "./routers/lifecycle";
 import { meRouter } from "./routers/me";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
@@ -63,6 +64,7 @@ export function createApp() {
   app.route("/", pricesRouter);
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
+  app.route("/", lifecycleRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

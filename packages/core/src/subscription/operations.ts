@@ -1,0 +1,623 @@
+/**
+ * Staff lifecycle calls (spec 001 §7 Members; docs/billing.md "Pauses", "Cancellation, cooling-off,
+ * terms", "Price changes", "Start early", "Manual payments"). Each checks reach and role, asks the
+ * pure rule (billing/lifecycle.ts) and commits the new facts with lifecycle.ts's `commitFacts`.
+ */
+import { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
+import { frequencyLabel } from "../billing/frequency";
+import {
+  allocateManualPayment,
+  cancellationTerms,
+  checkPause,
+  checkPriceChange,
+  checkRemovePause,
+  DEFAULT_PRICE_CHANGE_NOTICE_DAYS,
+} from "../billing/lifecycle";
+import { formatCents, surcharge as surchargeOf } from "../billing/money";
+import { chargeAfter, chargeCovering } from "../billing/schedule";
+import { deriveSubscriptionState } from "../billing/subscription-state";
+import { businessNow, businessToday } from "../clock";
+import { type Email, sendEmail } from "../email/port";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { newId } from "../ids";
+import { breakFeeFor } from "../organisation/settings";
+import { cardSurchargeOf, gymOf, organisationOf, settingsOf } from "../payment/context";
+import { staffGymIds, staffOrganisation } from "../payment/list";
+import type { PaymentRecord } from "../payment/store";
+import { workKeys } from "../payment/store";
+import { priceLabel } from "../price/present";
+import { findPrice } from "../price/store";
+import { parse } from "../validation";
+import { civilOf, commitFacts, instantOf, reachableSubscription } from "./lifecycle";
+import { scheduleOf } from "./schedule";
+import { factsOf } from "./states";
+import { memberSubscriptions, type SubscriptionRecord } from "./store";
+
+/** A civil date "YYYY-MM-DD" or an ISO instant (its Auckland date is used). */
+const dateField = z
+  .string({ error: "Value is required" })
+  .trim()
+  .min(1, "Value is required")
+  .refine((v) => civilOf(v) !== null && !Number.isNaN(new Date(v).getTime()), "Enter a valid date.");
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function refused(r: { ok: false; error: { field: string; message: string } }): never {
+  throw ValidationError.field(r.error.field, r.error.message);
+}
+
+// ---- Pause ------------------------------------------------------------------------------------------
+
+export const pauseInput = z
+  .object({ pause_start_at: dateField, pause_end_at: dateField })
+  .meta({ example: { pause_start_at: "2030-01-10", pause_end_at: "2030-01-24" } });
+
+/** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
+export async function pauseSubscription(actor: Actor, subscriptionId: string, body: unknown) {
+  const values = parse(pauseInput, body);
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const [today, now] = [await businessToday(), await businessNow()];
+  const start = civilOf(values.pause_start_at) as CivilDate;
+  const end = civilOf(values.pause_end_at) as CivilDate;
+  const r = checkPause({
+    today,
+    start,
+    end,
+    pause_days_remaining: sub.pause_days_remaining,
+    pauses: (sub.pauses ?? []).map((p) => ({ start: p.start_date, end: p.end_date })),
+    cancellation_effective: sub.cancelled_at ? (civilOf(sub.cancellation_effective_at) ?? today) : null,
+  });
+  if (!r.ok) refused(r);
+  const pifEnds = civilOf(sub.pif_ends_at);
+  return commitFacts(actor, sub, {
+    set: {
+      paused_at: now.toISOString(),
+      pause_start_at: instantOf(start),
+      pause_end_at: instantOf(end),
+      pause_days_remaining: r.value.remaining_after,
+      pauses: [
+        ...(sub.pauses ?? []),
+        { id: newId(), start_date: start, end_date: end, created_at: now.toISOString() },
+      ],
+      // A PIF membership has no periods to extend: its end moves by the paused days.
+      ...(sub.billing_frequency === "one_off" && pifEnds
+        ? { pif_ends_at: instantOf(addDays(pifEnds, r.value.days)) }
+        : {}),
+    },
+    event: {
+      action: "pause",
+      detail: `Paused from ${start} until ${end} (${plural(r.value.days, "day")}; ${plural(
+        r.value.remaining_after,
+        "pause day",
+      )} left)`,
+    },
+  });
+}
+
+/** `DELETE /api/subscriptions/{id}/pause`: removes a pause that has not started; its days come back. */
+export async function removePause(actor: Actor, subscriptionId: string) {
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const today = await businessToday();
+  const pending = (sub.pauses ?? []).filter((p) => p.end_date > today);
+  const pause = pending.at(-1);
+  if (!pause) throw new ConflictError("This membership has no pause to remove.", "no_pause");
+  const r = checkRemovePause(today, { start: pause.start_date, end: pause.end_date });
+  if (!r.ok) refused(r);
+  const pifEnds = civilOf(sub.pif_ends_at);
+  return commitFacts(actor, sub, {
+    set: {
+      pauses: (sub.pauses ?? []).filter((p) => p.id !== pause.id),
+      pause_days_remaining: sub.pause_days_remaining + r.value.days_returned,
+      ...(sub.billing_frequency === "one_off" && pifEnds
+        ? { pif_ends_at: instantOf(addDays(pifEnds, -r.value.days_returned)) }
+        : {}),
+    },
+    remove: ["paused_at", "pause_start_at", "pause_end_at"],
+    event: {
+      action: "pause_removed",
+      detail: `Removed the pause from ${pause.start_date} until ${pause.end_date} (${plural(
+        r.value.days_returned,
+        "day",
+      )} back)`,
+    },
+  });
+}
+
+// ---- Cancel -----------------------------------------------------------------------------------------
+
+export const cancelInput = z.object({
+  immediate: z.boolean().default(false),
+  cancellation_reasons: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  cancellation_comments: z.string().trim().max(2000).optional(),
+});
+
+async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
+  const [today, settings, gym] = await Promise.all([
+    businessToday(),
+    settingsOf(sub.organisation_id),
+    gymOf(sub.organisation_id, sub.gym_id),
+  ]);
+  const basisPoints = breakFeeFor(settings, gym);
+  const terms = cancellationTerms({
+    today,
+    immediate,
+    schedule: scheduleOf(sub),
+    term_ends_at: sub.is_term_membership ? civilOf(sub.term_ends_at) : null,
+    cooling_period_ends_at: civilOf(sub.cooling_period_ends_at),
+    break_fee_basis_points: basisPoints,
+  });
+  return { today, basisPoints, terms };
+}
+
+/** What cancelling would mean (the confirm dialog shows it before staff or the member confirm). */
+export async function cancellationPreview(actor: Actor, subscriptionId: string, immediate: boolean) {
+  const sub = await reachableSubscription(actor, subscriptionId, "read");
+  const { basisPoints, terms } = await termsOf(sub, immediate);
+  return {
+    immediate,
+    takes_effect_on: terms.effective,
+    undo_cancellation_until: instantOf(terms.undo_until),
+    within_term: terms.within_term,
+    in_cooling_off: terms.in_cooling_off,
+    remaining_term_value: terms.remaining_term_value,
+    break_fee_basis_points: basisPoints,
+    break_fee: terms.break_fee,
+    formatted_break_fee: formatCents(terms.break_fee),
+  };
+}
+
+/** `POST /api/subscriptions/{id}/cancel`. */
+export async function cancelSubscription(actor: Actor, subscriptionId: string, body: unknown) {
+  const values = parse(cancelInput, body ?? {});
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
+  const now = await businessNow();
+  const { today, terms } = await termsOf(sub, values.immediate);
+  const extra: PaymentRecord[] = [];
+  let breakFeePaymentId: string | undefined;
+  if (terms.break_fee > 0) {
+    breakFeePaymentId = newId();
+    const type = sub.payment_method === "bank_account" ? "bank_account" : "stripe_card";
+    extra.push({
+      organisation_id: sub.organisation_id,
+      payment_id: breakFeePaymentId,
+      subscription_id: sub.subscription_id,
+      user_id: sub.user_id,
+      gym_id: sub.gym_id,
+      status: "upcoming",
+      type,
+      payment_type_id: sub.payment_type_id,
+      amount: terms.break_fee,
+      surcharge:
+        type === "stripe_card"
+          ? surchargeOf(terms.break_fee, await cardSurchargeOf(sub.organisation_id, sub.gym_id))
+          : 0,
+      joining_fee: 0,
+      currency: "nzd",
+      due_on: today,
+      is_retry: false,
+      is_pro_rata: false,
+      poll_count: 0,
+      balance_owing: 0,
+      periods_owing: 0,
+      credit_used: 0,
+      attempts: 0,
+      is_term_membership: true,
+      cooling_period_ends_at: sub.cooling_period_ends_at,
+      term_ends_at: sub.term_ends_at,
+      meta: { kind: "break_fee", remaining_term_value: terms.remaining_term_value },
+      member_name: sub.member_name,
+      member_email: sub.member_email,
+      gym_name: sub.gym_name,
+      price_label: `Break fee: ${sub.price_label}`,
+      version: 1,
+      ...workKeys.due(breakFeePaymentId, today),
+    } as PaymentRecord);
+  }
+  return commitFacts(
+    actor,
+    sub,
+    {
+      set: {
+        cancelled_at: now.toISOString(),
+        cancellation_effective_at: instantOf(terms.effective),
+        undo_cancellation_until: instantOf(terms.undo_until),
+        cancellation_reasons: values.cancellation_reasons,
+        ...(values.cancellation_comments ? { cancellation_comments: values.cancellation_comments } : {}),
+        cancelled_during_cooling_off_period: terms.in_cooling_off,
+        ...(breakFeePaymentId ? { break_fee_payment_id: breakFeePaymentId } : {}),
+      },
+      event: {
+        action: "cancel",
+        detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${terms.effective}${
+          terms.in_cooling_off ? " (inside the cooling-off period: no break fee)" : ""
+        }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}`,
+      },
+    },
+    extra,
+  );
+}
+
+/** `POST /api/subscriptions/{id}/undo-cancellation`: before it takes effect; an uncharged break fee goes too. */
+export async function undoCancellation(actor: Actor, subscriptionId: string) {
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const now = await businessNow();
+  const state = deriveSubscriptionState(factsOf(sub, now));
+  if (!state.cancelled) throw new ConflictError("This membership is not cancelled.", "not_cancelled");
+  if (!state.undo_cancellation_possible)
+    throw new ConflictError(
+      "This cancellation has taken effect and can no longer be undone.",
+      "undo_not_possible",
+    );
+  if (sub.break_fee_payment_id) {
+    const { cancelUpcomingPayment } = await import("./break-fee");
+    await cancelUpcomingPayment(sub.organisation_id, sub.break_fee_payment_id);
+  }
+  return commitFacts(actor, sub, {
+    set: { cancelled_during_cooling_off_period: false },
+    remove: [
+      "cancelled_at",
+      "cancellation_effective_at",
+      "undo_cancellation_until",
+      "cancellation_reasons",
+      "cancellation_comments",
+      "break_fee_payment_id",
+    ],
+    event: { action: "cancel_undone", detail: "Cancellation undone" },
+  });
+}
+
+// ---- Price change -----------------------------------------------------------------------------------
+
+export const priceChangeInput = z
+  .object({
+    subscription_ids: z
+      .array(z.string().trim().min(1).max(64), { error: "Value is required" })
+      .min(1, "Pick at least one member.")
+      .max(200),
+    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+    transition_takes_effect_at: dateField.optional(),
+  })
+  .meta({
+    example: { subscription_ids: ["01J0000000000000000000000A"], price_id: "01J0000000000000000000000B" },
+  });
+
+interface PlannedChange {
+  sub: SubscriptionRecord;
+  effective: CivilDate;
+  email: Email;
+  to_amount: number;
+}
+
+export function priceChangeEmail(input: {
+  member_name: string;
+  member_email: string;
+  gym_name: string;
+  offering_name: string;
+  billing_frequency: string;
+  from_amount: number;
+  to_amount: number;
+  effective: CivilDate;
+  reply_to: string | null;
+}): Email {
+  const first = input.member_name.split(" ")[0] || input.member_name;
+  const per = frequencyLabel[input.billing_frequency as keyof typeof frequencyLabel].toLowerCase();
+  const direction = input.to_amount < input.from_amount ? "going down" : "changing";
+  return {
+    to: input.member_email,
+    ...(input.reply_to ? { reply_to: input.reply_to } : {}),
+    subject: `Your ${input.gym_name} membership price is ${direction}`,
+    text: [
+      `Kia ora ${first},`,
+      "",
+      `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+        input.to_amount,
+      )} (${per}) instead of ${formatCents(input.from_amount)}.`,
+      "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
+      "",
+      input.reply_to
+        ? `Questions? Reply to this email and it will reach ${input.gym_name} (${input.reply_to}).`
+        : `Questions? Talk to the team at ${input.gym_name}.`,
+    ].join("\n"),
+  };
+}
+
+async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChange[]> {
+  const values = parse(priceChangeInput, body);
+  const organisationId = staffOrganisation(actor);
+  const [today, org, price] = await Promise.all([
+    businessToday(),
+    organisationOf(organisationId),
+    findPrice(organisationId, values.price_id),
+  ]);
+  // Reach every subscription first (404 outside it), then judge the price.
+  const subs: SubscriptionRecord[] = [];
+  for (const id of [...new Set(values.subscription_ids)])
+    subs.push(await reachableSubscription(actor, id, "change"));
+  if (!price || price.archived_at) throw ValidationError.field("price_id", "Choose a current price.");
+  const noticeDays =
+    (org as { price_change_notice_days?: number }).price_change_notice_days ??
+    DEFAULT_PRICE_CHANGE_NOTICE_DAYS;
+  const planned: PlannedChange[] = [];
+  const problems: string[] = [];
+  for (const sub of subs) {
+    const who = sub.member_name;
+    if (sub.billing_frequency === "one_off" || price.billing_frequency !== sub.billing_frequency) {
+      problems.push(
+        `${who}: the new price must be billed ${frequencyLabel[sub.billing_frequency].toLowerCase()} like the current one.`,
+      );
+      continue;
+    }
+    if (sub.cancelled_at) {
+      problems.push(`${who}: the membership is cancelled.`);
+      continue;
+    }
+    const schedule = scheduleOf(sub);
+    const effective =
+      civilOf(values.transition_takes_effect_at) ??
+      chargeCovering(schedule, today)?.period_end ??
+      (chargeAfter(schedule, null)?.due as CivilDate);
+    const current = sub.force_price_amount ?? sub.amount;
+    const r = checkPriceChange({
+      today,
+      effective,
+      current_amount: current,
+      new_amount: price.amount,
+      notice_days: noticeDays,
+    });
+    if (!r.ok) {
+      problems.push(values.subscription_ids.length > 1 ? `${who}: ${r.error.message}` : r.error.message);
+      continue;
+    }
+    const gym = await gymOf(organisationId, sub.gym_id);
+    planned.push({
+      sub,
+      effective,
+      to_amount: price.amount,
+      email: priceChangeEmail({
+        member_name: sub.member_name,
+        member_email: sub.member_email,
+        gym_name: sub.gym_name,
+        offering_name: sub.offering_name,
+        billing_frequency: sub.billing_frequency,
+        from_amount: current,
+        to_amount: price.amount,
+        effective,
+        reply_to:
+          (gym as { price_change_notification_reply_to?: string | null })
+            .price_change_notification_reply_to ?? null,
+      }),
+    });
+  }
+  if (problems.length)
+    throw ValidationError.field(
+      values.transition_takes_effect_at ? "transition_takes_effect_at" : "subscription_ids",
+      problems.join(" "),
+    );
+  return planned;
+}
+
+/** `POST /api/subscriptions/change-price-email-preview`: the exact email each member will get. */
+export async function priceChangePreview(actor: Actor, body: unknown) {
+  const planned = await planPriceChange(actor, body);
+  return planned.map((p) => ({
+    subscription_id: p.sub.subscription_id,
+    member_name: p.sub.member_name,
+    takes_effect_on: p.effective,
+    from_amount: p.sub.force_price_amount ?? p.sub.amount,
+    to_amount: p.to_amount,
+    to: p.email.to,
+    reply_to: p.email.reply_to ?? null,
+    subject: p.email.subject,
+    text: p.email.text,
+  }));
+}
+
+/** `POST /api/subscriptions/schedule-price-change`: schedules it and emails each member. */
+export async function schedulePriceChange(actor: Actor, body: unknown) {
+  const values = parse(priceChangeInput, body);
+  const planned = await planPriceChange(actor, body);
+  const now = await businessNow();
+  const price = await findPrice(staffOrganisation(actor), values.price_id);
+  if (!price) throw new NotFoundError("price");
+  const out = [];
+  for (const p of planned) {
+    const from = p.sub.force_price_amount ?? p.sub.amount;
+    const saved = await commitFacts(actor, p.sub, {
+      set: {
+        transition_to_price_id: price.price_id,
+        transition_to_amount: price.amount,
+        transition_to_date: p.effective,
+        transition_takes_effect_at: instantOf(p.effective),
+        price_changes: [
+          ...(p.sub.price_changes ?? []),
+          {
+            id: newId(),
+            from_price_id: p.sub.price_id,
+            to_price_id: price.price_id,
+            from_amount: from,
+            to_amount: price.amount,
+            takes_effect_on: p.effective,
+            scheduled_at: now.toISOString(),
+            scheduled_by: actor.userId,
+            emailed_to: p.email.to,
+          },
+        ],
+      },
+      event: {
+        action: "price_change_scheduled",
+        detail: `Price change to ${priceLabel(price)} (${formatCents(from)} → ${formatCents(price.amount)}) from ${p.effective}`,
+      },
+    });
+    await sendEmail(p.email);
+    out.push(saved);
+  }
+  return out;
+}
+
+/** `GET /api/users/{id}/price-change-history`: newest first, at the staff member's gyms. */
+export async function priceChangeHistory(actor: Actor, userId: string) {
+  const organisationId = staffOrganisation(actor);
+  const gyms = staffGymIds(actor);
+  const subs = (await memberSubscriptions(organisationId, userId)).filter((s) => gyms.includes(s.gym_id));
+  // No membership at the staff member's gyms (another organisation's member too): not found.
+  if (!subs.length) throw new NotFoundError("member");
+  return subs
+    .flatMap((s) =>
+      (s.price_changes ?? []).map((c) => ({
+        ...c,
+        subscription_id: s.subscription_id,
+        gym_name: s.gym_name,
+        formatted_from_amount: formatCents(c.from_amount),
+        formatted_to_amount: formatCents(c.to_amount),
+      })),
+    )
+    .sort((a, b) => (a.scheduled_at < b.scheduled_at ? 1 : -1));
+}
+
+// ---- Start early ------------------------------------------------------------------------------------
+
+async function startEarlyPlan(sub: SubscriptionRecord) {
+  const now = await businessNow();
+  const today = await businessToday();
+  const state = deriveSubscriptionState(factsOf(sub, now));
+  const allowed = state.start_now_offered && sub.start_date > today;
+  // Keep a billing day after the start (pro-rata up to it); a billing day equal to the start moves with it.
+  const billing = sub.billing_date === sub.start_date ? today : sub.billing_date;
+  const spanOk = sub.billing_frequency === "one_off" || daysBetween(today, billing) >= 0;
+  const schedule = { ...scheduleOf(sub), start_date: today, billing_date: spanOk ? billing : today };
+  let first = null;
+  try {
+    first = chargeAfter(schedule, null);
+  } catch {
+    first = chargeAfter({ ...schedule, billing_date: today }, null);
+    schedule.billing_date = today;
+  }
+  return { allowed, today, billing_date: schedule.billing_date, first };
+}
+
+/** `GET /api/subscriptions/{id}/start-early-data`: what starting today would charge. */
+export async function startEarlyData(actor: Actor, subscriptionId: string) {
+  const sub = await reachableSubscription(actor, subscriptionId, "read");
+  const plan = await startEarlyPlan(sub);
+  return {
+    allowed: plan.allowed,
+    start_date: plan.today,
+    billing_date: plan.billing_date,
+    current_start_date: sub.start_date,
+    first_payment: plan.first
+      ? {
+          due_on: plan.first.due,
+          period_start: plan.first.period_start,
+          period_end: plan.first.period_end,
+          amount: plan.first.amount,
+          joining_fee: plan.first.joining_fee,
+          is_pro_rata: plan.first.is_pro_rata,
+          formatted_amount: formatCents(plan.first.amount),
+        }
+      : null,
+  };
+}
+
+/** `POST /api/subscriptions/{id}/start-now`: only for non-cancelled, upcoming, non-PIF memberships. */
+export async function startNow(actor: Actor, subscriptionId: string) {
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const plan = await startEarlyPlan(sub);
+  if (!plan.allowed)
+    throw new ConflictError(
+      "Only an upcoming membership that is not cancelled or paid in full can start early.",
+      "start_now_not_allowed",
+    );
+  return commitFacts(actor, sub, {
+    set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active" },
+    remove: ["upcoming_state"],
+    event: { action: "start_now", detail: `Started early on ${plan.today} (was ${sub.start_date})` },
+  });
+}
+
+// ---- Manual payment ---------------------------------------------------------------------------------
+
+export const manualPaymentInput = z
+  .object({
+    amount: z
+      .number({ error: "Value is required" })
+      .int("Enter whole cents.")
+      .min(1, "Enter an amount.")
+      .max(10_000_000),
+    payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
+      error: "Choose eftpos, cash or bank transfer.",
+    }),
+  })
+  .meta({ example: { amount: 6000, payment_method: "eftpos" } });
+
+/**
+ * `POST /api/subscriptions/{id}/manual-payment`: a payment taken at the desk. It clears the owing
+ * balance first (and with it grace and retries when all is paid); the rest is credit ahead
+ * (`credit_balance`, spent as `credit_used` on later payments).
+ */
+export async function recordManualPayment(actor: Actor, subscriptionId: string, body: unknown) {
+  const values = parse(manualPaymentInput, body);
+  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const now = await businessNow();
+  const today = await businessToday();
+  const split = allocateManualPayment(values.amount, sub.balance_owing ?? 0);
+  const paymentId = newId();
+  const payment = {
+    organisation_id: sub.organisation_id,
+    payment_id: paymentId,
+    subscription_id: sub.subscription_id,
+    user_id: sub.user_id,
+    gym_id: sub.gym_id,
+    status: "sent",
+    type: "pif",
+    amount: values.amount,
+    surcharge: 0,
+    joining_fee: 0,
+    currency: "nzd",
+    due_on: today,
+    is_retry: false,
+    is_pro_rata: false,
+    poll_count: 0,
+    balance_owing: split.balance_after,
+    periods_owing: split.balance_after === 0 ? 0 : sub.periods_owing,
+    credit_used: 0,
+    attempts: 0,
+    is_term_membership: sub.is_term_membership,
+    pif_payment: { id: newId(), payment_method: values.payment_method },
+    meta: { kind: "manual", debt_paid: split.debt_paid, credit: split.credit },
+    processed_by: actor.userId,
+    settled_at: now.toISOString(),
+    charged_at: now.toISOString(),
+    member_name: sub.member_name,
+    member_email: sub.member_email,
+    gym_name: sub.gym_name,
+    price_label: sub.price_label,
+    version: 1,
+  } as PaymentRecord;
+  const cleared = split.debt_paid > 0 && split.balance_after === 0;
+  return commitFacts(
+    actor,
+    sub,
+    {
+      set: {
+        balance_owing: split.balance_after,
+        payments_sum: (sub.payments_sum ?? 0) + values.amount,
+        latest_payment_id: paymentId,
+        credit_balance: (sub.credit_balance ?? 0) + split.credit,
+        ...(cleared ? { periods_owing: 0, retries_done: 0 } : {}),
+      },
+      remove: cleared ? ["grace_period_ends_at", "failed_at", "next_retry_on"] : [],
+      event: {
+        action: "manual_payment",
+        detail: `${formatCents(values.amount)} by ${values.payment_method.replace("_", " ")}: ${formatCents(
+          split.debt_paid,
+        )} to the balance owing, ${formatCents(split.credit)} credit ahead`,
+      },
+    },
+    [payment],
+  );
+}
+
+export { cancelInput as cancelSubscriptionInput };

@@ -1,0 +1,285 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn, useSeededApi } from "../../../../../tests/support/api";
+import type { HttpClient } from "../../../../../tests/support/http";
+import { addMember } from "../../../../../tests/support/payments";
+
+const api = useSeededApi();
+let admin: HttpClient;
+let trainer: HttpClient;
+let outsider: HttpClient;
+let today: string;
+let addDays: (d: string, n: number) => string;
+let prices: Awaited<ReturnType<typeof import("../../local/seed/offerings")["seedOfferings"]>>["prices"];
+
+let n = 0;
+async function member(priceId: string, startIn = 0) {
+  const { createSubscription } = await import("@gym/core/subscription/service");
+  const gymId = api.seed.gyms.ponsonby.gym_id;
+  const { user } = await addMember(api.seed, {
+    name: `Life Member${++n}`,
+    email: `life${n}@example.com`,
+    gymId,
+  });
+  const { subscription } = await createSubscription({
+    organisation_id: api.seed.organisations.harbour.organisation_id,
+    user_id: user.user_id,
+    gym_id: gymId,
+    price_id: priceId,
+    start_date: addDays(today, startIn),
+  });
+  return { userId: user.user_id, id: subscription.subscription_id };
+}
+
+async function record(id: string) {
+  const { findSubscription } = await import("@gym/core/subscription/store");
+  const sub = await findSubscription(api.seed.organisations.harbour.organisation_id, id);
+  if (!sub) throw new Error("no subscription");
+  return sub;
+}
+
+beforeAll(async () => {
+  const { seedOfferings } = await import("../../local/seed/offerings");
+  prices = (await seedOfferings(api.seed)).prices;
+  const { businessToday } = await import("@gym/core/clock");
+  addDays = (await import("@gym/core/billing/calendar")).addDays;
+  today = await businessToday();
+  [admin, trainer, outsider] = await Promise.all([
+    signIn(api.url, "admin@example.com"),
+    signIn(api.url, "trainer@example.com"),
+    signIn(api.url, "owner@example.org"),
+  ]);
+});
+
+describe("pause", () => {
+  it("spends pause-day credit, keeps history, refuses past the credit, and removes a future pause", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 12) };
+    const paused = await admin.post(`/api/subscriptions/${id}/pause`, body);
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({ pause_days_remaining: 20, pause_days_credit: 30 });
+    expect(paused.body.data.pauses).toHaveLength(1);
+    // The period the pause starts in runs 10 days longer: the next charge moves with it.
+    const sub = await record(id);
+    expect(sub.lifecycle_events?.at(-1)?.action).toBe("pause");
+    const { startOfAucklandDay } = await import("@gym/core/billing/calendar");
+    expect(paused.body.data.upcoming_payment.period_end_at).toBe(
+      startOfAucklandDay(addDays(today, 17)).toISOString(),
+    );
+
+    const again = await admin.post(`/api/subscriptions/${id}/pause`, {
+      pause_start_at: addDays(today, 20),
+      pause_end_at: addDays(today, 25),
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.pause_start_at[0]).toMatch(/already has a pause/);
+
+    const removed = await admin.delete(`/api/subscriptions/${id}/pause`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ pause_days_remaining: 30, pauses: [] });
+
+    const tooLong = await admin.post(`/api/subscriptions/${id}/pause`, {
+      pause_start_at: addDays(today, 1),
+      pause_end_at: addDays(today, 40),
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors.pause_end_at[0]).toBe(
+      "This pause is 39 days but only 30 pause days are left.",
+    );
+
+    const missing = await admin.post(`/api/subscriptions/${id}/pause`, {});
+    expect(missing.status).toBe(422);
+  });
+
+  it("trainers may not pause (403), another organisation gets 404", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 5) };
+    expect((await trainer.post(`/api/subscriptions/${id}/pause`, body)).status).toBe(403);
+    expect((await outsider.post(`/api/subscriptions/${id}/pause`, body)).status).toBe(404);
+    expect((await trainer.get(`/api/subscriptions/${id}`)).status).toBe(200);
+    expect((await outsider.get(`/api/subscriptions/${id}`)).status).toBe(404);
+  });
+});
+
+describe("cancel and undo", () => {
+  it("a flexi member cancels at the end of the paid period, undo restores it", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const preview = await admin.get(`/api/subscriptions/${id}/cancellation-preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({ takes_effect_on: addDays(today, 7), break_fee: 0 });
+    const cancelled = await admin.post(`/api/subscriptions/${id}/cancel`, {
+      cancellation_reasons: ["Moving away"],
+      cancellation_comments: "Off to Dunedin",
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({
+      cancellation_reasons: ["Moving away"],
+      cancelled_during_cooling_off_period: false,
+    });
+    expect(cancelled.body.data.undo_cancellation_until).toBe(cancelled.body.data.cancellation_effective_at);
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(409);
+    const undone = await admin.post(`/api/subscriptions/${id}/undo-cancellation`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.cancelled_at).toBeNull();
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(409);
+    expect((await trainer.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(403);
+    expect((await outsider.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(404);
+  });
+
+  it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
+    const free = await member(prices.anytimeTerm.price_id);
+    const inCooling = await admin.post(`/api/subscriptions/${free.id}/cancel`, { immediate: true });
+    expect(inCooling.status).toBe(200);
+    expect(inCooling.body.data.cancelled_during_cooling_off_period).toBe(true);
+    expect((await record(free.id)).break_fee_payment_id).toBeUndefined();
+
+    const fee = await member(prices.anytimeTerm.price_id);
+    const { db } = await import("@gym/core/db/service");
+    await db()
+      .entities.subscription.patch({
+        organisation_id: api.seed.organisations.harbour.organisation_id,
+        subscription_id: fee.id,
+      })
+      .set({ cooling_period_ends_at: new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString() })
+      .go();
+    const preview = await admin.get(`/api/subscriptions/${fee.id}/cancellation-preview`);
+    expect(preview.body.data.in_cooling_off).toBe(false);
+    expect(preview.body.data.break_fee).toBeGreaterThan(0);
+    // 25 % of the weekly charges the term still had after the paid week.
+    expect(preview.body.data.break_fee).toBe(Math.round(preview.body.data.remaining_term_value / 4));
+    const cancelled = await admin.post(`/api/subscriptions/${fee.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    const sub = await record(fee.id);
+    const { findPayment } = await import("@gym/core/payment/store");
+    const payment = await findPayment(sub.organisation_id, sub.break_fee_payment_id ?? "");
+    expect(payment).toMatchObject({ amount: preview.body.data.break_fee, status: "upcoming", due_on: today });
+  });
+});
+
+describe("price change", () => {
+  it("previews one email per member, refuses a rise without notice, schedules and records history", async () => {
+    const a = await member(prices.anytimeWeekly.price_id);
+    const b = await member(prices.anytimeWeekly.price_id);
+    // The fortnightly price bills differently: refused.
+    const wrong = await admin.post("/api/subscriptions/change-price-email-preview", {
+      subscription_ids: [a.id],
+      price_id: prices.anytimeFortnightly.price_id,
+    });
+    expect(wrong.status).toBe(422);
+    // The staff rate ($15 < $24 weekly) is a decrease: no notice needed, default date = next period end.
+    const preview = await admin.post("/api/subscriptions/change-price-email-preview", {
+      subscription_ids: [a.id, b.id],
+      price_id: prices.staffRate.price_id,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toHaveLength(2);
+    expect(preview.body.data[0]).toMatchObject({
+      from_amount: 2400,
+      to_amount: 1500,
+      takes_effect_on: addDays(today, 7),
+    });
+    expect(preview.body.data[0].text).toContain("$15.00");
+    const scheduled = await admin.post("/api/subscriptions/schedule-price-change", {
+      subscription_ids: [a.id, b.id],
+      price_id: prices.staffRate.price_id,
+    });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.data[0].transition_to_price).toBe(prices.staffRate.price_id);
+    const history = await admin.get(`/api/users/${a.userId}/price-change-history`);
+    expect(history.status).toBe(200);
+    expect(history.body.data[0]).toMatchObject({ to_amount: 1500, from_amount: 2400 });
+    expect((await outsider.get(`/api/users/${a.userId}/price-change-history`)).status).toBe(404);
+    expect(
+      (
+        await trainer.post("/api/subscriptions/schedule-price-change", {
+          subscription_ids: [a.id],
+          price_id: prices.staffRate.price_id,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("a rise inside the notice period is 422 with the first date allowed", async () => {
+    const a = await member(prices.staffRate.price_id);
+    const r = await admin.post("/api/subscriptions/change-price-email-preview", {
+      subscription_ids: [a.id],
+      price_id: prices.anytimeWeekly.price_id,
+      transition_takes_effect_at: addDays(today, 10),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.transition_takes_effect_at[0]).toBe(
+      `Members must be told 30 days before a price rise: choose ${addDays(today, 30)} or later.`,
+    );
+    const ok = await admin.post("/api/subscriptions/change-price-email-preview", {
+      subscription_ids: [a.id],
+      price_id: prices.anytimeWeekly.price_id,
+      transition_takes_effect_at: addDays(today, 30),
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("start early and manual payments", () => {
+  it("an upcoming member can start today; a started one cannot", async () => {
+    const up = await member(prices.anytimeWeekly.price_id, 5);
+    const data = await admin.get(`/api/subscriptions/${up.id}/start-early-data`);
+    expect(data.status).toBe(200);
+    expect(data.body.data).toMatchObject({ allowed: true, start_date: today });
+    expect(data.body.data.first_payment).toMatchObject({ due_on: today, amount: 2400 });
+    const started = await admin.post(`/api/subscriptions/${up.id}/start-now`);
+    expect(started.status).toBe(200);
+    expect(started.body.data.start_date).toBe(today);
+    expect(started.body.data.upcoming_payment?.due_on).toBe(today);
+    expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(409);
+  });
+
+  it("a manual payment clears what is owing first, the rest is credit", async () => {
+    const m = await member(prices.anytimeWeekly.price_id);
+    const { db } = await import("@gym/core/db/service");
+    await db()
+      .entities.subscription.patch({
+        organisation_id: api.seed.organisations.harbour.organisation_id,
+        subscription_id: m.id,
+      })
+      .set({ balance_owing: 2400, periods_owing: 1 })
+      .go();
+    const paid = await admin.post(`/api/subscriptions/${m.id}/manual-payment`, {
+      amount: 3000,
+      payment_method: "cash",
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0 });
+    expect((await record(m.id)).credit_balance).toBe(600);
+    const bad = await admin.post(`/api/subscriptions/${m.id}/manual-payment`, {
+      amount: 0,
+      payment_method: "cheque",
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      (
+        await trainer.post(`/api/subscriptions/${m.id}/manual-payment`, {
+          amount: 100,
+          payment_method: "cash",
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe("pay in full", () => {
+  it("adds a PIF membership to a member without one; bank transfer waits for payment", async () => {
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, { name: "Pif Person", email: "pif1@example.com", gymId });
+    const body = { price_id: prices.summerPif.price_id, gym_id: gymId, payment_method: "bank_transfer" };
+    expect((await trainer.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(403);
+    expect((await outsider.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(404);
+    const notPif = await admin.post(`/api/members/${user.user_id}/pif`, {
+      ...body,
+      price_id: prices.anytimeWeekly.price_id,
+    });
+    expect(notPif.status).toBe(422);
+    const added = await admin.post(`/api/members/${user.user_id}/pif`, body);
+    expect(added.status).toBe(201);
+    expect(added.body.data.first_payment).toMatchObject({ status: "awaiting_payment", amount: 29_900 });
+    expect((await admin.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(409);
+  });
+});
