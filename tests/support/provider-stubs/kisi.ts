@@ -71,6 +71,11 @@ export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub>
       return { status: 401, body: { code: "000", error: "Unauthorized" } };
     const notFound = { status: 404, body: { code: "000", error: "Not found" } };
     if (req.method === "GET") {
+      const event = req.path.match(/^\/events\/(\d+)$/);
+      if (event) {
+        const found = events.find((e) => String(e.id) === event[1]);
+        return found ? { status: 200, body: found } : notFound;
+      }
       if (req.path === "/places") return { status: 200, body: places };
       const place = req.path.match(/^\/places\/(\d+)$/);
       if (place) {
@@ -164,18 +169,6 @@ export async function startKisiStub(apiKey = "kisi_stub_key"): Promise<KisiStub>
       assignments.splice(index, 1);
       return { status: 204, body: null };
     }
-    const event = req.path.match(/^\/events\/(\d+)$/);
-    if (event) {
-      const found = events.find((e) => String(e.id) === event[1]);
-      return found
-        ? { status: 200, body: found }
-        : { status: 404, body: { code: "000", error: "Not found" } };
-    }
-    if (req.path === "/locks")
-      return {
-        status: 200,
-        body: locks.filter((lock) => String(lock.place_id) === req.query.get("place_id")),
-      };
     return null;
   });
   return {

@@ -80,7 +80,9 @@ describe("claiming", () => {
     const members = await Promise.all([1, 2, 3, 4, 5].map((n) => member("4242424242424242", `Dana ${n}`)));
     const [a, b] = await Promise.all([billingRun(clock), billingRun(clock)]);
     expect(a.claimed + b.claimed).toBe(5);
-    expect(a.lost + b.lost).toBe(5);
+    // A run that queries after the other claimed sees nothing left to lose (the due index is
+    // sparse), so how many claims were lost depends on timing; never more than one per payment.
+    expect(a.lost + b.lost).toBeLessThanOrEqual(5);
     for (const m of members) expect(chargesOf(m.payment)).toHaveLength(1);
     await settleSimulatedNow();
     for (const m of members) {
