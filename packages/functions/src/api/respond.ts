@@ -48,5 +48,11 @@ export const errorResponses = {
 /** A list answered whole: `{ data: [...] }` (see docs/architecture.md on paging). */
 export const whole = <T>(data: T[]) => ({ data });
 
+/** A page from core (`{ data, next_cursor, per_page }`) in the list envelope: `{ data, meta }`. */
+export const paged = <T>(page: { data: T[]; next_cursor: string | null; per_page: number }) => ({
+  data: page.data,
+  meta: { next_cursor: page.next_cursor, per_page: page.per_page },
+});
+
 /** @deprecated name kept for routers not yet moved: use `pageEnvelope`. */
 export const listEnvelope = pageEnvelope;

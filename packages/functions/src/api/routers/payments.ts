@@ -13,7 +13,7 @@ import { exportFileName, paymentsCsv, prepareExport } from "@gym/core/payment/ex
 import { listMemberPayments, listPayments } from "@gym/core/payment/list";
 import { markPaymentReceived } from "@gym/core/payment/received";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { envelope, errorResponses, idParam, json, optionalJsonBody, pageEnvelope } from "../respond";
+import { envelope, errorResponses, idParam, json, optionalJsonBody, paged, pageEnvelope } from "../respond";
 
 /** Payments (spec 001 §7 Payments) and the expected-payments debugging page. */
 export const paymentsRouter = createRouter()
@@ -34,10 +34,7 @@ export const paymentsRouter = createRouter()
     }),
     async (c) => {
       const page = await listPayments(actorOf(c), c.req.valid("query"));
-      return c.json(
-        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
-        200,
-      );
+      return c.json(paged(page), 200);
     },
   )
   .openapi(
@@ -56,10 +53,7 @@ export const paymentsRouter = createRouter()
     }),
     async (c) => {
       const page = await listMemberPayments(actorOf(c), c.req.valid("param").id, c.req.valid("query"));
-      return c.json(
-        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
-        200,
-      );
+      return c.json(paged(page), 200);
     },
   )
   .openapi(

@@ -1,7 +1,7 @@
 import { akahuWebhooksFor, webhookCallsFor } from "@gym/core/webhook-log/service";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { errorResponses, json, listEnvelope } from "../respond";
+import { errorResponses, json, listEnvelope, paged } from "../respond";
 
 const call = z
   .object({
@@ -37,10 +37,7 @@ export const webhookCallsRouter = createRouter()
     }),
     async (c) => {
       const page = await webhookCallsFor(actorOf(c), c.req.valid("query"));
-      return c.json(
-        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
-        200,
-      );
+      return c.json(paged(page), 200);
     },
   )
   .openapi(
@@ -58,9 +55,6 @@ export const webhookCallsRouter = createRouter()
         c.req.valid("param").organisationId,
         c.req.valid("query"),
       );
-      return c.json(
-        { data: page.data, meta: { next_cursor: page.next_cursor, per_page: page.per_page } },
-        200,
-      );
+      return c.json(paged(page), 200);
     },
   );
