@@ -1,7 +1,7 @@
 import { akahuWebhooksFor, webhookCallsFor } from "@gym/core/webhook-log/service";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { errorResponses, json, listEnvelope, paged } from "../respond";
+import { errorResponses, json, paged, pageEnvelope } from "../respond";
 
 const call = z
   .object({
@@ -33,7 +33,7 @@ export const webhookCallsRouter = createRouter()
       tags: ["Webhooks"],
       summary: "Every inbound provider call of the current organisation, newest first",
       request: { query: z.object({ ...paging, provider: z.enum(["stripe", "akahu", "kisi"]).optional() }) },
-      responses: { 200: json(listEnvelope(call)), 403: errorResponses[403], 422: errorResponses[422] },
+      responses: { 200: json(pageEnvelope(call)), 403: errorResponses[403], 422: errorResponses[422] },
     }),
     async (c) => {
       const page = await webhookCallsFor(actorOf(c), c.req.valid("query"));
@@ -47,7 +47,7 @@ export const webhookCallsRouter = createRouter()
       tags: ["Webhooks"],
       summary: "The organisation's bank-feed (Akahu) webhooks, newest first",
       request: { params: z.object({ organisationId: z.string().min(1).max(64) }), query: z.object(paging) },
-      responses: { 200: json(listEnvelope(call)), 403: errorResponses[403], 404: errorResponses[404] },
+      responses: { 200: json(pageEnvelope(call)), 403: errorResponses[403], 404: errorResponses[404] },
     }),
     async (c) => {
       const page = await akahuWebhooksFor(
