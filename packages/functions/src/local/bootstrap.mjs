@@ -75,7 +75,19 @@ if (command === "test" && rest.length === 0) {
     const check = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
     if (check.status !== 0) fail(`${label} failed (see above).`);
   }
-  console.log("\n▶ Tests (vitest)");
+  // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
+  // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
+  // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
+  console.log("\n▶ Tests (vitest): rules, API, components, infrastructure");
+  const vitest = [plan[1][0], "run"];
+  const first = spawnSync(
+    process.execPath,
+    [...vitest, "--project", "core", "--project", "api", "--project", "web", "--project", "infra"],
+    { cwd: root, stdio: "inherit", env },
+  );
+  if (first.status !== 0) fail("Tests failed (see above).");
+  console.log("\n▶ Tests (vitest): end to end, in Chromium");
+  plan[1] = [...vitest, "--project", "e2e"];
 }
 
 const child = spawn(plan[0], plan[1], { cwd: root, stdio: "inherit", env });
