@@ -53,6 +53,8 @@ export default defineConfig({
           name: "infra",
           environment: "node",
           include: ["tests/infra/**/*.test.ts"],
+          // tests/infra/sites.test.ts checks what the build ships.
+          globalSetup: ["tests/support/build-sites.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -78,27 +78,16 @@ if (command === "test" && rest.length === 0) {
   // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
   // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
   // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
-  // The sites are built first, once: the infra tests check what the build ships, and the browser
-  // tests then serve it (E2E_SKIP_BUILD) instead of building again.
-  for (const workspace of ["web-staff", "web-join"]) {
-    console.log(`\n▶ Build ${workspace}`);
-    const build = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], {
-      cwd: root,
-      stdio: "inherit",
-      // Vitest would set NODE_ENV=test, which makes Vite build React's development bundles.
-      env: { ...env, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) fail(`Building ${workspace} failed (see above).`);
-  }
-  env.E2E_SKIP_BUILD = "1";
-  console.log("\n▶ Tests (vitest): rules, API, components, infrastructure");
+  // The first run builds the sites (the infra project's global setup); the second reuses them.
+  console.log("\n▶ Tests (vitest): every project but e2e");
   const vitest = [plan[1][0], "run"];
-  const first = spawnSync(
-    process.execPath,
-    [...vitest, "--project", "core", "--project", "api", "--project", "web", "--project", "infra"],
-    { cwd: root, stdio: "inherit", env },
-  );
+  const first = spawnSync(process.execPath, [...vitest, "--project", "!e2e"], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   if (first.status !== 0) fail("Tests failed (see above).");
+  env.E2E_SKIP_BUILD = "1";
   console.log("\n▶ Tests (vitest): end to end, in Chromium");
   plan[1] = [...vitest, "--project", "e2e"];
 }
