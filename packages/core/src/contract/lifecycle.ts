@@ -1,5 +1,48 @@
-/** Answers of the membership lifecycle calls (subscription/operations.ts). */
+/** Requests and answers of the membership lifecycle calls (subscription/operations.ts, pif/). */
 import { z } from "zod";
+import { email, optionalText, requiredText } from "./fields";
+import { subscriptionSchema } from "./payment";
+
+export const PIF_PAYMENT_METHODS = ["eftpos", "cash", "bank_transfer"] as const;
+export type PifPaymentMethod = (typeof PIF_PAYMENT_METHODS)[number];
+
+/** `POST /api/members/{id}/pif`: a pay-in-full membership for an existing member. */
+export const addPifInput = z
+  .object({
+    price_id: requiredText(64),
+    gym_id: requiredText(64),
+    payment_method: z.enum(PIF_PAYMENT_METHODS, { error: "Choose eftpos, cash or bank transfer." }),
+  })
+  .meta({
+    example: {
+      price_id: "01J0000000000000000000000B",
+      gym_id: "01J0000000000000000000000C",
+      payment_method: "eftpos",
+    },
+  });
+export type AddPifInput = z.input<typeof addPifInput>;
+
+/**
+ * `POST /api/organisations/{id}/members/onboard-pif`: staff create a member on a pay-in-full price;
+ * the member is emailed a link to finish registration.
+ */
+export const onboardPifInput = addPifInput
+  .extend({
+    name: requiredText(120),
+    email: email(),
+    mobile_number: optionalText(30),
+  })
+  .meta({
+    example: {
+      name: "Riley Pif",
+      email: "riley@example.com",
+      mobile_number: "021 555 0199",
+      price_id: "01J0000000000000000000000B",
+      gym_id: "01J0000000000000000000000C",
+      payment_method: "cash",
+    },
+  });
+export type OnboardPifInput = z.input<typeof onboardPifInput>;
 
 export const cancellationPreviewSchema = z
   .object({
@@ -65,3 +108,15 @@ export const startEarlySchema = z
   })
   .meta({ id: "StartEarlyData" });
 export type StartEarlyData = z.output<typeof startEarlySchema>;
+
+/** The answer of onboard-pif: the member, their PIF subscription, and whether a link was emailed. */
+export const onboardedPifSchema = z
+  .object({
+    member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    subscription: subscriptionSchema,
+    invite_sent: z.boolean(),
+  })
+  .meta({ id: "OnboardedPif" });
+export type OnboardedPif = z.output<typeof onboardedPifSchema>;
+
+export const inviteSentSchema = z.object({ invite_sent: z.boolean() }).meta({ id: "InviteSent" });

@@ -27,6 +27,7 @@ import { meRouter } from "./routers/me";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
+import { pifRouter } from "./routers/pif";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { sitesRouter } from "./routers/sites";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
+  app.route("/", pifRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

@@ -283,3 +283,80 @@ describe("pay in full", () => {
     expect((await admin.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(409);
   });
 });
+
+describe("onboarding a pay-in-full member", () => {
+  const mailTo = async (to: string) =>
+    ((await admin.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[]).filter(
+      (mail) => mail.to === to,
+    );
+
+  it("creates the member on a PIF price, emails a link to finish joining, and can send it again", async () => {
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const body = {
+      name: "riley onboard",
+      email: "Riley.Onboard@Example.com",
+      mobile_number: "021 555 0199",
+      price_id: prices.summerPif.price_id,
+      gym_id: gymId,
+      payment_method: "cash",
+    };
+    const url = `/api/organisations/${organisationId}/members/onboard-pif`;
+    expect((await trainer.post(url, body)).status).toBe(403);
+    expect((await outsider.post(url, body)).status).toBe(404);
+
+    const invalid = await admin.post(url, {
+      ...body,
+      name: " ",
+      email: "not-an-email",
+      payment_method: "card",
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toMatchObject({
+      name: ["Value is required"],
+      email: ["Value is not a valid email address"],
+      payment_method: ["Choose eftpos, cash or bank transfer."],
+    });
+    // A refused price writes nothing: the same email can still be onboarded afterwards.
+    const notPif = await admin.post(url, { ...body, price_id: prices.anytimeWeekly.price_id });
+    expect(notPif.status).toBe(422);
+    expect(notPif.body.errors.price_id).toEqual(["Choose a pay-in-full (PIF) price."]);
+
+    const created = await admin.post(url, body);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      member: { name: "riley onboard", email: "riley.onboard@example.com" },
+      invite_sent: true,
+      subscription: { first_payment: { status: "sent", amount: 29_900 } },
+    });
+    const mails = await mailTo("riley.onboard@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^Finish joining /);
+    expect(mails[0]?.text).toContain("/set-password?token=");
+
+    const again = await admin.post(url, body);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.email[0]).toMatch(/already in your organisation/);
+
+    const memberId = created.body.data.member.id as string;
+    expect((await trainer.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(403);
+    expect((await outsider.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(404);
+    const resent = await admin.post(`/api/members/${memberId}/resend-pif-invite`);
+    expect(resent.status).toBe(200);
+    expect(await mailTo("riley.onboard@example.com")).toHaveLength(2);
+  });
+
+  it("refuses to resend to a member who already set a password", async () => {
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, { name: "Has Password", email: "pif2@example.com", gymId });
+    const added = await admin.post(`/api/members/${user.user_id}/pif`, {
+      price_id: prices.summerPif.price_id,
+      gym_id: gymId,
+      payment_method: "eftpos",
+    });
+    expect(added.status).toBe(201);
+    const resent = await admin.post(`/api/members/${user.user_id}/resend-pif-invite`);
+    expect(resent.status).toBe(409);
+    expect(resent.body.message).toBe("This member has already finished registering.");
+  });
+});
