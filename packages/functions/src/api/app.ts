@@ -28,6 +28,7 @@ import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
 import { pifRouter } from "./routers/pif";
+import { priceChangeRouter } from "./routers/price-change";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { sitesRouter } from "./routers/sites";
@@ -67,6 +68,7 @@ export function createApp() {
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
   app.route("/", pifRouter);
+  app.route("/", priceChangeRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

@@ -184,6 +184,20 @@ describe("price change", () => {
     });
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.data[0].transition_to_price).toBe(prices.staffRate.price_id);
+    // The picker lists both, each now flagged as already having a change scheduled.
+    const candidates = await admin.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`);
+    expect(candidates.status).toBe(200);
+    const picked = (candidates.body.data as { id: string; has_scheduled_price_change: boolean }[]).filter(
+      (c) => [a.id, b.id].includes(c.id),
+    );
+    expect(picked).toHaveLength(2);
+    expect(picked.every((c) => c.has_scheduled_price_change)).toBe(true);
+    expect(
+      (await trainer.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`)).body.data,
+    ).toEqual([]);
+    expect((await outsider.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`)).status).toBe(
+      404,
+    );
     const history = await admin.get(`/api/users/${a.userId}/price-change-history`);
     expect(history.status).toBe(200);
     expect(history.body.data[0]).toMatchObject({ to_amount: 1500, from_amount: 2400 });
