@@ -35,6 +35,7 @@ import type { PaymentRecord } from "../payment/store";
 import { workKeys } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { titleCase } from "../text";
 import { parse } from "../validation";
 
 export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };
@@ -281,7 +282,7 @@ export function priceChangeEmail(input: {
   effective: CivilDate;
   reply_to: string | null;
 }): Email {
-  const first = input.member_name.split(" ")[0] || input.member_name;
+  const first = titleCase(input.member_name.split(" ")[0] || input.member_name);
   const per = frequencyLabel[input.billing_frequency as keyof typeof frequencyLabel].toLowerCase();
   const direction = input.to_amount < input.from_amount ? "going down" : "changing";
   return {
@@ -383,7 +384,7 @@ export async function priceChangePreview(actor: Actor, body: unknown) {
   const planned = await planPriceChange(actor, body);
   return planned.map((p) => ({
     subscription_id: p.sub.subscription_id,
-    member_name: p.sub.member_name,
+    member_name: titleCase(p.sub.member_name),
     takes_effect_on: p.effective,
     from_amount: p.sub.force_price_amount ?? p.sub.amount,
     to_amount: p.to_amount,
@@ -613,7 +614,7 @@ export async function priceChangeCandidates(actor: Actor, priceId: string, gymId
       const amount = sub.force_price_amount ?? sub.amount;
       out.push({
         id: sub.subscription_id,
-        member: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
+        member: { id: sub.user_id, name: titleCase(sub.member_name), email: sub.member_email },
         gym: { id: sub.gym_id, name: sub.gym_name },
         amount,
         formatted_amount: formatCents(amount),

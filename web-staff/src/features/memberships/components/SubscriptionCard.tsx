@@ -95,9 +95,11 @@ export function SubscriptionCard({
             <Fact label="Cooling-off until">{formatDate(s.cooling_period_ends_at)}</Fact>
           )}
           {s.pif_ends_at && <Fact label="Paid in full until">{formatDate(s.pif_ends_at)}</Fact>}
-          <Fact label="Pause days left">
-            {s.pause_days_remaining} of {s.pause_days_credit}
-          </Fact>
+          {s.payment_method !== "pif" && (
+            <Fact label="Pause days left">
+              {s.pause_days_remaining} of {s.pause_days_credit}
+            </Fact>
+          )}
           {s.pause_start_at && (
             <Fact label="Pause">
               {formatDate(s.pause_start_at)} – {formatDate(s.pause_end_at)}
