@@ -2,6 +2,7 @@ import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { formatDate, parseNzDate } from "@gym/web/format";
 import { toast, toastApiError } from "@gym/web/toast";
+import { wideScreensOnly } from "@gym/web/ui";
 import {
   Accordion,
   Alert,
@@ -196,11 +197,7 @@ export function ChangePriceRoute() {
                     </Stack>
                   ),
                 },
-                {
-                  accessor: "gym.name",
-                  title: "Gym",
-                  visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-                },
+                { accessor: "gym.name", title: "Gym", ...wideScreensOnly },
                 { accessor: "formatted_amount", title: "Pays", textAlign: "right" },
                 {
                   accessor: "card_colour",
