@@ -125,6 +125,33 @@ describe("cancel and undo", () => {
     expect((await outsider.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(404);
   });
 
+  it("undoing a cancellation that had ended the schedule plans the next payment again (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    await runJob("billing-run");
+    const charged = await record(id);
+    const next = await findPayment(organisationId, charged.upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7) });
+    // Cancelling at the end of the paid week: the next week is never charged.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    expect((await record(id)).upcoming_payment_id).toBeUndefined();
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toBeNull();
+    // Undone: the membership goes on, so the next week must be charged again.
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const restored = await record(id);
+    expect(restored.upcoming_payment_id).toBe(next?.payment_id);
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      amount: next?.amount,
+      surcharge: next?.surcharge,
+      period_end_at: next?.period_end_at,
+      charge_index: next?.charge_index,
+    });
+  });
+
   it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
     const free = await member(prices.anytimeTerm.price_id);
     const inCooling = await admin.post(`/api/subscriptions/${free.id}/cancel`, { immediate: true });
