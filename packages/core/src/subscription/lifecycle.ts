@@ -71,14 +71,13 @@ async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | nu
   const { data } = await db()
     .entities.payment.query.byMember({ organisation_id: after.organisation_id, user_id: after.user_id })
     .go({ pages: "all" });
-  const claimed = (data as PaymentRecord[])
+  const mine = (data as PaymentRecord[]).filter((p) => p.subscription_id === after.subscription_id);
+  // One is already waiting (the subscription's pointer was behind): nothing to plan.
+  if (mine.some((p) => p.status === "upcoming" && p.charge_index !== undefined)) return null;
+  const claimed = mine
     .filter(
       (p) =>
-        p.subscription_id === after.subscription_id &&
-        p.charge_index !== undefined &&
-        !p.is_retry &&
-        p.status !== "upcoming" &&
-        p.status !== "cancelled",
+        p.charge_index !== undefined && !p.is_retry && p.status !== "upcoming" && p.status !== "cancelled",
     )
     .sort((a, b) => (b.charge_index ?? 0) - (a.charge_index ?? 0))[0];
   const previous = claimed
@@ -134,12 +133,16 @@ async function replan(
   before: SubscriptionRecord,
   after: SubscriptionRecord,
 ): Promise<{ old: PaymentRecord | null; next: PaymentRecord | null } | null> {
-  if (!before.upcoming_payment_id) {
+  const old = before.upcoming_payment_id
+    ? await findPayment(before.organisation_id, before.upcoming_payment_id)
+    : null;
+  if (!old || old.status !== "upcoming") {
+    // Nothing upcoming: the schedule had ended (a cancellation, now undone), or its last payment
+    // was claimed with nothing after it.
     const next = await planAfresh(after);
     return next ? { old: null, next } : null;
   }
-  const old = await findPayment(before.organisation_id, before.upcoming_payment_id);
-  if (!old || old.status !== "upcoming" || old.charge_index === undefined) return null;
+  if (old.charge_index === undefined) return null;
   const previous =
     old.charge_index === 0
       ? null

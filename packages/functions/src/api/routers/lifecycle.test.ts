@@ -152,6 +152,21 @@ describe("cancel and undo", () => {
     });
   });
 
+  it("undoing a cancellation made before the run that charged the last paid period plans the next payment again", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    // Cancelled at the end of the first week before it is charged: the run charges it and plans nothing after.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    await runJob("billing-run");
+    const charged = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(charged?.status).not.toBe("upcoming");
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const next = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7), amount: 2400 });
+  });
+
   it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
     const free = await member(prices.anytimeTerm.price_id);
     const inCooling = await admin.post(`/api/subscriptions/${free.id}/cancel`, { immediate: true });
@@ -257,6 +272,19 @@ describe("start early and manual payments", () => {
     expect(started.body.data.start_date).toBe(today);
     expect(started.body.data.upcoming_payment?.due_on).toBe(today);
     expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(409);
+  });
+
+  it("a term member starting early has the term and cooling-off counted from the new start (found by the billing simulation)", async () => {
+    const { termEnd } = await import("@gym/core/billing/term");
+    const { aucklandDate } = await import("@gym/core/billing/calendar");
+    const civil = (iso: string | undefined) => aucklandDate(new Date(iso ?? ""));
+    const up = await member(prices.anytimeTerm.price_id, 20);
+    const before = await record(up.id);
+    expect(civil(before.term_ends_at)).toBe(termEnd(addDays(today, 20), 12, "months"));
+    expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(200);
+    const started = await record(up.id);
+    expect(civil(started.term_ends_at)).toBe(termEnd(today, 12, "months"));
+    expect(civil(started.cooling_period_ends_at)).toBe(addDays(today, 7));
   });
 
   it("a manual payment clears what is owing first, the rest is credit", async () => {
