@@ -199,13 +199,14 @@ export function chargesUntil(m: Membership, until: Day): Charge[] {
   let anchor = m.billing_date;
   let step = isStub ? 0 : 1;
   let end = boundary(anchor, step, m.frequency);
-  // A pause covering the start date moves the start and everything after it.
+  // A pause covering the start date moves the start and everything after it: the billing date
+  // (the anchor) moves by the paused days and stays the anchor (so with no stub, the first period
+  // is a whole period from the new start).
   while (next < pauses.length && pauses[next].start <= start) {
     const shift = daysFrom(pauses[next].start, pauses[next].end);
     start = plusDays(start, shift);
-    end = plusDays(end, shift);
-    anchor = end;
-    step = 0;
+    anchor = plusDays(anchor, shift);
+    end = boundary(anchor, step, m.frequency);
     next++;
   }
   const charges: Charge[] = [];

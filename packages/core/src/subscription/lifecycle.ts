@@ -132,6 +132,7 @@ async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | nu
 async function replan(
   before: SubscriptionRecord,
   after: SubscriptionRecord,
+  today: CivilDate,
 ): Promise<{ old: PaymentRecord | null; next: PaymentRecord | null } | null> {
   const old = before.upcoming_payment_id
     ? await findPayment(before.organisation_id, before.upcoming_payment_id)
@@ -143,10 +144,13 @@ async function replan(
     return next ? { old: null, next } : null;
   }
   if (old.charge_index === undefined) return null;
-  const previous =
-    old.charge_index === 0
-      ? null
-      : { index: old.charge_index - 1, period_end: civilOf(old.period_start_at) ?? old.due_on };
+  // The next charge is the schedule's charge of the same index, starting on or after today (or
+  // the old due date, if that was missed). Not "on or after the old start": a pause removed
+  // before it began had moved that start later, and the period it skipped would never be charged
+  // (found by the billing simulation, docs/simulation.md). Boundaries before today never move.
+  const oldStart = civilOf(old.period_start_at) ?? old.due_on;
+  const from = [oldStart, old.due_on, today].sort()[0];
+  const previous = old.charge_index === 0 ? null : { index: old.charge_index - 1, period_end: from };
   const charge = chargeAfterOf(after, previous);
   const same =
     charge &&
@@ -199,7 +203,7 @@ export async function commitFacts(
   const now = await businessNow();
   const removed = Object.fromEntries((change.remove ?? []).map((k) => [k, undefined]));
   const after = { ...sub, ...change.set, ...removed } as SubscriptionRecord;
-  const plan = await replan(sub, after);
+  const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;

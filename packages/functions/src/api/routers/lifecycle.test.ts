@@ -90,6 +90,28 @@ describe("pause", () => {
     expect(missing.status).toBe(422);
   });
 
+  it("removing a pause that had moved the next payment brings it back to its old date (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const upcoming = async () => findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    await runJob("billing-run");
+    expect((await upcoming())?.due_on).toBe(addDays(today, 7));
+    const paused = await admin.post(`/api/subscriptions/${id}/pause`, {
+      pause_start_at: addDays(today, 3),
+      pause_end_at: addDays(today, 8),
+    });
+    expect(paused.status).toBe(200);
+    expect((await upcoming())?.due_on).toBe(addDays(today, 12));
+    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    expect(await upcoming()).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      charge_index: 1,
+    });
+  });
+
   it("trainers may not pause (403), another organisation gets 404", async () => {
     const { id } = await member(prices.anytimeWeekly.price_id);
     const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 5) };
