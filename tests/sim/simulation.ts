@@ -120,6 +120,9 @@ interface SimMember {
   ended: boolean;
   /** What happened to the member, for `--trace`. */
   log: string[];
+  email: string;
+  /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
+  switches: { from: Day; method: "card" | "bank" }[];
 }
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
@@ -161,6 +164,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const ops = await import("../../packages/core/src/subscription/operations");
     const { findSubscription } = await import("../../packages/core/src/subscription/store");
     const { addBankAccount, addCard } = await import("../support/money");
+    const { switchDefaultPaymentType } = await import("../../packages/core/src/payment-type/service");
     const { SIMULATED_KISI_PLACES } = await import("../../packages/core/src/providers/kisi/simulated");
     const { encryptSecret } = await import("../../packages/core/src/crypto/secrets");
 
@@ -407,12 +411,27 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         immediate: false,
         ended: false,
         log: [],
+        email: "",
+        switches: [],
       });
     }
     const byUser = new Map<string, SimMember>();
     const events: Record<string, number> = {};
     const count = (name: string) => {
       events[name] = (events[name] ?? 0) + 1;
+    };
+
+    const worldOf = (m: SimMember) => {
+      const gym = gyms[m.gym];
+      return {
+        organisation_id: org.organisation_id,
+        gym_id: gym.gym_id,
+        gym_name: gym.name,
+        stripe_account: gym.account,
+        price_id: m.price.price_id,
+        offering_id,
+        place_id: gym.place_id,
+      };
     };
 
     async function join(m: SimMember) {
@@ -461,6 +480,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         billing_date: m.billing_date,
       });
       m.user_id = user.user_id;
+      m.email = user.email;
       m.subscription_id = subscription.subscription_id;
       byUser.set(user.user_id, m);
       count("joined");
@@ -520,7 +540,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           model.cancellation_effective = decision.effective;
           if (decision.in_cooling_off) count("cancel in cooling-off");
           if (decision.break_fee > 0) {
-            const surcharge = m.method === "card" ? (m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE) : null;
+            const method = m.switches.at(-1)?.method ?? m.method;
+            const surcharge = method === "card" ? (m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE) : null;
             m.break_fees.push({
               due: today,
               kind: "break_fee",
@@ -562,6 +583,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           ))
         )
           model.price_change = { effective, amount: to.amount };
+      } else if (roll < 0.02 && m.switches.length === 0) {
+        // The member switches to a card, or from a card to their bank (the billing hook runs).
+        const method = (m.switches.at(-1)?.method ?? m.method) === "card" ? "bank" : "card";
+        const user = { user_id: m.user_id, email: m.email, name: m.name };
+        const added =
+          method === "card"
+            ? await addCard(worldOf(m), user, "5555555555554444")
+            : await addBankAccount(worldOf(m), user, "pays");
+        if (
+          await accepted(`switch to ${method}`, () =>
+            switchDefaultPaymentType(org.organisation_id, m.user_id, added.payment_type_id),
+          )
+        )
+          m.switches.push({ from: today, method });
       } else if (roll < 0.05 && recurring && today < model.start && model.pauses.length === 0) {
         if (await accepted("start early", () => ops.startNow(actor, id))) {
           const next = startEarly(model, today);
@@ -703,12 +738,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         });
         continue;
       }
-      const surcharge = m.method === "card" ? (m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE) : null;
+      const cardSurcharge = m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE;
+      const methodOn = (day: Day) => m.switches.filter((x) => x.from <= day).at(-1)?.method ?? m.method;
       expected.set(m.id, [
         ...chargesUntil(m.model, lastDay).map((c) => ({
           due: c.due,
           kind: "period" as const,
-          total: c.amount + (surcharge ? surchargeOn(c.amount, surcharge) : 0),
+          total: c.amount + (methodOn(c.due) === "card" ? surchargeOn(c.amount, cardSurcharge) : 0),
         })),
         ...m.break_fees,
       ]);
@@ -736,7 +772,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       describe(member) {
         const m = byId.get(member);
         if (!m) return member;
-        return `${m.id} (${m.model.frequency} ${m.price.term ? "term" : m.model.frequency === "one_off" ? "PIF" : "flexi"}, ${m.method}, gym ${m.gym + 1}, start ${m.model.start}, billing ${m.model.billing_date}${m.model.pauses.length ? `, pauses ${m.model.pauses.map((p) => `${p.start}→${p.end}`).join(" ")}` : ""}${m.model.price_change ? `, price ${m.model.price_change.amount} from ${m.model.price_change.effective}` : ""}${m.model.cancellation_effective ? `, cancelled from ${m.model.cancellation_effective}` : ""})`;
+        return `${m.id} (${m.model.frequency} ${m.price.term ? "term" : m.model.frequency === "one_off" ? "PIF" : "flexi"}, ${m.method}${m.switches.map((x) => ` → ${x.method} from ${x.from}`).join("")}, gym ${m.gym + 1}, start ${m.model.start}, billing ${m.model.billing_date}${m.model.pauses.length ? `, pauses ${m.model.pauses.map((p) => `${p.start}→${p.end}`).join(" ")}` : ""}${m.model.price_change ? `, price ${m.model.price_change.amount} from ${m.model.price_change.effective}` : ""}${m.model.cancellation_effective ? `, cancelled from ${m.model.cancellation_effective}` : ""})`;
       },
     };
 
