@@ -8,7 +8,7 @@ import type { Day } from "../reference/model";
 /** What should have been taken for one period (or a break fee), surcharge included. */
 export interface ExpectedCharge {
   due: Day;
-  kind: "period" | "break_fee";
+  kind: "period" | "break_fee" | "retry";
   /** Cents the member pays: amount + joining fee (+ card surcharge). */
   total: number;
 }
@@ -76,7 +76,8 @@ export function reconcile(input: {
       const matching = taken.filter((t) => t.kind === e.kind && t.due === e.due);
       for (const t of matching) taken.splice(taken.indexOf(t), 1);
       const charged = matching.reduce((sum, t) => sum + t.amount, 0);
-      const label = e.kind === "break_fee" ? "break fee" : "period";
+      const label =
+        e.kind === "break_fee" ? "break fee" : e.kind === "retry" ? "retry of the balance" : "period";
       if (matching.length === 0)
         discrepancies.push({
           member,

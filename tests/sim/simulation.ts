@@ -121,6 +121,8 @@ interface SimMember {
   /** What happened to the member, for `--trace`. */
   log: string[];
   email: string;
+  /** A soft-declining member who switches to a working card on this day (inside grace): the balance is retried at once. */
+  recovers: Day | null;
   /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
   switches: { from: Day; method: "card" | "bank" }[];
 }
@@ -135,7 +137,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const { startDynamoLocal, ensureTable } = await import("../../packages/functions/src/local/database");
   const dynamo = await startDynamoLocal({ port: await freePort(), heapMb: 1024 });
   process.env.APP_ENV = "test";
-  process.env.LOG_LEVEL = "error";
+  // The injected crashes and timeouts log errors by design; SIM_LOG_LEVEL=error shows them.
+  process.env.LOG_LEVEL = process.env.SIM_LOG_LEVEL ?? "silent";
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = `sim-${options.seed}-${Date.now()}`;
   try {
@@ -413,6 +416,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         log: [],
         email: "",
         switches: [],
+        recovers: decline === "soft" && chance(0.6) ? plusDays(start, int(1, GRACE_DAYS - 2)) : null,
       });
     }
     const byUser = new Map<string, SimMember>();
@@ -626,6 +630,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       for (const m of joinsOn.get(today) ?? []) await join(m);
       currentDay = today;
       for (const m of members) {
+        if (m.recovers !== today || !m.user_id) continue;
+        current = m;
+        const added = await addCard(
+          worldOf(m),
+          { user_id: m.user_id, email: m.email, name: m.name },
+          "4242424242424242",
+        );
+        if (
+          await accepted("recover by switching to a working card", () =>
+            switchDefaultPaymentType(org.organisation_id, m.user_id, added.payment_type_id),
+          )
+        )
+          m.switches.push({ from: today, method: "card" });
+      }
+      for (const m of members) {
         current = m;
         await live(m, today);
       }
@@ -708,7 +727,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         continue;
       }
       const kind = p.is_retry ? "retry" : p.kind === "break_fee" ? "break_fee" : "period";
-      if (m.decline)
+      if (m.decline && !(m.recovers && m.switches.length > 0))
         attempts.set(m.id, [...(attempts.get(m.id) ?? []), { due: p.due_on, kind, taken: entry.taken }]);
       else if (entry.taken)
         taken.push({
@@ -724,6 +743,24 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const declining: DecliningMember[] = [];
     for (const m of members) {
       if (!m.user_id) continue;
+      const cardSurcharge = m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE;
+      const recovered = m.recovers !== null && m.switches.length > 0 ? m.recovers : null;
+      if (recovered) {
+        // Every charge before the switch failed; the switch retries their sum at once on the card.
+        const charges = chargesUntil(m.model, lastDay);
+        const balance = charges.filter((c) => c.due < recovered).reduce((sum, c) => sum + c.amount, 0);
+        expected.set(m.id, [
+          { due: recovered, kind: "retry", total: balance + surchargeOn(balance, cardSurcharge) },
+          ...charges
+            .filter((c) => c.due >= recovered)
+            .map((c) => ({
+              due: c.due,
+              kind: "period" as const,
+              total: c.amount + surchargeOn(c.amount, cardSurcharge),
+            })),
+        ]);
+        continue;
+      }
       if (m.decline) {
         const firstDue = chargesUntil(m.model, lastDay)[0]?.due ?? m.start;
         const graceEnds = plusDays(firstDue, GRACE_DAYS);
@@ -738,7 +775,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         });
         continue;
       }
-      const cardSurcharge = m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE;
       const methodOn = (day: Day) => m.switches.filter((x) => x.from <= day).at(-1)?.method ?? m.method;
       expected.set(m.id, [
         ...chargesUntil(m.model, lastDay).map((c) => ({
