@@ -123,6 +123,8 @@ interface SimMember {
   email: string;
   /** A soft-declining member who switches to a working card on this day (inside grace): the balance is retried at once. */
   recovers: Day | null;
+  /** A soft-declining member who pays the balance at the desk on this day (a manual payment); their card keeps declining. */
+  paysAtDesk: Day | null;
   /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
   switches: { from: Day; method: "card" | "bank" }[];
 }
@@ -416,8 +418,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         log: [],
         email: "",
         switches: [],
-        recovers: decline === "soft" && chance(0.6) ? plusDays(start, int(1, GRACE_DAYS - 2)) : null,
+        recovers: null,
+        paysAtDesk: null,
       });
+      const last = members[members.length - 1];
+      if (decline === "soft") {
+        const day = plusDays(start, int(1, GRACE_DAYS - 2));
+        if (chance(0.5)) last.recovers = day;
+        else if (chance(0.6)) last.paysAtDesk = day;
+      }
     }
     const byUser = new Map<string, SimMember>();
     const events: Record<string, number> = {};
@@ -630,6 +639,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       for (const m of joinsOn.get(today) ?? []) await join(m);
       currentDay = today;
       for (const m of members) {
+        if (m.paysAtDesk === today && m.subscription_id) {
+          // Staff take the balance the model says is owing (every charge so far declined).
+          const owing = chargesUntil(m.model, plusDays(today, -1)).reduce((sum, c) => sum + c.amount, 0);
+          const id = m.subscription_id;
+          current = m;
+          if (
+            owing > 0 &&
+            (await accepted("manual payment of the balance", () =>
+              ops.recordManualPayment(actor, id, { amount: owing, payment_method: "eftpos" }),
+            ))
+          )
+            m.log.push(`${today} paid ${owing} at the desk`);
+          else m.paysAtDesk = null;
+        }
         if (m.recovers !== today || !m.user_id) continue;
         current = m;
         const added = await addCard(
@@ -762,7 +785,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         continue;
       }
       if (m.decline) {
-        const firstDue = chargesUntil(m.model, lastDay)[0]?.due ?? m.start;
+        // A balance paid at the desk ends that grace; the next failure starts a new one.
+        const paid = m.paysAtDesk;
+        const firstDue = paid
+          ? (chargesUntil(m.model, lastDay).find((c) => c.due >= paid)?.due ?? plusDays(lastDay, 1))
+          : (chargesUntil(m.model, lastDay)[0]?.due ?? m.start);
         const graceEnds = plusDays(firstDue, GRACE_DAYS);
         const sub = m.subscription_id ? await findSubscription(org.organisation_id, m.subscription_id) : null;
         declining.push({
