@@ -137,7 +137,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
   const { startDynamoLocal, ensureTable } = await import("../../packages/functions/src/local/database");
-  const dynamo = await startDynamoLocal({ port: await freePort(), heapMb: 1024 });
+  const dynamo = await startDynamoLocal({
+    port: await freePort(),
+    heapMb: options.members > 300 ? 1024 : 512,
+  });
   process.env.APP_ENV = "test";
   // The injected crashes and timeouts log errors by design; SIM_LOG_LEVEL=error shows them.
   process.env.LOG_LEVEL = process.env.SIM_LOG_LEVEL ?? "silent";
