@@ -340,7 +340,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       // Month ends (28th to 31st), 29 February, and the two DST change days.
       if (next.endsWith("-01") || day.endsWith("-29") || day.endsWith("-30") || day.endsWith("-28"))
         specials.push(day);
-      if (day === "2027-09-26" || day === "2028-04-02" || day === "2028-02-29") specials.push(day, day);
+      // NZ daylight time ends on the first Sunday of April and starts on the last Sunday of September.
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      const dstEnds = day.slice(5, 7) === "04" && weekday === 0 && Number(day.slice(8)) <= 7;
+      const dstStarts = day.slice(5, 7) === "09" && weekday === 0 && Number(day.slice(8)) >= 24;
+      if (dstEnds || dstStarts || day.endsWith("-02-29")) specials.push(day, day);
     }
     const totalWeight = FREQUENCIES.reduce((s, f) => s + f.weight, 0);
     const members: SimMember[] = [];
