@@ -17,6 +17,7 @@ import {
 import { formatCents, surcharge as surchargeOf } from "../billing/money";
 import { chargeAfter, chargeCovering } from "../billing/schedule";
 import { deriveSubscriptionState } from "../billing/subscription-state";
+import { termEnd } from "../billing/term";
 import { businessNow, businessToday } from "../clock";
 import {
   cancelInput,
@@ -510,8 +511,18 @@ export async function startNow(actor: Actor, subscriptionId: string) {
       "Only an upcoming membership that is not cancelled or paid in full can start early.",
       "start_now_not_allowed",
     );
+  // A term runs from the start: starting early moves its end and the cooling-off with it.
+  const settings = await settingsOf(sub.organisation_id);
+  const term =
+    sub.is_term_membership && sub.term_amount != null && sub.term_unit != null
+      ? {
+          term_ends_at: instantOf(termEnd(plan.today, sub.term_amount, sub.term_unit)),
+          latest_term_membership: instantOf(plan.today),
+          cooling_period_ends_at: instantOf(addDays(plan.today, settings.cooling_off_days)),
+        }
+      : {};
   return commitFacts(actor, sub, {
-    set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active" },
+    set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active", ...term },
     remove: ["upcoming_state"],
     event: { action: "start_now", detail: `Started early on ${plan.today} (was ${sub.start_date})` },
   });

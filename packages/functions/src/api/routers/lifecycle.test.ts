@@ -90,6 +90,28 @@ describe("pause", () => {
     expect(missing.status).toBe(422);
   });
 
+  it("removing a pause that had moved the next payment brings it back to its old date (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const upcoming = async () => findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    await runJob("billing-run");
+    expect((await upcoming())?.due_on).toBe(addDays(today, 7));
+    const paused = await admin.post(`/api/subscriptions/${id}/pause`, {
+      pause_start_at: addDays(today, 3),
+      pause_end_at: addDays(today, 8),
+    });
+    expect(paused.status).toBe(200);
+    expect((await upcoming())?.due_on).toBe(addDays(today, 12));
+    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    expect(await upcoming()).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      charge_index: 1,
+    });
+  });
+
   it("trainers may not pause (403), another organisation gets 404", async () => {
     const { id } = await member(prices.anytimeWeekly.price_id);
     const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 5) };
@@ -123,6 +145,48 @@ describe("cancel and undo", () => {
     expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(409);
     expect((await trainer.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(403);
     expect((await outsider.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(404);
+  });
+
+  it("undoing a cancellation that had ended the schedule plans the next payment again (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    await runJob("billing-run");
+    const charged = await record(id);
+    const next = await findPayment(organisationId, charged.upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7) });
+    // Cancelling at the end of the paid week: the next week is never charged.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    expect((await record(id)).upcoming_payment_id).toBeUndefined();
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toBeNull();
+    // Undone: the membership goes on, so the next week must be charged again.
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const restored = await record(id);
+    expect(restored.upcoming_payment_id).toBe(next?.payment_id);
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      amount: next?.amount,
+      surcharge: next?.surcharge,
+      period_end_at: next?.period_end_at,
+      charge_index: next?.charge_index,
+    });
+  });
+
+  it("undoing a cancellation made before the run that charged the last paid period plans the next payment again", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    // Cancelled at the end of the first week before it is charged: the run charges it and plans nothing after.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    await runJob("billing-run");
+    const charged = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(charged?.status).not.toBe("upcoming");
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const next = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7), amount: 2400 });
   });
 
   it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
@@ -244,6 +308,19 @@ describe("start early and manual payments", () => {
     expect(started.body.data.start_date).toBe(today);
     expect(started.body.data.upcoming_payment?.due_on).toBe(today);
     expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(409);
+  });
+
+  it("a term member starting early has the term and cooling-off counted from the new start (found by the billing simulation)", async () => {
+    const { termEnd } = await import("@gym/core/billing/term");
+    const { aucklandDate } = await import("@gym/core/billing/calendar");
+    const civil = (iso: string | undefined) => aucklandDate(new Date(iso ?? ""));
+    const up = await member(prices.anytimeTerm.price_id, 20);
+    const before = await record(up.id);
+    expect(civil(before.term_ends_at)).toBe(termEnd(addDays(today, 20), 12, "months"));
+    expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(200);
+    const started = await record(up.id);
+    expect(civil(started.term_ends_at)).toBe(termEnd(today, 12, "months"));
+    expect(civil(started.cooling_period_ends_at)).toBe(addDays(today, 7));
   });
 
   it("a manual payment clears what is owing first, the rest is credit", async () => {
