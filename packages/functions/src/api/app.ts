@@ -29,6 +29,7 @@ import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
+import { registrationRouter } from "./routers/registration";
 import { sitesRouter } from "./routers/sites";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
+  app.route("/", registrationRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
