@@ -189,3 +189,14 @@ export async function joinOptions(query: unknown): Promise<JoinOptions> {
     takes_bank: takesBank(gym),
   };
 }
+
+/**
+ * Local only (the `npm start` banner): every gym's public join link, at most `limit`. A gym
+ * stored before the uuid index existed is written again so the link finds it.
+ */
+export async function localJoinLinks(joinUrl: string, limit = 12) {
+  const { data: gyms } = await db().entities.gym.scan.go({ pages: "all" });
+  const shown = [...gyms].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
+  for (const gym of shown) if (!(await findGymByUuid(gym.uuid))) await db().entities.gym.put(gym).go();
+  return shown.map((gym) => ({ name: gym.name, url: `${joinUrl}/?gym=${gym.uuid}` }));
+}
