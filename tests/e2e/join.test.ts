@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,8 +101,38 @@ afterAll(async () => {
 
 let people = 0;
 async function phone() {
-  const context = await browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
+  // bypassCSP only so axe-core can be injected; the pages themselves run under the site's CSP otherwise.
+  const context = await browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
   return context.newPage();
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const checked: string[] = [];
+
+/** axe-core on the page as it stands: no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations, new URL(page.url()).pathname).toEqual([]);
+  checked.push(new URL(page.url()).pathname);
 }
 
 /** Fills the register form; the membership by its visible label. */
@@ -117,23 +148,27 @@ async function fillRegister(page: Page, options: { membership: RegExp; dob?: str
   return email;
 }
 
-async function verify(page: Page, email: string, before?: string) {
+async function verify(page: Page, email: string, before?: string, check = false) {
   await page.getByRole("heading", { name: "Verify your email" }).waitFor();
+  if (check) await expectAccessible(page);
   const code = await latestCodeFor(product.staffUrl, email, before);
   await page.getByLabel(/^Code/).fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-async function addPhoto(page: Page) {
+async function addPhoto(page: Page, check = false) {
   await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+  if (check) await expectAccessible(page);
   await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng() });
   await page.getByRole("button", { name: "Use this photo" }).click();
   await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+  if (check) await expectAccessible(page);
 }
 
 async function confirmAndWelcome(page: Page, bank: boolean) {
   await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
   await page.getByText("Total").waitFor();
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Confirm membership" }).click();
   // Nothing happens until the terms (and for bank, the debit authority) are accepted.
   expect(await page.getByText("Value is required").count()).toBe(bank ? 2 : 1);
@@ -141,6 +176,7 @@ async function confirmAndWelcome(page: Page, bank: boolean) {
   if (bank) await page.getByLabel(/authorise .* to debit my bank account/).check();
   await page.getByRole("button", { name: "Confirm membership" }).click();
   await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+  await expectAccessible(page);
 }
 
 describe("joining on a phone", () => {
@@ -154,21 +190,23 @@ describe("joining on a phone", () => {
     // The private staff rate is not offered on the public link.
     expect(await page.getByRole("radio", { name: /\$15\.00 Weekly/ }).count()).toBe(1); // Off-Peak only
 
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Create account" }).click();
     expect(await page.getByText("Value is required").count()).toBeGreaterThanOrEqual(4);
+    await expectAccessible(page);
 
     const before = await newestMailId(product.staffUrl);
     const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
     await page.screenshot({ path: screenshotPath("join-register-phone"), fullPage: true });
     await page.getByRole("button", { name: "Create account" }).click();
-    await verify(page, email, before);
+    await verify(page, email, before, true);
 
     // Leave after the code: coming back to the link resumes at the photo.
     await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/take-photo");
     await page.goto(ponsonby);
     await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
-    await addPhoto(page);
+    await addPhoto(page, true);
     // Closing the tab after the photo and opening the site again lands on choose-payment-method.
     const resumed = await page.context().newPage();
     await page.close();
@@ -181,9 +219,12 @@ describe("joining on a phone", () => {
     // The simulated Akahu consent page, then back to /connect-akahu with a code.
     await resumed.getByRole("link", { name: "Connect Simulated Bank" }).click();
     await resumed.getByRole("heading", { name: "Connect your bank account" }).waitFor();
+    await resumed.getByRole("radio", { name: "Everyday" }).waitFor();
+    await expectAccessible(resumed);
     await resumed.getByRole("radio", { name: "Everyday" }).check();
     await resumed.getByRole("button", { name: "Use this account" }).click();
     await resumed.getByRole("heading", { name: "Bank account connected" }).waitFor();
+    await expectAccessible(resumed);
     await resumed.getByRole("button", { name: "Continue" }).click();
     await confirmAndWelcome(resumed, true);
     await resumed.getByText("First payment $24.00").waitFor();
@@ -216,15 +257,32 @@ describe("joining on a phone", () => {
     await addPhoto(page);
     await page.getByRole("button", { name: /^Card/ }).click();
     await page.getByRole("heading", { name: "Card details" }).waitFor();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Enter card details" }).click();
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: "Save card" }).click();
     await page.getByRole("heading", { name: "Card connected" }).waitFor();
     await page.getByText("Visa ending 4242").waitFor();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
     await page.getByText("Card surcharge").waitFor();
     await confirmAndWelcome(page, false);
+    // Every join page was checked by axe-core along the way.
+    expect(new Set(checked)).toEqual(
+      new Set([
+        "/",
+        "/verification-code",
+        "/take-photo",
+        "/choose-payment-method",
+        "/connect-akahu",
+        "/bank-account-connected",
+        "/confirm-subscription",
+        "/welcome-to-gym",
+        "/card-details",
+        "/card-connected",
+      ]),
+    );
   }, 120_000);
 
   it("refuses an applicant under 16, and accepts them through an age-bypass link", async () => {

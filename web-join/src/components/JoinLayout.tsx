@@ -41,7 +41,7 @@ export function JoinLayout({ title, description, gym, children }: JoinLayoutProp
             <Title order={1} fz={{ base: 26, sm: 30 }} lh={1.2}>
               {title}
             </Title>
-            {description && <Text c="dimmed">{description}</Text>}
+            {description && <Text c="gray.7">{description}</Text>}
           </Stack>
           {children}
         </Stack>
