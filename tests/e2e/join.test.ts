@@ -285,6 +285,54 @@ describe("joining on a phone", () => {
     );
   }, 120_000);
 
+  it("a card that declines (4000 0000 0000 0341): the member sees the failure after the first charge and adds another card", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    const before = await newestMailId(product.staffUrl);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verify(page, email, before);
+    await addPhoto(page);
+    await page.getByRole("button", { name: /^Card/ }).click();
+    await page.getByRole("button", { name: "Enter card details" }).click();
+    await page.getByLabel("Card number").fill("4000000000000341");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByRole("heading", { name: "Card connected" }).waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await confirmAndWelcome(page, false);
+    expect(await page.getByText("Your payment did not go through").count()).toBe(0);
+
+    // The first payment falls due today: the billing run charges it and the card declines.
+    const run = await fetch(`${product.staffUrl}/api/dev/jobs/billing-run`, {
+      method: "POST",
+      headers: { "X-Requested-With": "XMLHttpRequest" },
+    });
+    expect(run.status).toBe(200);
+    await page.reload();
+    await page.getByText("Your payment did not go through").waitFor();
+    await page.getByText(/Your payment of \$24\.\d\d was declined/).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Update how I pay" }).click();
+    await page.getByRole("button", { name: /^Card/ }).click();
+    await page.getByRole("button", { name: "Enter card details" }).click();
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByRole("button", { name: "Save card" }).click();
+    // The new card is the default and the owed payment is retried with it at once.
+    await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    await page.screenshot({ path: screenshotPath("join-card-replaced-phone"), fullPage: true });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+          return page.getByText("Your payment did not go through").count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  }, 120_000);
+
   it("refuses an applicant under 16, and accepts them through an age-bypass link", async () => {
     const page = await phone();
     await page.goto(ponsonby);

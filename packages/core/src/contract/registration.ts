@@ -296,6 +296,8 @@ export const registrationStateSchema = z
     default_payment_type: paymentTypeSchema.nullable(),
     /** The member's bank consent must be given again (spec 000 §4). */
     reauthenticate_akahu: z.boolean(),
+    /** Subscribed, but a payment failed and is owed: the member may add another payment method. */
+    payment_failed: z.boolean(),
     general_card_surcharge_text: z.string(),
     is_returning_member: z.boolean(),
     register_fields: registerFieldsSchema,

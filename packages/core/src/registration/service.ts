@@ -312,6 +312,10 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const defaultType = (usable.find((p) => p.is_default) ?? null) as PaymentType | null;
   const reauthenticate = defaultType?.type === "bank_account" && defaultType.status === "reauthenticate";
   const welcome = subscription !== null;
+  const latest = subscription?.latest_payment ?? null;
+  const paymentFailed =
+    subscription !== null &&
+    (subscription.balance_owing > 0 || (latest !== null && ["failed", "declined"].includes(latest.status)));
   const step = welcome
     ? "welcome-to-gym"
     : !user.profile_picture
@@ -346,6 +350,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     payment_types: usable,
     default_payment_type: defaultType,
     reauthenticate_akahu: reauthenticate,
+    payment_failed: paymentFailed,
     general_card_surcharge_text:
       surcharge.percentBasisPoints || surcharge.fixedCents
         ? `Card payments carry a surcharge of ${formatBasisPoints(surcharge.percentBasisPoints)}${fixed} per payment. Bank account payments carry none.`

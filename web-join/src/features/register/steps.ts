@@ -63,6 +63,8 @@ export function registrationDecision(
   const page = REGISTRATION_STEPS.find((step) => step.path === pathname);
   const target = stepPath(state.step);
   if (state.reauthenticate_akahu && pathname === "/connect-akahu") return { kind: "allow" };
+  // A subscribed member whose payment failed may add another payment method.
+  if (state.welcome && state.payment_failed && page?.stage === 2) return { kind: "allow" };
   if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
   if (!page || page.stage > stageOfStep[state.step]) return { kind: "navigate", to: target };
   return { kind: "allow" };

@@ -391,7 +391,7 @@ describe("the steps after the code", () => {
       start_date: today,
     });
     const welcome = (await client.get("/api/me/registration")).body.data;
-    expect(welcome).toMatchObject({ step: "welcome-to-gym", welcome: true });
+    expect(welcome).toMatchObject({ step: "welcome-to-gym", welcome: true, payment_failed: false });
     expect(welcome.subscription.id).toBe(confirmed.body.data.id);
 
     const mail = (await client.get("/api/dev/mail")).body.data as { to: string; subject: string }[];

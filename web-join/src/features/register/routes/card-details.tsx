@@ -34,8 +34,9 @@ export function CardDetailsRoute() {
     void (async () => {
       try {
         await saveCard(returned);
-        await refreshRegistration();
-        navigate("/card-connected", { replace: true });
+        const next = await refreshRegistration();
+        // A member already subscribed (replacing a card that declined) goes back to their welcome page.
+        navigate(next?.welcome ? "/welcome-to-gym" : "/card-connected", { replace: true });
       } catch (failure) {
         setError(
           isApiError(failure)

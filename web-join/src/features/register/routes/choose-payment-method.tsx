@@ -72,7 +72,7 @@ export function ChoosePaymentMethodRoute() {
     try {
       await switchPaymentType(id);
       await refreshRegistration();
-      navigate("/confirm-subscription");
+      navigate(state.welcome ? "/welcome-to-gym" : "/confirm-subscription");
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

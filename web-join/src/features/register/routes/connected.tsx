@@ -32,7 +32,11 @@ export function ConnectedRoute() {
               ? "Your membership payments will come from this account. Bank payments carry no surcharge."
               : "Your membership payments will be charged to this card."}
           </Text>
-          <Button size="lg" fullWidth onClick={() => navigate("/confirm-subscription")}>
+          <Button
+            size="lg"
+            fullWidth
+            onClick={() => navigate(state.welcome ? "/welcome-to-gym" : "/confirm-subscription")}
+          >
             Continue
           </Button>
         </Stack>

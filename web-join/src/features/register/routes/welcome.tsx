@@ -1,6 +1,6 @@
 import { formatLongDate, formatMoney, titleCase } from "@gym/web/format";
 import { PageLoader } from "@gym/web/ui";
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconConfetti } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
@@ -28,6 +28,23 @@ export function WelcomeRoute() {
           <Text fz="lg">
             You're a member, {titleCase(state.name).split(" ")[0]}! We've emailed you a summary.
           </Text>
+          {state.payment_failed && (
+            <Alert color="red" title="Your payment did not go through" role="alert">
+              <Stack gap="sm">
+                <Text>
+                  {sub?.latest_payment
+                    ? `Your payment of ${formatMoney(sub.latest_payment.total)} was declined${
+                        sub.latest_payment.error_description
+                          ? `: ${sub.latest_payment.error_description}`
+                          : "."
+                      }`
+                    : "A payment is owed on your membership."}{" "}
+                  Add another card or your bank account and we will try again.
+                </Text>
+                <Button onClick={() => navigate("/choose-payment-method")}>Update how I pay</Button>
+              </Stack>
+            </Alert>
+          )}
           {sub && (
             <Stack gap={4}>
               <Title order={2} fz="lg">
