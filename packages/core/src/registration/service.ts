@@ -52,6 +52,7 @@ import { myActiveSubscription } from "../subscription/service";
 import { putRole, roleIn, rolesOfUser } from "../user/roles";
 import { createUser, findUserByEmail, getUser } from "../user/service";
 import { parse } from "../validation";
+import { ageOn } from "./age";
 import { sendWelcomeEmails } from "./emails";
 import { findGymByUuid, minRegistrationAge, presentJoinPrice, resolveLinks, takesBank } from "./join";
 
@@ -95,13 +96,6 @@ async function markSubscribed(userId: string) {
       .go();
     await sendWelcomeEmails(role.organisation_id, userId).catch(() => undefined);
   }
-}
-
-/** Whole years from a date of birth to a civil date. */
-export function ageOn(dob: string, today: string): number {
-  const [by, bm, bd] = dob.split("-").map(Number);
-  const [ty, tm, td] = today.split("-").map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
 /** Whether someone with this email was a member of the organisation before. */
