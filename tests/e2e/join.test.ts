@@ -239,6 +239,20 @@ describe("joining on a phone", () => {
     expect(subjects).toContain("Welcome to Harbour Fitness Ponsonby");
     expect(subjects.some((s) => s.startsWith("Notice of your first direct debit"))).toBe(true);
 
+    // On another phone (no session), the member signs in from the gym's link and is back on their welcome page.
+    const other = await phone();
+    await other.goto(ponsonby);
+    await other.getByRole("button", { name: "Already have an account? Sign in" }).click();
+    await other.getByRole("heading", { name: "Sign in" }).waitFor();
+    await expectAccessible(other);
+    const beforeSignIn = await newestMailId(product.staffUrl);
+    await other.getByLabel(/^Email/).fill(email);
+    await other.getByLabel(/^Password/).fill("a long passphrase");
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await verify(other, email, beforeSignIn);
+    await other.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    await other.context().close();
+
     // Staff see the new member's first payment.
     const staff = await browser.newContext();
     await signInViaApi(staff, product.staffUrl, "admin@example.com");

@@ -2,12 +2,13 @@ import type { JoinOptions } from "@gym/core/contract/registration";
 import { useApi } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
-import { Alert, Select, Text } from "@mantine/core";
+import { Alert, Button, Select, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { joinOptionsKey, register, useRegistration } from "../api/registration";
 import { RegisterForm } from "../components/RegisterForm";
+import { SignInForm } from "../components/SignInForm";
 import { stepPath, VERIFICATION_PATH } from "../steps";
 
 /** Today in Pacific/Auckland as YYYY-MM-DD. */
@@ -31,8 +32,35 @@ export function RegisterRoute() {
   const { data: options, error } = useApi<JoinOptions>(hasLink && !member ? joinOptionsKey(links) : null);
   useDocumentTitle(options ? `Join ${options.gym.name}` : "Join the gym");
 
+  const signingIn = params.get("signin") === "1";
+  const toggleSignIn = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set("signin", "1");
+    else next.delete("signin");
+    setParams(next);
+  };
+  const signInLink = (
+    <Button variant="subtle" onClick={() => toggleSignIn(true)}>
+      Already have an account? Sign in
+    </Button>
+  );
+
   if (me?.status === "two_factor") return <Navigate to={`${VERIFICATION_PATH}?twoFactorAuth=true`} replace />;
   if (member) return state ? <Navigate to={stepPath(state.step)} replace /> : <PageLoader />;
+  if (signingIn) {
+    return (
+      <JoinLayout
+        gym={options?.gym}
+        title="Sign in"
+        description="We will email you a code to confirm it is you."
+      >
+        <SignInForm onSignedIn={() => navigate(`${VERIFICATION_PATH}?twoFactorAuth=true`)} />
+        <Button variant="subtle" onClick={() => toggleSignIn(false)}>
+          New here? Create an account
+        </Button>
+      </JoinLayout>
+    );
+  }
   if (!hasLink || error) {
     return (
       <JoinLayout title="Join the gym">
@@ -44,6 +72,7 @@ export function RegisterRoute() {
             ? "The link may have expired or been mistyped. Ask the gym for a new one."
             : "Use the join link your gym gave you (on their website, a poster or the front desk)."}
         </Alert>
+        {signInLink}
       </JoinLayout>
     );
   }
@@ -85,6 +114,7 @@ export function RegisterRoute() {
           onSuccess={() => navigate(VERIFICATION_PATH)}
         />
       )}
+      {signInLink}
     </JoinLayout>
   );
 }
