@@ -329,3 +329,21 @@ export const cardSaveInput = z
 
 /** Profile photos: JPEG, PNG or WebP, at most 5 MB (the join site sends a 512 px square JPEG). */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+// ---- Organisation setting ----------------------------------------------------------------------
+
+/** `PUT /api/organisations/{organisationId}/registration-settings`: the youngest age to join online. */
+export const registrationSettingsInput = z
+  .object({
+    min_registration_age: z
+      .number({ error: messages.required })
+      .int("Enter a whole number of years")
+      .min(0, "Enter an age from 0 to 100")
+      .max(100, "Enter an age from 0 to 100"),
+  })
+  .meta({ id: "RegistrationSettingsInput", example: { min_registration_age: 16 } });
+
+export const registrationSettingsSchema = z
+  .object({ min_registration_age: z.number().int() })
+  .meta({ id: "RegistrationSettings" });
+export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;

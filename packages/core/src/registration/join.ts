@@ -4,6 +4,9 @@
  * publicly (not archived, not private) are shown, plus the private price of a price link.
  * docs/registration.md.
  */
+
+import type { Actor } from "../auth/actor";
+import { authorize, inOrganisation, policy } from "../auth/policy";
 import {
   formatCents,
   formatTerm,
@@ -18,6 +21,7 @@ import {
   type JoinPrice,
   joinOptionsQuery,
   registrationMessages,
+  registrationSettingsInput,
 } from "../contract/registration";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
@@ -199,4 +203,26 @@ export async function localJoinLinks(joinUrl: string, limit = 12) {
   const shown = [...gyms].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
   for (const gym of shown) if (!(await findGymByUuid(gym.uuid))) await db().entities.gym.put(gym).go();
   return shown.map((gym) => ({ name: gym.name, url: `${joinUrl}/?gym=${gym.uuid}` }));
+}
+
+/**
+ * The organisation's minimum registration age (organisation admins only; another organisation's
+ * id answers 404). Unset means {@link DEFAULT_MIN_REGISTRATION_AGE}.
+ */
+export async function readRegistrationSettings(actor: Actor, organisationId: string) {
+  inOrganisation(actor, organisationId);
+  authorize(policy.useStaffArea(actor));
+  return { min_registration_age: minRegistrationAge(await getOrganisation(organisationId)) };
+}
+
+export async function setRegistrationSettings(actor: Actor, organisationId: string, body: unknown) {
+  inOrganisation(actor, organisationId);
+  authorize(policy.manageOrganisation(actor), "Only organisation admins may change organisation settings.");
+  const { min_registration_age } = parse(registrationSettingsInput, body);
+  await getOrganisation(organisationId);
+  await db()
+    .entities.organisation.patch({ organisation_id: organisationId })
+    .set({ min_registration_age })
+    .go();
+  return { min_registration_age };
 }

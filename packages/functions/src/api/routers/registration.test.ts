@@ -268,6 +268,47 @@ describe("POST /api/register", () => {
     expect(elsewhere.status).toBe(422);
   });
 
+  it("follows the organisation's minimum age setting (organisation admins change it)", async () => {
+    const harbour = api.seed.organisations.harbour.organisation_id;
+    const admin = await signIn(api.url, "admin@example.com");
+    expect((await admin.get(`/api/organisations/${harbour}/registration-settings`)).body.data).toEqual({
+      min_registration_age: 16,
+    });
+    const bad = await admin.put(`/api/organisations/${harbour}/registration-settings`, {
+      min_registration_age: 16.5,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.min_registration_age).toEqual(["Enter a whole number of years"]);
+    const trainer = await signIn(api.url, "trainer@example.com");
+    expect(
+      (await trainer.put(`/api/organisations/${harbour}/registration-settings`, { min_registration_age: 12 }))
+        .status,
+    ).toBe(403);
+    const outsider = await signIn(api.url, "owner@example.org");
+    expect(
+      (
+        await outsider.put(`/api/organisations/${harbour}/registration-settings`, {
+          min_registration_age: 12,
+        })
+      ).status,
+    ).toBe(404);
+
+    expect(
+      (await admin.put(`/api/organisations/${harbour}/registration-settings`, { min_registration_age: 18 }))
+        .status,
+    ).toBe(200);
+    try {
+      expect((await new HttpClient(api.url).get(`/api/join?gym=${ponsonbyUuid}`)).body.data.min_age).toBe(18);
+      const seventeen = await new HttpClient(api.url).post("/api/register", applicant({ dob: yearsAgo(17) }));
+      expect(seventeen.status).toBe(422);
+      expect(seventeen.body.errors.dob).toEqual([
+        "You must be at least 18 years old to join. Please ask the gym for help.",
+      ]);
+    } finally {
+      await admin.put(`/api/organisations/${harbour}/registration-settings`, { min_registration_age: 16 });
+    }
+  });
+
   it("takes a private price only through its link, and no archived, other gym's or other organisation's price", async () => {
     const privatePrice = offerings.prices.staffRate.price_id;
     const without = await new HttpClient(api.url).post(

@@ -9,11 +9,13 @@ import {
   registerFieldsInput,
   registerFieldsSchema,
   registerInput,
+  registrationSettingsInput,
+  registrationSettingsSchema,
   registrationStateSchema,
   uniqueEmailInput,
   uniqueEmailSchema,
 } from "@gym/core/contract/registration";
-import { joinOptions } from "@gym/core/registration/join";
+import { joinOptions, readRegistrationSettings, setRegistrationSettings } from "@gym/core/registration/join";
 import {
   checkUniqueEmail,
   readProfilePicture,
@@ -26,9 +28,9 @@ import {
   uploadProfilePicture,
 } from "@gym/core/registration/service";
 import { z } from "@hono/zod-openapi";
-import { actorOf, createRouter, publicRoute, userRoute } from "../context";
+import { actorOf, createRouter, publicRoute, staffRoute, userRoute } from "../context";
 import { clientAddress, setSessionCookie } from "../middleware/auth";
-import { envelope, errorResponses, json, jsonBody } from "../respond";
+import { envelope, errorResponses, idParams, json, jsonBody } from "../respond";
 
 const client = (c: Parameters<typeof clientAddress>[0]) => ({
   ip: clientAddress(c),
@@ -196,4 +198,47 @@ export const registrationRouter = createRouter()
       },
     }),
     async (c) => c.json({ data: await saveBankAccount(actorOf(c), c.req.valid("json")) }, 201),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/organisations/{organisationId}/registration-settings",
+      tags: ["Registration"],
+      summary: "The organisation's minimum age to join online (default 16)",
+      request: { params: idParams("organisationId") },
+      responses: {
+        200: json(envelope(registrationSettingsSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) =>
+      c.json({ data: await readRegistrationSettings(actorOf(c), c.req.valid("param").organisationId) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "put",
+      path: "/organisations/{organisationId}/registration-settings",
+      tags: ["Registration"],
+      summary:
+        "Change the minimum age to join online (organisation admins); an age-bypass link still lets younger people join",
+      request: { params: idParams("organisationId"), ...jsonBody(registrationSettingsInput) },
+      responses: {
+        200: json(envelope(registrationSettingsSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          data: await setRegistrationSettings(
+            actorOf(c),
+            c.req.valid("param").organisationId,
+            c.req.valid("json"),
+          ),
+        },
+        200,
+      ),
   );
