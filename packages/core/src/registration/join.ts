@@ -103,8 +103,7 @@ export async function resolveLinks(input: {
   let ageBypassLinkId: string | null = null;
   if (input.price) {
     const link = await resolveJoinLink(input.price);
-    if (!link || link.kind !== "price" || !link.price_id || !link.offering_id)
-      throw new NotFoundError("link");
+    if (link?.kind !== "price" || !link.price_id || !link.offering_id) throw new NotFoundError("link");
     if (organisationId && link.organisation_id !== organisationId) throw new NotFoundError("link");
     organisationId = link.organisation_id;
     linkedPrice = {
@@ -117,7 +116,7 @@ export async function resolveLinks(input: {
   }
   if (input.age_bypass) {
     const link = await resolveJoinLink(input.age_bypass);
-    if (!link || !link.age_bypass) throw new NotFoundError("link");
+    if (!link?.age_bypass) throw new NotFoundError("link");
     if (organisationId && link.organisation_id !== organisationId) throw new NotFoundError("link");
     organisationId = link.organisation_id;
     ageBypassLinkId = link.id;
