@@ -12,6 +12,7 @@ import { paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
+import { registrationEntity } from "../registration/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -48,6 +49,7 @@ const entities = {
   paymentRef: paymentRefEntity,
   paymentType: paymentTypeEntity,
   businessClock: businessClockEntity,
+  registration: registrationEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -31,6 +31,7 @@ import { pifRouter } from "./routers/pif";
 import { priceChangeRouter } from "./routers/price-change";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
+import { registrationRouter } from "./routers/registration";
 import { sitesRouter } from "./routers/sites";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
@@ -69,6 +70,7 @@ export function createApp() {
   app.route("/", lifecycleRouter);
   app.route("/", pifRouter);
   app.route("/", priceChangeRouter);
+  app.route("/", registrationRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
