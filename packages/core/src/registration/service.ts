@@ -79,6 +79,7 @@ useRegistrationDefaults(
           gym_id: record.gym_id,
           start_date: record.start_date,
           billing_date: record.billing_date,
+          linked_price_id: record.price_link_id ? (record.price_id ?? null) : null,
         }
       : null;
   },

@@ -8,6 +8,8 @@
  */
 import type { Actor } from "../auth/actor";
 import { subscribeBody } from "../contract/payment";
+import { ValidationError } from "../errors";
+import { findPrice } from "../price/store";
 import { parse } from "../validation";
 import { subscribe, subscriptionWithPayments } from "./service";
 import { findSubscription } from "./store";
@@ -17,6 +19,8 @@ export interface RegistrationDefaults {
   gym_id?: string | null;
   start_date?: string | null;
   billing_date?: string | null;
+  /** The private price the member's link opened (the only private price they may choose). */
+  linked_price_id?: string | null;
 }
 
 type DefaultsReader = (userId: string, organisationId: string | null) => Promise<RegistrationDefaults | null>;
@@ -35,8 +39,15 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
   const stored = (await readDefaults(actor.userId, actor.organisationId)) ?? {};
   const pick = <K extends keyof RegistrationDefaults>(key: K) =>
     (values as RegistrationDefaults)[key] ?? stored[key] ?? undefined;
+  const priceId = pick("price_id");
+  // A private price is sold only through its link: a member cannot name one in the body.
+  if (priceId && actor.organisationId) {
+    const price = await findPrice(actor.organisationId, priceId);
+    if (price?.private && price.price_id !== stored.linked_price_id)
+      throw ValidationError.field("price_id", "This price is offered only through its private link.");
+  }
   const answer = await subscribe(actor, {
-    price_id: pick("price_id"),
+    price_id: priceId,
     gym_id: pick("gym_id"),
     start_date: pick("start_date"),
     billing_date: pick("billing_date"),

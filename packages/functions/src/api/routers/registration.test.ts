@@ -423,6 +423,11 @@ describe("the steps after the code", () => {
     expect(ready.default_payment_type.id).toBe(bank.body.data.id);
     expect(ready.general_card_surcharge_text).toMatch(/^Card payments carry a surcharge of 2\.5% \+ \$0\.30/);
 
+    // A private price cannot be named in the body without its link.
+    const sneaky = await client.post("/api/subscriptions", { price_id: offerings.prices.staffRate.price_id });
+    expect(sneaky.status).toBe(422);
+    expect(sneaky.body.errors.price_id).toEqual(["This price is offered only through its private link."]);
+
     const confirmed = await client.post("/api/subscriptions");
     expect(confirmed.status).toBe(201);
     expect(confirmed.body.data).toMatchObject({
