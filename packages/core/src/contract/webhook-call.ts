@@ -8,16 +8,20 @@ export type WebhookOutcomeName = (typeof WEBHOOK_OUTCOMES)[number];
 
 /** Any JSON value: a logged body is the provider's JSON (redacted), or its text when it was not JSON. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
+/**
+ * Its schema is one level deep (object, array or a scalar): the OpenAPI generator cannot walk a
+ * recursive schema, and the type above says the rest.
+ */
+export const jsonValue = z
+  .union([
+    z.record(z.string(), z.unknown()),
+    z.array(z.unknown()),
     z.string(),
     z.number(),
     z.boolean(),
     z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
+  ])
+  .meta({ id: "JsonValue", description: "Any JSON value" }) as unknown as z.ZodType<JsonValue>;
 
 export const webhookCallSchema = z
   .object({
