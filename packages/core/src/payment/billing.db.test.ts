@@ -368,3 +368,59 @@ describe("dunning", () => {
     expect((await runJob("grace-expiry")).summary.cancelled).toBe(0);
   });
 });
+
+describe("credit ahead from a manual payment", () => {
+  async function upcomingOf(userId: string) {
+    const { data } = await db()
+      .entities.payment.query.byMember({ organisation_id: world.organisation_id, user_id: userId })
+      .go();
+    const next = data.find((p) => p.status === "upcoming");
+    if (!next) throw new Error("no upcoming payment");
+    return next;
+  }
+  const dayOf = (civil: string) => new Date(`${civil}T09:00:00+13:00`);
+
+  it("pays later payments before any charge: a covered one is sent without a provider call, the rest is charged, never spent twice", async () => {
+    const m = await member("4242424242424242", "Cleo Credit");
+    await billingRun(clock);
+    await settleSimulatedNow();
+    expect((await payment(m.payment)).status).toBe("sent");
+    // 1.5 periods of credit, as a manual payment with nothing owing leaves it.
+    const key = { organisation_id: world.organisation_id, subscription_id: m.subscription.subscription_id };
+    const amount = m.payment.amount;
+    await db()
+      .entities.subscription.patch(key)
+      .set({ credit_balance: amount + amount / 2 })
+      .go();
+
+    const second = await upcomingOf(m.user.user_id);
+    await at(dayOf(second.due_on));
+    // Two runs at once: the credit is spent once.
+    await Promise.all([billingRun(clock), billingRun(clock)]);
+    const covered = await payment(second);
+    expect(covered).toMatchObject({ status: "sent", amount: 0, credit_used: amount, surcharge: 0 });
+    expect(chargesOf(second)).toHaveLength(0);
+    expect(
+      (await findSubscription(world.organisation_id, m.subscription.subscription_id))?.credit_balance,
+    ).toBe(amount / 2);
+
+    const third = await upcomingOf(m.user.user_id);
+    expect(third.amount).toBe(amount);
+    await at(dayOf(third.due_on));
+    await billingRun(clock);
+    await settleSimulatedNow();
+    const part = await payment(third);
+    expect(part).toMatchObject({ status: "sent", amount: amount / 2, credit_used: amount / 2 });
+    expect(chargesOf(third)).toHaveLength(1);
+    expect(chargesOf(third)[0].amount).toBe(part.amount + part.surcharge);
+    expect(
+      (await findSubscription(world.organisation_id, m.subscription.subscription_id))?.credit_balance,
+    ).toBe(0);
+
+    // With the credit gone, the next period is charged in full.
+    const fourth = await upcomingOf(m.user.user_id);
+    await at(dayOf(fourth.due_on));
+    await billingRun(clock);
+    expect(await payment(fourth)).toMatchObject({ amount, credit_used: 0 });
+  });
+});

@@ -12,7 +12,9 @@
  *    organisation's retry days.
  *  - grace-expiry: final notice two days before grace ends; cancel when it ends with debt owing.
  */
+
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
+import { applyCredit } from "../billing/lifecycle";
 import { surcharge as surchargeOf } from "../billing/money";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
@@ -141,22 +143,44 @@ async function claimOne(
     return { result: canceled ? "lost" : "held" };
   }
   const type = paymentType?.type ?? (sub.payment_method === "pif" ? "stripe_card" : sub.payment_method);
+  // Credit ahead from a manual payment (docs/billing.md "Manual payments") pays this one first: the
+  // amount left is what is charged (and surcharged); the credit spent is taken off the subscription
+  // in the same transaction, conditional on the balance read, so it is never spent twice.
+  const creditHeld = payment.is_retry ? 0 : (sub.credit_balance ?? 0);
+  const { credit_used, credit_left } = applyCredit(payment.amount, creditHeld);
+  const amount = payment.amount - credit_used;
   const surcharge =
-    type === "stripe_card"
-      ? surchargeOf(payment.amount, await cardSurchargeOf(payment.organisation_id, payment.gym_id))
+    type === "stripe_card" && amount > 0
+      ? surchargeOf(amount, await cardSurchargeOf(payment.organisation_id, payment.gym_id))
       : 0;
   const claimedAt = now.toISOString();
-  const claim = {
-    status: "pending_request" as const,
-    type,
-    payment_type_id: paymentType?.payment_type_id ?? payment.payment_type_id,
-    surcharge,
-    claimed_at: claimedAt,
-    idempotency_key: idempotencyKeyOf(payment.payment_id),
-    attempts: (payment.attempts ?? 0) + 1,
-    ...workKeys.inflight(payment.payment_id, claimedAt),
-  };
-  const claimed: PaymentRecord = { ...payment, ...claim, version: payment.version + 1 };
+  const paidByCredit = credit_used > 0 && amount === 0;
+  const claim = paidByCredit
+    ? {
+        // Nothing left to charge: paid from credit, no provider call.
+        status: "sent" as const,
+        type,
+        payment_type_id: paymentType?.payment_type_id ?? payment.payment_type_id,
+        amount,
+        credit_used,
+        surcharge,
+        claimed_at: claimedAt,
+        settled_at: claimedAt,
+      }
+    : {
+        status: "pending_request" as const,
+        type,
+        payment_type_id: paymentType?.payment_type_id ?? payment.payment_type_id,
+        amount,
+        credit_used,
+        surcharge,
+        claimed_at: claimedAt,
+        idempotency_key: idempotencyKeyOf(payment.payment_id),
+        attempts: (payment.attempts ?? 0) + 1,
+        ...workKeys.inflight(payment.payment_id, claimedAt),
+      };
+  const claimed: PaymentRecord = { ...payment, ...claim, version: payment.version + 1 } as PaymentRecord;
+  const subKey = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
 
   const next =
     payment.charge_index !== undefined
@@ -208,48 +232,75 @@ async function claimOne(
 
   const first = await db()
     .transaction.write(({ payment: payments, subscription }) => [
-      payments
-        .patch(key)
-        .set(claim)
-        .add({ version: 1 })
-        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
-        .commit(),
+      paidByCredit
+        ? payments
+            .patch(key)
+            .set(claim)
+            .remove(["work_key", "work_sort"])
+            .add({ version: 1 })
+            .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+            .commit()
+        : payments
+            .patch(key)
+            .set(claim)
+            .add({ version: 1 })
+            .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
+            .commit(),
       ...(nextRecord && next
         ? [
             payments.create(nextRecord).commit(),
             subscription
-              .patch({ organisation_id: sub.organisation_id, subscription_id: sub.subscription_id })
+              .patch(subKey)
               .set({
                 last_charge_index: next.index,
                 last_period_end: next.period_end,
                 upcoming_payment_id: nextRecord.payment_id,
                 current_period_start: payment.period_start_at,
                 current_period_end: payment.period_end_at,
+                ...(credit_used > 0 ? { credit_balance: credit_left } : {}),
               })
-              .where(
-                (a, op) =>
-                  `${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)}`,
-              )
+              .where((a, op) => {
+                const ahead = `(${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)})`;
+                return credit_used > 0 ? `${ahead} AND ${op.eq(a.credit_balance, creditHeld)}` : ahead;
+              })
               .commit(),
           ]
-        : []),
+        : credit_used > 0
+          ? [
+              subscription
+                .patch(subKey)
+                .set({ credit_balance: credit_left })
+                .where((a, op) => op.eq(a.credit_balance, creditHeld))
+                .commit(),
+            ]
+          : []),
     ])
     .go();
-  if (!first.canceled) return { result: "claimed", claimed };
+  if (!first.canceled) return { result: "claimed", claimed: paidByCredit ? undefined : claimed };
   const reasons = (first.data ?? []) as { rejected?: boolean; code?: string }[];
   if (reasons[0]?.rejected || reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
   // The claim itself was not the problem: claim alone (the next payment is already there).
   const alone = await db()
-    .transaction.write(({ payment: payments }) => [
+    .transaction.write(({ payment: payments, subscription }) => [
       payments
         .patch(key)
         .set(claim)
         .add({ version: 1 })
         .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
         .commit(),
+      ...(credit_used > 0
+        ? [
+            subscription
+              .patch(subKey)
+              .set({ credit_balance: credit_left })
+              .where((a, op) => op.eq(a.credit_balance, creditHeld))
+              .commit(),
+          ]
+        : []),
     ])
     .go();
   if (alone.canceled) return { result: "lost" };
+  if (paidByCredit) return { result: "claimed" };
   if (
     nextRecord &&
     payment.charge_index !== undefined &&
