@@ -14,7 +14,7 @@ import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { registrationEntity } from "../registration/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
-import { userEntity } from "../user/entity";
+import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
 import { dynamo } from "./client";
@@ -29,6 +29,7 @@ const entities = {
   gym: gymEntity,
   gymPeople: gymPeopleEntity,
   user: userEntity,
+  userEmail: userEmailEntity,
   role: roleEntity,
   mail: mailEntity,
   session: sessionEntity,

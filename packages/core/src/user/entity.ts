@@ -48,3 +48,24 @@ export const userEntity = new Entity({
     },
   },
 });
+
+/**
+ * One item per email address in use, written in the same transaction as the user it names (a
+ * conditional create): two sign-ups with the same new address at the same instant cannot both
+ * make an account, which the `byEmail` index (a GSI, eventually consistent, no uniqueness) cannot
+ * promise. Whatever changes a user's email moves this item in the same transaction.
+ */
+export const userEmailEntity = new Entity({
+  model: { entity: "user_email", version: "1", service: SERVICE },
+  attributes: {
+    email: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["email"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});

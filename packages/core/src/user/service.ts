@@ -36,18 +36,27 @@ export async function createUser(input: {
   const email = normaliseEmail(input.email);
   if (await findUserByEmail(email))
     throw new ConflictError("An account with that email already exists.", "email_taken");
-  const { data } = await db()
-    .entities.user.create({
-      user_id: newId(),
-      email,
-      name: input.name.trim(),
-      mobile_number: input.mobile_number,
-      dob: input.dob,
-      password_hash: input.password ? await hashPassword(input.password) : undefined,
-      email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
-    })
+  const user = {
+    user_id: newId(),
+    email,
+    name: input.name.trim(),
+    mobile_number: input.mobile_number,
+    dob: input.dob,
+    password_hash: input.password ? await hashPassword(input.password) : undefined,
+    email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
+  };
+  // The address is claimed in the same transaction (user/entity.ts userEmailEntity): of two
+  // sign-ups with one new address at the same instant, one wins and the other is told it is taken.
+  const { canceled } = await db()
+    .transaction.write(({ user: users, userEmail }) => [
+      userEmail.create({ email, user_id: user.user_id }).commit(),
+      users.create(user).commit(),
+    ])
     .go();
-  return data;
+  if (canceled) throw new ConflictError("An account with that email already exists.", "email_taken");
+  const created = await getUserOrNull(user.user_id);
+  if (!created) throw new Error("the new user could not be read back");
+  return created;
 }
 
 /** The first passed code proves the address (sign-in and registration alike). */
