@@ -61,11 +61,12 @@ async function apiBundle() {
   const total = files.reduce((sum, file) => sum + statSync(resolve(outdir, file)).size, 0);
   const loaded = entryClosure(outdir, "lambda.mjs");
   // 1.32 MB when the contract issue (8) landed; the issues after it may add at most 150 KB.
+  const coldStartBudget = 1.32 * 1024 * 1024 + 150 * 1024;
   rows.push({
     figure: "API Lambda: code loaded at cold start (entry + its static chunks, minified)",
     value: kb(loaded),
-    budget: "≤ 1.32 MB",
-    ok: loaded <= 1.32 * 1024 * 1024,
+    budget: "≤ 1.32 MB + 150 KB",
+    ok: loaded <= coldStartBudget,
   });
   rows.push({
     figure: `API Lambda: whole bundle with lazily loaded provider chunks (${files.length} files)`,
