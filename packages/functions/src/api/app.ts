@@ -24,6 +24,7 @@ import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
 import { lifecycleRouter } from "./routers/lifecycle";
 import { meRouter } from "./routers/me";
+import { membersRouter } from "./routers/members";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
+  app.route("/", membersRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
