@@ -209,18 +209,19 @@ const optionalEmail = z
 
 /**
  * `PUT /api/members/{id}`: the profile, contact, emergency contact, address, notes, tags and
- * notification settings. Name and email are required ("Value is required"); every other field
- * may be left out (unchanged) or sent empty / null (cleared).
+ * notification settings. Every field may be left out (unchanged); name and email, when sent, may
+ * not be empty ("Value is required"); any other field sent empty or null is cleared.
  */
 export const memberUpdateInput = z
   .object({
-    name: requiredText(255),
+    name: requiredText(255).optional(),
     email: z
       .string({ error: messages.required })
       .trim()
       .min(1, messages.required)
       .pipe(z.email({ error: messages.email }))
-      .transform((v) => v.toLowerCase()),
+      .transform((v) => v.toLowerCase())
+      .optional(),
     mobile_number: mobile.optional(),
     dob: civilDate
       .nullish()

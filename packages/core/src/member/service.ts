@@ -385,12 +385,15 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
   );
   const user = await getUserOrNull(userId);
   if (!user) throw new NotFoundError("member");
-  if (values.email !== user.email) {
-    const other = await findUserByEmail(values.email);
+  // The page shows names title-cased: sending back the shown name is not a rename.
+  const name = values.name === undefined || values.name === titleCase(user.name) ? user.name : values.name;
+  const email = values.email ?? user.email;
+  if (email !== user.email) {
+    const other = await findUserByEmail(email);
     if (other && other.user_id !== userId)
       throw ValidationError.field("email", "Another account already uses this email.");
   }
-  const next: Partial<UserRecord> = { name: values.name, email: values.email };
+  const next: Partial<UserRecord> = { name, email };
   const put = <K extends keyof UserRecord>(key: K, value: UserRecord[K] | null | undefined) => {
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
   };
@@ -451,13 +454,8 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
     if (memberRemove.length) patch = patch.remove(memberRemove as never);
     await patch.go();
   }
-  if (values.name !== user.name || values.email !== user.email) {
-    await indexMember({
-      organisation_id: organisationId,
-      user_id: userId,
-      name: values.name,
-      email: values.email,
-    });
+  if (name !== user.name || email !== user.email) {
+    await indexMember({ organisation_id: organisationId, user_id: userId, name, email });
   }
   if (changes.length) {
     await recordActivity({

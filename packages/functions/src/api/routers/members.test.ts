@@ -224,6 +224,27 @@ describe("PUT /api/members/{id}", () => {
     expect(after.body.data).toHaveLength(activity.body.data.length);
   });
 
+  it("edits notes alone; sending back the title-cased name shown is not a rename", async () => {
+    const id = seeded.all[3].userId;
+    const res = await admin.put(`/api/members/${id}`, { notes: "Pays on Fridays" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ notes: "Pays on Fridays", name: "Payer 003 Bank" });
+    const shown = await admin.put(`/api/members/${id}`, {
+      name: "Payer 003 Bank",
+      notes: "Pays on Fridays.",
+    });
+    expect(shown.status).toBe(200);
+    const activity = await admin.get(`/api/members/${id}/activity`);
+    expect(activity.body.data.slice(0, 2).map((a: { summary: string }) => a.summary)).toEqual([
+      "Notes edited",
+      "Notes edited",
+    ]);
+    expect((await admin.post("/api/search", { query: "payer 003" })).body.data).toHaveLength(1);
+    const blank = await admin.put(`/api/members/${id}`, { name: "", email: "" });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toMatchObject({ name: ["Value is required"], email: ["Value is required"] });
+  });
+
   it("answers 422 with the spec's messages", async () => {
     const res = await admin.put(`/api/members/${mereId}`, {
       name: "   ",

@@ -4,9 +4,6 @@ import { toast } from "@gym/web/toast";
 import { Button, Group, SimpleGrid, Stack, TagsInput, Textarea, TextInput, Title } from "@mantine/core";
 import { type Member, updateMember } from "../api/members";
 
-/** What every edit sends besides its own fields: the required name and email as they are. */
-const identity = (member: Member) => ({ name: member.name, email: member.email });
-
 const notesSchema = memberUpdateInput.pick({ notes: true, tags: true });
 
 /** Notes and tags (staff only; each save is logged in the member's activity). */
@@ -18,7 +15,7 @@ export function NotesTagsForm({ member, onSaved }: { member: Member; onSaved: (m
   const handleSubmit = submitHandler(
     form,
     async (values) => {
-      const saved = await updateMember(member.id, { ...identity(member), ...values });
+      const saved = await updateMember(member.id, values);
       onSaved(saved);
       form.resetDirty({ notes: saved.notes ?? "", tags: saved.tags });
       toast.success("Notes saved");
