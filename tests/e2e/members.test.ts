@@ -84,7 +84,11 @@ describe("members", () => {
     const entry = page.getByText("Notes edited");
     await entry.waitFor();
     await page.getByText("Prefers the 6 am class; knee injury.", { exact: false }).waitFor();
-    await page.getByText(/avery admin/i).waitFor();
+    await page
+      .getByLabel("Activity")
+      .getByText(/Avery Admin/)
+      .first()
+      .waitFor();
     await page.screenshot({ path: screenshotPath("member-activity"), fullPage: true });
   });
 });

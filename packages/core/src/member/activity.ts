@@ -8,6 +8,7 @@ import type { MemberActivity } from "../contract/member";
 import { db } from "../db/service";
 import { newId } from "../ids";
 import { log } from "../log";
+import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
 
 export interface ActivityInput {
@@ -75,7 +76,7 @@ export function presentActivity(record: ActivityRecord): MemberActivity {
     summary: record.summary,
     detail: record.detail ?? null,
     at: record.at,
-    by: record.actor_id ? { id: record.actor_id, name: record.actor_name ?? "" } : null,
+    by: record.actor_id ? { id: record.actor_id, name: titleCase(record.actor_name ?? "") } : null,
     subscription_id: record.subscription_id ?? null,
     payment_id: record.payment_id ?? null,
     changes: (record.changes ?? []).map((c) => ({ field: c.field, from: c.from ?? null, to: c.to ?? null })),

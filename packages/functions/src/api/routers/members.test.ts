@@ -215,7 +215,7 @@ describe("PUT /api/members/{id}", () => {
     const activity = await admin.get(`/api/members/${mereId}/activity`);
     expect(activity.status).toBe(200);
     const entry = activity.body.data[0];
-    expect(entry).toMatchObject({ kind: "member_updated", by: { name: "avery admin" } });
+    expect(entry).toMatchObject({ kind: "member_updated", by: { name: "Avery Admin" } });
     expect(entry.changes).toContainEqual({ field: "notes", from: null, to: "Knee injury: no deep squats." });
     expect(entry.summary).toMatch(/Notes/);
     // Saving the same again changes nothing and logs nothing.
@@ -376,7 +376,7 @@ describe("GET /api/members/{id}/activity", () => {
     expect(after.body.data[0]).toMatchObject({
       kind: "subscription_pause",
       summary: "Membership paused",
-      by: { id: api.seed.people.admin.user_id, name: "avery admin" },
+      by: { id: api.seed.people.admin.user_id, name: "Avery Admin" },
       subscription_id: subId,
     });
     const next = await admin.get(
@@ -393,7 +393,7 @@ describe("GET /api/members/{id}/activity", () => {
     expect(activity.body.data[0]).toMatchObject({
       kind: "payment_received",
       payment_id: seeded.transfer.paymentId,
-      by: { name: "avery admin" },
+      by: { name: "Avery Admin" },
     });
   });
 });

@@ -1,3 +1,4 @@
+import { memberFieldLabels } from "@gym/core/contract/member";
 import { isApiError } from "@gym/web/api";
 import { formatDateTime } from "@gym/web/format";
 import { Alert, Anchor, Container, Group, Skeleton, Stack, Text, Timeline, Title } from "@mantine/core";
@@ -37,7 +38,8 @@ function Entry({ entry }: { entry: MemberActivity }) {
         <Stack gap={0}>
           {entry.changes.map((c) => (
             <Text key={c.field} size="xs" c="dimmed">
-              {c.field.replace(/_/g, " ")}: {c.from ?? "(empty)"} → {c.to ?? "(empty)"}
+              {memberFieldLabels[c.field] ?? c.field.replace(/_/g, " ")}: {c.from ?? "(empty)"} →{" "}
+              {c.to ?? "(empty)"}
             </Text>
           ))}
         </Stack>
