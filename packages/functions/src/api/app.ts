@@ -31,6 +31,7 @@ import { paymentsRouter } from "./routers/payments";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { sitesRouter } from "./routers/sites";
+import { staffRouter } from "./routers/staff";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
 
@@ -67,6 +68,7 @@ export function createApp() {
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
   app.route("/", membersRouter);
+  app.route("/", staffRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
