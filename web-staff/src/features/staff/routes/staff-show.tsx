@@ -1,3 +1,4 @@
+import { useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import { toast, toastApiError } from "@gym/web/toast";
 import {
@@ -17,6 +18,7 @@ import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { useSWRConfig } from "swr";
 import { deactivateStaff, gymRoleLabels, resendInvitation, roleLabels, useStaffMember } from "../api/staff";
 
 /** /staff/{id} (staff.show): a staff member's roles, invitation and deactivation. */
@@ -24,6 +26,8 @@ export function StaffShowRoute() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { data: staff, error, mutate } = useStaffMember(id);
+  const { user } = useAuth();
+  const { mutate: mutateKey } = useSWRConfig();
   useDocumentTitle(staff?.name ?? "Staff member");
   const [confirming, confirm] = useDisclosure(false);
   const [busy, setBusy] = useState(false);
@@ -121,6 +125,7 @@ export function StaffShowRoute() {
                 if (await run(() => deactivateStaff(staff.id), `${staff.name} deactivated`)) {
                   confirm.close();
                   void mutate();
+                  await mutateKey(`/api/organisations/${user?.current_organisation?.id}/staff`);
                   navigate("/staff");
                 }
               }}
