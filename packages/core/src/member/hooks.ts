@@ -3,6 +3,7 @@
  * after their own write committed: the member's latest subscription (the members list reads its
  * state from it) and an activity entry. Never throws into the operation (activity.ts).
  */
+import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { log } from "../log";
@@ -21,10 +22,19 @@ interface SubscriptionFacts {
 /** A subscription was created: it is now the member's latest. */
 export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
   try {
-    await db()
-      .entities.member.patch({ organisation_id: sub.organisation_id, user_id: sub.user_id })
-      .set({ latest_subscription_id: sub.subscription_id })
-      .go();
+    const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
+    const { data: member } = await db().entities.member.get(key).go();
+    if (member) {
+      // A membership that started before the account was made here (imported, back-dated) dates the join.
+      const started = startOfAucklandDay(sub.start_date).toISOString();
+      await db()
+        .entities.member.patch(key)
+        .set({
+          latest_subscription_id: sub.subscription_id,
+          ...(started < member.joined_at ? { joined_at: started } : {}),
+        })
+        .go();
+    }
   } catch (error) {
     // No member record yet (a user without a member role): the list finds the subscription by query.
     log.warn("member_latest_subscription_not_set", { user_id: sub.user_id, error: String(error) });

