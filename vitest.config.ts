@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
  *  - core:  pure domain rules (packages/core), no I/O.
  *  - api:   API and job integration tests against DynamoDB Local (one table per test file).
  *  - web:   React component tests in happy-dom.
+ *  - sim:   the billing simulation and its reference model (tests/reference, tests/sim).
  *  - infra: SST/CDK synthesis asserted with aws-cdk-lib/assertions.
  *  - e2e:   the product started the way `npm start` does, driven in Debian's Chromium.
  */
@@ -46,6 +47,18 @@ export default defineConfig({
           ],
           setupFiles: ["tests/support/web-setup.ts"],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          // The billing simulation (docs/simulation.md): the reference model's rules, and a small
+          // fixed-seed simulated run reconciled against it (it starts its own DynamoDB Local).
+          name: "sim",
+          env: { APP_ENV: "test" },
+          environment: "node",
+          include: ["tests/reference/**/*.test.ts", "tests/sim/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
       {

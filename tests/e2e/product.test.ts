@@ -45,7 +45,10 @@ describe("the product as npm start runs it", () => {
 
   it("serves the register page on the join host, on a phone", async () => {
     const page = await browser.newPage({ viewport: viewports.phone });
-    await page.goto(product.joinUrl);
+    // A member registers from their gym's link, printed in the start banner.
+    const link = product.output().match(/Harbour Fitness Ponsonby:\s+(\S+)/)?.[1];
+    expect(link?.startsWith(`${product.joinUrl}/?gym=`)).toBe(true);
+    await page.goto(link!);
     await page.getByLabel(/email/i).first().waitFor({ state: "visible" });
     await page.screenshot({ path: screenshotPath("join-register-phone") });
     await page.close();

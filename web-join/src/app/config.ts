@@ -14,4 +14,8 @@ export const browser = {
   leave(href: string) {
     window.location.replace(href);
   },
+  /** To a provider's page (bank consent, card form) that returns here; kept in history. */
+  go(href: string) {
+    window.location.assign(href);
+  },
 };

@@ -1,12 +1,15 @@
 import { NotFoundPage, RouteErrorPage } from "@gym/web/app";
 import { PageLoader } from "@gym/web/ui";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
-import { REGISTRATION_STEPS } from "../features/register/steps";
+import { RegistrationGuard } from "../features/register/components/RegistrationGuard";
 import { RootLayout } from "./RootLayout";
 
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
 /**
- * The join host's routes: `/` registers, then the steps in order. Each page is its own chunk
- * (`lazy`), so the first load carries only React, the router and the providers.
+ * The join host's routes (spec 000 §2): `/` registers, `/verification-code` takes the emailed
+ * code, then the steps in order behind the registration guard (spec 000 §4). Each page is its
+ * own chunk (`lazy`), so the first load carries only React, the router and the providers.
  */
 export const routes: RouteObject[] = [
   {
@@ -14,13 +17,27 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, lazy: () => import("../features/register/routes/register") },
-      ...REGISTRATION_STEPS.map(
-        (step): RouteObject => ({
-          path: step.path.slice(1),
-          lazy: () => import("../features/register/routes/step").then((m) => ({ Component: m.StepRoute })),
-        }),
-      ),
+      { index: true, ...page(() => import("../features/register/routes/register")) },
+      { path: "verification-code", ...page(() => import("../features/register/routes/verification-code")) },
+      {
+        element: <RegistrationGuard />,
+        children: [
+          { path: "take-photo", ...page(() => import("../features/register/routes/take-photo")) },
+          {
+            path: "choose-payment-method",
+            ...page(() => import("../features/register/routes/choose-payment-method")),
+          },
+          { path: "connect-akahu", ...page(() => import("../features/register/routes/connect-akahu")) },
+          { path: "bank-account-connected", ...page(() => import("../features/register/routes/connected")) },
+          { path: "card-details", ...page(() => import("../features/register/routes/card-details")) },
+          { path: "card-connected", ...page(() => import("../features/register/routes/connected")) },
+          {
+            path: "confirm-subscription",
+            ...page(() => import("../features/register/routes/confirm-subscription")),
+          },
+          { path: "welcome-to-gym", ...page(() => import("../features/register/routes/welcome")) },
+        ],
+      },
       { path: "*", element: <NotFoundPage homeHref="/" homeLabel="Start registration" /> },
     ],
   },

@@ -1,21 +1,32 @@
 import { BrandMark } from "@gym/web/ui";
-import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
 export interface JoinLayoutProps {
   title: string;
   description?: ReactNode;
+  /** The gym being joined: its name (and logo) head the page instead of the product's mark. */
+  gym?: { name: string; logo: string | null } | null;
   children: ReactNode;
 }
 
 /** Phone-first page: a slim header, then one column no wider than a large phone. */
-export function JoinLayout({ title, description, children }: JoinLayoutProps) {
+export function JoinLayout({ title, description, gym, children }: JoinLayoutProps) {
   return (
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
         <Container size={480} py="sm">
-          <Group justify="space-between">
-            <BrandMark size="sm" label="Join" />
+          <Group justify="space-between" wrap="nowrap">
+            {gym ? (
+              <Group gap="sm" wrap="nowrap">
+                {gym.logo && <Image src={gym.logo} alt="" h={32} w={32} fit="contain" radius="sm" />}
+                <Text fw={800} fz="lg" lh={1.2}>
+                  {gym.name}
+                </Text>
+              </Group>
+            ) : (
+              <BrandMark size="sm" label="Join" />
+            )}
           </Group>
         </Container>
       </Box>
@@ -30,7 +41,7 @@ export function JoinLayout({ title, description, children }: JoinLayoutProps) {
             <Title order={1} fz={{ base: 26, sm: 30 }} lh={1.2}>
               {title}
             </Title>
-            {description && <Text c="dimmed">{description}</Text>}
+            {description && <Text c="gray.7">{description}</Text>}
           </Stack>
           {children}
         </Stack>

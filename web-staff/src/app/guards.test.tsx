@@ -54,6 +54,18 @@ describe("the staff route guard", () => {
     const { location } = renderApp("/organisation/settings");
     expect(await screen.findByRole("heading", { level: 1, name: /, Taylor$/ })).toBeInTheDocument();
     expect(location()).toBe("/dashboard");
+    expect(await screen.findByText("Only organisation admins can open that page.")).toBeInTheDocument();
+  });
+
+  it("answers an unknown address inside the signed-in layout, with a way back to the dashboard", async () => {
+    mockApi({ "GET /api/me": signedIn(staffUser()) });
+    renderApp("/no-such-page");
+    expect(await screen.findByRole("link", { name: "Back to the dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+    expect(screen.queryByRole("link", { name: "Go to sign in" })).not.toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: /main/i })).toBeInTheDocument();
   });
 
   it("lets organisation admins open organisation settings", async () => {

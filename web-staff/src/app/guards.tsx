@@ -6,6 +6,7 @@ import {
   staffGuard,
   useAuth,
 } from "@gym/web/auth";
+import { toast } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import { useEffect, useRef, useState } from "react";
 import { matchPath, Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router-dom";
@@ -28,9 +29,13 @@ function isOrganisationAdminPage(pathname: string, handles: unknown[]): boolean 
 /** Carries out a decision: moves within the site, or leaves for the join site. */
 function Decision({ decision }: { decision: GuardDecision }) {
   const href = decision.kind === "leave" ? decision.href : null;
+  const notice = decision.kind === "navigate" ? decision.notice : undefined;
   useEffect(() => {
     if (href) browser.leave(href);
   }, [href]);
+  useEffect(() => {
+    if (notice) toast.warn(notice);
+  }, [notice]);
   if (decision.kind === "navigate") return <Navigate to={decision.to} replace />;
   if (decision.kind === "leave") return <PageLoader label="Taking you to the join site" />;
   return <Outlet />;

@@ -12,6 +12,7 @@ import { RootLayout } from "./RootLayout";
  * - Guest-only pages (sign-in, passwords, two-factor, welcome) send someone signed in onward.
  * - Public pages (privacy policy, contact) are open to everyone.
  * - Staff pages sit behind {@link RequireStaff}; most inside the layout (sidebar and top bar).
+ *   An unknown address is answered inside the layout too (a guest signs in first, then sees it).
  *   Feature pages arrive from `features/<feature>/routes/index.ts` (see feature-routes.ts).
  */
 export function buildRoutes(features: RouteObject[] = featureRoutes): RouteObject[] {
@@ -63,13 +64,16 @@ export function buildRoutes(features: RouteObject[] = featureRoutes): RouteObjec
                 { path: "dashboard", lazy: () => import("../features/dashboard/routes/dashboard") },
                 ...withLayout,
                 ...comingSoonRoutes(withLayout),
+                // An unknown address for a signed-in person stays inside the app, with a way back.
+                {
+                  path: "*",
+                  element: <NotFoundPage homeHref="/dashboard" homeLabel="Back to the dashboard" />,
+                },
               ],
             },
             ...bare,
           ],
         },
-
-        { path: "*", element: <NotFoundPage homeHref="/login" homeLabel="Go to sign in" /> },
       ],
     },
   ];

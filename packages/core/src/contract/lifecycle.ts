@@ -1,5 +1,113 @@
-/** Answers of the membership lifecycle calls (subscription/operations.ts). */
+/** Requests and answers of the membership lifecycle calls (subscription/operations.ts, pif/). */
 import { z } from "zod";
+import { aucklandDate, isCivilDate } from "../billing/calendar";
+import { email, optionalText, requiredText } from "./fields";
+import { subscriptionSchema } from "./payment";
+
+/** A civil date "YYYY-MM-DD" or an ISO instant (its Auckland date is used). */
+const dateField = z
+  .string({ error: "Value is required" })
+  .trim()
+  .min(1, "Value is required")
+  .refine((v) => {
+    if (isCivilDate(v)) return true;
+    const instant = new Date(v);
+    return !Number.isNaN(instant.getTime()) && isCivilDate(aucklandDate(instant));
+  }, "Enter a valid date.");
+
+/** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
+export const pauseInput = z
+  .object({ pause_start_at: dateField, pause_end_at: dateField })
+  .meta({ example: { pause_start_at: "2030-01-10", pause_end_at: "2030-01-24" } });
+export type PauseInput = z.input<typeof pauseInput>;
+
+/** `POST /api/subscriptions/{id}/cancel`: at the end of the paid period unless immediate. */
+export const cancelInput = z.object({
+  immediate: z.boolean().default(false),
+  cancellation_reasons: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  cancellation_comments: z.string().trim().max(2000).optional(),
+});
+export type CancelInput = z.input<typeof cancelInput>;
+
+/** The reasons staff pick from when cancelling (free text goes in the comments). */
+export const CANCELLATION_REASONS = [
+  "Moving away",
+  "Cost",
+  "Not using the gym",
+  "Injury or health",
+  "Joined another gym",
+  "Unhappy with the service",
+  "Other",
+] as const;
+
+/** `POST /api/subscriptions/schedule-price-change` and its email preview. */
+export const priceChangeInput = z
+  .object({
+    subscription_ids: z
+      .array(z.string().trim().min(1).max(64), { error: "Value is required" })
+      .min(1, "Pick at least one member.")
+      .max(200),
+    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
+    transition_takes_effect_at: dateField.optional(),
+  })
+  .meta({
+    example: { subscription_ids: ["01J0000000000000000000000A"], price_id: "01J0000000000000000000000B" },
+  });
+export type PriceChangeInput = z.input<typeof priceChangeInput>;
+
+export const PIF_PAYMENT_METHODS = ["eftpos", "cash", "bank_transfer"] as const;
+export type PifPaymentMethod = (typeof PIF_PAYMENT_METHODS)[number];
+
+/** `POST /api/members/{id}/pif`: a pay-in-full membership for an existing member. */
+export const addPifInput = z
+  .object({
+    price_id: requiredText(64),
+    gym_id: requiredText(64),
+    payment_method: z.enum(PIF_PAYMENT_METHODS, { error: "Choose eftpos, cash or bank transfer." }),
+  })
+  .meta({
+    example: {
+      price_id: "01J0000000000000000000000B",
+      gym_id: "01J0000000000000000000000C",
+      payment_method: "eftpos",
+    },
+  });
+export type AddPifInput = z.input<typeof addPifInput>;
+
+/**
+ * `POST /api/organisations/{id}/members/onboard-pif`: staff create a member on a pay-in-full price;
+ * the member is emailed a link to finish registration.
+ */
+export const onboardPifInput = addPifInput
+  .extend({
+    name: requiredText(120),
+    email: email(),
+    mobile_number: optionalText(30),
+  })
+  .meta({
+    example: {
+      name: "Riley Pif",
+      email: "riley@example.com",
+      mobile_number: "021 555 0199",
+      price_id: "01J0000000000000000000000B",
+      gym_id: "01J0000000000000000000000C",
+      payment_method: "cash",
+    },
+  });
+export type OnboardPifInput = z.input<typeof onboardPifInput>;
+
+/** `POST /api/subscriptions/{id}/manual-payment`: cents taken at the desk. */
+export const manualPaymentInput = z
+  .object({
+    amount: z
+      .number({ error: "Value is required" })
+      .int("Enter whole cents.")
+      .min(1, "Enter an amount.")
+      .max(10_000_000),
+    payment_method: z.enum(PIF_PAYMENT_METHODS, { error: "Choose eftpos, cash or bank transfer." }),
+  })
+  .meta({ example: { amount: 6000, payment_method: "eftpos" } });
+export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
 
 export const cancellationPreviewSchema = z
   .object({
@@ -65,3 +173,31 @@ export const startEarlySchema = z
   })
   .meta({ id: "StartEarlyData" });
 export type StartEarlyData = z.output<typeof startEarlySchema>;
+
+/** The answer of onboard-pif: the member, their PIF subscription, and whether a link was emailed. */
+export const onboardedPifSchema = z
+  .object({
+    member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    subscription: subscriptionSchema,
+    invite_sent: z.boolean(),
+  })
+  .meta({ id: "OnboardedPif" });
+export type OnboardedPif = z.output<typeof onboardedPifSchema>;
+
+export const inviteSentSchema = z.object({ invite_sent: z.boolean() }).meta({ id: "InviteSent" });
+
+/** A live membership the bulk price change may pick (`GET /api/prices/{id}/subscriptions`). */
+export const priceChangeCandidateSchema = z
+  .object({
+    id: z.string(),
+    member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    gym: z.object({ id: z.string(), name: z.string() }),
+    amount: z.number().int(),
+    formatted_amount: z.string(),
+    card_colour: z.enum(["green", "amber", "red"]),
+    has_scheduled_price_change: z.boolean(),
+  })
+  .meta({ id: "PriceChangeCandidate" });
+export type PriceChangeCandidate = z.output<typeof priceChangeCandidateSchema>;
+
+export const priceChangeCandidatesQuery = z.object({ gym_id: z.string().min(1).max(64).optional() });

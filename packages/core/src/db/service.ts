@@ -13,6 +13,7 @@ import { paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
+import { registrationEntity } from "../registration/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -52,6 +53,7 @@ const entities = {
   member: memberEntity,
   memberSearchTerm: memberSearchTermEntity,
   memberActivity: memberActivityEntity,
+  registration: registrationEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -64,5 +64,11 @@ export const gymEntity = new Entity({
       pk: { field: "pk", composite: ["organisation_id"] },
       sk: { field: "sk", composite: ["gym_id"] },
     },
+    /** The join site's public link names a gym by its uuid. */
+    byUuid: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["uuid"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
   },
 });

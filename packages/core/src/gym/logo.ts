@@ -8,7 +8,7 @@ import { fileStore } from "../providers/files/index";
 import { getGym } from "./service";
 import { mayManage, patchGym } from "./settings";
 
-function sniffImage(bytes: Uint8Array): keyof typeof LOGO_TYPES | null {
+export function sniffImage(bytes: Uint8Array): keyof typeof LOGO_TYPES | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";

@@ -17,7 +17,7 @@ export async function startStripeConnect(actor: Actor, gymId: string) {
   mayManage(actor, gymId);
   await getGym(currentOrganisation(actor), gymId);
   const state = await signConnectState("stripe_connect", actor, gymId);
-  return { url: stripeProvider().connectUrl({ state, redirectUri: stripeRedirectUri() }) };
+  return { url: await stripeProvider().connectUrl({ state, redirectUri: stripeRedirectUri() }) };
 }
 
 /** POST /api/stripe/exchange: checks the state, exchanges the code, stores the connected account. */

@@ -306,6 +306,31 @@ describe("dunning", () => {
     expect(mail?.text).toContain("/payment-method");
   });
 
+  it("a period falling due on the day grace ends is not charged: the billing run cancels first, even before grace-expiry runs (found by the billing simulation)", async () => {
+    // Pro-rata 1–15 December, then monthly from 15 December, the day a failure on 1 December ends grace.
+    const user = await addMember(world, "Greta Graceday");
+    await addCard(world, user, "4000000000009995");
+    const { subscription, first_payment } = await subscribeMember(world, user, {
+      start_date: "2026-12-01",
+      billing_date: "2026-12-15",
+    });
+    await billingRun(clock);
+    await settleSimulatedNow();
+    expect((await payment(first_payment)).status).toBe("failed");
+    const due = await findSubscription(world.organisation_id, subscription.subscription_id);
+    const next = await findPayment(world.organisation_id, due?.upcoming_payment_id ?? "");
+    expect(next?.due_on).toBe("2026-12-15");
+    // 00:05 on 15 December: the hourly billing run happens to go before grace-expiry.
+    await at(new Date("2026-12-14T11:05:00.000Z"));
+    await billingRun(clock);
+    expect(simulatedLedger().filter((e) => e.idempotency_key === `payment-${next?.payment_id}`)).toHaveLength(
+      0,
+    );
+    expect((await findPayment(world.organisation_id, next?.payment_id ?? ""))?.status).toBe("cancelled");
+    const sub = await findSubscription(world.organisation_id, subscription.subscription_id);
+    expect(sub?.cancellation_reasons).toEqual(["failed_payments"]);
+  });
+
   it("grace expiry with debt owing cancels for failed payments and revokes door access; a final notice comes two days before", async () => {
     const m = await member("4000000000009995", "Gale Grace");
     const revoked: string[] = [];

@@ -114,6 +114,16 @@ async function claimOne(
       .go();
     return { result: canceled ? "lost" : "cancelled" };
   }
+  // Grace ended with debt owing: the membership ends now (grace-expiry may not have run yet this
+  // hour), so no new period is charged (found by the billing simulation, docs/simulation.md).
+  if (
+    !isBreakFee &&
+    sub.balance_owing > 0 &&
+    sub.grace_period_ends_at &&
+    sub.grace_period_ends_at <= now.toISOString()
+  ) {
+    return { result: (await cancelForNonPayment(sub, now)) ? "cancelled" : "lost" };
+  }
   if (needsConsent(sub, paymentType)) {
     const { canceled } = await db()
       .transaction.write(({ payment: payments }) => [

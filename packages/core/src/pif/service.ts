@@ -1,41 +1,44 @@
 /**
- * Pay in full for an existing member (`POST /api/members/{id}/pif`): staff record a one_off price paid
- * by eftpos, cash or bank transfer (which stays `awaiting_payment` until marked received). Allowed only
- * when spec §4's `canAddPif` says so: no subscription, or none with a scheduled price change and none
- * upcoming. The subscription is made by the money engine's `createSubscription` (pif_ends_at from the
- * price's term).
+ * Pay in full (spec 001 §4, §7 Members; docs/billing.md "Pay in full"):
+ * - `POST /api/members/{id}/pif` adds a one_off price paid by eftpos, cash or bank transfer (which
+ *   stays `awaiting_payment` until marked received) to an existing member, only when spec §4's
+ *   `canAddPif` says so: no subscription, or none with a scheduled price change and none upcoming.
+ * - `POST /api/organisations/{id}/members/onboard-pif` creates the member first (or takes a person who
+ *   already has an account elsewhere), then does the same, and emails them a link to finish
+ *   registration (set a password; no recurring payment method is asked for).
+ * - `POST /api/members/{id}/resend-pif-invite` sends that link again while it has not been used.
+ * The subscription is made by the money engine's `createSubscription` (pif_ends_at from the price).
+ * Every check runs before the first write, so a refused request leaves nothing behind.
  */
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
+import { createLink } from "../auth/links";
 import { authorize } from "../auth/policy";
 import { canAddPif } from "../billing/subscription-state";
 import { businessNow } from "../clock";
+import { addPifInput, onboardPifInput } from "../contract/lifecycle";
+import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { getGym } from "../gym/service";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPrice } from "../price/store";
 import { createSubscription, subscriptionWithPayments } from "../subscription/service";
 import { factsOf } from "../subscription/states";
 import { isLive, memberSubscriptions } from "../subscription/store";
+import { titleCase } from "../text";
+import { putRole, roleIn } from "../user/roles";
+import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
+import { pifInviteEmail } from "./emails";
 
-export const addPifInput = z
-  .object({
-    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-    gym_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-    payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
-      error: "Choose eftpos, cash or bank transfer.",
-    }),
-  })
-  .meta({
-    example: {
-      price_id: "01J0000000000000000000000B",
-      gym_id: "01J0000000000000000000000C",
-      payment_method: "eftpos",
-    },
-  });
+export { addPifInput, onboardPifInput };
 
-export async function addPif(actor: Actor, userId: string, body: unknown) {
-  const values = parse(addPifInput, body);
+interface PifChoice {
+  price_id: string;
+  gym_id: string;
+}
+
+/** The gym must be the staff member's (404 otherwise), they must administer it, and the price must be a current PIF price. */
+async function checkPifChoice(actor: Actor, values: PifChoice) {
   const organisationId = staffOrganisation(actor);
   if (!staffGymIds(actor).includes(values.gym_id)) throw new NotFoundError("gym");
   authorize(
@@ -46,6 +49,10 @@ export async function addPif(actor: Actor, userId: string, body: unknown) {
   if (!price || price.archived_at) throw ValidationError.field("price_id", "Choose a current price.");
   if (price.billing_frequency !== "one_off")
     throw ValidationError.field("price_id", "Choose a pay-in-full (PIF) price.");
+  return { organisationId, price };
+}
+
+async function assertPifAllowed(organisationId: string, userId: string) {
   const now = await businessNow();
   const subs = await memberSubscriptions(organisationId, userId);
   if (!canAddPif(subs.filter((s) => isLive(s, now)).map((s) => factsOf(s, now))))
@@ -53,6 +60,12 @@ export async function addPif(actor: Actor, userId: string, body: unknown) {
       "This member has an upcoming membership or a scheduled price change, so pay in full cannot be added.",
       "pif_not_allowed",
     );
+}
+
+export async function addPif(actor: Actor, userId: string, body: unknown) {
+  const values = parse(addPifInput, body);
+  const { organisationId } = await checkPifChoice(actor, values);
+  await assertPifAllowed(organisationId, userId);
   const created = await createSubscription({
     organisation_id: organisationId,
     user_id: userId,
@@ -62,4 +75,68 @@ export async function addPif(actor: Actor, userId: string, body: unknown) {
     processed_by: actor.userId,
   });
   return subscriptionWithPayments(created.subscription);
+}
+
+async function sendPifInvite(
+  organisationId: string,
+  gymId: string,
+  user: { user_id: string; name: string; email: string },
+) {
+  const gym = await getGym(organisationId, gymId);
+  const token = await createLink({
+    purpose: "invite",
+    user_id: user.user_id,
+    organisation_id: organisationId,
+  });
+  await sendEmail(pifInviteEmail(user.email, titleCase(user.name), gym.name, token));
+}
+
+export async function onboardPif(actor: Actor, organisationId: string, body: unknown) {
+  if (staffOrganisation(actor) !== organisationId) throw new NotFoundError("organisation");
+  const values = parse(onboardPifInput, body);
+  await checkPifChoice(actor, values);
+
+  const existing = await findUserByEmail(values.email);
+  if (existing && (await roleIn(organisationId, existing.user_id)))
+    throw ValidationError.field(
+      "email",
+      "This person is already in your organisation: add pay in full from their member page.",
+    );
+  const user =
+    existing ??
+    (await createUser({
+      email: values.email,
+      name: values.name,
+      mobile_number: values.mobile_number ?? undefined,
+    }));
+  await putRole({ organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [values.gym_id] });
+  const subscription = await addPif(actor, user.user_id, {
+    price_id: values.price_id,
+    gym_id: values.gym_id,
+    payment_method: values.payment_method,
+  });
+  // Someone who already has a password signs in as they are; a new person sets one from the link.
+  const invited = !user.password_hash;
+  if (invited) await sendPifInvite(organisationId, values.gym_id, user);
+  return {
+    member: { id: user.user_id, name: user.name, email: user.email },
+    subscription,
+    invite_sent: invited,
+  };
+}
+
+export async function resendPifInvite(actor: Actor, memberId: string) {
+  const organisationId = staffOrganisation(actor);
+  const role = await roleIn(organisationId, memberId);
+  const user = role ? await getUserOrNull(memberId) : null;
+  const now = await businessNow();
+  const pif = (await memberSubscriptions(organisationId, memberId)).find(
+    (s) => s.payment_method === "pif" && isLive(s, now),
+  );
+  if (!user || !role || !pif || !staffGymIds(actor).includes(pif.gym_id)) throw new NotFoundError("member");
+  authorize(adminGymIds(actor).includes(pif.gym_id), "Only an admin of this gym can send the invitation.");
+  if (user.password_hash)
+    throw new ConflictError("This member has already finished registering.", "already_registered");
+  await sendPifInvite(organisationId, pif.gym_id, user);
+  return { invite_sent: true };
 }

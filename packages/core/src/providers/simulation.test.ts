@@ -183,7 +183,7 @@ describe("settlement", () => {
     const events = delivered.map((d) => d.body.type);
     expect(events).toEqual(["payment_intent.processing", "payment_intent.succeeded"]);
     const last = delivered[1];
-    const event = verifyStripeWebhook(
+    const event = await verifyStripeWebhook(
       last.raw,
       last.headers["stripe-signature"],
       SIMULATED_STRIPE_WEBHOOK_SECRET,

@@ -17,7 +17,7 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberLifecycleChanged } from "../member/hooks";
-import { cardSurchargeOf } from "../payment/context";
+import { cardSurchargeOf, gymOf } from "../payment/context";
 import { scheduledPaymentId } from "../payment/ids";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
@@ -62,18 +62,96 @@ export interface FactChange {
   event: LifecycleEvent;
 }
 
+/**
+ * With no upcoming payment (a cancellation ended the schedule, and is now undone): the next charge
+ * after the last one the billing run claimed, made afresh. Without this an undone cancellation
+ * left the membership live with nothing ever charged again (found by the billing simulation,
+ * docs/simulation.md).
+ */
+async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | null> {
+  const { data } = await db()
+    .entities.payment.query.byMember({ organisation_id: after.organisation_id, user_id: after.user_id })
+    .go({ pages: "all" });
+  const mine = (data as PaymentRecord[]).filter((p) => p.subscription_id === after.subscription_id);
+  // One is already waiting (the subscription's pointer was behind): nothing to plan.
+  if (mine.some((p) => p.status === "upcoming" && p.charge_index !== undefined)) return null;
+  const claimed = mine
+    .filter(
+      (p) =>
+        p.charge_index !== undefined && !p.is_retry && p.status !== "upcoming" && p.status !== "cancelled",
+    )
+    .sort((a, b) => (b.charge_index ?? 0) - (a.charge_index ?? 0))[0];
+  const previous = claimed
+    ? { index: claimed.charge_index ?? 0, period_end: civilOf(claimed.period_end_at) ?? claimed.due_on }
+    : null;
+  const charge = chargeAfterOf(after, previous);
+  if (!charge) return null;
+  const paymentId = scheduledPaymentId(after.subscription_id, charge.index, charge.due_on);
+  const type = after.payment_method === "bank_account" ? "bank_account" : "stripe_card";
+  const gym = await gymOf(after.organisation_id, after.gym_id);
+  return {
+    organisation_id: after.organisation_id,
+    payment_id: paymentId,
+    subscription_id: after.subscription_id,
+    user_id: after.user_id,
+    gym_id: after.gym_id,
+    status: "upcoming",
+    type,
+    payment_type_id: after.payment_type_id,
+    amount: charge.amount,
+    surcharge:
+      type === "stripe_card"
+        ? surchargeOf(charge.amount, await cardSurchargeOf(after.organisation_id, after.gym_id))
+        : 0,
+    joining_fee: charge.joining_fee,
+    currency: "nzd",
+    due_on: charge.due_on,
+    period_start_at: instantOf(charge.period_start),
+    period_end_at: instantOf(charge.period_end),
+    charge_index: charge.index,
+    is_retry: false,
+    is_pro_rata: charge.is_pro_rata,
+    poll_count: 0,
+    balance_owing: 0,
+    periods_owing: 0,
+    credit_used: 0,
+    attempts: 0,
+    is_term_membership: after.is_term_membership,
+    cooling_period_ends_at: after.cooling_period_ends_at,
+    term_ends_at: after.term_ends_at,
+    destination_account: gym?.destination_account?.account_id,
+    member_name: after.member_name,
+    member_email: after.member_email,
+    gym_name: after.gym_name,
+    price_label: after.price_label,
+    version: 1,
+    ...workKeys.due(paymentId, charge.due_on),
+  } as PaymentRecord;
+}
+
 /** The upcoming payment re-derived from the changed facts, or null when it stays as it is. */
 async function replan(
   before: SubscriptionRecord,
   after: SubscriptionRecord,
-): Promise<{ old: PaymentRecord; next: PaymentRecord | null } | null> {
-  if (!before.upcoming_payment_id) return null;
-  const old = await findPayment(before.organisation_id, before.upcoming_payment_id);
-  if (!old || old.status !== "upcoming" || old.charge_index === undefined) return null;
-  const previous =
-    old.charge_index === 0
-      ? null
-      : { index: old.charge_index - 1, period_end: civilOf(old.period_start_at) ?? old.due_on };
+  today: CivilDate,
+): Promise<{ old: PaymentRecord | null; next: PaymentRecord | null } | null> {
+  const old = before.upcoming_payment_id
+    ? await findPayment(before.organisation_id, before.upcoming_payment_id)
+    : null;
+  if (!old || old.status !== "upcoming") {
+    // Nothing upcoming: the schedule had ended (a cancellation, now undone), or its last payment
+    // was claimed with nothing after it.
+    const next = await planAfresh(after);
+    return next ? { old: null, next } : null;
+  }
+  if (old.charge_index === undefined) return null;
+  // The next charge is the schedule's charge of the same index, starting on or after today (or
+  // the old due date, if that was missed). Not "on or after the old start": a pause removed
+  // before it began had moved that start later, and the period it skipped would never be charged
+  // (found by the billing simulation, docs/simulation.md). Boundaries before today never move.
+  const oldStart = civilOf(old.period_start_at) ?? old.due_on;
+  const from = [oldStart, old.due_on, today].sort()[0];
+  const previous = old.charge_index === 0 ? null : { index: old.charge_index - 1, period_end: from };
   const charge = chargeAfterOf(after, previous);
   const same =
     charge &&
@@ -126,7 +204,7 @@ export async function commitFacts(
   const now = await businessNow();
   const removed = Object.fromEntries((change.remove ?? []).map((k) => [k, undefined]));
   const after = { ...sub, ...change.set, ...removed } as SubscriptionRecord;
-  const plan = await replan(sub, after);
+  const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
@@ -147,34 +225,38 @@ export async function commitFacts(
           .add({ version: 1 })
           .where((a, op) => op.eq(a.version, sub.version))
           .commit(),
-        ...(plan && plan.next?.payment_id === plan.old.payment_id
-          ? [
-              // Same charge and due date (its id), another period end or amount: updated in place.
-              payment
-                .patch({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
-                .set({
-                  amount: plan.next.amount,
-                  surcharge: plan.next.surcharge,
-                  joining_fee: plan.next.joining_fee,
-                  period_start_at: plan.next.period_start_at,
-                  period_end_at: plan.next.period_end_at,
-                  is_pro_rata: plan.next.is_pro_rata,
-                })
-                .add({ version: 1 })
-                .where((a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old.version)}`)
-                .commit(),
-            ]
-          : plan
+        ...(plan && !plan.old
+          ? [payment.create(plan.next as PaymentRecord).commit()]
+          : plan?.old && plan.next?.payment_id === plan.old.payment_id
             ? [
+                // Same charge and due date (its id), another period end or amount: updated in place.
                 payment
-                  .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                  .patch({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                  .set({
+                    amount: plan.next.amount,
+                    surcharge: plan.next.surcharge,
+                    joining_fee: plan.next.joining_fee,
+                    period_start_at: plan.next.period_start_at,
+                    period_end_at: plan.next.period_end_at,
+                    is_pro_rata: plan.next.is_pro_rata,
+                  })
+                  .add({ version: 1 })
                   .where(
-                    (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old.version)}`,
+                    (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old?.version)}`,
                   )
                   .commit(),
-                ...(plan.next ? [payment.create(plan.next).commit()] : []),
               ]
-            : []),
+            : plan?.old
+              ? [
+                  payment
+                    .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                    .where(
+                      (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old?.version)}`,
+                    )
+                    .commit(),
+                  ...(plan.next ? [payment.create(plan.next).commit()] : []),
+                ]
+              : []),
         ...extra.map((p) => payment.create(p).commit()),
       ];
     })

@@ -3,7 +3,6 @@
  * terms", "Price changes", "Start early", "Manual payments"). Each checks reach and role, asks the
  * pure rule (billing/lifecycle.ts) and commits the new facts with lifecycle.ts's `commitFacts`.
  */
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
 import { frequencyLabel } from "../billing/frequency";
@@ -18,29 +17,34 @@ import {
 import { formatCents, surcharge as surchargeOf } from "../billing/money";
 import { chargeAfter, chargeCovering } from "../billing/schedule";
 import { deriveSubscriptionState } from "../billing/subscription-state";
+import { termEnd } from "../billing/term";
 import { businessNow, businessToday } from "../clock";
+import {
+  cancelInput,
+  manualPaymentInput,
+  type PriceChangeCandidate,
+  pauseInput,
+  priceChangeInput,
+} from "../contract/lifecycle";
 import { type Email, sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { breakFeeFor } from "../organisation/settings";
 import { cardSurchargeOf, gymOf, organisationOf, settingsOf } from "../payment/context";
-import { staffGymIds, staffOrganisation } from "../payment/list";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import type { PaymentRecord } from "../payment/store";
 import { workKeys } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { titleCase } from "../text";
 import { parse } from "../validation";
+
+export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };
+
 import { civilOf, commitFacts, instantOf, reachableSubscription } from "./lifecycle";
 import { scheduleOf } from "./schedule";
 import { factsOf } from "./states";
-import { memberSubscriptions, type SubscriptionRecord } from "./store";
-
-/** A civil date "YYYY-MM-DD" or an ISO instant (its Auckland date is used). */
-const dateField = z
-  .string({ error: "Value is required" })
-  .trim()
-  .min(1, "Value is required")
-  .refine((v) => civilOf(v) !== null && !Number.isNaN(new Date(v).getTime()), "Enter a valid date.");
+import { isLive, memberSubscriptions, priceSubscriptionsPage, type SubscriptionRecord } from "./store";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -49,10 +53,6 @@ function refused(r: { ok: false; error: { field: string; message: string } }): n
 }
 
 // ---- Pause ------------------------------------------------------------------------------------------
-
-export const pauseInput = z
-  .object({ pause_start_at: dateField, pause_end_at: dateField })
-  .meta({ example: { pause_start_at: "2030-01-10", pause_end_at: "2030-01-24" } });
 
 /** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
 export async function pauseSubscription(actor: Actor, subscriptionId: string, body: unknown) {
@@ -126,12 +126,6 @@ export async function removePause(actor: Actor, subscriptionId: string) {
 }
 
 // ---- Cancel -----------------------------------------------------------------------------------------
-
-export const cancelInput = z.object({
-  immediate: z.boolean().default(false),
-  cancellation_reasons: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
-  cancellation_comments: z.string().trim().max(2000).optional(),
-});
 
 async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
   const [today, settings, gym] = await Promise.all([
@@ -271,19 +265,6 @@ export async function undoCancellation(actor: Actor, subscriptionId: string) {
 
 // ---- Price change -----------------------------------------------------------------------------------
 
-export const priceChangeInput = z
-  .object({
-    subscription_ids: z
-      .array(z.string().trim().min(1).max(64), { error: "Value is required" })
-      .min(1, "Pick at least one member.")
-      .max(200),
-    price_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-    transition_takes_effect_at: dateField.optional(),
-  })
-  .meta({
-    example: { subscription_ids: ["01J0000000000000000000000A"], price_id: "01J0000000000000000000000B" },
-  });
-
 interface PlannedChange {
   sub: SubscriptionRecord;
   effective: CivilDate;
@@ -302,7 +283,7 @@ export function priceChangeEmail(input: {
   effective: CivilDate;
   reply_to: string | null;
 }): Email {
-  const first = input.member_name.split(" ")[0] || input.member_name;
+  const first = titleCase(input.member_name.split(" ")[0] || input.member_name);
   const per = frequencyLabel[input.billing_frequency as keyof typeof frequencyLabel].toLowerCase();
   const direction = input.to_amount < input.from_amount ? "going down" : "changing";
   return {
@@ -404,7 +385,7 @@ export async function priceChangePreview(actor: Actor, body: unknown) {
   const planned = await planPriceChange(actor, body);
   return planned.map((p) => ({
     subscription_id: p.sub.subscription_id,
-    member_name: p.sub.member_name,
+    member_name: titleCase(p.sub.member_name),
     takes_effect_on: p.effective,
     from_amount: p.sub.force_price_amount ?? p.sub.amount,
     to_amount: p.to_amount,
@@ -530,27 +511,24 @@ export async function startNow(actor: Actor, subscriptionId: string) {
       "Only an upcoming membership that is not cancelled or paid in full can start early.",
       "start_now_not_allowed",
     );
+  // A term runs from the start: starting early moves its end and the cooling-off with it.
+  const settings = await settingsOf(sub.organisation_id);
+  const term =
+    sub.is_term_membership && sub.term_amount != null && sub.term_unit != null
+      ? {
+          term_ends_at: instantOf(termEnd(plan.today, sub.term_amount, sub.term_unit)),
+          latest_term_membership: instantOf(plan.today),
+          cooling_period_ends_at: instantOf(addDays(plan.today, settings.cooling_off_days)),
+        }
+      : {};
   return commitFacts(actor, sub, {
-    set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active" },
+    set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active", ...term },
     remove: ["upcoming_state"],
     event: { action: "start_now", detail: `Started early on ${plan.today} (was ${sub.start_date})` },
   });
 }
 
 // ---- Manual payment ---------------------------------------------------------------------------------
-
-export const manualPaymentInput = z
-  .object({
-    amount: z
-      .number({ error: "Value is required" })
-      .int("Enter whole cents.")
-      .min(1, "Enter an amount.")
-      .max(10_000_000),
-    payment_method: z.enum(["eftpos", "cash", "bank_transfer"], {
-      error: "Choose eftpos, cash or bank transfer.",
-    }),
-  })
-  .meta({ example: { amount: 6000, payment_method: "eftpos" } });
 
 /**
  * `POST /api/subscriptions/{id}/manual-payment`: a payment taken at the desk. It clears the owing
@@ -621,3 +599,43 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
 }
 
 export { cancelInput as cancelSubscriptionInput };
+
+// ---- Price-change candidates ------------------------------------------------------------------------
+
+/** More than this many memberships on one price are listed as the first this many (a change takes 200 at once). */
+export const PRICE_CHANGE_CANDIDATES_LIMIT = 1_000;
+
+/**
+ * `GET /api/prices/{id}/subscriptions`: the live memberships on a price at the gyms this staff member
+ * administers, for the bulk price-change page to pick from (one Query by price, paged until done).
+ */
+export async function priceChangeCandidates(actor: Actor, priceId: string, gymId?: string) {
+  const organisationId = staffOrganisation(actor);
+  const price = await findPrice(organisationId, priceId);
+  if (!price) throw new NotFoundError("price");
+  const gyms = adminGymIds(actor).filter((g) => !gymId || g === gymId);
+  const now = await businessNow();
+  const out: PriceChangeCandidate[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await priceSubscriptionsPage(organisationId, priceId, cursor, 200);
+    for (const sub of page.items) {
+      if (!gyms.includes(sub.gym_id) || !isLive(sub, now)) continue;
+      const state = deriveSubscriptionState(factsOf(sub, now));
+      const amount = sub.force_price_amount ?? sub.amount;
+      out.push({
+        id: sub.subscription_id,
+        member: { id: sub.user_id, name: titleCase(sub.member_name), email: sub.member_email },
+        gym: { id: sub.gym_id, name: sub.gym_name },
+        amount,
+        formatted_amount: formatCents(amount),
+        card_colour: state.card_colour,
+        has_scheduled_price_change: state.has_scheduled_price_change,
+      });
+    }
+    cursor = page.cursor;
+  } while (cursor && out.length < PRICE_CHANGE_CANDIDATES_LIMIT);
+  return out
+    .slice(0, PRICE_CHANGE_CANDIDATES_LIMIT)
+    .sort((a, b) => a.member.name.localeCompare(b.member.name));
+}

@@ -1,5 +1,6 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
 import { formatCents } from "../billing/money";
+import type { Subscription } from "../contract/payment";
 import { presentPayment } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
 import { derivedStatesOf } from "./states";
@@ -14,7 +15,11 @@ export interface SubscriptionPresentContext {
   payments?: PaymentRecord[];
 }
 
-export function presentSubscription(sub: SubscriptionRecord, context: SubscriptionPresentContext) {
+/** Typed by the contract: a field the contract does not declare, or declares differently, fails tsc here. */
+export function presentSubscription(
+  sub: SubscriptionRecord,
+  context: SubscriptionPresentContext,
+): Subscription {
   const states = derivedStatesOf(sub, context.now);
   return {
     id: sub.subscription_id,
@@ -80,4 +85,4 @@ export function presentSubscription(sub: SubscriptionRecord, context: Subscripti
   };
 }
 
-export type SubscriptionView = ReturnType<typeof presentSubscription>;
+export type SubscriptionView = Subscription;

@@ -30,6 +30,7 @@ export async function createUser(input: {
   name: string;
   password?: string;
   mobile_number?: string;
+  dob?: string;
   email_verified?: boolean;
 }) {
   const email = normaliseEmail(input.email);
@@ -41,9 +42,20 @@ export async function createUser(input: {
       email,
       name: input.name.trim(),
       mobile_number: input.mobile_number,
+      dob: input.dob,
       password_hash: input.password ? await hashPassword(input.password) : undefined,
       email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
     })
     .go();
   return data;
+}
+
+/** The first passed code proves the address (sign-in and registration alike). */
+export async function markEmailVerified(userId: string) {
+  await db()
+    .entities.user.patch({ user_id: userId })
+    .set({ email_verified_at: new Date().toISOString() })
+    .where((attr, op) => op.notExists(attr.email_verified_at))
+    .go()
+    .catch(() => undefined);
 }

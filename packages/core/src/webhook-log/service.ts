@@ -1,13 +1,19 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { Actor } from "../auth/actor";
 import { authorize, currentOrganisation, inOrganisation, policy } from "../auth/policy";
+import type {
+  JsonValue,
+  WebhookCall,
+  WebhookOutcomeName,
+  WebhookProviderName,
+} from "../contract/webhook-call";
 import { db } from "../db/service";
 import { ValidationError } from "../errors";
 import { newId } from "../ids";
 import { redactBody } from "./redact";
 
-export type WebhookProvider = "stripe" | "akahu" | "kisi";
-export type WebhookOutcome = "accepted" | "rejected" | "duplicate" | "error";
+export type WebhookProvider = WebhookProviderName;
+export type WebhookOutcome = WebhookOutcomeName;
 
 export const GLOBAL_PARTITION = "global";
 export const WEBHOOK_LOG_DAYS = 90;
@@ -95,10 +101,10 @@ export interface WebhookCallQuery {
 
 type CallRecord = Awaited<ReturnType<typeof fetchBatch>>["data"][number];
 
-function shape(call: CallRecord) {
-  let body: unknown = call.body;
+function shape(call: CallRecord): WebhookCall {
+  let body: JsonValue = call.body;
   try {
-    body = JSON.parse(call.body);
+    body = JSON.parse(call.body) as JsonValue;
   } catch {
     // kept as text
   }
@@ -116,7 +122,7 @@ function shape(call: CallRecord) {
   };
 }
 
-export type WebhookCall = ReturnType<typeof shape>;
+export type { WebhookCall };
 
 /**
  * The page cursor is this query's own: the id of the last call a page returned, as base64url

@@ -28,8 +28,11 @@ import { membersRouter } from "./routers/members";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
+import { pifRouter } from "./routers/pif";
+import { priceChangeRouter } from "./routers/price-change";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
+import { registrationRouter } from "./routers/registration";
 import { sitesRouter } from "./routers/sites";
 import { staffRouter } from "./routers/staff";
 import { subscriptionsRouter } from "./routers/subscriptions";
@@ -69,6 +72,9 @@ export function createApp() {
   app.route("/", lifecycleRouter);
   app.route("/", membersRouter);
   app.route("/", staffRouter);
+  app.route("/", pifRouter);
+  app.route("/", priceChangeRouter);
+  app.route("/", registrationRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

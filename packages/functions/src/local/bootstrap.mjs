@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The entry of `npm start`, `npm run dev`, `npm test`, `npm run bench`, `npm run job` and `npm run seed`. Plain JavaScript with
+// The entry of `npm start`, `npm run dev`, `npm test`, `npm run bench`, `npm run job`, `npm run seed` and `npm run simulate`. Plain JavaScript with
 // no dependencies, because on a fresh clone nothing is installed yet: it installs what is
 // missing, checks for Java, then hands over to the TypeScript runtime.
 import { spawn, spawnSync } from "node:child_process";
@@ -60,6 +60,7 @@ const plans = {
   bench: ["node", [...tsx, "tests/bench/run.ts", ...rest]],
   job: ["node", [...tsx, "packages/functions/src/local/job.ts", ...rest]],
   seed: ["node", [...tsx, "packages/functions/src/local/seed-cli.ts", ...rest]],
+  simulate: ["node", [...tsx, "tests/sim/cli.ts", ...rest]],
 };
 const plan = plans[command];
 if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);

@@ -20,9 +20,9 @@ function peek(rawBody: string): { type?: string; id?: string } {
  */
 export async function receiveStripe(rawBody: string, signature: string | undefined): Promise<WebhookAnswer> {
   const provider = stripeProvider();
-  let event: ReturnType<typeof provider.verifyWebhook>;
+  let event: Awaited<ReturnType<typeof provider.verifyWebhook>>;
   try {
-    event = provider.verifyWebhook(rawBody, signature);
+    event = await provider.verifyWebhook(rawBody, signature);
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     const seen = peek(rawBody);

@@ -78,6 +78,7 @@ describe("guard decisions", () => {
     expect(staffGuard(trainer, { ...options, organisationAdminOnly: true })).toEqual({
       kind: "navigate",
       to: "/dashboard",
+      notice: "Only organisation admins can open that page.",
     });
     expect(staffGuard(trainer, options)).toEqual({ kind: "allow" });
   });

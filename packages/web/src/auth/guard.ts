@@ -3,12 +3,18 @@ import type { MeState } from "./types";
 /** What a guard decided: show the page, move within the site, or leave for the other site. */
 export type GuardDecision =
   | { kind: "allow" }
-  | { kind: "navigate"; to: string }
+  | {
+      kind: "navigate";
+      to: string /** Said where the person lands (why they were moved). */;
+      notice?: string;
+    }
   | { kind: "leave"; href: string };
 
 export const LOGIN_PATH = "/login";
 export const TWO_FACTOR_PATH = "/two-factor-authentication";
 export const DASHBOARD_PATH = "/dashboard";
+/** Told to staff sent away from an organisation-admin page. */
+export const ORGANISATION_ADMIN_ONLY_NOTICE = "Only organisation admins can open that page.";
 
 /** Only same-site paths are followed after sign-in (never `//evil.example` or `https://…`). */
 export function safeRedirect(value: string | null | undefined, fallback: string = DASHBOARD_PATH): string {
@@ -48,7 +54,7 @@ export function staffGuard(me: MeState, options: StaffGuardOptions): GuardDecisi
     case "signed_in":
       if (!me.user.is_staff) return { kind: "leave", href: `${options.joinUrl}/` };
       if (options.organisationAdminOnly && !me.user.is_organisation_admin) {
-        return { kind: "navigate", to: DASHBOARD_PATH };
+        return { kind: "navigate", to: DASHBOARD_PATH, notice: ORGANISATION_ADMIN_ONLY_NOTICE };
       }
       return { kind: "allow" };
   }

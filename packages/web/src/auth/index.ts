@@ -16,6 +16,7 @@ export {
   guestGuard,
   joinStaffGuard,
   LOGIN_PATH,
+  ORGANISATION_ADMIN_ONLY_NOTICE,
   type StaffGuardOptions,
   safeRedirect,
   staffGuard,

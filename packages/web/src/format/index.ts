@@ -7,6 +7,7 @@ export {
   formatMoney,
   formatTime,
   LOCALE,
+  parseNzDate,
   TIME_ZONE,
   titleCase,
 } from "./format";

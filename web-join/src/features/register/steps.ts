@@ -1,50 +1,71 @@
+import type { RegistrationState, RegistrationStepName } from "@gym/core/contract/registration";
+import type { MeState } from "@gym/web/auth";
+
 /** The registration steps after the register form, in the order a member meets them. */
 export interface RegistrationStep {
   path: string;
   title: string;
-  description: string;
+  /** Where the step sits in the progression (spec 000 §4): photo 1, payment 2, confirm 3, welcome 4. */
+  stage: number;
 }
 
+export const VERIFICATION_PATH = "/verification-code";
+
 export const REGISTRATION_STEPS: readonly RegistrationStep[] = [
-  {
-    path: "/verification-code",
-    title: "Verify your email",
-    description: "Enter the code we emailed you to confirm it is really you.",
-  },
-  {
-    path: "/take-photo",
-    title: "Add a profile photo",
-    description: "Staff use your photo to recognise you at the front desk.",
-  },
-  {
-    path: "/choose-payment-method",
-    title: "Choose how to pay",
-    description: "Pay from your bank account or with a card.",
-  },
-  {
-    path: "/connect-akahu",
-    title: "Connect your bank account",
-    description: "Connect securely through Akahu, New Zealand's open-banking service.",
-  },
-  { path: "/card-details", title: "Card details", description: "Add the card your membership is paid with." },
-  {
-    path: "/bank-account-connected",
-    title: "Bank account connected",
-    description: "Your bank account is ready for your membership payments.",
-  },
-  {
-    path: "/card-connected",
-    title: "Card connected",
-    description: "Your card is ready for your membership payments.",
-  },
-  {
-    path: "/confirm-subscription",
-    title: "Confirm your membership",
-    description: "Check your membership, start date and first payment, then confirm.",
-  },
-  {
-    path: "/welcome-to-gym",
-    title: "Welcome to the gym",
-    description: "You are all set. Here is what happens next.",
-  },
+  { path: "/take-photo", title: "Add a profile photo", stage: 1 },
+  { path: "/choose-payment-method", title: "Choose how to pay", stage: 2 },
+  { path: "/connect-akahu", title: "Connect your bank account", stage: 2 },
+  { path: "/card-details", title: "Card details", stage: 2 },
+  { path: "/bank-account-connected", title: "Bank account connected", stage: 2 },
+  { path: "/card-connected", title: "Card connected", stage: 2 },
+  { path: "/confirm-subscription", title: "Confirm your membership", stage: 3 },
+  { path: "/welcome-to-gym", title: "Welcome", stage: 4 },
 ];
+
+const stageOfStep: Record<RegistrationStepName, number> = {
+  "take-photo": 1,
+  "choose-payment-method": 2,
+  "confirm-subscription": 3,
+  "welcome-to-gym": 4,
+};
+
+export const stepPath = (step: RegistrationStepName) => `/${step}`;
+
+export type RegistrationDecision = { kind: "wait" } | { kind: "allow" } | { kind: "navigate"; to: string };
+
+/**
+ * The join site's route guard (spec 000 §4), decided from `GET /api/me` and the registration
+ * state the server keeps:
+ * - waiting for the emailed code → /verification-code?twoFactorAuth=true (keeping the path);
+ * - nobody signed in (or the answer failed) → / (register) with the intended path kept;
+ * - a member: the welcome page once subscribed; otherwise the step the server names
+ *   (take-photo without a photo, else choose-payment-method without a payment type, else
+ *   confirm-subscription). Pages up to that step stay open (a member may go back and change
+ *   their photo or payment method); a page further on sends them to the step. A bank default
+ *   that needs consent again sends them through the bank consent.
+ * Staff are sent to the staff site by the root layout.
+ */
+export function registrationDecision(
+  me: MeState | undefined,
+  state: RegistrationState | undefined,
+  pathname: string,
+  intended: string,
+): RegistrationDecision {
+  if (!me) return { kind: "wait" };
+  if (me.status === "two_factor")
+    return {
+      kind: "navigate",
+      to: `${VERIFICATION_PATH}?twoFactorAuth=true&redirect=${encodeURIComponent(intended)}`,
+    };
+  if (me.status !== "signed_in")
+    return { kind: "navigate", to: `/?redirect=${encodeURIComponent(intended)}` };
+  if (me.user.is_staff || !state) return { kind: "wait" };
+  const page = REGISTRATION_STEPS.find((step) => step.path === pathname);
+  const target = stepPath(state.step);
+  if (state.reauthenticate_akahu && pathname === "/connect-akahu") return { kind: "allow" };
+  // A subscribed member whose payment failed may add another payment method.
+  if (state.welcome && state.payment_failed && page?.stage === 2) return { kind: "allow" };
+  if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
+  if (!page || page.stage > stageOfStep[state.step]) return { kind: "navigate", to: target };
+  return { kind: "allow" };
+}

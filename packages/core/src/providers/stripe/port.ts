@@ -25,14 +25,14 @@ export interface StripeWebhookEvent {
 export interface StripePort {
   readonly mode: "real" | "simulated";
   /** Where to send a gym admin to connect (or create) their Stripe account. */
-  connectUrl(input: { state: string; redirectUri: string; email?: string | null }): string;
+  connectUrl(input: { state: string; redirectUri: string; email?: string | null }): Promise<string>;
   /** Exchanges the code Stripe returned to the callback for the connected account. */
   exchangeConnectCode(code: string): Promise<StripeConnectedAccount>;
   /**
    * Verifies `Stripe-Signature` over the raw body (HMAC-SHA256 with the endpoint's signing
    * secret, five-minute tolerance) and parses the event. Throws {@link WebhookSignatureError}.
    */
-  verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): StripeWebhookEvent;
+  verifyWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<StripeWebhookEvent>;
 
   // Saved cards and off-session payments. Every call runs on the gym's connected account
   // (`account` = `acct_…`, sent as the SDK's `stripeAccount` request option, i.e. the

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { ProviderError } from "../errors";
 import type {
   StripeCharge,
@@ -8,7 +8,7 @@ import type {
   StripeSetupIntent,
   StripeSetupIntentState,
 } from "./port";
-import { verifyStripeWebhook } from "./verify";
+import { loadStripe, verifyStripeWebhook } from "./verify";
 
 export interface RealStripeOptions {
   secretKey: string;
@@ -75,23 +75,29 @@ function chargeOf(intent: Stripe.PaymentIntent): StripeCharge {
 /** The real card provider on the official SDK. */
 export function realStripe(options: RealStripeOptions): StripePort {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
-          protocol: base.protocol === "https:" ? "https" : "http",
-        }
-      : {}),
-  });
+  // The SDK loads on the first call (verify.ts): one client per adapter, made then.
+  let made: Promise<Stripe> | undefined;
+  const client = () =>
+    (made ??= loadStripe().then(
+      (StripeSdk) =>
+        new StripeSdk(options.secretKey, {
+          maxNetworkRetries: 1,
+          timeout: 20_000,
+          ...(base
+            ? {
+                host: base.hostname,
+                port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+                protocol: base.protocol === "https:" ? "https" : "http",
+              }
+            : {}),
+        }),
+    ));
   const connectHost = base ? { host: base.hostname } : undefined;
 
   return {
     mode: "real",
-    connectUrl({ state, redirectUri, email }) {
-      return stripe.oauth.authorizeUrl({
+    async connectUrl({ state, redirectUri, email }) {
+      return (await client()).oauth.authorizeUrl({
         client_id: options.clientId,
         response_type: "code",
         scope: "read_write",
@@ -102,7 +108,10 @@ export function realStripe(options: RealStripeOptions): StripePort {
     },
     async exchangeConnectCode(code): Promise<StripeConnectedAccount> {
       try {
-        const token = await stripe.oauth.token({ grant_type: "authorization_code", code }, connectHost);
+        const token = await (await client()).oauth.token(
+          { grant_type: "authorization_code", code },
+          connectHost,
+        );
         if (!token.stripe_user_id)
           throw new ProviderError("stripe", "Stripe did not return a connected account.");
         return {
@@ -135,7 +144,7 @@ export function realStripe(options: RealStripeOptions): StripePort {
         );
       }
     },
-    verifyWebhook(rawBody, header) {
+    async verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, options.webhookSecret);
     },
     async createSetupIntent(account, input): Promise<StripeSetupIntent> {
@@ -143,12 +152,14 @@ export function realStripe(options: RealStripeOptions): StripePort {
         const customer =
           input.customer_id ??
           (
-            await stripe.customers.create(
+            await (
+              await client()
+            ).customers.create(
               { email: input.email, name: input.name },
               { stripeAccount: account, idempotencyKey: `${input.idempotencyKey}:customer` },
             )
           ).id;
-        const intent = await stripe.setupIntents.create(
+        const intent = await (await client()).setupIntents.create(
           { customer, usage: "off_session", payment_method_types: ["card"] },
           { stripeAccount: account, idempotencyKey: `${input.idempotencyKey}:setup` },
         );
@@ -161,7 +172,7 @@ export function realStripe(options: RealStripeOptions): StripePort {
     async retrieveSetupIntent(account, id): Promise<StripeSetupIntentState> {
       let intent: Stripe.SetupIntent;
       try {
-        intent = await stripe.setupIntents.retrieve(
+        intent = await (await client()).setupIntents.retrieve(
           id,
           { expand: ["payment_method"] },
           { stripeAccount: account },
@@ -189,7 +200,7 @@ export function realStripe(options: RealStripeOptions): StripePort {
     },
     async chargeOffSession(account, input): Promise<StripeCharge> {
       try {
-        const intent = await stripe.paymentIntents.create(
+        const intent = await (await client()).paymentIntents.create(
           {
             amount: input.amount,
             currency: input.currency,
@@ -213,7 +224,7 @@ export function realStripe(options: RealStripeOptions): StripePort {
     },
     async retrievePaymentIntent(account, id): Promise<StripeCharge> {
       try {
-        return chargeOf(await stripe.paymentIntents.retrieve(id, {}, { stripeAccount: account }));
+        return chargeOf(await (await client()).paymentIntents.retrieve(id, {}, { stripeAccount: account }));
       } catch (error) {
         throw failure(error);
       }

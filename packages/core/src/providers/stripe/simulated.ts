@@ -27,7 +27,7 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
   const webhookSecret = options.webhookSecret ?? SIMULATED_STRIPE_WEBHOOK_SECRET;
   return {
     mode: "simulated",
-    connectUrl({ state, redirectUri, email }) {
+    async connectUrl({ state, redirectUri, email }) {
       const url = new URL("/api/dev/stripe/authorize", options.baseUrl ?? config.staffUrl);
       url.searchParams.set("client_id", "ca_simulated");
       url.searchParams.set("response_type", "code");
@@ -54,7 +54,7 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
         .slice(0, 12)}`;
       return { stripe_user_id: account, livemode: false, scope: "read_write" };
     },
-    verifyWebhook(rawBody, header) {
+    async verifyWebhook(rawBody, header) {
       return verifyStripeWebhook(rawBody, header, webhookSecret);
     },
     async createSetupIntent(account, input) {

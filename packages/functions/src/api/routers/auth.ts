@@ -9,6 +9,7 @@ import {
 import { login, loginInput } from "@gym/core/auth/login";
 import { endSession, passTwoFactor } from "@gym/core/auth/session";
 import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
+import { markEmailVerified } from "@gym/core/user/service";
 import { messages } from "@gym/core/validation";
 import { type RouteHandler, z } from "@hono/zod-openapi";
 import { type AppEnv, createRouter, publicRoute, sessionRoute } from "../context";
@@ -37,6 +38,7 @@ const codeCheck = (path: string, summary: string) =>
 const completeSignIn: RouteHandler<ReturnType<typeof codeCheck>, AppEnv> = async (c) => {
   const session = c.get("session")!;
   await verifyCode(session.user_id, c.req.valid("json").code);
+  await markEmailVerified(session.user_id);
   setSessionCookie(c, await passTwoFactor(session));
   return c.json({ data: { message: "Signed in." } }, 200);
 };

@@ -90,6 +90,28 @@ describe("pause", () => {
     expect(missing.status).toBe(422);
   });
 
+  it("removing a pause that had moved the next payment brings it back to its old date (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const upcoming = async () => findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    await runJob("billing-run");
+    expect((await upcoming())?.due_on).toBe(addDays(today, 7));
+    const paused = await admin.post(`/api/subscriptions/${id}/pause`, {
+      pause_start_at: addDays(today, 3),
+      pause_end_at: addDays(today, 8),
+    });
+    expect(paused.status).toBe(200);
+    expect((await upcoming())?.due_on).toBe(addDays(today, 12));
+    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    expect(await upcoming()).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      charge_index: 1,
+    });
+  });
+
   it("trainers may not pause (403), another organisation gets 404", async () => {
     const { id } = await member(prices.anytimeWeekly.price_id);
     const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 5) };
@@ -123,6 +145,48 @@ describe("cancel and undo", () => {
     expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(409);
     expect((await trainer.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(403);
     expect((await outsider.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(404);
+  });
+
+  it("undoing a cancellation that had ended the schedule plans the next payment again (found by the billing simulation)", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    await runJob("billing-run");
+    const charged = await record(id);
+    const next = await findPayment(organisationId, charged.upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7) });
+    // Cancelling at the end of the paid week: the next week is never charged.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    expect((await record(id)).upcoming_payment_id).toBeUndefined();
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toBeNull();
+    // Undone: the membership goes on, so the next week must be charged again.
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const restored = await record(id);
+    expect(restored.upcoming_payment_id).toBe(next?.payment_id);
+    expect(await findPayment(organisationId, next?.payment_id ?? "")).toMatchObject({
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      amount: next?.amount,
+      surcharge: next?.surcharge,
+      period_end_at: next?.period_end_at,
+      charge_index: next?.charge_index,
+    });
+  });
+
+  it("undoing a cancellation made before the run that charged the last paid period plans the next payment again", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    // Cancelled at the end of the first week before it is charged: the run charges it and plans nothing after.
+    expect((await admin.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(200);
+    await runJob("billing-run");
+    const charged = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(charged?.status).not.toBe("upcoming");
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    const next = await findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7), amount: 2400 });
   });
 
   it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
@@ -184,6 +248,20 @@ describe("price change", () => {
     });
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.data[0].transition_to_price).toBe(prices.staffRate.price_id);
+    // The picker lists both, each now flagged as already having a change scheduled.
+    const candidates = await admin.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`);
+    expect(candidates.status).toBe(200);
+    const picked = (candidates.body.data as { id: string; has_scheduled_price_change: boolean }[]).filter(
+      (c) => [a.id, b.id].includes(c.id),
+    );
+    expect(picked).toHaveLength(2);
+    expect(picked.every((c) => c.has_scheduled_price_change)).toBe(true);
+    expect(
+      (await trainer.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`)).body.data,
+    ).toEqual([]);
+    expect((await outsider.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`)).status).toBe(
+      404,
+    );
     const history = await admin.get(`/api/users/${a.userId}/price-change-history`);
     expect(history.status).toBe(200);
     expect(history.body.data[0]).toMatchObject({ to_amount: 1500, from_amount: 2400 });
@@ -230,6 +308,19 @@ describe("start early and manual payments", () => {
     expect(started.body.data.start_date).toBe(today);
     expect(started.body.data.upcoming_payment?.due_on).toBe(today);
     expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(409);
+  });
+
+  it("a term member starting early has the term and cooling-off counted from the new start (found by the billing simulation)", async () => {
+    const { termEnd } = await import("@gym/core/billing/term");
+    const { aucklandDate } = await import("@gym/core/billing/calendar");
+    const civil = (iso: string | undefined) => aucklandDate(new Date(iso ?? ""));
+    const up = await member(prices.anytimeTerm.price_id, 20);
+    const before = await record(up.id);
+    expect(civil(before.term_ends_at)).toBe(termEnd(addDays(today, 20), 12, "months"));
+    expect((await admin.post(`/api/subscriptions/${up.id}/start-now`)).status).toBe(200);
+    const started = await record(up.id);
+    expect(civil(started.term_ends_at)).toBe(termEnd(today, 12, "months"));
+    expect(civil(started.cooling_period_ends_at)).toBe(addDays(today, 7));
   });
 
   it("a manual payment clears what is owing first, the rest is credit", async () => {
@@ -281,5 +372,82 @@ describe("pay in full", () => {
     expect(added.status).toBe(201);
     expect(added.body.data.first_payment).toMatchObject({ status: "awaiting_payment", amount: 29_900 });
     expect((await admin.post(`/api/members/${user.user_id}/pif`, body)).status).toBe(409);
+  });
+});
+
+describe("onboarding a pay-in-full member", () => {
+  const mailTo = async (to: string) =>
+    ((await admin.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[]).filter(
+      (mail) => mail.to === to,
+    );
+
+  it("creates the member on a PIF price, emails a link to finish joining, and can send it again", async () => {
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const body = {
+      name: "riley onboard",
+      email: "Riley.Onboard@Example.com",
+      mobile_number: "021 555 0199",
+      price_id: prices.summerPif.price_id,
+      gym_id: gymId,
+      payment_method: "cash",
+    };
+    const url = `/api/organisations/${organisationId}/members/onboard-pif`;
+    expect((await trainer.post(url, body)).status).toBe(403);
+    expect((await outsider.post(url, body)).status).toBe(404);
+
+    const invalid = await admin.post(url, {
+      ...body,
+      name: " ",
+      email: "not-an-email",
+      payment_method: "card",
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toMatchObject({
+      name: ["Value is required"],
+      email: ["Value is not a valid email address"],
+      payment_method: ["Choose eftpos, cash or bank transfer."],
+    });
+    // A refused price writes nothing: the same email can still be onboarded afterwards.
+    const notPif = await admin.post(url, { ...body, price_id: prices.anytimeWeekly.price_id });
+    expect(notPif.status).toBe(422);
+    expect(notPif.body.errors.price_id).toEqual(["Choose a pay-in-full (PIF) price."]);
+
+    const created = await admin.post(url, body);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      member: { name: "riley onboard", email: "riley.onboard@example.com" },
+      invite_sent: true,
+      subscription: { first_payment: { status: "sent", amount: 29_900 } },
+    });
+    const mails = await mailTo("riley.onboard@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^Finish joining /);
+    expect(mails[0]?.text).toContain("/set-password?token=");
+
+    const again = await admin.post(url, body);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.email[0]).toMatch(/already in your organisation/);
+
+    const memberId = created.body.data.member.id as string;
+    expect((await trainer.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(403);
+    expect((await outsider.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(404);
+    const resent = await admin.post(`/api/members/${memberId}/resend-pif-invite`);
+    expect(resent.status).toBe(200);
+    expect(await mailTo("riley.onboard@example.com")).toHaveLength(2);
+  });
+
+  it("refuses to resend to a member who already set a password", async () => {
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, { name: "Has Password", email: "pif2@example.com", gymId });
+    const added = await admin.post(`/api/members/${user.user_id}/pif`, {
+      price_id: prices.summerPif.price_id,
+      gym_id: gymId,
+      payment_method: "eftpos",
+    });
+    expect(added.status).toBe(201);
+    const resent = await admin.post(`/api/members/${user.user_id}/resend-pif-invite`);
+    expect(resent.status).toBe(409);
+    expect(resent.body.message).toBe("This member has already finished registering.");
   });
 });

@@ -5,7 +5,6 @@ import {
   startEarlySchema,
 } from "@gym/core/contract/lifecycle";
 import { subscriptionSchema } from "@gym/core/contract/payment";
-import { addPif, addPifInput } from "@gym/core/pif/service";
 import {
   cancelInput,
   cancellationPreview,
@@ -218,17 +217,4 @@ export const lifecycleRouter = createRouter()
         { data: await recordManualPayment(actorOf(c), c.req.valid("param").id, c.req.valid("json")) },
         200,
       ),
-  )
-  .openapi(
-    staffRoute({
-      method: "post",
-      path: "/members/{id}/pif",
-      tags,
-      summary:
-        "Add a pay-in-full membership paid by eftpos, cash or bank transfer (awaiting_payment until received) when canAddPif allows",
-      request: { params: idParam, ...jsonBody(addPifInput) },
-      responses: { ...changed, 201: json(envelope(subscriptionSchema), "Created") },
-    }),
-    async (c) =>
-      c.json({ data: await addPif(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
   );

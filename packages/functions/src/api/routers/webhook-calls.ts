@@ -1,28 +1,12 @@
+import {
+  akahuWebhooksQuery,
+  webhookCallSchema as call,
+  webhookCallsQuery,
+} from "@gym/core/contract/webhook-call";
 import { akahuWebhooksFor, webhookCallsFor } from "@gym/core/webhook-log/service";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { errorResponses, json, paged, pageEnvelope } from "../respond";
-
-const call = z
-  .object({
-    id: z.string(),
-    provider: z.enum(["stripe", "akahu", "kisi"]),
-    event_type: z.string(),
-    event_id: z.string().nullable(),
-    gym_id: z.string().nullable(),
-    received_at: z.string(),
-    outcome: z.enum(["accepted", "rejected", "duplicate", "error"]),
-    status_code: z.number().int(),
-    detail: z.string().nullable(),
-    body: z.unknown(),
-  })
-  .openapi("WebhookCall");
-
-const paging = {
-  cursor: z.string().max(2000).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
-  outcome: z.enum(["accepted", "rejected", "duplicate", "error"]).optional(),
-};
 
 /** The inbound provider calls log (debugging pages; organisation admins). */
 export const webhookCallsRouter = createRouter()
@@ -32,7 +16,7 @@ export const webhookCallsRouter = createRouter()
       path: "/webhook-calls",
       tags: ["Webhooks"],
       summary: "Every inbound provider call of the current organisation, newest first",
-      request: { query: z.object({ ...paging, provider: z.enum(["stripe", "akahu", "kisi"]).optional() }) },
+      request: { query: webhookCallsQuery },
       responses: { 200: json(pageEnvelope(call)), 403: errorResponses[403], 422: errorResponses[422] },
     }),
     async (c) => {
@@ -46,7 +30,7 @@ export const webhookCallsRouter = createRouter()
       path: "/organisations/{organisationId}/akahu-webhooks",
       tags: ["Webhooks"],
       summary: "The organisation's bank-feed (Akahu) webhooks, newest first",
-      request: { params: z.object({ organisationId: z.string().min(1).max(64) }), query: z.object(paging) },
+      request: { params: z.object({ organisationId: z.string().min(1).max(64) }), query: akahuWebhooksQuery },
       responses: { 200: json(pageEnvelope(call)), 403: errorResponses[403], 404: errorResponses[404] },
     }),
     async (c) => {

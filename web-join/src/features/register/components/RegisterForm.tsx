@@ -1,25 +1,42 @@
+import { type JoinOptions, type RegisterBody, registerInput } from "@gym/core/contract/registration";
 import { errorMessage } from "@gym/web/api";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
-import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
-import { IconCalendar } from "@tabler/icons-react";
+import { Badge, Button, Group, Paper, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from "../api/register";
+import { checkEmail } from "../api/registration";
 
 export interface RegisterFormProps {
-  onSubmit: (values: RegisterInput) => Promise<unknown>;
+  options: JoinOptions;
+  links: { price: string | null; age_bypass: string | null };
+  /** Today in Auckland (YYYY-MM-DD): the earliest start date. */
+  today: string;
+  onSubmit: (values: RegisterBody) => Promise<unknown>;
   onSuccess: () => void;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const yearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
-
-export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
+/**
+ * The register page's form: the membership (the gym's offered prices, or a private link's),
+ * then the person. Validated with the API's own schema (the spec's messages), then the server's
+ * answer (age, price, email, password rules) lands under the same fields.
+ */
+export function RegisterForm({ options, links, today, onSubmit, onSuccess }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [returning, setReturning] = useState(false);
   const form = useZodForm({
-    schema: registerSchema,
-    initialValues: { name: "", email: "", mobile_number: "", dob: null, password: "" },
+    schema: registerInput,
+    initialValues: {
+      gym: options.gym.uuid,
+      price_id: options.selected_price_id ?? "",
+      price_link: links.price,
+      age_bypass: links.age_bypass,
+      name: "",
+      email: "",
+      mobile_number: "",
+      dob: "",
+      password: "",
+      start_date: today,
+    },
   });
 
   const handleSubmit = submitHandler(
@@ -32,11 +49,78 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
     { onError: (error) => setFailure(errorMessage(error)) },
   );
 
+  const onEmailBlur = async (event: React.FocusEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value.trim();
+    setReturning(false);
+    if (!value || !registerInput.shape.email.safeParse(value).success) return;
+    try {
+      const answer = await checkEmail(value, options.gym.uuid);
+      if (!answer.unique) {
+        setReturning(answer.is_returning_member);
+        form.setFieldError("email", answer.message ?? "An account with that email already exists.");
+      }
+    } catch {
+      // The check is a courtesy: registering checks again.
+    }
+  };
+
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
       <form noValidate onSubmit={handleSubmit} aria-label="Create your account">
         <Stack gap="md">
           {failure && <FormError title="We could not create your account">{failure}</FormError>}
+          <Radio.Group
+            label="Membership"
+            withAsterisk
+            key={form.key("price_id")}
+            {...form.getInputProps("price_id")}
+          >
+            <Stack gap="sm" mt="xs">
+              {options.offerings.map((offering) => (
+                <Stack key={offering.id} gap={6}>
+                  <Text fw={700}>{offering.name}</Text>
+                  {offering.description && (
+                    <Text size="sm" c="gray.7">
+                      {offering.description}
+                    </Text>
+                  )}
+                  {offering.prices.map((price) => (
+                    <Radio.Card
+                      key={price.id}
+                      value={price.id}
+                      p="md"
+                      radius="md"
+                      aria-label={`${offering.name}: ${price.label}`}
+                    >
+                      <Group wrap="nowrap" align="flex-start">
+                        <Radio.Indicator />
+                        <Stack gap={2}>
+                          <Group gap="xs">
+                            <Text fw={700}>{price.label}</Text>
+                            {price.private && <Badge variant="light">Special offer</Badge>}
+                          </Group>
+                          <Text size="sm" c="gray.7">
+                            {price.membership_type}
+                            {price.formatted_joining_fee
+                              ? ` · ${price.formatted_joining_fee} joining fee`
+                              : ""}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </Radio.Card>
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          </Radio.Group>
+          <TextInput
+            label="Start date"
+            type="date"
+            min={today}
+            withAsterisk
+            key={form.key("start_date")}
+            {...form.getInputProps("start_date")}
+          />
           <TextInput
             label="Full name"
             autoComplete="name"
@@ -55,6 +139,8 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
             withAsterisk
             key={form.key("email")}
             {...form.getInputProps("email")}
+            onBlur={onEmailBlur}
+            description={returning ? "You've been a member before: sign in to rejoin." : undefined}
           />
           <TextInput
             label="Mobile number"
@@ -66,24 +152,24 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
             key={form.key("mobile_number")}
             {...form.getInputProps("mobile_number")}
           />
-          <DatePickerInput
+          <TextInput
             label="Date of birth"
-            placeholder="Choose your date of birth"
-            leftSection={<IconCalendar size={18} />}
-            valueFormat="D MMMM YYYY"
-            defaultLevel="decade"
-            defaultDate={yearsAgo(25)}
-            maxDate={today()}
-            dropdownType="modal"
-            modalProps={{ title: "Date of birth", centered: true }}
+            type="date"
+            autoComplete="bday"
+            max={today}
             withAsterisk
+            description={
+              options.age_bypass
+                ? undefined
+                : `You must be at least ${options.min_age} years old to join online.`
+            }
             key={form.key("dob")}
             {...form.getInputProps("dob")}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords; a short phrase works well.`}
+            description="At least 10 characters. Avoid common passwords; a short phrase works well."
             withAsterisk
             key={form.key("password")}
             {...form.getInputProps("password")}
@@ -91,7 +177,7 @@ export function RegisterForm({ onSubmit, onSuccess }: RegisterFormProps) {
           <Button type="submit" fullWidth size="lg" mt="xs" loading={form.submitting}>
             Create account
           </Button>
-          <Text size="xs" c="dimmed" ta="center">
+          <Text size="sm" c="gray.7" ta="center">
             We will email you a code to confirm your address.
           </Text>
         </Stack>

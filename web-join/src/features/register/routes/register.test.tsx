@@ -1,112 +1,184 @@
+import type { JoinOptions } from "@gym/core/contract/registration";
 import { touchTheme } from "@gym/web/app";
-import { jsonResponse, mockFetch, renderWithProviders } from "@gym/web/testing";
-import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AuthProvider } from "@gym/web/auth";
+import { jsonResponse, mockFetch, type RecordedCall, renderWithProviders } from "@gym/web/testing";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { RegisterRoute } from "./register";
 
-const PHONE_WIDTH = 375;
-let desktopWidth = 1024;
-
-function renderRegister() {
-  return renderWithProviders(
-    <div data-testid="phone" style={{ width: PHONE_WIDTH }}>
-      <RegisterRoute />
-    </div>,
+const options: JoinOptions = {
+  gym: { uuid: "gym-uuid-1", name: "Harbour Fitness Ponsonby", logo: null },
+  organisation: { name: "Harbour Fitness" },
+  gyms: [],
+  offerings: [
     {
-      route: "/",
+      id: "o1",
+      name: "Anytime Membership",
+      description: "Train whenever suits you.",
+      type_label: "24/7",
+      prices: [
+        {
+          id: "p1",
+          label: "$24.00 Weekly",
+          amount: 2400,
+          formatted_amount: "$24.00",
+          billing_frequency: "weekly",
+          frequency_label: "Weekly",
+          joining_fee: null,
+          formatted_joining_fee: null,
+          membership_type: "Flexi",
+          formatted_term: null,
+          private: false,
+        },
+      ],
+    },
+  ],
+  selected_price_id: null,
+  min_age: 16,
+  age_bypass: false,
+  takes_cards: true,
+  takes_bank: true,
+};
+
+function api(overrides: (call: RecordedCall) => Response | undefined = () => undefined) {
+  return mockFetch((call) => {
+    const answer = overrides(call);
+    if (answer) return answer;
+    if (call.url.startsWith("/api/me")) return jsonResponse({ message: "Unauthenticated." }, 401);
+    if (call.url.startsWith("/api/join")) return jsonResponse({ data: options });
+    if (call.url === "/api/unique-email")
+      return jsonResponse({ data: { unique: true, is_returning_member: false, message: null } });
+    return jsonResponse({ data: { two_factor_required: true, email: "aroha@example.nz" } }, 201);
+  });
+}
+
+function renderRegister(route = "/?gym=gym-uuid-1") {
+  localStorage.clear();
+  return renderWithProviders(
+    <AuthProvider>
+      <RegisterRoute />
+    </AuthProvider>,
+    {
+      route,
+      path: "/",
       theme: touchTheme,
       routes: [{ path: "/verification-code", element: <p>verification page</p> }],
     },
   );
 }
 
-/** Fills every field; the date of birth through the picker, as a member would. */
 async function fillIn(user: ReturnType<typeof renderRegister>["user"]) {
-  await user.type(screen.getByLabelText(/^Full name/), "aroha  te whare ");
+  await user.click(screen.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }));
+  await user.type(screen.getByLabelText(/^Full name/), "aroha te whare");
   await user.type(screen.getByLabelText(/^Email/), "aroha@example.nz");
   await user.type(screen.getByLabelText(/^Mobile number/), "021 123 4567");
+  fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: "1990-03-15" } });
   await user.type(screen.getByLabelText(/^Password/), "a long passphrase");
-  await user.click(screen.getByRole("button", { name: /^Date of birth/ }));
-  const picker = await screen.findByRole("dialog", { name: "Date of birth" });
-  // The picker opens on decades; step back to the 1990s.
-  while (!within(picker).queryByRole("button", { name: "1990" })) {
-    await user.click(within(picker).getByRole("button", { name: "Previous decade" }));
-  }
-  await user.click(within(picker).getByRole("button", { name: "1990" }));
-  await user.click(within(picker).getByRole("button", { name: /^Mar/ }));
-  await user.click(within(picker).getByRole("button", { name: /^15 March 1990/ }));
 }
 
-describe("register page on a phone", () => {
-  beforeEach(() => {
-    desktopWidth = window.innerWidth;
-    window.innerWidth = PHONE_WIDTH;
-  });
-  afterEach(() => {
-    window.innerWidth = desktopWidth;
-  });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
-  it("renders the labelled sign-up form in a phone-width container", () => {
+describe("the register page", () => {
+  it("shows the gym and its memberships, with the right keyboard for each field", async () => {
+    const { calls } = api();
     renderRegister();
-    expect(screen.getByTestId("phone")).toHaveStyle({ width: `${PHONE_WIDTH}px` });
-    expect(screen.getByRole("heading", { level: 1, name: "Join the gym" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Join Harbour Fitness Ponsonby" }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/join?gym=gym-uuid-1")).toBe(true);
     const form = screen.getByRole("form", { name: "Create your account" });
-    expect(within(form).getByLabelText(/^Full name/)).toHaveAttribute("autocomplete", "name");
-    expect(within(form).getByLabelText(/^Email/)).toHaveAttribute("type", "email");
-    expect(within(form).getByLabelText(/^Mobile number/)).toHaveAttribute("type", "tel");
-    expect(within(form).getByRole("button", { name: /^Date of birth/ })).toBeInTheDocument();
+    expect(
+      within(form).getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Email/)).toHaveAttribute("inputmode", "email");
+    expect(within(form).getByLabelText(/^Email/)).toHaveAttribute("autocomplete", "email");
+    expect(within(form).getByLabelText(/^Mobile number/)).toHaveAttribute("inputmode", "tel");
+    expect(within(form).getByLabelText(/^Date of birth/)).toHaveAttribute("autocomplete", "bday");
     expect(within(form).getByLabelText(/^Password/)).toHaveAttribute("autocomplete", "new-password");
-    expect(within(form).getByRole("button", { name: "Create account" })).toHaveAttribute("type", "submit");
+    expect(screen.getByText("You must be at least 16 years old to join online.")).toBeInTheDocument();
   });
 
-  it("checks the fields before sending", async () => {
-    const { calls } = mockFetch(() => jsonResponse({ data: {} }));
+  it("asks for the gym's link when opened without one", async () => {
+    const { calls } = api();
+    renderRegister("/");
+    expect(await screen.findByText("Open your gym's link")).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith("/api/join"))).toBe(false);
+  });
+
+  it("checks the fields with the spec's messages before sending", async () => {
+    const { calls } = api();
     const { user } = renderRegister();
+    await screen.findByRole("form", { name: "Create your account" });
     await user.type(screen.getByLabelText(/^Email/), "not an email");
-    await user.type(screen.getByLabelText(/^Password/), "short");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("Value is not a valid email address")).toBeInTheDocument();
-    expect(screen.getAllByText("Value is required")).toHaveLength(3);
-    expect(screen.getByText("Use at least 10 characters")).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(screen.getByText("Choose a membership")).toBeInTheDocument();
+    expect(screen.getAllByText("Value is required").length).toBeGreaterThanOrEqual(3);
+    expect(calls.some((c) => c.url === "/api/register")).toBe(false);
   });
 
-  it("shows the server's message and field errors when registration fails", async () => {
-    mockFetch(() =>
-      jsonResponse(
-        {
-          message: "The email has already been taken.",
-          errors: { email: ["The email has already been taken."] },
-        },
-        422,
-      ),
+  it("says at once when the email already has an account", async () => {
+    api((call) =>
+      call.url === "/api/unique-email"
+        ? jsonResponse({
+            data: {
+              unique: false,
+              is_returning_member: true,
+              message: "Welcome back! You already have an account with us. Sign in to rejoin.",
+            },
+          })
+        : undefined,
     );
     const { user } = renderRegister();
-    await fillIn(user);
-    await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByText("The email has already been taken.")).toBeInTheDocument();
+    await screen.findByRole("form", { name: "Create your account" });
+    await user.type(screen.getByLabelText(/^Email/), "member@example.com");
+    await user.tab();
+    expect(
+      await screen.findByText("Welcome back! You already have an account with us. Sign in to rejoin."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("shows the server's message for other failures", async () => {
-    mockFetch(() => jsonResponse({ message: "Registrations are closed for this gym." }, 403));
+  it("shows the server's refusal under the field (an under-age applicant)", async () => {
+    api((call) =>
+      call.url === "/api/register"
+        ? jsonResponse(
+            {
+              message: "You must be at least 16 years old to join. Please ask the gym for help.",
+              errors: { dob: ["You must be at least 16 years old to join. Please ask the gym for help."] },
+            },
+            422,
+          )
+        : undefined,
+    );
     const { user } = renderRegister();
+    await screen.findByRole("form", { name: "Create your account" });
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Registrations are closed for this gym.");
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Date of birth/)).toHaveAttribute("aria-invalid", "true"),
+    );
+    expect(
+      screen.getByText("You must be at least 16 years old to join. Please ask the gym for help."),
+    ).toBeInTheDocument();
   });
 
-  it("sends the member's details and moves on to the verification code", async () => {
-    const { calls } = mockFetch(() => jsonResponse({ data: { two_factor_required: true } }, 201));
-    const { user } = renderRegister();
+  it("sends the choice, the link tokens and the person, then asks for the emailed code", async () => {
+    const { calls } = api();
+    const { user } = renderRegister("/?gym=gym-uuid-1&age_bypass=tok-1");
+    await screen.findByRole("form", { name: "Create your account" });
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("verification page")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({
-      url: "/api/register",
+    expect(calls.find((c) => c.url === "/api/register")).toMatchObject({
       method: "POST",
       body: {
-        name: "aroha  te whare",
+        gym: "gym-uuid-1",
+        price_id: "p1",
+        age_bypass: "tok-1",
+        name: "aroha te whare",
         email: "aroha@example.nz",
         mobile_number: "021 123 4567",
         dob: "1990-03-15",

@@ -1,18 +1,120 @@
+import type { JoinOptions } from "@gym/core/contract/registration";
+import { useApi } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
+import { PageLoader } from "@gym/web/ui";
+import { Alert, Button, Select, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useNavigate } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
-import { register } from "../api/register";
+import { joinOptionsKey, register, useRegistration } from "../api/registration";
 import { RegisterForm } from "../components/RegisterForm";
+import { SignInForm } from "../components/SignInForm";
+import { stepPath, VERIFICATION_PATH } from "../steps";
 
+/** Today in Pacific/Auckland as YYYY-MM-DD. */
+export function aucklandToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(now);
+}
+
+/**
+ * `/`: a gym's link (`?gym=<uuid>`), a private price link (`?price=<token>`) or an age-bypass
+ * link (`?age_bypass=<token>`) opens the gym's offer and the sign-up form. A member who is
+ * already signed in resumes at their step.
+ */
 export function RegisterRoute() {
-  useDocumentTitle("Join the gym");
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const { me, getCurrentUser } = useAuth();
+  const member = me?.status === "signed_in" && !me.user.is_staff;
+  const { data: state } = useRegistration(member);
+  const links = { gym: params.get("gym"), price: params.get("price"), age_bypass: params.get("age_bypass") };
+  const hasLink = Boolean(links.gym || links.price || links.age_bypass);
+  const { data: options, error } = useApi<JoinOptions>(hasLink && !member ? joinOptionsKey(links) : null);
+  useDocumentTitle(options ? `Join ${options.gym.name}` : "Join the gym");
+
+  const signingIn = params.get("signin") === "1";
+  const toggleSignIn = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set("signin", "1");
+    else next.delete("signin");
+    setParams(next);
+  };
+  const signInLink = (
+    <Button variant="subtle" onClick={() => toggleSignIn(true)}>
+      Already have an account? Sign in
+    </Button>
+  );
+
+  if (me?.status === "two_factor") return <Navigate to={`${VERIFICATION_PATH}?twoFactorAuth=true`} replace />;
+  if (member) return state ? <Navigate to={stepPath(state.step)} replace /> : <PageLoader />;
+  if (signingIn) {
+    return (
+      <JoinLayout
+        gym={options?.gym}
+        title="Sign in"
+        description="We will email you a code to confirm it is you."
+      >
+        <SignInForm onSignedIn={() => navigate(`${VERIFICATION_PATH}?twoFactorAuth=true`)} />
+        <Button variant="subtle" onClick={() => toggleSignIn(false)}>
+          New here? Create an account
+        </Button>
+      </JoinLayout>
+    );
+  }
+  if (!hasLink || error) {
+    return (
+      <JoinLayout title="Join the gym">
+        <Alert
+          color={error ? "red" : "blue"}
+          title={error ? "This join link is not valid" : "Open your gym's link"}
+        >
+          {error
+            ? "The link may have expired or been mistyped. Ask the gym for a new one."
+            : "Use the join link your gym gave you (on their website, a poster or the front desk)."}
+        </Alert>
+        {signInLink}
+      </JoinLayout>
+    );
+  }
+  if (!options) return <PageLoader />;
+
   return (
     <JoinLayout
-      title="Join the gym"
-      description="Create your account, then choose your membership and how to pay. It takes a few minutes."
+      gym={options.gym}
+      title={`Join ${options.gym.name}`}
+      description="Choose your membership and create your account. It takes a few minutes."
     >
-      <RegisterForm onSubmit={register} onSuccess={() => navigate("/verification-code")} />
+      {options.gyms.length > 1 && (
+        <Select
+          label="Gym"
+          data={options.gyms.map((gym) => ({ value: gym.uuid, label: gym.name }))}
+          value={options.gym.uuid}
+          allowDeselect={false}
+          onChange={(uuid) => {
+            if (!uuid) return;
+            const next = new URLSearchParams(params);
+            next.set("gym", uuid);
+            setParams(next, { replace: true });
+          }}
+        />
+      )}
+      {options.offerings.length === 0 ? (
+        <Text>This gym has no memberships to join online yet. Please ask at the front desk.</Text>
+      ) : (
+        <RegisterForm
+          key={options.gym.uuid}
+          options={options}
+          links={{ price: links.price, age_bypass: links.age_bypass }}
+          today={aucklandToday()}
+          onSubmit={async (values) => {
+            await register(values);
+            // The session now waits for the emailed code: the auth state must know before moving on.
+            await getCurrentUser();
+          }}
+          onSuccess={() => navigate(VERIFICATION_PATH)}
+        />
+      )}
+      {signInLink}
     </JoinLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { wideScreensOnly } from "@gym/web/ui";
 import { Anchor, Badge, Container, Stack, Text, Title } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { Link } from "react-router-dom";
@@ -42,7 +43,12 @@ export function GymsListRoute() {
               },
               { accessor: "staff_count", title: "Staff", textAlign: "right" },
               { accessor: "members_count", title: "Members", textAlign: "right" },
-              { accessor: "role", title: "Your role", render: (gym) => roleLabel(gym.role) },
+              {
+                accessor: "role",
+                title: "Your role",
+                render: (gym) => roleLabel(gym.role),
+                ...wideScreensOnly,
+              },
               {
                 accessor: "selected",
                 title: "",

@@ -1,4 +1,5 @@
 import { toast, toastApiError } from "@gym/web/toast";
+import { wideScreensOnly } from "@gym/web/ui";
 import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import {
@@ -134,16 +135,18 @@ export function PricesTable({
             </Stack>
           ),
         },
-        { accessor: "frequency_label", title: "Frequency" },
-        { accessor: "membership_type", title: "Type" },
+        { accessor: "frequency_label", title: "Frequency", ...wideScreensOnly },
+        { accessor: "membership_type", title: "Type", ...wideScreensOnly },
         {
           accessor: "formatted_joining_fee",
           title: "Joining fee",
+          ...wideScreensOnly,
           render: (price) => price.formatted_joining_fee ?? "—",
         },
         {
           accessor: "formatted_total_value",
           title: "Total value",
+          ...wideScreensOnly,
           render: (price) =>
             price.formatted_total_value ? (
               <Tooltip label={price.is_term_membership ? "For a term starting today" : "Paid once"} withArrow>

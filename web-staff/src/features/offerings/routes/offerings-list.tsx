@@ -1,3 +1,4 @@
+import { wideScreensOnly } from "@gym/web/ui";
 import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
@@ -39,21 +40,21 @@ function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: st
               <Text size="xs" c="dimmed">
                 {offering.subtitle_formatted}
               </Text>
+              <TypeBadge offering={offering} hiddenFrom="sm" />
             </Stack>
           ),
         },
         {
           accessor: "type_label",
           title: "Type",
-          render: (offering) => (
-            <Badge variant="light" color={offering.type === "24_7" ? "blue" : "orange"}>
-              {offering.type_label}
-            </Badge>
-          ),
+          noWrap: true,
+          ...wideScreensOnly,
+          render: (offering) => <TypeBadge offering={offering} />,
         },
         {
           accessor: "prices",
           title: "Prices",
+          ...wideScreensOnly,
           render: (offering) => {
             const active = offering.prices.filter((price) => !price.archived_at);
             if (active.length === 0)
@@ -74,7 +75,7 @@ function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: st
             );
           },
         },
-        { accessor: "frequencies_formatted", title: "Frequencies" },
+        { accessor: "frequencies_formatted", title: "Frequencies", ...wideScreensOnly },
         { accessor: "subscriptions_count", title: "Members", textAlign: "right" },
       ]}
     />
@@ -82,6 +83,20 @@ function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: st
 }
 
 /** /offerings: the organisation's offerings, active and archived, with their prices summarised. */
+/** The offering's type; on phones it sits under the name instead of in its own column. */
+function TypeBadge({ offering, hiddenFrom }: { offering: Offering; hiddenFrom?: "sm" }) {
+  return (
+    <Badge
+      variant="light"
+      color={offering.type === "24_7" ? "blue" : "orange"}
+      hiddenFrom={hiddenFrom}
+      w="fit-content"
+    >
+      {offering.type_label}
+    </Badge>
+  );
+}
+
 export function OfferingsListRoute() {
   usePageTitle("Offerings");
   const { data, error, isLoading, mutate } = useOfferings();

@@ -1,7 +1,8 @@
+import { parseNzDate } from "@gym/web/format";
 import { jsonResponse, mockFetch, renderWithProviders } from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CalculateProRataRoute, parseNzDate } from "./calculate-pro-rata";
+import { CalculateProRataRoute } from "./calculate-pro-rata";
 
 const prices = [
   {

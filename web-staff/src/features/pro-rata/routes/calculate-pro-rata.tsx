@@ -1,4 +1,4 @@
-import { formatLongDate } from "@gym/web/format";
+import { formatLongDate, parseNzDate } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import {
   Alert,
@@ -19,19 +19,6 @@ import { IconAlertCircle, IconCalculator, IconCalendar } from "@tabler/icons-rea
 import { useState } from "react";
 import { usePageTitle } from "../../../app/page-title";
 import { calculateProRata, type ProRataResult, proRataFormSchema, useRecurringPrices } from "../api/pro-rata";
-
-/** "02/06/2025" (en-NZ) or "2025-06-02" to "2025-06-02"; null when it is not a calendar date. */
-export function parseNzDate(text: string): string | null {
-  const trimmed = text.trim();
-  const nz = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  const parts = nz ? [nz[3], nz[2], nz[1]] : iso ? [iso[1], iso[2], iso[3]] : null;
-  if (!parts) return null;
-  const [y, m, d] = parts;
-  const value = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-  const check = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === value ? value : null;
-}
 
 function Breakdown({ result }: { result: ProRataResult }) {
   const rows: [string, string][] = result.is_pro_rata

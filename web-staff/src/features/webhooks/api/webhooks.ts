@@ -1,20 +1,9 @@
+import type { WebhookCall, WebhookOutcomeName, WebhookProviderName } from "@gym/core/contract/webhook-call";
 import { buildUrl, useApiList } from "@gym/web/api";
 
-export type WebhookProvider = "stripe" | "akahu" | "kisi";
-export type WebhookOutcome = "accepted" | "rejected" | "duplicate" | "error";
-
-export interface WebhookCall {
-  id: string;
-  provider: WebhookProvider;
-  event_type: string;
-  event_id: string | null;
-  gym_id: string | null;
-  received_at: string;
-  outcome: WebhookOutcome;
-  status_code: number;
-  detail: string | null;
-  body: unknown;
-}
+export type { WebhookCall };
+export type WebhookProvider = WebhookProviderName;
+export type WebhookOutcome = WebhookOutcomeName;
 
 export interface WebhookFilters {
   provider?: WebhookProvider | null;

@@ -1,9 +1,10 @@
 import { useAuth } from "@gym/web/auth";
 import { formatDateTime } from "@gym/web/format";
+import { wideScreensOnly } from "@gym/web/ui";
 import { Alert, Badge, Button, Code, Group, Select, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import {
   useWebhookCalls,
   type WebhookCall,
@@ -107,21 +108,47 @@ export function WebhookCallsTable({ akahuOnly = false }: { akahuOnly?: boolean }
                 {
                   accessor: "provider",
                   title: "Provider",
+                  ...wideScreensOnly,
                   render: (call: WebhookCall) => PROVIDERS.find((p) => p.value === call.provider)?.label,
                 },
               ]),
-          { accessor: "event_type", title: "Event" },
+          {
+            accessor: "event_type",
+            title: "Event",
+            render: (call) => (
+              <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                {/* Break long names after their dots and underscores, not mid-word. */}
+                {call.event_type.split(/(?<=[._])/).map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && <wbr />}
+                    {part}
+                  </Fragment>
+                ))}
+              </Text>
+            ),
+          },
           {
             accessor: "outcome",
             title: "Outcome",
+            noWrap: true,
             render: (call) => (
-              <Badge color={OUTCOME_COLOURS[call.outcome]} variant="light">
+              <Badge
+                color={OUTCOME_COLOURS[call.outcome]}
+                variant="light"
+                miw="fit-content"
+                styles={{ label: { overflow: "visible" } }}
+              >
                 {call.outcome}
               </Badge>
             ),
           },
-          { accessor: "status_code", title: "Answer", textAlign: "right" },
-          { accessor: "event_id", title: "Event id", render: (call) => call.event_id ?? "--" },
+          { accessor: "status_code", title: "Answer", textAlign: "right", ...wideScreensOnly },
+          {
+            accessor: "event_id",
+            title: "Event id",
+            render: (call) => call.event_id ?? "--",
+            ...wideScreensOnly,
+          },
         ]}
         rowExpansion={{
           allowMultiple: true,

@@ -1,0 +1,393 @@
+import { createRequire } from "node:module";
+import { deflateSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  latestCodeFor,
+  launchBrowser,
+  newestMailId,
+  type Product,
+  screenshotPath,
+  signInViaApi,
+  startProduct,
+  viewports,
+} from "../support/e2e";
+
+/**
+ * The join site on a phone (390×844): a person opens a gym's link, registers, enters the emailed
+ * code, adds a photo, pays by bank (the simulated Akahu consent) or card (the simulated Stripe
+ * card form), confirms, and lands on the welcome page; an under-age applicant is refused, then
+ * accepted through an age-bypass link; a private price link opens with its price.
+ */
+let product: Product;
+let browser: Browser;
+let ponsonby: string;
+let staffRateLink: string;
+
+/** A 64×48 PNG (landscape, so the square crop has something to cut). */
+function photoPng(): Buffer {
+  const width = 64;
+  const height = 48;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      rows[at] = 40 + x * 3;
+      rows[at + 1] = 90;
+      rows[at + 2] = 160 + y;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  // The gym's join link is printed in the start banner.
+  const banner = product.output();
+  const match = banner.match(/Harbour Fitness Ponsonby:\s+(\S+)/);
+  expect(match, banner).toBeTruthy();
+  ponsonby = match![1];
+  expect(ponsonby.startsWith(`${product.joinUrl}/?gym=`)).toBe(true);
+
+  // A private price link, as the staff site shows it to an admin.
+  const context = await browser.newContext();
+  await signInViaApi(context, product.staffUrl, "admin@example.com");
+  const me = await (await context.request.get(`${product.staffUrl}/api/me`)).json();
+  const prices = await (
+    await context.request.get(
+      `${product.staffUrl}/api/organisations/${me.data.current_organisation.id}/prices`,
+    )
+  ).json();
+  const staffRate = prices.data.find(
+    (p: { private: boolean; private_links: unknown[] }) => p.private && p.private_links.length,
+  );
+  staffRateLink = staffRate.private_links[0].url.replace(/^https?:\/\/[^/]+/, product.joinUrl);
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+let people = 0;
+async function phone() {
+  // bypassCSP only so axe-core can be injected; the pages themselves run under the site's CSP otherwise.
+  const context = await browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
+  return context.newPage();
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const checked: string[] = [];
+
+/** axe-core on the page as it stands: no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations, new URL(page.url()).pathname).toEqual([]);
+  checked.push(new URL(page.url()).pathname);
+}
+
+/** Fills the register form; the membership by its visible label. */
+async function fillRegister(page: Page, options: { membership: RegExp; dob?: string; email?: string }) {
+  people += 1;
+  const email = options.email ?? `joiner${people}.${Date.now()}@example.nz`;
+  await page.getByRole("radio", { name: options.membership }).check();
+  await page.getByLabel(/^Full name/).fill("aroha te whare");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Mobile number/).fill("021 123 4567");
+  await page.getByLabel(/^Date of birth/).fill(options.dob ?? "1990-03-15");
+  await page.getByLabel(/^Password/).fill("a long passphrase");
+  return email;
+}
+
+async function verify(page: Page, email: string, before?: string, check = false) {
+  await page.getByRole("heading", { name: "Verify your email" }).waitFor();
+  if (check) await expectAccessible(page);
+  const code = await latestCodeFor(product.staffUrl, email, before);
+  await page.getByLabel(/^Code/).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+async function addPhoto(page: Page, check = false) {
+  await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+  if (check) await expectAccessible(page);
+  await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng() });
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+  if (check) await expectAccessible(page);
+}
+
+async function confirmAndWelcome(page: Page, bank: boolean) {
+  await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+  await page.getByText("Total").waitFor();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Confirm membership" }).click();
+  // Nothing happens until the terms (and for bank, the debit authority) are accepted.
+  expect(await page.getByText("Value is required").count()).toBe(bank ? 2 : 1);
+  await page.getByLabel(/membership terms/).check();
+  if (bank) await page.getByLabel(/authorise .* to debit my bank account/).check();
+  await page.getByRole("button", { name: "Confirm membership" }).click();
+  await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+  await expectAccessible(page);
+}
+
+describe("joining on a phone", () => {
+  it("registers from the gym's link, verifies, adds a photo, pays by bank and is welcomed; leaving and coming back resumes", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    await page.getByRole("heading", { name: "Join Harbour Fitness Ponsonby" }).waitFor();
+    // The phone's keyboards: email, phone number.
+    expect(await page.getByLabel(/^Email/).getAttribute("inputmode")).toBe("email");
+    expect(await page.getByLabel(/^Mobile number/).getAttribute("autocomplete")).toBe("tel");
+    // The private staff rate is not offered on the public link.
+    expect(await page.getByRole("radio", { name: /\$15\.00 Weekly/ }).count()).toBe(1); // Off-Peak only
+
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+    expect(await page.getByText("Value is required").count()).toBeGreaterThanOrEqual(4);
+    await expectAccessible(page);
+
+    const before = await newestMailId(product.staffUrl);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
+    await page.screenshot({ path: screenshotPath("join-register-phone"), fullPage: true });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verify(page, email, before, true);
+
+    // Leave after the code: coming back to the link resumes at the photo.
+    await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/take-photo");
+    await page.goto(ponsonby);
+    await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+    await addPhoto(page, true);
+    // Closing the tab after the photo and opening the site again lands on choose-payment-method.
+    const resumed = await page.context().newPage();
+    await page.close();
+    await resumed.goto(`${product.joinUrl}/confirm-subscription`);
+    await resumed.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+    expect(new URL(resumed.url()).pathname).toBe("/choose-payment-method");
+    await resumed.screenshot({ path: screenshotPath("join-choose-payment-phone"), fullPage: true });
+
+    await resumed.getByRole("button", { name: /^Bank account/ }).click();
+    // The simulated Akahu consent page, then back to /connect-akahu with a code.
+    await resumed.getByRole("link", { name: "Connect Simulated Bank" }).click();
+    await resumed.getByRole("heading", { name: "Connect your bank account" }).waitFor();
+    await resumed.getByRole("radio", { name: "Everyday" }).waitFor();
+    await expectAccessible(resumed);
+    await resumed.getByRole("radio", { name: "Everyday" }).check();
+    await resumed.getByRole("button", { name: "Use this account" }).click();
+    await resumed.getByRole("heading", { name: "Bank account connected" }).waitFor();
+    await expectAccessible(resumed);
+    await resumed.getByRole("button", { name: "Continue" }).click();
+    await confirmAndWelcome(resumed, true);
+    await resumed.getByText("First payment $24.00").waitFor();
+    await resumed.screenshot({ path: screenshotPath("join-welcome-phone"), fullPage: true });
+
+    // The welcome and the notice of the first debit were emailed.
+    const mail = (await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()).data as {
+      to: string;
+      subject: string;
+    }[];
+    const subjects = mail.filter((m) => m.to === email).map((m) => m.subject);
+    expect(subjects).toContain("Welcome to Harbour Fitness Ponsonby");
+    expect(subjects.some((s) => s.startsWith("Notice of your first direct debit"))).toBe(true);
+
+    // On another phone (no session), the member signs in from the gym's link and is back on their welcome page.
+    const other = await phone();
+    await other.goto(ponsonby);
+    await other.getByRole("button", { name: "Already have an account? Sign in" }).click();
+    await other.getByRole("heading", { name: "Sign in" }).waitFor();
+    await expectAccessible(other);
+    const beforeSignIn = await newestMailId(product.staffUrl);
+    await other.getByLabel(/^Email/).fill(email);
+    await other.getByLabel(/^Password/).fill("a long passphrase");
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await verify(other, email, beforeSignIn);
+    await other.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    await other.context().close();
+
+    // Staff see the new member's first payment.
+    const staff = await browser.newContext();
+    await signInViaApi(staff, product.staffUrl, "admin@example.com");
+    const payments = await (await staff.request.get(`${product.staffUrl}/api/payments?per_page=100`)).json();
+    expect(payments.data.some((p: { user: { email: string } }) => p.user.email === email)).toBe(true);
+    await staff.close();
+  }, 120_000);
+
+  it("pays by card with 4242 4242 4242 4242 through the card form", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    const before = await newestMailId(product.staffUrl);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$46\.00 Fortnightly/ });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verify(page, email, before);
+    await addPhoto(page);
+    await page.getByRole("button", { name: /^Card/ }).click();
+    await page.getByRole("heading", { name: "Card details" }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Enter card details" }).click();
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByRole("heading", { name: "Card connected" }).waitFor();
+    await page.getByText("Visa ending 4242").waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+    await page.getByText("Card surcharge").waitFor();
+    await confirmAndWelcome(page, false);
+    // Every join page was checked by axe-core along the way.
+    expect(new Set(checked)).toEqual(
+      new Set([
+        "/",
+        "/verification-code",
+        "/take-photo",
+        "/choose-payment-method",
+        "/connect-akahu",
+        "/bank-account-connected",
+        "/confirm-subscription",
+        "/welcome-to-gym",
+        "/card-details",
+        "/card-connected",
+      ]),
+    );
+  }, 120_000);
+
+  it("a card that declines (4000 0000 0000 0341): the member sees the failure after the first charge and adds another card", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    const before = await newestMailId(product.staffUrl);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verify(page, email, before);
+    await addPhoto(page);
+    await page.getByRole("button", { name: /^Card/ }).click();
+    await page.getByRole("button", { name: "Enter card details" }).click();
+    await page.getByLabel("Card number").fill("4000000000000341");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByRole("heading", { name: "Card connected" }).waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await confirmAndWelcome(page, false);
+    expect(await page.getByText("Your payment did not go through").count()).toBe(0);
+
+    // The first payment falls due today: the billing run charges it and the card declines.
+    const run = await fetch(`${product.staffUrl}/api/dev/jobs/billing-run`, {
+      method: "POST",
+      headers: { "X-Requested-With": "XMLHttpRequest" },
+    });
+    expect(run.status).toBe(200);
+    await page.reload();
+    await page.getByText("Your payment did not go through").waitFor();
+    await page.getByText(/Your payment of \$24\.\d\d was declined/).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Update how I pay" }).click();
+    await page.getByRole("button", { name: /^Card/ }).click();
+    await page.getByRole("button", { name: "Enter card details" }).click();
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByRole("button", { name: "Save card" }).click();
+    // The new card is the default and the owed payment is retried with it at once.
+    await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    await page.screenshot({ path: screenshotPath("join-card-replaced-phone"), fullPage: true });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+          return page.getByText("Your payment did not go through").count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  }, 120_000);
+
+  it("refuses an applicant under 16, and accepts them through an age-bypass link", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    const young = new Date();
+    young.setFullYear(young.getFullYear() - 15);
+    const dob = young.toISOString().slice(0, 10);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/, dob });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("You must be at least 16 years old to join. Please ask the gym for help.").waitFor();
+
+    const staff = await browser.newContext();
+    await signInViaApi(staff, product.staffUrl, "admin@example.com");
+    const me = await (await staff.request.get(`${product.staffUrl}/api/me`)).json();
+    const link = await (
+      await staff.request.post(
+        `${product.staffUrl}/api/organisations/${me.data.current_organisation.id}/age-bypass-links`,
+        { headers: { "X-Requested-With": "XMLHttpRequest" } },
+      )
+    ).json();
+    await staff.close();
+    const token = new URL(link.data.url).searchParams.get("age_bypass")!;
+
+    const bypass = await phone();
+    await bypass.goto(`${ponsonby}&age_bypass=${encodeURIComponent(token)}`);
+    const before = await newestMailId(product.staffUrl);
+    await fillRegister(bypass, { membership: /Anytime Membership: \$24\.00 Weekly/, dob, email });
+    await bypass.getByRole("button", { name: "Create account" }).click();
+    await verify(bypass, email, before);
+    await bypass.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+  }, 120_000);
+
+  it("opens a private price link with its price chosen", async () => {
+    const page = await phone();
+    await page.goto(staffRateLink);
+    await page.getByRole("heading", { name: /^Join Harbour Fitness/ }).waitFor();
+    expect(
+      await page
+        .getByRole("radio", { name: /\$15\.00 Weekly/ })
+        .first()
+        .isChecked(),
+    ).toBe(true);
+    await page.getByText("Special offer").waitFor();
+  }, 60_000);
+});

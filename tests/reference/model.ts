@@ -1,0 +1,300 @@
+/**
+ * The reference model: a deliberately plain, independent implementation of the membership
+ * charging rules of docs/billing.md ("Calendar", "Periods", "First payment and pro-rata", "Card
+ * surcharge", "Terms", "The schedule function", "Cancellation, cooling-off, terms", "Pauses",
+ * "Price changes", "Start early"). It shares NO code with packages/core (no imports from it): the
+ * simulator (packages/functions/src/local/simulate.ts) reconciles what the simulated providers
+ * took against what this model says should have been taken. Written for clarity, not speed: dates
+ * are "YYYY-MM-DD" strings, day arithmetic goes through whole UTC days, money is integer cents.
+ */
+
+export type Frequency =
+  | "daily"
+  | "weekly"
+  | "fortnightly"
+  | "monthly"
+  | "bi_monthly"
+  | "quarterly"
+  | "twice_yearly"
+  | "yearly"
+  | "one_off";
+
+export type Day = string; // YYYY-MM-DD on the Auckland calendar
+
+// ---- calendar --------------------------------------------------------------------------------------
+
+const MS_PER_DAY = 86_400_000;
+
+function parts(day: Day): [number, number, number] {
+  const [y, m, d] = day.split("-").map(Number);
+  return [y, m, d];
+}
+
+export function dayNumber(day: Day): number {
+  const [y, m, d] = parts(day);
+  return Math.round(Date.UTC(y, m - 1, d) / MS_PER_DAY);
+}
+
+export function fromDayNumber(n: number): Day {
+  return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+export const plusDays = (day: Day, n: number): Day => fromDayNumber(dayNumber(day) + n);
+export const daysFrom = (a: Day, b: Day): number => dayNumber(b) - dayNumber(a);
+
+function lastDayOfMonth(year: number, month1: number): number {
+  return new Date(Date.UTC(year, month1, 0)).getUTCDate();
+}
+
+/** `n` months after the anchor, keeping the anchor's day of month, clamped to the month's last day. */
+export function plusMonths(anchor: Day, n: number): Day {
+  const [y, m, d] = parts(anchor);
+  const zeroBased = y * 12 + (m - 1) + n;
+  const year = Math.floor(zeroBased / 12);
+  const month1 = (zeroBased % 12) + 1;
+  const day = Math.min(d, lastDayOfMonth(year, month1));
+  return `${String(year).padStart(4, "0")}-${String(month1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+const DAYS_IN: Partial<Record<Frequency, number>> = { daily: 1, weekly: 7, fortnightly: 14 };
+const MONTHS_IN: Partial<Record<Frequency, number>> = {
+  monthly: 1,
+  bi_monthly: 2,
+  quarterly: 3,
+  twice_yearly: 6,
+  yearly: 12,
+};
+
+/** The i-th period boundary from an anchor (i may be negative). */
+export function boundary(anchor: Day, i: number, frequency: Frequency): Day {
+  const days = DAYS_IN[frequency];
+  if (days !== undefined) return plusDays(anchor, i * days);
+  const months = MONTHS_IN[frequency];
+  if (months !== undefined) return plusMonths(anchor, i * months);
+  throw new Error(`${frequency} has no periods`);
+}
+
+// ---- money -----------------------------------------------------------------------------------------
+
+/** Nearest integer of a non-negative ratio, halves up (amounts here are never negative). */
+export function roundHalfUp(numerator: number, denominator: number): number {
+  const n = BigInt(numerator);
+  const d = BigInt(denominator);
+  const q = n / d;
+  const r = n % d;
+  return Number(r * 2n >= d ? q + 1n : q);
+}
+
+export interface Surcharge {
+  basisPoints: number;
+  fixedCents: number;
+}
+
+/** Card surcharge of a payment; nothing on a zero amount. */
+export function surchargeOn(amount: number, s: Surcharge): number {
+  if (amount === 0) return 0;
+  return roundHalfUp(amount * s.basisPoints + s.fixedCents * 10_000, 10_000);
+}
+
+/** First-payment pro-rata: the stub's days over the full period that ends at the billing date. */
+export function proRata(amount: number, frequency: Frequency, start: Day, billing: Day): number {
+  const periodStart = boundary(billing, -1, frequency);
+  return roundHalfUp(amount * daysFrom(start, billing), daysFrom(periodStart, billing));
+}
+
+/** A billing date is allowed when on or after the start and its full period starts before the start. */
+export function billingDateAllowed(frequency: Frequency, start: Day, billing: Day): boolean {
+  if (frequency === "one_off") return billing === start;
+  return billing >= start && boundary(billing, -1, frequency) < start;
+}
+
+// ---- terms -----------------------------------------------------------------------------------------
+
+export type TermUnit = "weeks" | "months" | "years";
+
+export function termEndOf(start: Day, amount: number, unit: TermUnit): Day {
+  if (unit === "weeks") return plusDays(start, amount * 7);
+  return plusMonths(start, unit === "years" ? amount * 12 : amount);
+}
+
+// ---- the membership --------------------------------------------------------------------------------
+
+export interface Pause {
+  start: Day;
+  /** The first day running again. */
+  end: Day;
+}
+
+export interface Membership {
+  frequency: Frequency;
+  amount: number;
+  joining_fee: number;
+  start: Day;
+  billing_date: Day;
+  pauses: Pause[];
+  price_change: { effective: Day; amount: number } | null;
+  cancellation_effective: Day | null;
+  /** PIF only: the day after the paid span. */
+  pif_ends: Day | null;
+}
+
+export interface Charge {
+  index: number;
+  due: Day;
+  period_start: Day;
+  period_end: Day;
+  /** Cents before any card surcharge, joining fee included. */
+  amount: number;
+  joining_fee: number;
+  pro_rata: boolean;
+}
+
+/** Overlapping or touching pauses merged; days before the start ignored; sorted. */
+function mergedPauses(pauses: Pause[], start: Day): Pause[] {
+  const clipped = pauses
+    .map((p) => ({ start: p.start < start ? start : p.start, end: p.end }))
+    .filter((p) => p.end > p.start)
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const out: Pause[] = [];
+  for (const p of clipped) {
+    const last = out.at(-1);
+    if (last && p.start <= last.end) {
+      if (p.end > last.end) last.end = p.end;
+    } else out.push({ ...p });
+  }
+  return out;
+}
+
+/**
+ * Every charge of the membership whose due date is on or before `until`, walking forward:
+ * charge 0 on the start date (a pro-rata stub up to the billing date, or the first full period),
+ * then full periods from the billing date. A pause starting inside a period, or on the day the
+ * next one would start, extends that period by its days and re-anchors the schedule at the moved
+ * boundary; a pause covering the start defers charge 0 to its end. Nothing is due on or after the
+ * cancellation's effective date. The price change applies to periods starting on or after it.
+ */
+export function chargesUntil(m: Membership, until: Day): Charge[] {
+  const amountAt = (day: Day) =>
+    m.price_change && day >= m.price_change.effective ? m.price_change.amount : m.amount;
+  const stopped = (day: Day) => m.cancellation_effective !== null && day >= m.cancellation_effective;
+  if (m.frequency === "one_off") {
+    if (m.start > until || stopped(m.start)) return [];
+    const amount = amountAt(m.start);
+    return [
+      {
+        index: 0,
+        due: m.start,
+        period_start: m.start,
+        period_end: m.pif_ends ?? m.start,
+        amount: amount + m.joining_fee,
+        joining_fee: m.joining_fee,
+        pro_rata: false,
+      },
+    ];
+  }
+  const pauses = mergedPauses(m.pauses, m.start);
+  let next = 0;
+  const isStub = m.start < m.billing_date;
+  let start = m.start;
+  let anchor = m.billing_date;
+  let step = isStub ? 0 : 1;
+  let end = boundary(anchor, step, m.frequency);
+  // A pause covering the start date moves the start and everything after it: the billing date
+  // (the anchor) moves by the paused days and stays the anchor (so with no stub, the first period
+  // is a whole period from the new start).
+  while (next < pauses.length && pauses[next].start <= start) {
+    const shift = daysFrom(pauses[next].start, pauses[next].end);
+    start = plusDays(start, shift);
+    anchor = plusDays(anchor, shift);
+    end = boundary(anchor, step, m.frequency);
+    next++;
+  }
+  const charges: Charge[] = [];
+  for (let index = 0; ; index++) {
+    while (next < pauses.length && pauses[next].start <= end) {
+      end = plusDays(end, daysFrom(pauses[next].start, pauses[next].end));
+      anchor = end;
+      step = 0;
+      next++;
+    }
+    if (start > until || stopped(start)) return charges;
+    const price = amountAt(start);
+    let amount = price;
+    let joining = 0;
+    let pro = false;
+    if (index === 0) {
+      joining = m.joining_fee;
+      if (isStub) {
+        amount = proRata(price, m.frequency, m.start, m.billing_date);
+        pro = true;
+      }
+    }
+    charges.push({
+      index,
+      due: start,
+      period_start: start,
+      period_end: end,
+      amount: amount + joining,
+      joining_fee: joining,
+      pro_rata: pro,
+    });
+    start = end;
+    step += 1;
+    end = boundary(anchor, step, m.frequency);
+  }
+}
+
+/** The charge whose period contains the day (pauses included), if any. */
+export function chargeCoveringDay(m: Membership, day: Day): Charge | null {
+  return chargesUntil(m, day).find((c) => c.period_start <= day && day < c.period_end) ?? null;
+}
+
+// ---- lifecycle decisions the model makes itself --------------------------------------------------
+
+export interface CancelDecision {
+  effective: Day;
+  in_cooling_off: boolean;
+  remaining_term_value: number;
+  break_fee: number;
+}
+
+/**
+ * Cancelling on `today`: immediate takes effect today; otherwise at the end of the period covering
+ * today, or the start date when the membership has not started. A term membership cancelled
+ * after cooling-off and before the term ends owes the break fee: basis points of what the
+ * schedule would still have charged (joining fee excluded) from the effective date to the term end.
+ */
+export function decideCancel(
+  m: Membership,
+  today: Day,
+  immediate: boolean,
+  term: { ends: Day; cooling_ends: Day; break_fee_bp: number } | null,
+): CancelDecision {
+  let effective: Day;
+  if (immediate) effective = today;
+  else if (today < m.start) effective = m.start;
+  else effective = chargeCoveringDay(m, today)?.period_end ?? today;
+  let remaining = 0;
+  const inCooling = term !== null && today < term.cooling_ends;
+  if (term && !inCooling && effective < term.ends) {
+    const uncancelled = { ...m, cancellation_effective: null };
+    for (const c of chargesUntil(uncancelled, plusDays(term.ends, -1)))
+      if (c.due >= effective && c.due < term.ends) remaining += c.amount - c.joining_fee;
+  }
+  return {
+    effective,
+    in_cooling_off: inCooling,
+    remaining_term_value: remaining,
+    break_fee: term && !inCooling ? roundHalfUp(remaining * term.break_fee_bp, 10_000) : 0,
+  };
+}
+
+/**
+ * Starting an upcoming membership early on `today`: the start becomes today; a billing date equal
+ * to the old start moves with it, a later one is kept while still allowed (else it becomes today).
+ */
+export function startEarly(m: Membership, today: Day): Membership {
+  let billing = m.billing_date === m.start ? today : m.billing_date;
+  if (!billingDateAllowed(m.frequency, today, billing)) billing = today;
+  return { ...m, start: today, billing_date: billing };
+}

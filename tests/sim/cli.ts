@@ -1,0 +1,69 @@
+/**
+ * `npm run simulate -- --members N --days D --seed S [--faults]`: the billing simulation
+ * (docs/simulation.md). Prints one line per discrepancy and a summary; exits 1 on any discrepancy.
+ */
+import { SingleBar } from "cli-progress";
+import { dollars, formatDiscrepancy } from "./reconcile";
+import { runSimulation } from "./simulation";
+
+const args = process.argv.slice(2);
+function flag(name: string, fallback: number): number {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`--${name} needs a whole number (got ${args[at + 1]}).`);
+    process.exit(2);
+  }
+  return value;
+}
+const members = flag("members", 200);
+const days = flag("days", 365);
+const seed = flag("seed", 1);
+const faults = args.includes("--faults");
+const startAt = args.indexOf("--start");
+const startDate = startAt >= 0 ? args[startAt + 1] : undefined;
+
+console.log(`Simulating ${members} members over ${days} days, seed ${seed}${faults ? ", with faults" : ""}…`);
+const bar = new SingleBar({
+  format: " [{bar}] {percentage}% day {value}/{total} {label}",
+  barCompleteChar: "█",
+  barIncompleteChar: "░",
+  hideCursor: true,
+});
+bar.start(days, 0, { label: "" });
+const result = await runSimulation({
+  members,
+  days,
+  seed,
+  faults,
+  startDate,
+  onProgress: (day, _total, label) => bar.update(day, { label }),
+});
+bar.stop();
+
+const traced = new Set<string>();
+for (const d of result.discrepancies) {
+  console.log(formatDiscrepancy(d, result.describe));
+  if (args.includes("--trace") && !traced.has(d.member)) {
+    traced.add(d.member);
+    for (const line of result.trace(d.member)) console.log(line);
+  }
+}
+const seconds = result.ms / 1000;
+console.log(`
+ members            ${result.members}
+ periods            ${result.periods}
+ payments           ${result.payments}
+ total charged      ${dollars(result.total_charged)} (model: ${dollars(result.total_expected)})
+ discrepancies      ${result.discrepancies.length}
+ double charges     ${result.double_charges}
+ missed periods     ${result.missed_periods}
+ events             ${Object.entries(result.events)
+   .map(([k, v]) => `${k} ${v}`)
+   .join(", ")}
+ DynamoDB requests  ${result.requests} (${((result.requests / Math.max(1, result.members)) * (365 / days)).toFixed(0)} per member-year)
+ time               ${seconds.toFixed(1)} s
+ replay             npm run simulate -- --members ${members} --days ${days} --seed ${seed}${faults ? " --faults" : ""}${startDate ? ` --start ${startDate}` : ""}
+`);
+process.exit(result.discrepancies.length > 0 ? 1 : 0);

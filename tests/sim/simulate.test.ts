@@ -1,0 +1,110 @@
+/**
+ * The billing simulation in `npm test` (docs/simulation.md): a small fixed-seed run with faults
+ * must reconcile to the cent against the reference model, and the reconciler must catch a charge
+ * planted on top of a real one (in the providers' own ledger) and the usual kinds of mistakes.
+ */
+import { describe, expect, it } from "vitest";
+import { formatDiscrepancy, reconcile } from "./reconcile";
+import { runSimulation } from "./simulation";
+
+describe("the billing simulation", () => {
+  it("60 members over 240 days with faults (seed 2026): every member charged exactly what the model says", async () => {
+    const result = await runSimulation({ members: 60, days: 240, seed: 2026, faults: true });
+    const lines = result.discrepancies.map((d) => formatDiscrepancy(d, result.describe));
+    expect(lines).toEqual([]);
+    expect(result.total_charged).toBe(result.total_expected);
+    // The run really exercised what it claims to.
+    expect(result.periods).toBeGreaterThan(300);
+    for (const event of [
+      "pause",
+      "cancel",
+      "undo cancellation",
+      "price change",
+      "two billing runs at once",
+      "crash after provider call",
+    ])
+      expect(result.events[event] ?? 0, event).toBeGreaterThan(0);
+  });
+
+  it("a second charge for a period, planted in the simulated provider's ledger, is reported as a double charge", async () => {
+    const result = await runSimulation({
+      members: 12,
+      days: 20,
+      seed: 5,
+      faults: false,
+      plantDoubleCharge: true,
+    });
+    expect(result.double_charges).toBe(1);
+    expect(result.discrepancies).toHaveLength(1);
+    expect(result.discrepancies[0]).toMatchObject({ reason: "double" });
+    expect(result.discrepancies[0].charged).toBe(2 * result.discrepancies[0].expected);
+  });
+});
+
+describe("the reconciler", () => {
+  const expected = new Map([
+    [
+      "a",
+      [
+        { due: "2028-01-01", kind: "period" as const, total: 6180 },
+        { due: "2028-02-01", kind: "period" as const, total: 6180 },
+      ],
+    ],
+  ]);
+  const charge = (due: string, amount = 6180, key = `payment-${due}`) => ({
+    member: "a",
+    idempotency_key: key,
+    amount,
+    due,
+    kind: "period" as const,
+  });
+
+  it("agrees when each period was charged once at the right amount", () => {
+    const r = reconcile({ expected, taken: [charge("2028-01-01"), charge("2028-02-01")] });
+    expect(r.discrepancies).toEqual([]);
+    expect(r).toMatchObject({ periods: 2, payments: 2, total_charged: 12360 });
+  });
+
+  it("reports a missed period, a wrong amount, a double charge and a charge the model does not make", () => {
+    expect(reconcile({ expected, taken: [charge("2028-01-01")] }).missed_periods).toBe(1);
+    expect(
+      reconcile({ expected, taken: [charge("2028-01-01"), charge("2028-02-01", 6181)] }).discrepancies,
+    ).toMatchObject([{ reason: "amount", expected: 6180, charged: 6181 }]);
+    expect(
+      reconcile({
+        expected,
+        taken: [charge("2028-01-01"), charge("2028-02-01"), charge("2028-02-01", 6180, "payment-x")],
+      }),
+    ).toMatchObject({ double_charges: 1 });
+    expect(
+      reconcile({ expected, taken: [charge("2028-01-01"), charge("2028-02-01"), charge("2028-03-01")] })
+        .discrepancies,
+    ).toMatchObject([{ reason: "unexpected", due: "2028-03-01" }]);
+  });
+
+  it("a declining member: no money, no charge after grace, no retry of a hard decline, cancelled after grace", () => {
+    const r = reconcile({
+      expected: new Map(),
+      taken: [],
+      declining: [
+        {
+          member: "d",
+          hard: true,
+          grace_ends: "2028-01-15",
+          attempts: [
+            { due: "2028-01-01", kind: "period", taken: false },
+            { due: "2028-01-02", kind: "retry", taken: false },
+            { due: "2028-01-15", kind: "period", taken: false },
+          ],
+          cancelled: false,
+          past_grace: true,
+        },
+      ],
+    });
+    expect(r.discrepancies.map((d) => d.detail)).toEqual([
+      "a hard decline was retried",
+      "charge attempted after grace ended on 2028-01-15",
+      "not cancelled when grace ended with debt owing",
+    ]);
+  });
+});

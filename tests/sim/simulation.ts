@@ -1,0 +1,865 @@
+/**
+ * The billing simulation (docs/simulation.md): an organisation with two gyms and N members over
+ * every frequency, card and bank, term and flexi, walked day by day on the business clock through
+ * the real jobs (billing run, retries, grace expiry, polling), the simulated Stripe and Akahu
+ * (asynchronous settlement, webhooks through the real receivers) and a seeded random mix of
+ * lifecycle operations (the same core calls the staff routes make). With faults: duplicated,
+ * reordered and dropped webhooks, provider timeouts, two billing runs at once, and a crash between
+ * the provider call and our write. At the end every member's charges in the providers' ledger are
+ * reconciled against the reference model (tests/reference/model.ts), which is told only what
+ * happened (the member's price, dates and the operations the engine accepted), never the engine's
+ * own dates or amounts.
+ */
+import {
+  billingDateAllowed,
+  chargesUntil,
+  type Day,
+  decideCancel,
+  type Frequency,
+  type Membership,
+  plusDays,
+  type Surcharge,
+  startEarly,
+  surchargeOn,
+  termEndOf,
+} from "../reference/model";
+import { freePort } from "../support/free-port";
+import {
+  type DecliningMember,
+  type ExpectedCharge,
+  type Reconciliation,
+  reconcile,
+  type TakenCharge,
+} from "./reconcile";
+
+export interface SimulationOptions {
+  members: number;
+  days: number;
+  seed: number;
+  faults: boolean;
+  /** First business day (default 2027-09-20: the run crosses both DST changes and 29 Feb 2028). */
+  startDate?: Day;
+  /** After the run and before reconciling: make one extra charge for a member's period (the reconciler must catch it). */
+  plantDoubleCharge?: boolean;
+  onProgress?: (day: number, days: number, label: string) => void;
+}
+
+export interface SimulationResult extends Reconciliation {
+  seed: number;
+  days: number;
+  ms: number;
+  requests: number;
+  events: Record<string, number>;
+  /** Member id → a short description for discrepancy lines. */
+  describe: (member: string) => string;
+  /** Member id → what happened to them: operations, the model's charges, the engine's payments. */
+  trace: (member: string) => string[];
+}
+
+/** mulberry32: a small seeded PRNG, so a seed replays the same run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ORG_SURCHARGE: Surcharge = { basisPoints: 250, fixedCents: 30 };
+const GYM2_SURCHARGE: Surcharge = { basisPoints: 195, fixedCents: 0 };
+const ORG_BREAK_FEE_BP = 2500;
+const GYM2_BREAK_FEE_BP = 2000;
+const COOLING_OFF_DAYS = 7;
+const GRACE_DAYS = 14;
+
+const FREQUENCIES: { frequency: Frequency; amount: number; weight: number }[] = [
+  { frequency: "daily", amount: 450, weight: 1 },
+  { frequency: "weekly", amount: 1999, weight: 4 },
+  { frequency: "fortnightly", amount: 3995, weight: 3 },
+  { frequency: "monthly", amount: 6000, weight: 4 },
+  { frequency: "bi_monthly", amount: 11050, weight: 2 },
+  { frequency: "quarterly", amount: 15000, weight: 2 },
+  { frequency: "twice_yearly", amount: 29999, weight: 2 },
+  { frequency: "yearly", amount: 60000, weight: 2 },
+  { frequency: "one_off", amount: 90000, weight: 2 },
+];
+
+type Variant = "flexi" | "joining" | "term";
+
+interface SimPrice {
+  price_id: string;
+  frequency: Frequency;
+  amount: number;
+  joining_fee: number;
+  term: { amount: number; unit: "weeks" | "months" | "years" } | null;
+}
+
+type Decline = null | "soft" | "hard";
+
+interface SimMember {
+  id: string;
+  user_id: string;
+  name: string;
+  gym: 0 | 1;
+  method: "card" | "bank";
+  decline: Decline;
+  price: SimPrice;
+  join_day: Day;
+  start: Day;
+  billing_date: Day;
+  subscription_id?: string;
+  /** The model's membership, kept up to date with every operation the engine accepted. */
+  model: Membership;
+  break_fees: ExpectedCharge[];
+  term: { ends: Day; cooling_ends: Day; break_fee_bp: number } | null;
+  cancelled_on: Day | null;
+  immediate: boolean;
+  ended: boolean;
+  /** What happened to the member, for `--trace`. */
+  log: string[];
+  email: string;
+  /** A soft-declining member who switches to a working card on this day (inside grace): the balance is retried at once. */
+  recovers: Day | null;
+  /** A soft-declining member who pays the balance at the desk on this day (a manual payment); their card keeps declining. */
+  paysAtDesk: Day | null;
+  /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
+  switches: { from: Day; method: "card" | "bank" }[];
+}
+
+export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
+  const started = performance.now();
+  const random = prng(options.seed);
+  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
+  const chance = (p: number) => random() < p;
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+
+  const { startDynamoLocal, ensureTable } = await import("../../packages/functions/src/local/database");
+  const dynamo = await startDynamoLocal({
+    port: await freePort(),
+    heapMb: options.members > 300 ? 1024 : 512,
+  });
+  process.env.APP_ENV = "test";
+  // The injected crashes and timeouts log errors by design; SIM_LOG_LEVEL=error shows them.
+  process.env.LOG_LEVEL = process.env.SIM_LOG_LEVEL ?? "silent";
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.TABLE_NAME = `sim-${options.seed}-${Date.now()}`;
+  try {
+    await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+    const { dynamo: client, resetDynamo } = await import("../../packages/core/src/db/client");
+    resetDynamo();
+    const { db } = await import("../../packages/core/src/db/service");
+    const { setBusinessClock } = await import("../../packages/core/src/clock");
+    const { startOfAucklandDay } = await import("../../packages/core/src/billing/calendar");
+    const { runJob } = await import("../../packages/core/src/jobs/run");
+    const sim = await import("../../packages/core/src/providers/simulation");
+    const { chargeHooks } = await import("../../packages/core/src/payment/charge");
+    const { forgetBillingContext } = await import("../../packages/core/src/payment/context");
+    const { registerLocalWebhookDelivery } = await import(
+      "../../packages/functions/src/local/webhook-delivery"
+    );
+    const { app } = await import("../../packages/functions/src/api/app");
+    const { createOrganisation } = await import("../../packages/core/src/organisation/service");
+    const { createGym } = await import("../../packages/core/src/gym/service");
+    const { newId } = await import("../../packages/core/src/ids");
+    const { linkProviderId } = await import("../../packages/core/src/providers/links");
+    const { createUser } = await import("../../packages/core/src/user/service");
+    const { putRole } = await import("../../packages/core/src/user/roles");
+    const { actorFor } = await import("../../packages/core/src/auth/actor");
+    const { createSubscription } = await import("../../packages/core/src/subscription/service");
+    const ops = await import("../../packages/core/src/subscription/operations");
+    const { findSubscription } = await import("../../packages/core/src/subscription/store");
+    const { addBankAccount, addCard } = await import("../support/money");
+    const { switchDefaultPaymentType } = await import("../../packages/core/src/payment-type/service");
+    const { SIMULATED_KISI_PLACES } = await import("../../packages/core/src/providers/kisi/simulated");
+    const { encryptSecret } = await import("../../packages/core/src/crypto/secrets");
+
+    let requests = 0;
+    client().middlewareStack.add(
+      (next) => async (args) => {
+        requests += 1;
+        return next(args);
+      },
+      { step: "initialize", name: "simulationCounter" },
+    );
+
+    sim.resetSimulatedProviders();
+    registerLocalWebhookDelivery(app);
+    // Settlement is driven by the walk (settleSimulatedNow), never by real-time timers.
+    sim.setSimulatedChaos({
+      settleDelayMs: 86_400_000,
+      seed: options.seed,
+      ...(options.faults ? { duplicateWebhooks: 0.1, dropWebhooks: 0.05, reorderWebhooks: true } : {}),
+    });
+
+    const day0 = options.startDate ?? "2027-09-20";
+    const lastDay = plusDays(day0, options.days - 1);
+    const at = async (day: Day, hour: number, minute = 0) => {
+      const instant = new Date(startOfAucklandDay(day).getTime() + (hour * 60 + minute) * 60_000);
+      await setBusinessClock(instant);
+      return instant;
+    };
+    await at(day0, 7);
+
+    // ---- the organisation: two gyms, prices for every frequency ----
+    const org = await createOrganisation({ name: `Simulated Fitness ${options.seed}` });
+    await db()
+      .entities.organisation.patch({ organisation_id: org.organisation_id })
+      .set({
+        payment_retry_days: [1, 3, 5],
+        failed_payment_grace_period: GRACE_DAYS,
+        failed_payment_grace_period_unit: "days",
+        cooling_off_days: COOLING_OFF_DAYS,
+        card_surcharge_basis_points: ORG_SURCHARGE.basisPoints,
+        card_surcharge_fixed_cents: ORG_SURCHARGE.fixedCents,
+        break_fee_basis_points: ORG_BREAK_FEE_BP,
+        access_control: {
+          integration_id: newId(),
+          integration_type: "kisi",
+          api_key_enc: encryptSecret("kisi_sim_key", `organisation:${org.organisation_id}:kisi_api_key`),
+          connected_at: new Date().toISOString(),
+        },
+      } as never)
+      .go();
+    const gyms: { gym_id: string; name: string; account: string; place_id: string }[] = [];
+    for (const [n, name] of ["Ponsonby", "Newmarket"].entries()) {
+      const gym = await createGym({ organisation_id: org.organisation_id, name: `Simulated ${name}` });
+      const account = `acct_sim${newId().slice(-12)}`;
+      const place = SIMULATED_KISI_PLACES[0];
+      await db()
+        .entities.gym.patch({ organisation_id: org.organisation_id, gym_id: gym.gym_id })
+        .set({
+          stripe_id: account,
+          stripe_livemode: false,
+          stripe_connected_at: new Date().toISOString(),
+          destination_account: {
+            account_id: newId(),
+            name: `${gym.name} Ltd`,
+            bank_account_number: "12-3140-0171323-50",
+            updated_at: new Date().toISOString(),
+          },
+          kisi_place: { place_id: place.id, name: place.name, linked_at: new Date().toISOString() },
+          ...(n === 1
+            ? {
+                card_surcharge_basis_points: GYM2_SURCHARGE.basisPoints,
+                card_surcharge_fixed_cents: GYM2_SURCHARGE.fixedCents,
+                break_fee_basis_points: GYM2_BREAK_FEE_BP,
+              }
+            : {}),
+        })
+        .go();
+      await linkProviderId("stripe_account", account, {
+        organisation_id: org.organisation_id,
+        gym_id: gym.gym_id,
+      });
+      gyms.push({ gym_id: gym.gym_id, name: gym.name, account, place_id: place.id });
+    }
+    const offering_id = newId();
+    await db()
+      .entities.offering.create({
+        organisation_id: org.organisation_id,
+        offering_id,
+        name: "24/7 Membership",
+        type: "24_7",
+        all_gyms_access: true,
+      })
+      .go();
+    const prices = new Map<string, SimPrice>();
+    const raised = new Map<Frequency, SimPrice>();
+    const addPrice = async (p: Omit<SimPrice, "price_id">) => {
+      const price_id = newId();
+      await db()
+        .entities.price.create({
+          organisation_id: org.organisation_id,
+          price_id,
+          offering_id,
+          amount: p.amount,
+          billing_frequency: p.frequency,
+          joining_fee: p.joining_fee || undefined,
+          term_amount: p.term?.amount,
+          term_unit: p.term?.unit,
+          grouping_unique_identifier: newId(),
+        } as never)
+        .go();
+      return { ...p, price_id };
+    };
+    for (const f of FREQUENCIES) {
+      const term =
+        f.frequency === "daily"
+          ? { amount: 3, unit: "months" as const }
+          : f.frequency === "weekly"
+            ? { amount: 26, unit: "weeks" as const }
+            : f.frequency === "yearly"
+              ? { amount: 2, unit: "years" as const }
+              : { amount: 12, unit: "months" as const };
+      prices.set(
+        `${f.frequency}:flexi`,
+        await addPrice({ frequency: f.frequency, amount: f.amount, joining_fee: 0, term: null }),
+      );
+      prices.set(
+        `${f.frequency}:joining`,
+        await addPrice({ frequency: f.frequency, amount: f.amount + 1, joining_fee: 4999, term: null }),
+      );
+      prices.set(
+        `${f.frequency}:term`,
+        await addPrice({ frequency: f.frequency, amount: f.amount - 1, joining_fee: 2500, term }),
+      );
+      if (f.frequency !== "one_off")
+        raised.set(
+          f.frequency,
+          await addPrice({
+            frequency: f.frequency,
+            amount: Math.round(f.amount * 1.07) + 3,
+            joining_fee: 0,
+            term: null,
+          }),
+        );
+    }
+    forgetBillingContext();
+
+    const admin = await createUser({
+      email: `sim-admin-${options.seed}@example.nz`,
+      name: "Sim Admin",
+      email_verified: true,
+    });
+    await putRole({ organisation_id: org.organisation_id, user_id: admin.user_id, org_role: "admin" });
+    const actor = await actorFor({
+      session_id: "simulation",
+      user_id: admin.user_id,
+      current_organisation_id: org.organisation_id,
+      current_gym_id: gyms[0].gym_id,
+    });
+
+    // ---- the members (joining on their own days) ----
+    const specials: Day[] = [];
+    for (let d = 0; d < options.days; d++) {
+      const day = plusDays(day0, d);
+      const next = plusDays(day, 1);
+      // Month ends (28th to 31st), 29 February, and the two DST change days.
+      if (next.endsWith("-01") || day.endsWith("-29") || day.endsWith("-30") || day.endsWith("-28"))
+        specials.push(day);
+      // NZ daylight time ends on the first Sunday of April and starts on the last Sunday of September.
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      const dstEnds = day.slice(5, 7) === "04" && weekday === 0 && Number(day.slice(8)) <= 7;
+      const dstStarts = day.slice(5, 7) === "09" && weekday === 0 && Number(day.slice(8)) >= 24;
+      if (dstEnds || dstStarts || day.endsWith("-02-29")) specials.push(day, day);
+    }
+    const totalWeight = FREQUENCIES.reduce((s, f) => s + f.weight, 0);
+    const members: SimMember[] = [];
+    const joinWindow = Math.max(1, Math.min(options.days - 1, Math.round(options.days * 0.6)));
+    for (let i = 0; i < options.members; i++) {
+      let w = random() * totalWeight;
+      let f = FREQUENCIES[FREQUENCIES.length - 1];
+      for (const candidate of FREQUENCIES) {
+        w -= candidate.weight;
+        if (w < 0) {
+          f = candidate;
+          break;
+        }
+      }
+      const variant: Variant = pick(["flexi", "flexi", "joining", "term"]);
+      const price = prices.get(`${f.frequency}:${variant}`) as SimPrice;
+      const method = chance(0.7) ? "card" : "bank";
+      const decline: Decline = chance(0.08) ? (chance(0.5) ? "soft" : "hard") : null;
+      let start: Day;
+      let join: Day;
+      if (specials.length > 0 && chance(0.3)) {
+        start = pick(specials);
+        const earliest = Math.max(
+          0,
+          Math.round((Date.parse(start) - Date.parse(day0)) / 86_400_000) - int(0, 10),
+        );
+        join = plusDays(day0, earliest);
+      } else {
+        join = plusDays(day0, chance(0.5) ? int(0, Math.min(30, joinWindow)) : int(0, joinWindow));
+        start = chance(0.7) ? join : plusDays(join, int(1, 30));
+      }
+      if (start > lastDay) start = lastDay;
+      let billing = start;
+      if (f.frequency !== "one_off" && f.frequency !== "daily" && chance(0.45)) {
+        const candidate = plusDays(start, int(1, 40));
+        if (billingDateAllowed(f.frequency, start, candidate)) billing = candidate;
+      }
+      const gym = (i % 2) as 0 | 1;
+      const pifEnds =
+        f.frequency === "one_off"
+          ? price.term
+            ? termEndOf(start, price.term.amount, price.term.unit)
+            : termEndOf(start, 12, "months")
+          : null;
+      members.push({
+        id: `m${i + 1}`,
+        user_id: "",
+        name: `Sim Member ${i + 1}`,
+        gym,
+        method,
+        decline,
+        price,
+        join_day: join,
+        start,
+        billing_date: billing,
+        model: {
+          frequency: f.frequency,
+          amount: price.amount,
+          joining_fee: price.joining_fee,
+          start,
+          billing_date: billing,
+          pauses: [],
+          price_change: null,
+          cancellation_effective: null,
+          pif_ends: pifEnds,
+        },
+        break_fees: [],
+        term: price.term
+          ? {
+              ends: termEndOf(start, price.term.amount, price.term.unit),
+              cooling_ends: plusDays(start, COOLING_OFF_DAYS),
+              break_fee_bp: gym === 1 ? GYM2_BREAK_FEE_BP : ORG_BREAK_FEE_BP,
+            }
+          : null,
+        cancelled_on: null,
+        immediate: false,
+        ended: false,
+        log: [],
+        email: "",
+        switches: [],
+        recovers: null,
+        paysAtDesk: null,
+      });
+      const last = members[members.length - 1];
+      if (decline === "soft") {
+        const day = plusDays(start, int(1, GRACE_DAYS - 2));
+        if (chance(0.5)) last.recovers = day;
+        else if (chance(0.6)) last.paysAtDesk = day;
+      }
+    }
+    const byUser = new Map<string, SimMember>();
+    const events: Record<string, number> = {};
+    const count = (name: string) => {
+      events[name] = (events[name] ?? 0) + 1;
+    };
+
+    const worldOf = (m: SimMember) => {
+      const gym = gyms[m.gym];
+      return {
+        organisation_id: org.organisation_id,
+        gym_id: gym.gym_id,
+        gym_name: gym.name,
+        stripe_account: gym.account,
+        price_id: m.price.price_id,
+        offering_id,
+        place_id: gym.place_id,
+      };
+    };
+
+    async function join(m: SimMember) {
+      const gym = gyms[m.gym];
+      const user = await createUser({
+        email: `${m.id}-${options.seed}@sim.example.nz`,
+        name: m.name,
+        email_verified: true,
+      });
+      await putRole({
+        organisation_id: org.organisation_id,
+        user_id: user.user_id,
+        member_gym_ids: [gym.gym_id],
+      });
+      const world = {
+        organisation_id: org.organisation_id,
+        gym_id: gym.gym_id,
+        gym_name: gym.name,
+        stripe_account: gym.account,
+        price_id: m.price.price_id,
+        offering_id,
+        place_id: gym.place_id,
+      };
+      if (m.method === "card")
+        await addCard(
+          world,
+          user,
+          m.decline === "soft"
+            ? "4000000000009995"
+            : m.decline === "hard"
+              ? "4000000000009987"
+              : "4242424242424242",
+        );
+      else
+        await addBankAccount(
+          world,
+          user,
+          m.decline === "soft" ? "lowfunds" : m.decline === "hard" ? "closed" : "pays",
+        );
+      const { subscription } = await createSubscription({
+        organisation_id: org.organisation_id,
+        user_id: user.user_id,
+        gym_id: gym.gym_id,
+        price_id: m.price.price_id,
+        start_date: m.start,
+        billing_date: m.billing_date,
+      });
+      m.user_id = user.user_id;
+      m.email = user.email;
+      m.subscription_id = subscription.subscription_id;
+      byUser.set(user.user_id, m);
+      count("joined");
+    }
+
+    let current: SimMember | null = null;
+    let currentDay = day0;
+    const accepted = async (name: string, operation: () => Promise<unknown>) => {
+      try {
+        await operation();
+        count(name);
+        current?.log.push(`${currentDay} ${name}`);
+        return true;
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        if (status && status >= 400 && status < 500) {
+          count(`${name} refused`);
+          return false;
+        }
+        throw error;
+      }
+    };
+
+    /** A seeded random lifecycle operation for a member, through the same core calls as the routes. */
+    async function live(m: SimMember, today: Day) {
+      if (!m.subscription_id || m.decline || m.ended) return;
+      const id = m.subscription_id;
+      const model = m.model;
+      const recurring = model.frequency !== "one_off";
+      const roll = random();
+      if (m.cancelled_on) {
+        // Undo some cancellations before they take effect.
+        if (
+          !m.immediate &&
+          today > m.cancelled_on &&
+          model.cancellation_effective &&
+          today < model.cancellation_effective &&
+          roll < 0.15
+        ) {
+          if (await accepted("undo cancellation", () => ops.undoCancellation(actor, id))) {
+            model.cancellation_effective = null;
+            m.cancelled_on = null;
+          }
+        } else if (model.cancellation_effective && today >= model.cancellation_effective) m.ended = true;
+        return;
+      }
+      if (roll < 0.004) {
+        const immediate = chance(0.25);
+        const decision = decideCancel(model, today, immediate, m.term);
+        if (
+          await accepted(immediate ? "cancel immediately" : "cancel", () =>
+            ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
+          )
+        ) {
+          m.cancelled_on = today;
+          m.immediate = immediate;
+          model.cancellation_effective = decision.effective;
+          if (decision.in_cooling_off) count("cancel in cooling-off");
+          if (decision.break_fee > 0) {
+            const method = m.switches.at(-1)?.method ?? m.method;
+            const surcharge = method === "card" ? (m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE) : null;
+            m.break_fees.push({
+              due: today,
+              kind: "break_fee",
+              total: decision.break_fee + (surcharge ? surchargeOn(decision.break_fee, surcharge) : 0),
+            });
+          }
+        }
+      } else if (roll < 0.012 && recurring) {
+        const pending = model.pauses.some((p) => p.end > today);
+        if (pending && chance(0.3)) {
+          const pause = model.pauses.filter((p) => p.end > today).at(-1);
+          if (
+            pause &&
+            pause.start > today &&
+            (await accepted("remove pause", () => ops.removePause(actor, id)))
+          )
+            model.pauses.splice(model.pauses.indexOf(pause), 1);
+        } else if (!pending) {
+          const start = plusDays(today, chance(0.3) ? 0 : int(1, 20));
+          const end = plusDays(start, int(1, 21));
+          if (
+            await accepted("pause", () =>
+              ops.pauseSubscription(actor, id, { pause_start_at: start, pause_end_at: end }),
+            )
+          )
+            model.pauses.push({ start, end });
+        }
+      } else if (roll < 0.016 && recurring && !model.price_change && !m.price.term) {
+        const to = raised.get(model.frequency);
+        const effective = plusDays(today, int(31, 70));
+        if (
+          to &&
+          (await accepted("price change", () =>
+            ops.schedulePriceChange(actor, {
+              subscription_ids: [id],
+              price_id: to.price_id,
+              transition_takes_effect_at: effective,
+            }),
+          ))
+        )
+          model.price_change = { effective, amount: to.amount };
+      } else if (roll < 0.02 && m.switches.length === 0) {
+        // The member switches to a card, or from a card to their bank (the billing hook runs).
+        const method = (m.switches.at(-1)?.method ?? m.method) === "card" ? "bank" : "card";
+        const user = { user_id: m.user_id, email: m.email, name: m.name };
+        const added =
+          method === "card"
+            ? await addCard(worldOf(m), user, "5555555555554444")
+            : await addBankAccount(worldOf(m), user, "pays");
+        if (
+          await accepted(`switch to ${method}`, () =>
+            switchDefaultPaymentType(org.organisation_id, m.user_id, added.payment_type_id),
+          )
+        )
+          m.switches.push({ from: today, method });
+      } else if (roll < 0.05 && recurring && today < model.start && model.pauses.length === 0) {
+        if (await accepted("start early", () => ops.startNow(actor, id))) {
+          const next = startEarly(model, today);
+          model.start = next.start;
+          model.billing_date = next.billing_date;
+          if (m.term)
+            m.term = {
+              ...m.term,
+              ends: termEndOf(next.start, m.price.term?.amount ?? 0, m.price.term?.unit ?? "months"),
+              cooling_ends: plusDays(next.start, COOLING_OFF_DAYS),
+            };
+        }
+      }
+    }
+
+    // ---- the walk ----
+    const joinsOn = new Map<Day, SimMember[]>();
+    for (const m of members) joinsOn.set(m.join_day, [...(joinsOn.get(m.join_day) ?? []), m]);
+    const settle = async () => {
+      await sim.settleSimulatedNow();
+      await sim.flushSimulatedWebhooks();
+    };
+    for (let d = 0; d < options.days; d++) {
+      const today = plusDays(day0, d);
+      options.onProgress?.(d, options.days, today);
+      await at(today, 7);
+      for (const m of joinsOn.get(today) ?? []) await join(m);
+      currentDay = today;
+      for (const m of members) {
+        if (m.paysAtDesk === today && m.subscription_id) {
+          // Staff take the balance the model says is owing (every charge so far declined).
+          const owing = chargesUntil(m.model, plusDays(today, -1)).reduce((sum, c) => sum + c.amount, 0);
+          const id = m.subscription_id;
+          current = m;
+          if (
+            owing > 0 &&
+            (await accepted("manual payment of the balance", () =>
+              ops.recordManualPayment(actor, id, { amount: owing, payment_method: "eftpos" }),
+            ))
+          )
+            m.log.push(`${today} paid ${owing} at the desk`);
+          else m.paysAtDesk = null;
+        }
+        if (m.recovers !== today || !m.user_id) continue;
+        current = m;
+        const added = await addCard(
+          worldOf(m),
+          { user_id: m.user_id, email: m.email, name: m.name },
+          "4242424242424242",
+        );
+        if (
+          await accepted("recover by switching to a working card", () =>
+            switchDefaultPaymentType(org.organisation_id, m.user_id, added.payment_type_id),
+          )
+        )
+          m.switches.push({ from: today, method: "card" });
+      }
+      for (const m of members) {
+        current = m;
+        await live(m, today);
+      }
+      current = null;
+
+      // The billing run of the day, with faults: two runs at once, a crash after the provider call
+      // (before our write), a provider timeout.
+      const nine = await at(today, 9);
+      if (options.faults && chance(0.1)) {
+        let crashed = false;
+        chargeHooks.afterProviderCall = () => {
+          if (crashed) return;
+          crashed = true;
+          count("crash after provider call");
+          throw new Error("simulated crash");
+        };
+      }
+      if (options.faults && chance(0.1)) {
+        sim.setSimulatedChaos({ timeoutNextCharge: true });
+        count("provider timeout armed");
+      }
+      if (options.faults && chance(0.15)) {
+        count("two billing runs at once");
+        await Promise.all([runJob("billing-run", nine), runJob("billing-run", nine)]);
+      } else await runJob("billing-run", nine);
+      chargeHooks.afterProviderCall = undefined;
+      sim.setSimulatedChaos({ timeoutNextCharge: false });
+      await settle();
+      // Recovery of anything claimed but unrecorded, then settlement of dropped webhooks by polling.
+      await runJob("payment-polling", await at(today, 9, 15));
+      await settle();
+      await runJob("payment-polling", await at(today, 9, 30));
+      const ten = await at(today, 10);
+      await runJob("payment-retries", ten);
+      await settle();
+      await runJob("payment-polling", await at(today, 10, 15));
+      await runJob("payment-polling", await at(today, 10, 30));
+      await runJob("grace-expiry", await at(today, 11));
+    }
+    options.onProgress?.(options.days, options.days, lastDay);
+    await settle();
+    await runJob("payment-polling", await at(lastDay, 23));
+
+    // ---- reconcile ----
+    const payments = new Map<string, { user_id: string; due_on: string; is_retry: boolean; kind?: string }>();
+    const engineLines = new Map<string, string[]>();
+    for (const m of members) {
+      if (!m.user_id) continue;
+      const { data } = await db()
+        .entities.payment.query.byMember({ organisation_id: org.organisation_id, user_id: m.user_id })
+        .go({ pages: "all" });
+      engineLines.set(
+        m.id,
+        data
+          .sort((a, b) => (a.due_on < b.due_on ? -1 : 1))
+          .map(
+            (p) =>
+              `${p.due_on} ${p.status}${p.is_retry ? " retry" : ""} #${p.charge_index ?? "-"} ${p.amount}+${p.surcharge ?? 0} ${p.period_start_at?.slice(0, 10) ?? ""}→${p.period_end_at?.slice(0, 10) ?? ""}`,
+          ),
+      );
+      for (const p of data)
+        payments.set(p.payment_id, {
+          user_id: p.user_id,
+          due_on: p.due_on,
+          is_retry: p.is_retry,
+          kind: (p.meta as { kind?: string } | undefined)?.kind,
+        });
+    }
+    if (options.plantDoubleCharge) await plantDoubleCharge();
+
+    const taken: TakenCharge[] = [];
+    const unattributed: { idempotency_key: string; amount: number }[] = [];
+    const attempts = new Map<string, DecliningMember["attempts"]>();
+    for (const entry of sim.simulatedLedger()) {
+      const paymentId = entry.idempotency_key.startsWith("payment-") ? entry.idempotency_key.slice(8) : null;
+      const p = paymentId ? payments.get(paymentId) : undefined;
+      const m = p ? byUser.get(p.user_id) : undefined;
+      if (!p || !m) {
+        if (entry.taken) unattributed.push({ idempotency_key: entry.idempotency_key, amount: entry.amount });
+        continue;
+      }
+      const kind = p.is_retry ? "retry" : p.kind === "break_fee" ? "break_fee" : "period";
+      if (m.decline && !(m.recovers && m.switches.length > 0))
+        attempts.set(m.id, [...(attempts.get(m.id) ?? []), { due: p.due_on, kind, taken: entry.taken }]);
+      else if (entry.taken)
+        taken.push({
+          member: m.id,
+          idempotency_key: entry.idempotency_key,
+          amount: entry.amount,
+          due: p.due_on,
+          kind,
+        });
+    }
+
+    const expected = new Map<string, ExpectedCharge[]>();
+    const declining: DecliningMember[] = [];
+    for (const m of members) {
+      if (!m.user_id) continue;
+      const cardSurcharge = m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE;
+      const recovered = m.recovers !== null && m.switches.length > 0 ? m.recovers : null;
+      if (recovered) {
+        // Every charge before the switch failed; the switch retries their sum at once on the card.
+        const charges = chargesUntil(m.model, lastDay);
+        const balance = charges.filter((c) => c.due < recovered).reduce((sum, c) => sum + c.amount, 0);
+        expected.set(m.id, [
+          { due: recovered, kind: "retry", total: balance + surchargeOn(balance, cardSurcharge) },
+          ...charges
+            .filter((c) => c.due >= recovered)
+            .map((c) => ({
+              due: c.due,
+              kind: "period" as const,
+              total: c.amount + surchargeOn(c.amount, cardSurcharge),
+            })),
+        ]);
+        continue;
+      }
+      if (m.decline) {
+        // A balance paid at the desk ends that grace; the next failure starts a new one.
+        const paid = m.paysAtDesk;
+        const firstDue = paid
+          ? (chargesUntil(m.model, lastDay).find((c) => c.due >= paid)?.due ?? plusDays(lastDay, 1))
+          : (chargesUntil(m.model, lastDay)[0]?.due ?? m.start);
+        const graceEnds = plusDays(firstDue, GRACE_DAYS);
+        const sub = m.subscription_id ? await findSubscription(org.organisation_id, m.subscription_id) : null;
+        declining.push({
+          member: m.id,
+          hard: m.decline === "hard",
+          grace_ends: graceEnds,
+          attempts: attempts.get(m.id) ?? [],
+          cancelled: Boolean(sub?.cancelled_at),
+          past_grace: firstDue <= lastDay && graceEnds <= lastDay,
+        });
+        continue;
+      }
+      const methodOn = (day: Day) => m.switches.filter((x) => x.from <= day).at(-1)?.method ?? m.method;
+      expected.set(m.id, [
+        ...chargesUntil(m.model, lastDay).map((c) => ({
+          due: c.due,
+          kind: "period" as const,
+          total: c.amount + (methodOn(c.due) === "card" ? surchargeOn(c.amount, cardSurcharge) : 0),
+        })),
+        ...m.break_fees,
+      ]);
+    }
+    const result = reconcile({ expected, taken, declining, unattributed });
+    const byId = new Map(members.map((m) => [m.id, m]));
+    return {
+      ...result,
+      seed: options.seed,
+      days: options.days,
+      ms: performance.now() - started,
+      requests,
+      events,
+      trace(member) {
+        const m = byId.get(member);
+        if (!m) return [];
+        return [
+          ...m.log.map((l) => `  op      ${l}`),
+          ...chargesUntil(m.model, lastDay).map(
+            (c) => `  model   ${c.due} #${c.index} ${c.amount} ${c.period_start}→${c.period_end}`,
+          ),
+          ...(engineLines.get(m.id) ?? []).map((l) => `  engine  ${l}`),
+        ];
+      },
+      describe(member) {
+        const m = byId.get(member);
+        if (!m) return member;
+        return `${m.id} (${m.model.frequency} ${m.price.term ? "term" : m.model.frequency === "one_off" ? "PIF" : "flexi"}, ${m.method}${m.switches.map((x) => ` → ${x.method} from ${x.from}`).join("")}, gym ${m.gym + 1}, start ${m.model.start}, billing ${m.model.billing_date}${m.model.pauses.length ? `, pauses ${m.model.pauses.map((p) => `${p.start}→${p.end}`).join(" ")}` : ""}${m.model.price_change ? `, price ${m.model.price_change.amount} from ${m.model.price_change.effective}` : ""}${m.model.cancellation_effective ? `, cancelled from ${m.model.cancellation_effective}` : ""})`;
+      },
+    };
+
+    /** A second charge for a good card member's latest period, as a buggy engine would make it. */
+    async function plantDoubleCharge() {
+      const entry = sim
+        .simulatedLedger()
+        .find((e) => e.taken && e.provider === "stripe" && payments.has(e.idempotency_key.slice(8)));
+      if (!entry) throw new Error("no charge to double");
+      sim.recordCharge(`planted:${entry.account}`, {
+        ...entry,
+        provider_id: `pi_planted_${entry.provider_id}`,
+        idempotency_key: `${entry.idempotency_key}`,
+        created_at: new Date().toISOString(),
+      });
+    }
+  } finally {
+    await dynamo.stop();
+  }
+}

@@ -1,0 +1,81 @@
+import type { AkahuAccount } from "@gym/core/contract/gym";
+import type { Url } from "@gym/core/contract/http";
+import type { PaymentType, Subscription } from "@gym/core/contract/payment";
+import type { ProRata } from "@gym/core/contract/price";
+import type {
+  CardSetup,
+  JoinOptions,
+  RegisterBody,
+  RegisterFields,
+  RegisterFieldsBody,
+  RegistrationState,
+  UniqueEmail,
+} from "@gym/core/contract/registration";
+import { api, useApi } from "@gym/web/api";
+import { mutate } from "swr";
+
+export type { JoinOptions, RegistrationState };
+
+/** The registration state the route guard follows (spec 000 §4). */
+export const REGISTRATION_KEY = "/api/me/registration";
+
+export function useRegistration(enabled = true) {
+  return useApi<RegistrationState>(enabled ? REGISTRATION_KEY : null, {
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
+}
+
+/** Reads the state again (after a step changed it) so the guard sees the new step before navigating. */
+export function refreshRegistration() {
+  return mutate<RegistrationState>(REGISTRATION_KEY);
+}
+
+export function joinOptionsKey(query: {
+  gym?: string | null;
+  price?: string | null;
+  age_bypass?: string | null;
+}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  return `/api/join?${params}`;
+}
+
+export const checkEmail = (email: string, gym: string | null) =>
+  api.post<UniqueEmail>("/api/unique-email", { email, gym });
+
+/** POST /api/register: creates the member and emails a verification code. */
+export const register = (body: RegisterBody) =>
+  api.post<{ two_factor_required: true; email: string }>("/api/register", body);
+
+export const verifyEmail = (code: string) => api.post("/api/email/verify", { code });
+export const resendCode = () => api.post<{ message: string }>("/api/email/resend");
+
+export function uploadPhoto(blob: Blob) {
+  const form = new FormData();
+  form.append("file", blob, "photo.jpg");
+  return api.post<{ profile_picture: string }>("/api/profile-picture", form);
+}
+
+export const saveRegisterFields = (body: RegisterFieldsBody) =>
+  api.put<RegisterFields>("/api/me/register-fields", body);
+
+export const akahuAuthUrl = (redirectUri: string) =>
+  api.get<Url>("/api/akahu/auth-url", { query: { redirect_uri: redirectUri } });
+export const akahuExchange = (code: string, state: string) =>
+  api.post("/api/akahu/exchange", { code, state });
+export const akahuSyncAccounts = () => api.post<AkahuAccount[]>("/api/akahu/sync-accounts");
+export const chooseBankAccount = (accountId: string) =>
+  api.post<PaymentType>("/api/me/payment-types/bank-account", { account_id: accountId });
+
+export const startCardSetup = () => api.post<CardSetup>("/api/me/payment-types/card/setup");
+export const saveCard = (setupIntentId: string) =>
+  api.post<PaymentType>("/api/me/payment-types/card", { setup_intent_id: setupIntentId });
+export const switchPaymentType = (id: string) => api.post<PaymentType>(`/api/me/payment-types/${id}/switch`);
+
+export const quoteFirstPayment = (
+  priceId: string,
+  body: { start_date: string; billing_date: string; link?: string | null },
+) => api.post<ProRata>(`/api/prices/${priceId}/pro-rata`, body);
+
+export const confirmSubscription = () => api.post<Subscription>("/api/subscriptions", {});

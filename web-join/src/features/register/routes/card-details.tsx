@@ -1,0 +1,92 @@
+import { errorMessage, isApiError } from "@gym/web/api";
+import { FormError, PageLoader } from "@gym/web/ui";
+import { Button, Paper, Stack, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconLock } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { browser } from "../../../app/config";
+import { JoinLayout } from "../../../components/JoinLayout";
+import { refreshRegistration, saveCard, startCardSetup, useRegistration } from "../api/registration";
+
+/**
+ * `/card-details`: saving a card through a Stripe SetupIntent on the gym's connected account.
+ * Card numbers never reach our API: locally the simulated card form (standing in for Stripe's
+ * card element) confirms the SetupIntent and returns here with `setup_intent` and
+ * `redirect_status`, as Stripe.js does; then `POST /api/me/payment-types/card` saves it.
+ */
+export function CardDetailsRoute() {
+  useDocumentTitle("Card details · Join");
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: state } = useRegistration();
+  const returned = params.get("setup_intent");
+  const status = params.get("redirect_status");
+  const [error, setError] = useState<string | null>(
+    returned && status && status !== "succeeded" ? "Your card was not saved. Please try again." : null,
+  );
+  const [busy, setBusy] = useState(Boolean(returned && status === "succeeded"));
+  const saved = useRef(false);
+
+  useEffect(() => {
+    if (!returned || status !== "succeeded" || saved.current) return;
+    saved.current = true;
+    void (async () => {
+      try {
+        await saveCard(returned);
+        const next = await refreshRegistration();
+        // A member already subscribed (replacing a card that declined) goes back to their welcome page.
+        navigate(next?.welcome ? "/welcome-to-gym" : "/card-connected", { replace: true });
+      } catch (failure) {
+        setError(
+          isApiError(failure)
+            ? (failure.errors.setup_intent_id?.[0] ?? errorMessage(failure))
+            : errorMessage(failure),
+        );
+        setBusy(false);
+      }
+    })();
+  }, [returned, status, navigate]);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const setup = await startCardSetup();
+      if (setup.form_url) browser.go(setup.form_url);
+      else {
+        setError("Card payments cannot be set up here yet. Please choose bank account or ask the gym.");
+        setBusy(false);
+      }
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  if (!state) return <PageLoader />;
+  return (
+    <JoinLayout gym={state.gym} title="Card details" description="Add the card your membership is paid with.">
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <Stack gap="md">
+          {error && <FormError title="Your card is not saved">{error}</FormError>}
+          <Text size="sm" c="gray.7">
+            {state.general_card_surcharge_text}
+          </Text>
+          <Text size="sm" c="gray.7">
+            <IconLock size={14} aria-hidden /> Your card details go straight to Stripe, our payment provider;
+            the gym never sees your card number.
+          </Text>
+          <Button size="lg" fullWidth onClick={start} loading={busy}>
+            Enter card details
+          </Button>
+          <Button size="lg" fullWidth variant="default" onClick={() => navigate("/choose-payment-method")}>
+            Choose another way to pay
+          </Button>
+        </Stack>
+      </Paper>
+    </JoinLayout>
+  );
+}
+
+export { CardDetailsRoute as Component };

@@ -1,0 +1,183 @@
+import type { SurchargeTotal } from "@gym/core/contract/payment";
+import type { ProRata } from "@gym/core/contract/price";
+import { api, errorMessage } from "@gym/web/api";
+import { formatLongDate, formatMoney } from "@gym/web/format";
+import { FormError, PageLoader } from "@gym/web/ui";
+import { Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import useSWR from "swr";
+import { JoinLayout } from "../../../components/JoinLayout";
+import {
+  confirmSubscription,
+  quoteFirstPayment,
+  refreshRegistration,
+  useRegistration,
+} from "../api/registration";
+import { paymentTypeLabel } from "../components/payment-type";
+import { RegisterFieldsForm } from "../components/RegisterFieldsForm";
+import { aucklandToday } from "./register";
+
+function Line({ label, value, strong }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text fw={strong ? 700 : 400}>{label}</Text>
+      <Text fw={strong ? 700 : 400} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * `/confirm-subscription`: the membership, its start and billing dates and the first payment
+ * broken down (pro-rata, joining fee, card surcharge, total), then the regular amount and date;
+ * the terms (and for bank payments the direct-debit authority and the notice of the first debit);
+ * then `POST /api/subscriptions`.
+ */
+export function ConfirmSubscriptionRoute() {
+  useDocumentTitle("Confirm your membership · Join");
+  const navigate = useNavigate();
+  const { data: state } = useRegistration();
+  const price = state?.price ?? null;
+  const recurring = price ? price.billing_frequency !== "one_off" : false;
+  const start = state?.start_date ?? null;
+  const { data: quote, error: quoteError } = useSWR<ProRata>(
+    price && start && recurring ? ["quote", price.id, start, state?.billing_date ?? start] : null,
+    () =>
+      quoteFirstPayment(price!.id, {
+        start_date: start!,
+        billing_date: state?.billing_date ?? start!,
+        link: state?.price_link,
+      }),
+  );
+  const method = state?.default_payment_type ?? null;
+  const byCard = method?.type === "stripe_card";
+  const { data: regular } = useSWR<SurchargeTotal>(
+    price && method ? ["surcharge", price.id, method.id] : null,
+    () =>
+      api.get<SurchargeTotal>("/api/surcharge-total", {
+        query: { price_id: price!.id, payment_type_id: method!.id },
+      }),
+  );
+  const [terms, setTerms] = useState(false);
+  const [authority, setAuthority] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!state) return <PageLoader />;
+  if (!price || !start) {
+    return (
+      <JoinLayout gym={state.gym} title="Confirm your membership">
+        <FormError title="No membership chosen">Please ask the gym to help you finish joining.</FormError>
+      </JoinLayout>
+    );
+  }
+
+  const firstTotal = recurring
+    ? (quote?.first_payment_total ?? null)
+    : price.amount + (price.joining_fee ?? 0);
+  const surcharge = byCard && recurring ? (quote?.card_surcharge ?? 0) : 0;
+  const firstDate = recurring ? (quote?.first_payment_date ?? null) : start;
+  const today = aucklandToday();
+
+  const confirm = async () => {
+    setAttempted(true);
+    setError(null);
+    if (!terms || (!byCard && !authority)) return;
+    setBusy(true);
+    try {
+      await confirmSubscription();
+      await refreshRegistration();
+      navigate("/welcome-to-gym");
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <JoinLayout
+      gym={state.gym}
+      title="Confirm your membership"
+      description="Check the details, then confirm."
+    >
+      {error && <FormError title="Your membership is not confirmed">{error}</FormError>}
+      {quoteError && (
+        <FormError title="We could not work out your first payment">{errorMessage(quoteError)}</FormError>
+      )}
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            {price.offering.name}
+          </Title>
+          <Line label="Price" value={price.label} />
+          <Line label="Start date" value={formatLongDate(start)} />
+          {recurring && quote && (
+            <Line label="Billing from" value={formatLongDate(quote.first_full_payment_date)} />
+          )}
+          <Line label="Paying by" value={method ? paymentTypeLabel(method) : "—"} />
+          <Divider my="xs" />
+          <Title order={2} fz="lg">
+            First payment
+            {firstDate ? (firstDate === today ? " (today)" : ` on ${formatLongDate(firstDate)}`) : ""}
+          </Title>
+          {recurring && !quote && !quoteError && <PageLoader label="Working out your first payment" />}
+          {quote?.is_pro_rata && (
+            <Line label={`Pro-rata (${quote.pro_rata_days} days)`} value={quote.formatted_pro_rata_amount} />
+          )}
+          {recurring && quote && !quote.is_pro_rata && quote.pro_rata_amount > 0 && (
+            <Line label="First period" value={quote.formatted_pro_rata_amount} />
+          )}
+          {!recurring && <Line label="Membership" value={price.formatted_amount} />}
+          {(price.joining_fee ?? 0) > 0 && <Line label="Joining fee" value={price.formatted_joining_fee} />}
+          {byCard && recurring && <Line label="Card surcharge" value={formatMoney(surcharge)} />}
+          {firstTotal !== null && <Line label="Total" value={formatMoney(firstTotal + surcharge)} strong />}
+          {recurring && quote && (
+            <>
+              <Divider my="xs" />
+              <Line
+                label={`Then ${price.frequency_label.toLowerCase()}, from ${formatLongDate(quote.first_full_payment_date)}`}
+                value={regular ? regular.formatted_total : quote.formatted_recurring_amount}
+                strong
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      <RegisterFieldsForm initial={state.register_fields} />
+
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <Stack gap="md">
+          <Checkbox
+            label={`I accept ${state.gym.name}'s membership terms and conditions`}
+            checked={terms}
+            onChange={(event) => setTerms(event.currentTarget.checked)}
+            error={attempted && !terms ? "Value is required" : undefined}
+          />
+          {!byCard && (
+            <>
+              <Checkbox
+                label={`I authorise ${state.gym.name} to debit my bank account for this membership, as a direct debit`}
+                checked={authority}
+                onChange={(event) => setAuthority(event.currentTarget.checked)}
+                error={attempted && !authority ? "Value is required" : undefined}
+              />
+              <Text size="sm" c="gray.7">
+                We will email you notice of your first debit, its amount and date, before it is taken.
+              </Text>
+            </>
+          )}
+          <Button size="lg" fullWidth onClick={confirm} loading={busy}>
+            Confirm membership
+          </Button>
+        </Stack>
+      </Paper>
+    </JoinLayout>
+  );
+}
+
+export { ConfirmSubscriptionRoute as Component };

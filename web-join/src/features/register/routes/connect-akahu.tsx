@@ -1,0 +1,152 @@
+import type { AkahuAccount } from "@gym/core/contract/gym";
+import { errorMessage } from "@gym/web/api";
+import { FormError, PageLoader } from "@gym/web/ui";
+import { Button, Paper, Radio, Stack, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { JoinLayout } from "../../../components/JoinLayout";
+import {
+  akahuExchange,
+  akahuSyncAccounts,
+  chooseBankAccount,
+  refreshRegistration,
+  useRegistration,
+} from "../api/registration";
+import { goToBankConsent } from "../components/start-bank";
+
+type Phase =
+  | { kind: "start" }
+  | { kind: "connecting" }
+  | { kind: "pick"; accounts: AkahuAccount[] }
+  | { kind: "failed"; message: string };
+
+/**
+ * `/connect-akahu`: where the bank consent returns (`?code=&state=`, or `?error=`). Exchanges the
+ * code, reads the member's accounts, and the one they pick becomes their bank payment type.
+ * Opened without a code (a renewed consent) it starts the consent.
+ */
+export function ConnectAkahuRoute() {
+  useDocumentTitle("Connect your bank account · Join");
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { data: state } = useRegistration();
+  const code = params.get("code");
+  const consentState = params.get("state");
+  const denied = params.get("error");
+  const [phase, setPhase] = useState<Phase>(() =>
+    denied
+      ? { kind: "failed", message: "The bank connection was cancelled. You can try again or pay by card." }
+      : code
+        ? { kind: "connecting" }
+        : { kind: "start" },
+  );
+  const [account, setAccount] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const exchanged = useRef(false);
+
+  useEffect(() => {
+    if (!code || !consentState || exchanged.current) return;
+    exchanged.current = true; // the code works once
+    void (async () => {
+      try {
+        await akahuExchange(code, consentState);
+        const accounts = await akahuSyncAccounts();
+        const usable = accounts.filter((a) => a.status === "ACTIVE" || a.status === "active" || !a.status);
+        setPhase({ kind: "pick", accounts: usable.length ? usable : accounts });
+        setAccount((usable[0] ?? accounts[0])?.id ?? null);
+      } catch (failure) {
+        setPhase({ kind: "failed", message: errorMessage(failure) });
+      }
+    })();
+  }, [code, consentState]);
+
+  const restart = async () => {
+    setBusy(true);
+    try {
+      await goToBankConsent();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    if (!account) {
+      setError("Choose an account");
+      return;
+    }
+    setBusy(true);
+    try {
+      await chooseBankAccount(account);
+      await refreshRegistration();
+      navigate("/bank-account-connected");
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <JoinLayout
+      gym={state?.gym}
+      title="Connect your bank account"
+      description="Your membership payments come from the account you choose."
+    >
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <Stack gap="md">
+          {error && <FormError title="Something went wrong">{error}</FormError>}
+          {phase.kind === "connecting" && <PageLoader label="Connecting your bank" />}
+          {phase.kind === "start" && (
+            <>
+              <Text>We use Akahu, New Zealand's open-banking service, to connect your bank securely.</Text>
+              <Button size="lg" fullWidth onClick={restart} loading={busy}>
+                Connect my bank
+              </Button>
+            </>
+          )}
+          {phase.kind === "failed" && (
+            <>
+              <FormError title="Your bank is not connected">{phase.message}</FormError>
+              <Button size="lg" fullWidth onClick={restart} loading={busy}>
+                Try again
+              </Button>
+              <Button
+                size="lg"
+                fullWidth
+                variant="default"
+                onClick={() => navigate("/choose-payment-method")}
+              >
+                Choose another way to pay
+              </Button>
+            </>
+          )}
+          {phase.kind === "pick" && (
+            <>
+              <Radio.Group label="Pay from" value={account} onChange={setAccount} withAsterisk>
+                <Stack gap="sm" mt="xs">
+                  {phase.accounts.map((a) => (
+                    <Radio.Card key={a.id} value={a.id} p="md" radius="md" aria-label={a.name}>
+                      <Stack gap={2}>
+                        <Text fw={700}>{a.name}</Text>
+                        <Text size="sm" c="gray.7">
+                          {a.formatted_account ?? ""}
+                        </Text>
+                      </Stack>
+                    </Radio.Card>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Button size="lg" fullWidth onClick={save} loading={busy}>
+                Use this account
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </JoinLayout>
+  );
+}
+
+export { ConnectAkahuRoute as Component };

@@ -1,0 +1,93 @@
+import { formatLongDate, formatMoney, titleCase } from "@gym/web/format";
+import { PageLoader } from "@gym/web/ui";
+import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconConfetti } from "@tabler/icons-react";
+import { useNavigate } from "react-router-dom";
+import { JoinLayout } from "../../../components/JoinLayout";
+import { useRegistration } from "../api/registration";
+
+/**
+ * `/welcome-to-gym`: the gym, the membership, the first payment and its date, how to get in, and
+ * the gym's app when it has one.
+ */
+export function WelcomeRoute() {
+  const { data: state } = useRegistration();
+  useDocumentTitle(state ? `Welcome to ${state.gym.name}` : "Welcome");
+  const navigate = useNavigate();
+  if (!state) return <PageLoader />;
+  const sub = state.subscription;
+  const first = sub?.first_payment ?? sub?.upcoming_payment ?? null;
+  return (
+    <JoinLayout gym={state.gym} title={`Welcome to ${state.gym.name}`}>
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <Stack gap="md">
+          <ThemeIcon size={64} radius={64} color="teal" aria-hidden>
+            <IconConfetti size={36} />
+          </ThemeIcon>
+          <Text fz="lg">
+            You're a member, {titleCase(state.name).split(" ")[0]}! We've emailed you a summary.
+          </Text>
+          {state.payment_failed && (
+            <Alert color="red" title="Your payment did not go through" role="alert">
+              <Stack gap="sm">
+                <Text>
+                  {sub?.latest_payment
+                    ? `Your payment of ${formatMoney(sub.latest_payment.total)} was declined${
+                        sub.latest_payment.error_description
+                          ? `: ${sub.latest_payment.error_description}`
+                          : "."
+                      }`
+                    : "A payment is owed on your membership."}{" "}
+                  Add another card or your bank account and we will try again.
+                </Text>
+                <Button onClick={() => navigate("/choose-payment-method")}>Update how I pay</Button>
+              </Stack>
+            </Alert>
+          )}
+          {sub && (
+            <Stack gap={4}>
+              <Title order={2} fz="lg">
+                Your membership
+              </Title>
+              <Text>
+                {state.price ? `${state.price.offering.name}: ${state.price.label}` : sub.price.label}
+              </Text>
+              <Text>Starts {formatLongDate(sub.start_date)}</Text>
+              {first && (
+                <Text>
+                  First payment {formatMoney(first.total)} on {formatLongDate(first.due_on)}
+                </Text>
+              )}
+            </Stack>
+          )}
+          <Stack gap={4}>
+            <Title order={2} fz="lg">
+              Getting in
+            </Title>
+            <Text>
+              {state.gym.has_door_access
+                ? "Your door access is set up by the gym: show your photo ID at the front desk on your first visit and staff will give you access."
+                : "Show your photo ID at the front desk on your first visit; staff will check you in."}
+            </Text>
+          </Stack>
+          {state.gym.app_link && (
+            <Button component="a" href={state.gym.app_link} size="lg" fullWidth>
+              Get the gym's app
+            </Button>
+          )}
+          {state.reauthenticate_akahu && (
+            <Button size="lg" variant="light" fullWidth onClick={() => navigate("/connect-akahu")}>
+              Renew your bank connection
+            </Button>
+          )}
+          <Text size="sm" c="gray.7">
+            Questions? Ask at the front desk.
+          </Text>
+        </Stack>
+      </Paper>
+    </JoinLayout>
+  );
+}
+
+export { WelcomeRoute as Component };

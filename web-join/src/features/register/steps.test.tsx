@@ -1,0 +1,64 @@
+import type { RegistrationState } from "@gym/core/contract/registration";
+import type { MeState } from "@gym/web/auth";
+import { describe, expect, it } from "vitest";
+import { registrationDecision } from "./steps";
+
+const member = {
+  status: "signed_in",
+  user: { id: "u1", name: "Aroha", is_staff: false },
+} as unknown as MeState;
+const state = (overrides: Partial<RegistrationState>) =>
+  ({ step: "take-photo", welcome: false, reauthenticate_akahu: false, ...overrides }) as RegistrationState;
+
+describe("the join site's route guard (spec 000 §4)", () => {
+  it("sends a session waiting for its code to the verification page, and a guest to register, keeping the path", () => {
+    expect(registrationDecision({ status: "two_factor" }, undefined, "/take-photo", "/take-photo")).toEqual({
+      kind: "navigate",
+      to: "/verification-code?twoFactorAuth=true&redirect=%2Ftake-photo",
+    });
+    expect(
+      registrationDecision({ status: "guest" }, undefined, "/card-details", "/card-details?x=1"),
+    ).toEqual({
+      kind: "navigate",
+      to: "/?redirect=%2Fcard-details%3Fx%3D1",
+    });
+    expect(registrationDecision(undefined, undefined, "/take-photo", "/take-photo")).toEqual({
+      kind: "wait",
+    });
+  });
+
+  it("sends a member to the step the server names, and lets them go back but not skip ahead", () => {
+    const noPhoto = state({ step: "take-photo" });
+    expect(registrationDecision(member, noPhoto, "/confirm-subscription", "")).toEqual({
+      kind: "navigate",
+      to: "/take-photo",
+    });
+    expect(registrationDecision(member, noPhoto, "/take-photo", "")).toEqual({ kind: "allow" });
+    const noPayment = state({ step: "choose-payment-method" });
+    expect(registrationDecision(member, noPayment, "/confirm-subscription", "")).toEqual({
+      kind: "navigate",
+      to: "/choose-payment-method",
+    });
+    for (const path of ["/take-photo", "/connect-akahu", "/card-details", "/card-connected"])
+      expect(registrationDecision(member, noPayment, path, "")).toEqual({ kind: "allow" });
+    expect(
+      registrationDecision(member, state({ step: "confirm-subscription" }), "/confirm-subscription", ""),
+    ).toEqual({
+      kind: "allow",
+    });
+  });
+
+  it("keeps a subscribed member on the welcome page, except to renew their bank consent", () => {
+    const welcome = state({ step: "welcome-to-gym", welcome: true });
+    expect(registrationDecision(member, welcome, "/take-photo", "")).toEqual({
+      kind: "navigate",
+      to: "/welcome-to-gym",
+    });
+    expect(registrationDecision(member, welcome, "/welcome-to-gym", "")).toEqual({ kind: "allow" });
+    expect(
+      registrationDecision(member, { ...welcome, reauthenticate_akahu: true }, "/connect-akahu", ""),
+    ).toEqual({
+      kind: "allow",
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { jsonResponse, renderWithProviders } from "@gym/web/testing";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../../app/test-support";
+import type { Subscription } from "../api/memberships";
+import { SubscriptionCard } from "./SubscriptionCard";
+
+function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: "s-1",
+    user: { id: "u-1", name: "Sam Member", email: "sam@example.com" },
+    gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
+    price: {
+      id: "p-term",
+      label: "$20.00 Weekly, 12M Term",
+      amount: 2000,
+      formatted_amount: "$20.00",
+      billing_frequency: "weekly",
+      joining_fee: 0,
+      offering: { id: "o-1", name: "24/7 Access" },
+    },
+    payment_method: "stripe_card",
+    payment_type_id: "pt-1",
+    start_date: "2026-09-01",
+    billing_date: "2026-09-01",
+    current_period_start: "2026-11-17T11:00:00.000Z",
+    current_period_end: "2026-11-24T11:00:00.000Z",
+    paused_at: null,
+    pause_start_at: null,
+    pause_end_at: null,
+    pause_days_credit: 30,
+    pause_days_remaining: 30,
+    pauses: [],
+    cancelled_at: null,
+    cancellation_effective_at: null,
+    cancellation_reasons: [],
+    cancellation_comments: null,
+    undo_cancellation_until: null,
+    cancelled_during_cooling_off_period: false,
+    grace_period_ends_at: null,
+    initial_state: null,
+    upcoming_state: null,
+    transition_to_date: null,
+    transition_to_price: null,
+    transition_takes_effect_at: null,
+    created_at: "2026-09-01T00:00:00.000Z",
+    force_price_amount: null,
+    is_staging: false,
+    cooling_period_ends_at: null,
+    is_term_membership: true,
+    on_term_membership_price: true,
+    term_ends_at: "2027-09-01T12:00:00.000Z",
+    latest_term_membership: null,
+    pif_ends_at: null,
+    private_price_link_id: null,
+    payments_sum: 24_000,
+    formatted_payments_sum: "$240.00",
+    balance_owing: 0,
+    formatted_balance_owing: "$0.00",
+    periods_owing: 0,
+    hard_declined: false,
+    next_retry_on: null,
+    waiting_for_consent: false,
+    version: 3,
+    upcoming_payment: null,
+    first_payment: null,
+    latest_payment: null,
+    is_paused: false,
+    pause_in_future: false,
+    is_cancelled: false,
+    cancellation_taken_effect: false,
+    undo_cancellation_possible: false,
+    in_grace_period: false,
+    grace_period_over: false,
+    is_upcoming: false,
+    is_active: true,
+    card_colour: "green",
+    on_cooling_period: false,
+    currently_within_term_membership: true,
+    membership_type: "12M Term",
+    has_scheduled_price_change: false,
+    price_change_takes_effect_at: null,
+    start_now_offered: false,
+    door_access: { standing: true, reason: "Active" },
+    ...overrides,
+  };
+}
+
+const preview = (breakFee: number) => ({
+  immediate: false,
+  takes_effect_on: "2026-11-25",
+  undo_cancellation_until: "2026-11-25",
+  within_term: true,
+  in_cooling_off: breakFee === 0,
+  remaining_term_value: 82_000,
+  break_fee_basis_points: 2500,
+  break_fee: breakFee,
+  formatted_break_fee: `$${(breakFee / 100).toFixed(2)}`,
+});
+
+describe("the membership card", () => {
+  it("states the break fee before a term member is cancelled, and sends the reasons", async () => {
+    const cancelled = subscription({
+      is_cancelled: true,
+      cancelled_at: "2026-11-23T00:00:00Z",
+      cancellation_effective_at: "2026-11-25T11:00:00Z",
+      undo_cancellation_until: "2026-11-25T11:00:00Z",
+      undo_cancellation_possible: true,
+    });
+    const fetch = mockApi({
+      "GET /api/subscriptions/s-1/cancellation-preview": preview(20_500),
+      "POST /api/subscriptions/s-1/cancel": () => jsonResponse({ data: cancelled }),
+    });
+    const onChanged = vi.fn();
+    renderWithProviders(<SubscriptionCard subscription={subscription()} canChange onChanged={onChanged} />);
+    const user = userEvent.setup();
+    expect(screen.getByText("Active")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel membership" });
+    expect(await within(dialog).findByText(/A break fee of \$205.00 is charged/)).toBeInTheDocument();
+    await user.click(within(dialog).getAllByLabelText("Reasons")[0] as HTMLElement);
+    await user.click(await screen.findByRole("option", { name: "Moving away" }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel and charge $205.00" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(cancelled));
+    const sent = fetch.calls.find((c) => c.method === "POST");
+    expect(sent?.body).toEqual({ immediate: false, cancellation_reasons: ["Moving away"] });
+  });
+
+  it("offers undo (not cancel or pause) while a cancellation can still be undone, and nothing to trainers", () => {
+    const cancelled = subscription({
+      is_cancelled: true,
+      undo_cancellation_possible: true,
+      cancellation_effective_at: "2026-11-25T11:00:00Z",
+      card_colour: "green",
+    });
+    const { unmount } = renderWithProviders(
+      <SubscriptionCard subscription={cancelled} canChange onChanged={() => {}} />,
+    );
+    expect(screen.getByRole("button", { name: "Undo cancellation" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pause" })).not.toBeInTheDocument();
+    expect(screen.getByText("Cancels 26/11/2026")).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <SubscriptionCard subscription={subscription()} canChange={false} onChanged={() => {}} />,
+    );
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("refuses a pause longer than the days left, with the server's message under the field", async () => {
+    mockApi({
+      "POST /api/subscriptions/s-1/pause": () =>
+        jsonResponse(
+          {
+            message: "Only 5 pause days are left.",
+            errors: { pause_end_at: ["Only 5 pause days are left."] },
+            error: "validation_failed",
+          },
+          422,
+        ),
+    });
+    renderWithProviders(
+      <SubscriptionCard
+        subscription={subscription({ pause_days_remaining: 5 })}
+        canChange
+        onChanged={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pause membership" });
+    await user.click(within(dialog).getByRole("button", { name: "Pause membership" }));
+    expect(await within(dialog).findAllByText("Value is required")).toHaveLength(2);
+    await user.type(within(dialog).getByLabelText(/First paused day/), "01/12/2026");
+    await user.type(within(dialog).getByLabelText(/Back on/), "15/12/2026");
+    await user.click(within(dialog).getByRole("heading", { name: "Pause membership" }));
+    expect(await within(dialog).findByText("Uses 14 of 5 pause days.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Pause membership" }));
+    expect(await within(dialog).findByText("Only 5 pause days are left.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import { formatDate } from "@gym/web/format";
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { Subscription } from "../api/memberships";
+import { SubscriptionActions } from "./SubscriptionActions";
+
+/** The spec's card colours (001 §4) as theme colours. */
+export const CARD_COLOURS = { green: "green", amber: "orange", red: "red" } as const;
+
+/** The one-word state staff read first, from the derived states (spec 001 §4). */
+export function stateLabel(s: Subscription): string {
+  if (s.is_cancelled && s.cancellation_taken_effect) return "Cancelled";
+  if (s.is_cancelled)
+    return `Cancels ${formatDate(s.cancellation_effective_at ?? s.undo_cancellation_until)}`;
+  if (s.in_grace_period) return "In grace period";
+  if (s.is_paused) return s.pause_in_future ? `Pause from ${formatDate(s.pause_start_at)}` : "Paused";
+  if (s.is_upcoming) return s.upcoming_state === "failed" ? "Upcoming (payment failed)" : "Upcoming";
+  return "Active";
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * A membership at a glance (spec 001 §4: card colour, state, membership type, cooling-off, term,
+ * next payment) with the actions staff may take on it. `canChange`: the viewer administers its gym.
+ */
+export function SubscriptionCard({
+  subscription: s,
+  canChange,
+  onChanged,
+}: {
+  subscription: Subscription;
+  canChange: boolean;
+  onChanged: (next: Subscription) => void;
+}) {
+  const colour = CARD_COLOURS[s.card_colour];
+  const next = s.upcoming_payment;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="lg"
+      style={{ borderLeft: `6px solid var(--mantine-color-${colour}-6)` }}
+      aria-label="Membership"
+      component="section"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={3} size="h4">
+              {s.price.offering.name ?? "Membership"}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {s.price.label ?? s.price.formatted_amount} · {s.gym.name}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Badge color={colour} variant="light" size="lg">
+              {stateLabel(s)}
+            </Badge>
+            <Badge color="gray" variant="outline">
+              {s.membership_type}
+            </Badge>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Fact label="Started">{formatDate(s.start_date)}</Fact>
+          <Fact label="Current period">
+            {s.current_period_start
+              ? `${formatDate(s.current_period_start)} – ${formatDate(s.current_period_end)}`
+              : "Not started"}
+          </Fact>
+          <Fact label="Next payment">
+            {next
+              ? `${next.formatted_total} on ${formatDate(next.due_on)}`
+              : s.pif_ends_at
+                ? "Paid in full"
+                : "None"}
+          </Fact>
+          <Fact label="Balance owing">
+            {s.balance_owing > 0 ? s.formatted_balance_owing : "Nothing owing"}
+          </Fact>
+          {s.is_term_membership && <Fact label="Term ends">{formatDate(s.term_ends_at)}</Fact>}
+          {s.on_cooling_period && (
+            <Fact label="Cooling-off until">{formatDate(s.cooling_period_ends_at)}</Fact>
+          )}
+          {s.pif_ends_at && <Fact label="Paid in full until">{formatDate(s.pif_ends_at)}</Fact>}
+          {s.payment_method !== "pif" && (
+            <Fact label="Pause days left">
+              {s.pause_days_remaining} of {s.pause_days_credit}
+            </Fact>
+          )}
+          {s.pause_start_at && (
+            <Fact label="Pause">
+              {formatDate(s.pause_start_at)} – {formatDate(s.pause_end_at)}
+            </Fact>
+          )}
+          {s.has_scheduled_price_change && (
+            <Fact label="Price change">from {formatDate(s.price_change_takes_effect_at)}</Fact>
+          )}
+          {s.in_grace_period && <Fact label="Grace ends">{formatDate(s.grace_period_ends_at)}</Fact>}
+          <Fact label="Door access">{s.door_access.standing ? "Yes" : `No: ${s.door_access.reason}`}</Fact>
+        </SimpleGrid>
+
+        {canChange && <SubscriptionActions subscription={s} onChanged={onChanged} />}
+      </Stack>
+    </Card>
+  );
+}
