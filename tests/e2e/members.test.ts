@@ -90,5 +90,14 @@ describe("members", () => {
       .first()
       .waitFor();
     await page.screenshot({ path: screenshotPath("member-activity"), fullPage: true });
+
+    // A member with a membership: the membership card with its lifecycle actions.
+    await search.fill("aroha wal");
+    await page.getByRole("option").filter({ hasText: "Aroha Walker" }).click();
+    await page.getByRole("heading", { name: "Aroha Walker", level: 1 }).waitFor();
+    const membership = page.getByRole("region", { name: "Membership" });
+    await membership.getByText("Anytime Membership").first().waitFor();
+    await membership.getByRole("button", { name: /Pause/ }).waitFor();
+    await page.screenshot({ path: screenshotPath("member-show-membership"), fullPage: true });
   });
 });

@@ -1,4 +1,5 @@
 import { isApiError } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import {
   Alert,
@@ -22,6 +23,8 @@ import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft, IconHistory, IconPencil } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
+import { useSubscription } from "../../memberships/api/memberships";
+import { SubscriptionCard } from "../../memberships/components/SubscriptionCard";
 import { StatusBadge } from "../../payments/components/StatusBadge";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
@@ -116,10 +119,38 @@ function SubscriptionPanel({ member }: { member: Member }) {
   );
 }
 
+/**
+ * The membership card with its lifecycle actions (pause, cancel, undo, start now, manual payment)
+ * from the memberships feature, on the latest subscription; the summary panel while it loads.
+ */
+function Membership({
+  member,
+  canChange,
+  onChanged,
+}: {
+  member: Member;
+  canChange: boolean;
+  onChanged: () => void;
+}) {
+  const { data, mutate } = useSubscription(member.latest_subscription?.id ?? null);
+  if (!data) return <SubscriptionPanel member={member} />;
+  return (
+    <SubscriptionCard
+      subscription={data}
+      canChange={canChange}
+      onChanged={(next) => {
+        void mutate(next, { revalidate: false });
+        onChanged();
+      }}
+    />
+  );
+}
+
 /** /members/{id} (members.show): profile, membership, payments, notes and tags, emergency contact. */
 export function MemberShowRoute() {
   const { id } = useParams();
   const { data: member, error, isLoading, mutate } = useMember(id);
+  const { user } = useAuth();
   useDocumentTitle(member ? member.name : "Member");
   const [editing, edit] = useDisclosure(false);
 
@@ -193,7 +224,21 @@ export function MemberShowRoute() {
         <Grid>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
-              <SubscriptionPanel member={member} />
+              {member.latest_subscription ? (
+                <Membership
+                  member={member}
+                  onChanged={() => void mutate()}
+                  canChange={Boolean(
+                    user &&
+                      (user.is_organisation_admin ||
+                        user.gyms.some(
+                          (g) => g.id === member.latest_subscription?.gym.id && g.role === "admin",
+                        )),
+                  )}
+                />
+              ) : (
+                <SubscriptionPanel member={member} />
+              )}
               <Panel title="Payments">
                 {member.recent_payments.length === 0 ? (
                   <Text size="sm" c="dimmed">
