@@ -81,46 +81,8 @@ export const memberListItemSchema = z
   .meta({ id: "MemberListItem" });
 export type MemberListItem = z.output<typeof memberListItemSchema>;
 
-/** The latest subscription on the member page: the subscription with its §4 derived states. */
-export const memberSubscriptionSchema = subscriptionSchema
-  .extend({
-    price: subscriptionSchema.shape.price.extend({
-      offering: z.object({ id: z.string(), name: z.string() }),
-    }),
-    paused_at: z.string().nullable(),
-    pause_start_at: z.string().nullable(),
-    pause_end_at: z.string().nullable(),
-    cancelled_at: z.string().nullable(),
-    cancellation_effective_at: z.string().nullable(),
-    undo_cancellation_until: z.string().nullable(),
-    upcoming_state: z.string().nullable(),
-    transition_to_price: z.string().nullable(),
-    transition_takes_effect_at: z.string().nullable(),
-    is_term_membership: z.boolean(),
-    term_ends_at: z.string().nullable(),
-    cooling_period_ends_at: z.string().nullable(),
-    pif_ends_at: z.string().nullable(),
-    payments_sum: z.number().int(),
-    formatted_payments_sum: z.string(),
-    formatted_balance_owing: z.string(),
-    is_paused: z.boolean(),
-    pause_in_future: z.boolean(),
-    is_cancelled: z.boolean(),
-    cancellation_taken_effect: z.boolean(),
-    undo_cancellation_possible: z.boolean(),
-    in_grace_period: z.boolean(),
-    grace_period_over: z.boolean(),
-    is_upcoming: z.boolean(),
-    is_active: z.boolean(),
-    card_colour: z.enum(["green", "amber", "red"]),
-    on_cooling_period: z.boolean(),
-    membership_type: z.string(),
-    has_scheduled_price_change: z.boolean(),
-    start_now_offered: z.boolean(),
-    door_access: z.object({ standing: z.boolean(), reason: z.string() }),
-    state: z.enum(memberStateValues),
-  })
-  .meta({ id: "MemberSubscription" });
+/** The latest subscription on the member page: the subscription with its §4 derived states (the contract's `Subscription`). */
+export const memberSubscriptionSchema = subscriptionSchema;
 export type MemberSubscription = z.output<typeof memberSubscriptionSchema>;
 
 const emergencyContactSchema = z.object({

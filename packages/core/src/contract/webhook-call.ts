@@ -8,16 +8,18 @@ export type WebhookOutcomeName = (typeof WEBHOOK_OUTCOMES)[number];
 
 /** Any JSON value: a logged body is the provider's JSON (redacted), or its text when it was not JSON. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
+export const jsonValue: z.ZodType<JsonValue> = z
+  .lazy(() =>
+    z.union([
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(jsonValue),
+      z.record(z.string(), jsonValue),
+    ]),
+  )
+  .meta({ id: "JsonValue" });
 
 export const webhookCallSchema = z
   .object({

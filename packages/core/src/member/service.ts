@@ -364,7 +364,7 @@ async function subscriptionView(
     latestPayment: mine.find((p) => p.status !== "upcoming") ?? null,
   });
   const { payments: _p, ...rest } = view;
-  return { ...rest, state: stateOf(sub, now) } as MemberSubscription;
+  return rest as MemberSubscription;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
       </Panel>
     );
   return (
-    <Panel title="Membership" action={<StateBadge state={sub.state} colour={sub.card_colour} />}>
+    <Panel title="Membership" action={<StateBadge state={member.state} colour={sub.card_colour} />}>
       <Stack gap={6}>
         <Row label="Membership">{sub.price.offering.name}</Row>
         <Row label="Price">
