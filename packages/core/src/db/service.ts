@@ -5,6 +5,7 @@ import { config } from "../config";
 import { mailEntity } from "../email/entity";
 import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
+import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../member/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
@@ -50,6 +51,9 @@ const entities = {
   paymentRef: paymentRefEntity,
   paymentType: paymentTypeEntity,
   businessClock: businessClockEntity,
+  member: memberEntity,
+  memberSearchTerm: memberSearchTermEntity,
+  memberActivity: memberActivityEntity,
   registration: registrationEntity,
 };
 

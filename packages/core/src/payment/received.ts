@@ -4,12 +4,14 @@
  * the status and version read (a second click, or two staff at once, gets 409), together with the
  * subscription's paid total in the same transaction.
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { memberPaymentSettled } from "../member/hooks";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
 import { findPayment } from "./store";
@@ -50,5 +52,6 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   if (canceled) throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
   const saved = await findPayment(organisationId, paymentId);
   if (!saved) throw new NotFoundError("payment");
+  await memberPaymentSettled(saved, "received", { actor_id: actor.userId });
   return presentPayment(saved);
 }

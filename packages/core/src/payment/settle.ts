@@ -8,10 +8,12 @@
  *  - The subscription is written with its own version condition; a conflict (another payment of
  *    the same member settling at the same moment) re-reads and tries again.
  */
+
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
+import { memberPaymentSettled } from "../member/hooks";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { restoreAccessIfStanding } from "./access";
 import { gymOf, settingsOf } from "./context";
@@ -68,12 +70,16 @@ export async function applyOutcome(
         result = await settleSucceeded(payment, outcome, now);
         if (!conflict(result)) {
           if (payment.is_retry || payment.meta?.clears_debt) await restoreAccessIfStanding(payment);
+          await memberPaymentSettled(payment, "paid");
           return "settled";
         }
         break;
       case "failed":
         result = await settleFailed(payment, outcome, now);
-        if (!conflict(result)) return "settled";
+        if (!conflict(result)) {
+          await memberPaymentSettled(payment, "failed", { reason: outcome.message });
+          return "settled";
+        }
         break;
     }
   }

@@ -16,6 +16,7 @@ import { surcharge as surchargeOf } from "../billing/money";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { memberLifecycleChanged } from "../member/hooks";
 import { cardSurchargeOf, gymOf } from "../payment/context";
 import { scheduledPaymentId } from "../payment/ids";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
@@ -267,5 +268,6 @@ export async function commitFacts(
     );
   const saved = await findSubscription(sub.organisation_id, sub.subscription_id);
   if (!saved) throw new NotFoundError("subscription");
+  await memberLifecycleChanged(sub, event);
   return subscriptionWithPayments(saved);
 }

@@ -2,6 +2,7 @@
  * Subscriptions: making one (with its first payment, the price's and offering's counters in the
  * same transaction), reading them, and presenting them with their derived states.
  */
+
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { authorize, inGym, policy } from "../auth/policy";
@@ -19,6 +20,7 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
+import { memberSubscribed } from "../member/hooks";
 import { findOffering } from "../offering/store";
 import { cardSurchargeOf, gymOf, settingsOf } from "../payment/context";
 import { scheduledPaymentId } from "../payment/ids";
@@ -248,6 +250,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (canceled) throw new ConflictError("The membership could not be created. Please try again.");
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
+  await memberSubscribed(saved, input.processed_by);
   return { subscription: saved, first_payment: payment };
 }
 

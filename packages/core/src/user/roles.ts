@@ -1,6 +1,7 @@
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { peopleDelta } from "../gym/counts";
+import { indexMember } from "../member/search-index";
 
 export type OrgRole = "admin" | "none";
 export type GymRole = "admin" | "personal_trainer";
@@ -42,7 +43,16 @@ export async function putRole(input: {
         ),
       ])
       .go();
-    if (!canceled) return { ...next };
+    if (!canceled) {
+      // Members are listed and searched from the member record and search index (member/).
+      if (next.member_gym_ids.length)
+        await indexMember({
+          organisation_id: next.organisation_id,
+          user_id: next.user_id,
+          gym_ids: next.member_gym_ids,
+        });
+      return { ...next };
+    }
   }
   throw new ConflictError("The role changed while it was being saved. Please try again.");
 }

@@ -24,6 +24,7 @@ import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
 import { lifecycleRouter } from "./routers/lifecycle";
 import { meRouter } from "./routers/me";
+import { membersRouter } from "./routers/members";
 import { offeringsRouter } from "./routers/offerings";
 import { organisationsRouter } from "./routers/organisations";
 import { paymentsRouter } from "./routers/payments";
@@ -33,6 +34,7 @@ import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { registrationRouter } from "./routers/registration";
 import { sitesRouter } from "./routers/sites";
+import { staffRouter } from "./routers/staff";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
 
@@ -68,6 +70,8 @@ export function createApp() {
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
+  app.route("/", membersRouter);
+  app.route("/", staffRouter);
   app.route("/", pifRouter);
   app.route("/", priceChangeRouter);
   app.route("/", registrationRouter);

@@ -1,0 +1,18 @@
+/** `POST /api/search` (spec 001 §2 top bar): the organisation's members by name word or email prefix. */
+import type { Actor } from "../auth/actor";
+import { type SearchResult, searchInput } from "../contract/member";
+import { staffGymIds, staffOrganisation } from "../payment/list";
+import { titleCase } from "../text";
+import { parse } from "../validation";
+import { searchIndex } from "./search-index";
+
+export async function searchMembers(actor: Actor, body: unknown): Promise<SearchResult[]> {
+  const organisationId = staffOrganisation(actor);
+  const { query } = parse(searchInput, body);
+  const hits = await searchIndex(
+    organisationId,
+    query,
+    actor.orgRole === "admin" ? null : staffGymIds(actor),
+  );
+  return hits.map((hit) => ({ id: hit.id, name: titleCase(hit.name), email: hit.email }));
+}

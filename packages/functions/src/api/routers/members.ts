@@ -1,0 +1,150 @@
+import { deletedSchema } from "@gym/core/contract/http";
+import {
+  memberActivityQuery,
+  memberActivitySchema,
+  memberListItemSchema,
+  memberListQuery,
+  memberSchema,
+  memberUpdateInput,
+  searchInput,
+  searchResultSchema,
+} from "@gym/core/contract/member";
+import { searchMembers } from "@gym/core/member/search";
+import {
+  deleteMember,
+  listMemberActivity,
+  listMembers,
+  readMember,
+  restoreMember,
+  updateMember,
+} from "@gym/core/member/service";
+import { actorOf, createRouter, staffRoute } from "../context";
+import {
+  envelope,
+  errorResponses,
+  idParam,
+  json,
+  jsonBody,
+  paged,
+  pageEnvelope,
+  wholeList,
+} from "../respond";
+
+/** Members (spec 001 §7 Members) and the top bar's global search. docs/members.md. */
+export const membersRouter = createRouter()
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members",
+      tags: ["Members"],
+      summary:
+        "The organisation's members sorted by name or join date, filtered by membership state, gym, offering, price, tag and payment type; trainers see their gyms' members",
+      request: { query: memberListQuery },
+      responses: {
+        200: json(pageEnvelope(memberListItemSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json(paged(await listMembers(actorOf(c), c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}",
+      tags: ["Members"],
+      summary: "One member (spec 001 §3) with their latest subscription and its derived states",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(memberSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await readMember(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "put",
+      path: "/members/{id}",
+      tags: ["Members"],
+      summary:
+        "Edit a member's profile, contact, emergency contact, address, notes, tags and notification settings (admins of their gym); each change is logged in their activity",
+      request: { params: idParam, ...jsonBody(memberUpdateInput) },
+      responses: {
+        200: json(envelope(memberSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json({ data: await updateMember(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "delete",
+      path: "/members/{id}",
+      tags: ["Members"],
+      summary:
+        "Soft-delete a member (deleted_at; out of the list and search); organisation admins; 409 while their membership still charges",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(deletedSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        409: errorResponses[409],
+      },
+    }),
+    async (c) => c.json({ data: await deleteMember(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/members/{id}/restore",
+      tags: ["Members"],
+      summary: "Restore a deleted member; organisation admins",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(memberSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await restoreMember(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/activity",
+      tags: ["Members"],
+      summary:
+        "The member's activity log newest first: sign-up, payments, pauses, cancellations, price changes and staff edits with who did them",
+      request: { params: idParam, query: memberActivityQuery },
+      responses: {
+        200: json(pageEnvelope(memberActivitySchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json(paged(await listMemberActivity(actorOf(c), c.req.valid("param").id, c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/search",
+      tags: ["Members"],
+      summary:
+        "Global search: up to 10 members whose name words or email start with the words typed (case and accents ignored), answered whole",
+      request: jsonBody(searchInput),
+      responses: {
+        200: json(wholeList(searchResultSchema)),
+        403: errorResponses[403],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json({ data: await searchMembers(actorOf(c), c.req.valid("json")) }, 200),
+  );

@@ -1,0 +1,103 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+
+/**
+ * The members back-office in the browser: a staff member finds a member from the top bar by two
+ * letters of their surname, opens them, writes a note, and sees it in the member's activity.
+ */
+let product: Product;
+let browser: Browser;
+let memberId: string;
+
+/** A member with a surname nobody else in the demo data starts with, added through core. */
+async function addSearchableMember(dynamoPort: number) {
+  process.env.DYNAMODB_ENDPOINT = `http://localhost:${dynamoPort}`;
+  process.env.TABLE_NAME = "gym-local";
+  const { resetDynamo } = await import("../../packages/core/src/db/client");
+  resetDynamo();
+  const { findUserByEmail, createUser } = await import("../../packages/core/src/user/service");
+  const { rolesOfUser, putRole } = await import("../../packages/core/src/user/roles");
+  const { listGyms } = await import("../../packages/core/src/gym/service");
+  const admin = await findUserByEmail("admin@example.com");
+  if (!admin) throw new Error("The product has no demo data");
+  for (const role of await rolesOfUser(admin.user_id)) {
+    const gym = (await listGyms(role.organisation_id)).find((g) => /Ponsonby/.test(g.name));
+    if (!gym) continue;
+    const user = await createUser({ email: "aria.zelinski@example.net", name: "aria zelinski" });
+    await putRole({
+      organisation_id: role.organisation_id,
+      user_id: user.user_id,
+      member_gym_ids: [gym.gym_id],
+    });
+    return user.user_id;
+  }
+  throw new Error("No Ponsonby gym");
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  memberId = await addSearchableMember(product.dynamoPort);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe("members", () => {
+  it("search by two letters of the surname → open the member → edit a note → see it in the activity", async () => {
+    const page = await staffPage(browser, product, "admin@example.com");
+    await page.goto(`${product.staffUrl}/members`);
+    const table = page.getByRole("table");
+    await table.getByText("Aria Zelinski").waitFor();
+    await page.screenshot({ path: screenshotPath("members-list"), fullPage: true });
+
+    const search = page.getByRole("searchbox", { name: "Search members" }).locator("visible=true");
+    // Nothing found: the spec's message, with the query.
+    await search.fill("qqzx");
+    await page.getByText('No results found for "qqzx"').waitFor();
+    // Typing hides the results until the debounce has passed.
+    await search.fill("ze");
+    expect(await page.getByRole("listbox", { name: "Search results" }).count()).toBe(0);
+    const result = page.getByRole("option").filter({ hasText: "Aria Zelinski" });
+    await result.waitFor();
+    await expect(
+      page.getByRole("option").filter({ hasText: "aria.zelinski@example.net" }).count(),
+    ).resolves.toBe(1);
+    await page.screenshot({ path: screenshotPath("members-search") });
+    await result.click();
+
+    await page.waitForURL(`**/members/${memberId}`);
+    expect(await search.inputValue()).toBe("");
+    await page.getByRole("heading", { name: "Aria Zelinski", level: 1 }).waitFor();
+
+    const notes = page.getByRole("form", { name: "Notes and tags" });
+    await notes.getByLabel("Notes").fill("Prefers the 6 am class; knee injury.");
+    await notes.getByRole("button", { name: "Save notes" }).click();
+    await page.getByText("Notes saved").waitFor();
+    await page.screenshot({ path: screenshotPath("member-show"), fullPage: true });
+
+    await page.getByRole("link", { name: "Activity" }).click();
+    await page.waitForURL(`**/members/${memberId}/activity`);
+    const entry = page.getByText("Notes edited");
+    await entry.waitFor();
+    await page.getByText("Prefers the 6 am class; knee injury.", { exact: false }).waitFor();
+    await page
+      .getByLabel("Activity")
+      .getByText(/Avery Admin/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: screenshotPath("member-activity"), fullPage: true });
+
+    // A member with a membership: the membership card with its lifecycle actions.
+    await search.fill("aroha wal");
+    await page.getByRole("option").filter({ hasText: "Aroha Walker" }).click();
+    await page.getByRole("heading", { name: "Aroha Walker", level: 1 }).waitFor();
+    const membership = page.getByRole("region", { name: "Membership" });
+    await membership.getByText("Anytime Membership").first().waitFor();
+    await membership.getByRole("button", { name: /Pause/ }).waitFor();
+    await page.screenshot({ path: screenshotPath("member-show-membership"), fullPage: true });
+  });
+});

@@ -1,0 +1,325 @@
+import { isApiError } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
+import { formatDate } from "@gym/web/format";
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
+import { IconAlertCircle, IconArrowLeft, IconHistory, IconPencil } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useSubscription } from "../../memberships/api/memberships";
+import { SubscriptionCard } from "../../memberships/components/SubscriptionCard";
+import { StatusBadge } from "../../payments/components/StatusBadge";
+import { type Member, useMember } from "../api/members";
+import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
+import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" component="div">
+        {children || "–"}
+      </Text>
+    </Group>
+  );
+}
+
+function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function SubscriptionPanel({ member }: { member: Member }) {
+  const sub = member.latest_subscription;
+  if (!sub)
+    return (
+      <Panel title="Membership">
+        <Text size="sm" c="dimmed">
+          No membership yet.
+        </Text>
+      </Panel>
+    );
+  return (
+    <Panel title="Membership" action={<StateBadge state={member.state} colour={sub.card_colour} />}>
+      <Stack gap={6}>
+        <Row label="Membership">{sub.price.offering.name}</Row>
+        <Row label="Price">
+          {sub.price.label ?? sub.price.formatted_amount} · {sub.membership_type}
+        </Row>
+        <Row label="Gym">{sub.gym.name}</Row>
+        <Row label="Pays by">{paymentTypeLabels[sub.payment_method] ?? sub.payment_method}</Row>
+        <Row label="Started">{formatDate(sub.start_date)}</Row>
+        <Row label="Current period">
+          {sub.current_period_start
+            ? `${formatDate(sub.current_period_start)} – ${formatDate(sub.current_period_end)}`
+            : "–"}
+        </Row>
+        {sub.upcoming_payment && (
+          <Row label="Next payment">
+            {sub.upcoming_payment.formatted_total} on {formatDate(sub.upcoming_payment.due_on)}
+          </Row>
+        )}
+        {sub.balance_owing > 0 && (
+          <Row label="Owing">
+            <Text c="red" size="sm" fw={600}>
+              {sub.formatted_balance_owing} ({sub.periods_owing} periods)
+            </Text>
+          </Row>
+        )}
+        {sub.in_grace_period && <Row label="Grace period ends">{formatDate(sub.grace_period_ends_at)}</Row>}
+        {sub.is_paused && (
+          <Row label="Paused">
+            {formatDate(sub.pause_start_at)} – {formatDate(sub.pause_end_at)}
+          </Row>
+        )}
+        {sub.is_cancelled && (
+          <Row label="Cancelled">
+            {sub.cancellation_taken_effect ? "Ended" : "Ends"} {formatDate(sub.cancellation_effective_at)}
+          </Row>
+        )}
+        {sub.on_cooling_period && (
+          <Row label="Cooling-off ends">{formatDate(sub.cooling_period_ends_at)}</Row>
+        )}
+        {sub.has_scheduled_price_change && <Row label="Price change">Scheduled</Row>}
+        <Row label="Door access">
+          <Badge color={sub.door_access.standing ? "green" : "red"} variant="light">
+            {sub.door_access.standing ? "Allowed" : "Not allowed"}
+          </Badge>
+        </Row>
+      </Stack>
+    </Panel>
+  );
+}
+
+/**
+ * The membership card with its lifecycle actions (pause, cancel, undo, start now, manual payment)
+ * from the memberships feature, on the latest subscription; the summary panel while it loads.
+ */
+function Membership({
+  member,
+  canChange,
+  onChanged,
+}: {
+  member: Member;
+  canChange: boolean;
+  onChanged: () => void;
+}) {
+  const { data, mutate } = useSubscription(member.latest_subscription?.id ?? null);
+  if (!data) return <SubscriptionPanel member={member} />;
+  return (
+    <SubscriptionCard
+      subscription={data}
+      canChange={canChange}
+      onChanged={(next) => {
+        void mutate(next, { revalidate: false });
+        onChanged();
+      }}
+    />
+  );
+}
+
+/** /members/{id} (members.show): profile, membership, payments, notes and tags, emergency contact. */
+export function MemberShowRoute() {
+  const { id } = useParams();
+  const { data: member, error, isLoading, mutate } = useMember(id);
+  const { user } = useAuth();
+  useDocumentTitle(member ? member.name : "Member");
+  const [editing, edit] = useDisclosure(false);
+
+  if (isLoading && !member) return <Skeleton m="lg" h={400} radius="md" />;
+  if (error || !member)
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load this member">
+          {isApiError(error) && error.status === 404 ? "This member does not exist." : error?.message}
+        </Alert>
+      </Container>
+    );
+  const saved = (next: Member) => void mutate(next, { revalidate: false });
+  const ec = member.emergency_contact;
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/members" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} /> Members
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group gap="md">
+            <Avatar src={member.profile_picture} size={64} radius="xl" alt="">
+              {member.name
+                .split(" ")
+                .map((w) => w[0])
+                .slice(0, 2)
+                .join("")}
+            </Avatar>
+            <Stack gap={2}>
+              <Group gap="sm">
+                <Title order={1} fz="h2">
+                  {member.name}
+                </Title>
+                <StateBadge state={member.state} colour={member.latest_subscription?.card_colour ?? null} />
+                {member.deleted_at && <Badge color="gray">Deleted</Badge>}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {member.email}
+                {member.mobile_number ? ` · ${member.mobile_number}` : ""} · joined{" "}
+                {formatDate(member.created_at)}
+              </Text>
+              {member.tags.length > 0 && (
+                <Group gap={4}>
+                  {member.tags.map((t) => (
+                    <Badge key={t} variant="outline" size="sm">
+                      {t}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Group>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={`/members/${member.id}/activity`}
+              variant="default"
+              leftSection={<IconHistory size={16} />}
+            >
+              Activity
+            </Button>
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={edit.open}>
+              Edit details
+            </Button>
+          </Group>
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              {member.latest_subscription ? (
+                <Membership
+                  member={member}
+                  onChanged={() => void mutate()}
+                  canChange={Boolean(
+                    user &&
+                      (user.is_organisation_admin ||
+                        user.gyms.some(
+                          (g) => g.id === member.latest_subscription?.gym.id && g.role === "admin",
+                        )),
+                  )}
+                />
+              ) : (
+                <SubscriptionPanel member={member} />
+              )}
+              <Panel title="Payments">
+                {member.recent_payments.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    No payments yet.
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={420}>
+                    <Table verticalSpacing={6}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Due</Table.Th>
+                          <Table.Th>Status</Table.Th>
+                          <Table.Th ta="right">Amount</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {member.recent_payments.map((p) => (
+                          <Table.Tr key={p.id}>
+                            <Table.Td>{formatDate(p.due_on)}</Table.Td>
+                            <Table.Td>
+                              <StatusBadge status={p.status} />
+                            </Table.Td>
+                            <Table.Td ta="right">{p.formatted_total}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Panel>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Panel title="Notes and tags">
+                <NotesTagsForm key={member.updated_at} member={member} onSaved={saved} />
+              </Panel>
+              <Panel title="Contact">
+                <Stack gap={6}>
+                  <Row label="Email">{member.email}</Row>
+                  <Row label="Mobile">{member.mobile_number}</Row>
+                  <Row label="Date of birth">{member.dob ? formatDate(member.dob) : null}</Row>
+                  <Row label="Address">
+                    {[member.address, member.suburb, member.city, member.post_code]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </Row>
+                  <Row label="Gyms">{member.gyms.map((g) => g.name).join(", ")}</Row>
+                  <Row label="Payment method">{member.default_payment_type?.label}</Row>
+                </Stack>
+              </Panel>
+              <Panel title="Emergency contact">
+                {ec.name || ec.mobile_number || ec.email ? (
+                  <SimpleGrid cols={1} spacing={6}>
+                    <Row label="Name">{ec.name}</Row>
+                    <Row label="Relationship">{ec.relationship}</Row>
+                    <Row label="Mobile">{ec.mobile_number}</Row>
+                    <Row label="Email">{ec.email}</Row>
+                  </SimpleGrid>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    None given.
+                  </Text>
+                )}
+              </Panel>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <Modal opened={editing} onClose={edit.close} title="Edit member details" size="lg">
+        <DetailsForm
+          member={member}
+          onCancel={edit.close}
+          onSaved={(next) => {
+            saved(next);
+            edit.close();
+          }}
+        />
+      </Modal>
+    </Container>
+  );
+}
+
+export { MemberShowRoute as Component };

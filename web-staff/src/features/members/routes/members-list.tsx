@@ -1,0 +1,252 @@
+import { isApiError } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
+import { formatDate } from "@gym/web/format";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import {
+  type MemberFilterValues,
+  readMemberSearch,
+  stateLabels,
+  useMembers,
+  writeMemberSearch,
+} from "../api/members";
+import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+
+/**
+ * /members (members.index): the organisation's members by name (or newest joined), filtered by
+ * membership state, gym, payment type and tag. Filters, the page's cursor and its number live in
+ * the address, so Back returns to the previous page and a reload keeps it.
+ */
+export function MembersListRoute() {
+  useDocumentTitle("Members");
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { filters, cursor, page } = readMemberSearch(params);
+  const { data, error, isLoading, isValidating, mutate } = useMembers(filters, cursor);
+  const [tag, setTag] = useState(filters.tag ?? "");
+
+  const go = (next: URLSearchParams, replace = false) =>
+    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" }, { replace });
+  const set = (patch: Partial<MemberFilterValues>) => go(writeMemberSearch({ ...filters, ...patch }));
+
+  if (!user) return null;
+  const members = data?.data ?? [];
+  const nextCursor = data?.meta.next_cursor ?? null;
+  const gyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+  const canAddPif = user.is_organisation_admin || user.gyms.some((g) => g.role === "admin");
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} fz="h2">
+              Members
+            </Title>
+            <Text c="dimmed" size="sm">
+              Everyone with a membership or an account at your gyms.
+            </Text>
+          </Stack>
+          {canAddPif && (
+            <Button component={Link} to="/members/pif" leftSection={<IconPlus size={16} />}>
+              Add pay-in-full member
+            </Button>
+          )}
+        </Group>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="State"
+            placeholder="Any state"
+            clearable
+            data={Object.entries(stateLabels).map(([value, label]) => ({ value, label }))}
+            value={filters.state}
+            onChange={(v) => set({ state: (v as MemberFilterValues["state"]) ?? null })}
+            w={170}
+          />
+          {gyms.length > 1 && (
+            <Select
+              label="Gym"
+              placeholder="Every gym"
+              clearable
+              data={gyms.map((g) => ({ value: g.id, label: g.name }))}
+              value={filters.gym_id}
+              onChange={(v) => set({ gym_id: v ?? null })}
+              w={230}
+            />
+          )}
+          <Select
+            label="Payment type"
+            placeholder="Any"
+            clearable
+            data={Object.entries(paymentTypeLabels).map(([value, label]) => ({ value, label }))}
+            value={filters.payment_type}
+            onChange={(v) => set({ payment_type: (v as MemberFilterValues["payment_type"]) ?? null })}
+            w={160}
+          />
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              set({ tag: tag.trim() || null });
+            }}
+          >
+            <TextInput
+              label="Tag"
+              placeholder="Any tag"
+              value={tag}
+              onChange={(e) => setTag(e.currentTarget.value)}
+              onBlur={() => (tag.trim() || null) !== filters.tag && set({ tag: tag.trim() || null })}
+              w={150}
+            />
+          </form>
+          <Select
+            label="Sort by"
+            data={[
+              { value: "name", label: "Name" },
+              { value: "joined", label: "Newest joined" },
+            ]}
+            value={filters.sort ?? "name"}
+            onChange={(v) => set({ sort: v === "joined" ? "joined" : null })}
+            w={160}
+            allowDeselect={false}
+          />
+        </Group>
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load members">
+            {isApiError(error) && error.status === 422 ? "These filters are not valid." : error.message}
+            <div>
+              <Button mt="sm" variant="light" color="red" onClick={() => void mutate()}>
+                Try again
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {isLoading && !data ? (
+          <Skeleton h={320} radius="md" />
+        ) : (
+          <DataTable
+            withTableBorder
+            borderRadius="md"
+            striped
+            highlightOnHover
+            minHeight={members.length ? undefined : 160}
+            fetching={isValidating}
+            records={members}
+            idAccessor="id"
+            noRecordsText="No members match these filters"
+            onRowClick={({ record }) => navigate(`/members/${record.id}`)}
+            columns={[
+              {
+                accessor: "name",
+                title: "Member",
+                render: (m) => (
+                  <Stack gap={0}>
+                    <Anchor component={Link} to={`/members/${m.id}`} fw={600} size="sm">
+                      {m.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Stack>
+                ),
+              },
+              {
+                accessor: "state",
+                title: "State",
+                render: (m) => <StateBadge state={m.state} colour={m.card_colour} />,
+              },
+              {
+                accessor: "membership",
+                title: "Membership",
+                render: (m) =>
+                  m.latest_subscription ? (
+                    <Stack gap={0}>
+                      <Text size="sm">{m.latest_subscription.offering.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[m.latest_subscription.price.label, m.latest_subscription.membership_type]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      –
+                    </Text>
+                  ),
+              },
+              {
+                accessor: "gym",
+                title: "Gym",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+                render: (m) => m.latest_subscription?.gym.name ?? "–",
+              },
+              {
+                accessor: "payment",
+                title: "Pays by",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+                render: (m) =>
+                  m.latest_subscription ? paymentTypeLabels[m.latest_subscription.payment_method] : "–",
+              },
+              {
+                accessor: "tags",
+                title: "Tags",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+                render: (m) => m.tags.join(", "),
+              },
+              {
+                accessor: "joined_at",
+                title: "Joined",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+                render: (m) => formatDate(m.joined_at),
+              },
+            ]}
+          />
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Page {page} · {members.length} {members.length === 1 ? "member" : "members"} shown
+          </Text>
+          <Group gap="xs">
+            {page > 1 && (
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} />}
+                onClick={() => (location.key !== "default" ? navigate(-1) : go(writeMemberSearch(filters)))}
+              >
+                Previous
+              </Button>
+            )}
+            {nextCursor && (
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} />}
+                onClick={() => go(writeMemberSearch(filters, nextCursor, page + 1))}
+              >
+                Next
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+export { MembersListRoute as Component };

@@ -1,0 +1,142 @@
+import { useAuth } from "@gym/web/auth";
+import { formatDate } from "@gym/web/format";
+import { toast, toastApiError } from "@gym/web/toast";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
+import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { useSWRConfig } from "swr";
+import { deactivateStaff, gymRoleLabels, resendInvitation, roleLabels, useStaffMember } from "../api/staff";
+
+/** /staff/{id} (staff.show): a staff member's roles, invitation and deactivation. */
+export function StaffShowRoute() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data: staff, error, mutate } = useStaffMember(id);
+  const { user } = useAuth();
+  const { mutate: mutateKey } = useSWRConfig();
+  useDocumentTitle(staff?.name ?? "Staff member");
+  const [confirming, confirm] = useDisclosure(false);
+  const [busy, setBusy] = useState(false);
+  if (error)
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load this staff member">
+          {error.status === 404 ? "This staff member does not exist." : error.message}
+        </Alert>
+      </Container>
+    );
+  if (!staff) return null;
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(done);
+      return true;
+    } catch (failure) {
+      toastApiError(failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Container size="md" py="lg" component="main">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/staff" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} /> Staff
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Group gap="sm">
+              <Title order={1} fz="h2">
+                {staff.name}
+              </Title>
+              {staff.pending_invite && (
+                <Badge color="yellow" variant="light">
+                  Invitation pending
+                </Badge>
+              )}
+            </Group>
+            <Text c="dimmed" size="sm">
+              {staff.email} · since {formatDate(staff.created_at)}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            {staff.pending_invite && (
+              <Button
+                variant="default"
+                loading={busy}
+                onClick={() =>
+                  void run(() => resendInvitation(staff.id), `Invitation sent to ${staff.email}`)
+                }
+              >
+                Resend invitation
+              </Button>
+            )}
+            <Button color="red" variant="light" onClick={confirm.open}>
+              Deactivate
+            </Button>
+          </Group>
+        </Group>
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap={6}>
+            <Text fw={600}>{roleLabels[staff.role]}</Text>
+            {staff.role === "admin" ? (
+              <Text size="sm">Every gym of the organisation</Text>
+            ) : (
+              staff.gyms.map((g) => (
+                <Text size="sm" key={g.id}>
+                  {g.name}: {gymRoleLabels[g.role]}
+                </Text>
+              ))
+            )}
+          </Stack>
+        </Card>
+      </Stack>
+      <Modal opened={confirming} onClose={confirm.close} title={`Deactivate ${staff.name}?`}>
+        <Stack>
+          <Text size="sm">
+            They lose their staff access and are signed out everywhere. A membership they hold stays.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirm.close}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={async () => {
+                if (await run(() => deactivateStaff(staff.id), `${staff.name} deactivated`)) {
+                  confirm.close();
+                  void mutate();
+                  await mutateKey(`/api/organisations/${user?.current_organisation?.id}/staff`);
+                  navigate("/staff");
+                }
+              }}
+            >
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
+
+export { StaffShowRoute as Component };
