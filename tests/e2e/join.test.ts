@@ -342,7 +342,7 @@ describe("joining on a phone", () => {
           await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
           return page.getByText("Your payment did not go through").count();
         },
-        { timeout: 60_000 },
+        { timeout: 15_000 },
       )
       .toBe(0);
   }, 120_000);

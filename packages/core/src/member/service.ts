@@ -29,6 +29,7 @@ import { presentPayment } from "../payment/present";
 import { listMemberPayments } from "../payment/store";
 import { listPaymentTypeRecords } from "../payment-type/service";
 import { presentSubscription } from "../subscription/present";
+import { latestPaymentOf } from "../subscription/service";
 import { derivedStatesOf } from "../subscription/states";
 import {
   findSubscriptions,
@@ -361,7 +362,7 @@ async function subscriptionView(
     now,
     upcomingPayment: upcoming,
     firstPayment: mine.find((p) => p.payment_id === sub.first_payment_id) ?? null,
-    latestPayment: mine.find((p) => p.status !== "upcoming") ?? null,
+    latestPayment: latestPaymentOf(sub, mine),
   });
   const { payments: _p, ...rest } = view;
   return rest as MemberSubscription;

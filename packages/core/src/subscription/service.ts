@@ -297,6 +297,21 @@ export async function activeSubscriptionOf(organisationId: string, userId: strin
   return subs.find((s) => isLive(s, now)) ?? null;
 }
 
+/**
+ * The latest payment that happened: the one settlement last recorded (`latest_payment_id`), else
+ * the newest by when it was settled or claimed. Not list order: payments due the same day share
+ * their id's time part, so a retry and the failure it paid off sort by the random part.
+ */
+export function latestPaymentOf(sub: SubscriptionRecord, payments: PaymentRecord[]): PaymentRecord | null {
+  const done = payments.filter((p) => p.status !== "upcoming");
+  const recorded = sub.latest_payment_id
+    ? done.find((p) => p.payment_id === sub.latest_payment_id)
+    : undefined;
+  if (recorded) return recorded;
+  const when = (p: PaymentRecord) => p.settled_at ?? p.charged_at ?? p.claimed_at ?? p.due_on;
+  return done.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : 0))[0] ?? null;
+}
+
 /** A subscription with its upcoming, first and latest payments (one Query of the member's payments). */
 export async function subscriptionWithPayments(sub: SubscriptionRecord) {
   const now = await businessNow();
@@ -309,7 +324,7 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
     now,
     upcomingPayment: upcoming,
     firstPayment: (sub.first_payment_id && byId.get(sub.first_payment_id)) || null,
-    latestPayment: mine.find((p) => p.status !== "upcoming") ?? null,
+    latestPayment: latestPaymentOf(sub, mine),
     payments: mine,
   });
 }
