@@ -66,9 +66,14 @@ export function MembersListRoute() {
             </Text>
           </Stack>
           {canAddPif && (
-            <Button component={Link} to="/members/pif" leftSection={<IconPlus size={16} />}>
-              Add pay-in-full member
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to="/members/change-price" variant="default">
+                Change price
+              </Button>
+              <Button component={Link} to="/members/pif" leftSection={<IconPlus size={16} />}>
+                Add pay-in-full member
+              </Button>
+            </Group>
           )}
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
