@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LinkCheck } from "../contract/auth";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ValidationError } from "../errors";
@@ -100,11 +101,11 @@ async function liveLink(token: string) {
 }
 
 /** Whether a reset or invitation link can still be used (the page asks before showing its form). */
-export async function validateLink(token: string) {
+export async function validateLink(token: string): Promise<LinkCheck> {
   const live = await liveLink(token);
-  if (!live) return { valid: false as const };
+  if (!live) return { valid: false };
   const { link, user } = live;
-  return { valid: true as const, purpose: link.purpose, email: user.email, name: titleCase(user.name) };
+  return { valid: true, purpose: link.purpose, email: user.email, name: titleCase(user.name) };
 }
 
 const deadLink = () =>

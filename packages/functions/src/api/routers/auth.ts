@@ -9,6 +9,7 @@ import {
 import { login, loginInput } from "@gym/core/auth/login";
 import { endSession, passTwoFactor } from "@gym/core/auth/session";
 import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
+import { linkCheckSchema } from "@gym/core/contract/auth";
 import { markEmailVerified } from "@gym/core/user/service";
 import { messages } from "@gym/core/validation";
 import { type RouteHandler, z } from "@hono/zod-openapi";
@@ -129,16 +130,7 @@ export const authRouter = createRouter()
       summary: "Whether a reset or invitation link can still be used",
       request: body(tokenInput),
       responses: {
-        200: json(
-          envelope(
-            z.object({
-              valid: z.boolean(),
-              purpose: z.enum(["reset", "invite"]).optional(),
-              email: z.string().optional(),
-              name: z.string().optional(),
-            }),
-          ),
-        ),
+        200: json(envelope(linkCheckSchema)),
         422: errorResponses[422],
       },
     }),

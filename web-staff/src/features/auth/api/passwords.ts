@@ -1,3 +1,4 @@
+import type { LinkCheck } from "@gym/core/contract/auth";
 import { api } from "@gym/web/api";
 import { emailAddress, MESSAGES, requiredSecret, z } from "@gym/web/forms";
 
@@ -27,12 +28,7 @@ export async function forgotPassword(email: string): Promise<string> {
   return result.message;
 }
 
-export interface LinkCheck {
-  valid: boolean;
-  purpose?: "reset" | "invite";
-  email?: string;
-  name?: string;
-}
+export type { LinkCheck };
 
 /** POST /api/validate-link: whether a reset or invitation link can still be used. */
 export function validateLink(token: string): Promise<LinkCheck> {
