@@ -194,17 +194,6 @@ export async function joinOptions(query: unknown): Promise<JoinOptions> {
 }
 
 /**
- * Local only (the `npm start` banner): every gym's public join link, at most `limit`. A gym
- * stored before the uuid index existed is written again so the link finds it.
- */
-export async function localJoinLinks(joinUrl: string, limit = 12) {
-  const { data: gyms } = await db().entities.gym.scan.go({ pages: "all" });
-  const shown = [...gyms].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
-  for (const gym of shown) if (!(await findGymByUuid(gym.uuid))) await db().entities.gym.put(gym).go();
-  return shown.map((gym) => ({ name: gym.name, url: `${joinUrl}/?gym=${gym.uuid}` }));
-}
-
-/**
  * The organisation's minimum registration age (organisation admins only; another organisation's
  * id answers 404). Unset means {@link DEFAULT_MIN_REGISTRATION_AGE}.
  */

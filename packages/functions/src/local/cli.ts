@@ -95,7 +95,7 @@ async function main(command: string) {
   );
   console.log(`\n Demo sign-ins (password: ${DEMO_PASSWORD})`);
   for (const person of demoSignIns) console.log(`   ${person.email.padEnd(22)} ${person.who}`);
-  const { localJoinLinks } = await import("@gym/core/registration/join");
+  const { localJoinLinks } = await import("./join-links");
   console.log("\n Join links (a member signs up from their gym's link)");
   for (const gym of await localJoinLinks(process.env.JOIN_URL!))
     console.log(`   ${`${gym.name}:`.padEnd(28)} ${gym.url}`);
