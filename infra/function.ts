@@ -53,7 +53,8 @@ export function coreFunctionProps({ stack, app }: StackContext, name: string): F
       resources: [table.tableArn, `${table.tableArn}/index/*`],
     }),
     new PolicyStatement({
-      actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+      // AbortMultipartUpload: a CSV export that fails midway discards its parts (docs/exports.md).
+      actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"],
       resources: [`${uploads.bucketArn}/*`],
     }),
     // Lets a missing object read as 404 (NoSuchKey) instead of 403.

@@ -1,5 +1,5 @@
 import { attributeDefinitions, table as design } from "@gym/core/db/table";
-import { RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { BillingMode } from "aws-cdk-lib/aws-dynamodb";
 import { BlockPublicAccess, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Bucket, type StackContext, Table, type TableGlobalIndexProps } from "sst/constructs";
@@ -7,7 +7,7 @@ import { isProtectedStage } from "./settings";
 
 /**
  * The one DynamoDB table (built from packages/core/src/db/table.ts, so keys cannot drift from the code)
- * and the private uploads bucket (profile pictures, gym logos).
+ * and the private uploads bucket (profile pictures, gym logos, CSV exports).
  */
 export function Storage({ stack, app }: StackContext) {
   const keep = isProtectedStage(app.stage);
@@ -43,6 +43,8 @@ export function Storage({ stack, app }: StackContext) {
         objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
+        // CSV exports are handed out once by a 5-minute signed address (docs/exports.md); keep a day.
+        lifecycleRules: [{ id: "ExpireExports", prefix: "exports/", expiration: Duration.days(1) }],
         removalPolicy,
         autoDeleteObjects: !keep,
       },

@@ -12,7 +12,10 @@ import {
   HeadersFrameOption,
   type HeadersReferrerPolicy,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
@@ -37,6 +40,7 @@ import type { siteUrlEnv } from "../packages/functions/src/aws/secrets";
 import { API } from "./api";
 import { Jobs } from "./jobs";
 import { deploySettings } from "./settings";
+import { Storage } from "./storage";
 
 /**
  * Single-page-app routing without CloudFront error pages. Error responses apply to every behaviour of a
@@ -130,6 +134,25 @@ export function Web({ stack }: StackContext) {
     originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     responseHeadersPolicy: apiPolicy(stack),
   };
+  // CSV exports (docs/exports.md): the API writes them to the uploads bucket and answers 303 to a
+  // presigned S3 GET on the staff host; this behaviour passes the path and the signature's query
+  // string to the bucket's regional endpoint, whose Host is the one the URL was signed for. No
+  // cookies or viewer headers reach S3, nothing is cached, and only GET/HEAD are allowed.
+  const { uploads } = use(Storage);
+  const exportsBehavior: BehaviorOptions = {
+    origin: new HttpOrigin(uploads.cdk.bucket.bucketRegionalDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    }),
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    originRequestPolicy: new OriginRequestPolicy(stack, "ExportDownloads", {
+      comment: "Presigned export downloads: the signature's query string only",
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    }),
+  };
   const headerPolicies: Record<keyof typeof siteUrlEnv, ResponseHeadersPolicy> = {
     StaffSite: sitePolicy(stack, "StaffHeaders", "staff"),
     JoinSite: sitePolicy(stack, "JoinHeaders", "join"),
@@ -172,7 +195,10 @@ export function Web({ stack }: StackContext) {
             responseHeadersPolicy: headerPolicies[id],
             functionAssociations: [{ function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
           },
-          additionalBehaviors: { "/api/*": apiBehavior },
+          additionalBehaviors:
+            id === "StaffSite"
+              ? { "/api/*": apiBehavior, "/exports/*": exportsBehavior }
+              : { "/api/*": apiBehavior },
         },
       },
     });

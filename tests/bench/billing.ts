@@ -84,6 +84,7 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const result = await runJob("billing-run");
     const runMs = performance.now() - started;
     counting = false;
+    const peakRunRss = Math.max(peakRss, process.memoryUsage().rss);
     const run = { ...counts, byCommand: { ...counts.byCommand } };
     const due = result.summary.due;
 
@@ -138,6 +139,12 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
         ok: null,
       },
       { figure: "Settlement: Scans", value: String(settle.scans), budget: "0", ok: settle.scans === 0 },
+      {
+        figure: "Billing run: peak RSS during the run",
+        value: `${Math.round(peakRunRss / 1024 / 1024)} MB (${Math.round(rssBefore / 1024 / 1024)} MB before)`,
+        budget: "flat",
+        ok: null,
+      },
       {
         figure: "Billing: peak RSS (run and settlement)",
         value: `${Math.round(peakRss / 1024 / 1024)} MB (${Math.round(rssBefore / 1024 / 1024)} MB before)`,

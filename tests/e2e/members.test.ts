@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
@@ -99,5 +100,23 @@ describe("members", () => {
     await membership.getByText("Anytime Membership").first().waitFor();
     await membership.getByRole("button", { name: /Pause/ }).waitFor();
     await page.screenshot({ path: screenshotPath("member-show-membership"), fullPage: true });
+  });
+
+  it("exports the members list to CSV with its filters, and the file reads back", async () => {
+    const page = await staffPage(browser, product, "admin@example.com");
+    await page.goto(`${product.staffUrl}/members?state=none`);
+    await page.getByRole("table").getByText("Aria Zelinski").waitFor();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Member ID,Name,Email,Mobile,Joined,State,Gym,Membership/);
+    expect(lines.find((l) => l.startsWith(memberId))).toMatch(
+      /,Aria Zelinski,aria\.zelinski@example\.net,,\d{2}\/\d{2}\/\d{4},No membership,/,
+    );
+    // The page's filter went with it: only members without a membership.
+    expect(lines.slice(1).every((l) => l.includes(",No membership,"))).toBe(true);
   });
 });

@@ -370,6 +370,45 @@ describe("web", () => {
       expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     }
   });
+
+  it("serves CSV exports on the staff host only: /exports/* straight from the uploads bucket, GET only, uncached, signature query passed", () => {
+    const distributions = ofType(resources.Web, "AWS::CloudFront::Distribution").map(
+      ([, d]) => d.Properties.DistributionConfig,
+    );
+    const withExports = distributions.filter((c) =>
+      c.CacheBehaviors.some((b: Cfn) => b.PathPattern === "/exports/*"),
+    );
+    expect(withExports).toHaveLength(1);
+    expect(JSON.stringify(withExports[0].Comment)).toContain("web-staff");
+    const behavior = withExports[0].CacheBehaviors.find((b: Cfn) => b.PathPattern === "/exports/*");
+    expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+    expect([...behavior.AllowedMethods].sort()).toEqual(["GET", "HEAD"]);
+    expect(behavior.ViewerProtocolPolicy).toBe("https-only");
+    expect(behavior.FunctionAssociations ?? []).toEqual([]);
+    const origin = withExports[0].Origins.find((o: Cfn) => o.Id === behavior.TargetOriginId);
+    // The bucket's regional endpoint: the Host the presigned URL was signed for.
+    expect(JSON.stringify(origin.DomainName)).toMatch(/RegionalDomainName/);
+    expect(origin.OriginCustomHeaders ?? []).toEqual([]);
+    const policy = resources.Web[behavior.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe("all");
+    expect(policy.HeadersConfig.HeaderBehavior).toBe("none");
+    expect(policy.CookiesConfig.CookieBehavior).toBe("none");
+  });
+
+  it("expires exports after a day, and the uploads bucket refuses anything but TLS", () => {
+    const [[, bucket]] = ofType(resources.Storage, "AWS::S3::Bucket");
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Prefix: "exports/", ExpirationInDays: 1, Status: "Enabled" }),
+    ]);
+    const [[, policy]] = ofType(resources.Storage, "AWS::S3::BucketPolicy");
+    const denyInsecure = policy.Properties.PolicyDocument.Statement.find(
+      (st: Cfn) => st.Effect === "Deny" && st.Condition?.Bool?.["aws:SecureTransport"] === "false",
+    );
+    expect(denyInsecure).toBeDefined();
+    // Nothing in the policy grants public reads: downloads need a signature.
+    for (const st of policy.Properties.PolicyDocument.Statement)
+      expect(st.Effect === "Allow" && st.Principal === "*").toBe(false);
+  });
 });
 
 describe("edge security", () => {

@@ -71,4 +71,19 @@ export class HttpClient {
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>("DELETE", path, undefined, headers);
   }
+
+  /**
+   * An export call (`POST …/export`): answers the call's answer, and when it is the 303 to the
+   * written file, the file as the browser receives it by following `Location` (no cookies: the
+   * signed address is the permission).
+   */
+  async exportCsv(path: string, body: unknown = {}) {
+    const call = await this.post(path, body);
+    if (call.status !== 303) return { call, file: null };
+    const response = await fetch(this.baseUrl + call.headers.get("location"));
+    return {
+      call,
+      file: { status: response.status, headers: response.headers, text: await response.text() },
+    };
+  }
 }

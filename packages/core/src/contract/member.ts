@@ -53,6 +53,27 @@ export const memberListQuery = z.object({
 });
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
+/** `POST /api/members/export` body: the list's filters and sort (no paging: every match). */
+export const memberExportBody = memberListQuery.omit({ cursor: true, per_page: true });
+export type MemberExportBody = z.input<typeof memberExportBody>;
+
+/** The members CSV's columns, in order (dates en-NZ in Pacific/Auckland). */
+export const memberExportColumns = [
+  "Member ID",
+  "Name",
+  "Email",
+  "Mobile",
+  "Joined",
+  "State",
+  "Gym",
+  "Membership",
+  "Price",
+  "Payment method",
+  "Membership type",
+  "Tags",
+  "Deleted",
+] as const;
+
 /** What a member's latest subscription looks like in the list (its §4 state and colour). */
 export const memberSubscriptionSummary = z.object({
   id: z.string(),

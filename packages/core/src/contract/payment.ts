@@ -348,9 +348,6 @@ export const paymentTypeSchema = z
   .meta({ id: "PaymentType" });
 export type PaymentType = z.output<typeof paymentTypeSchema>;
 
-/** The CSV export as the OpenAPI document names it (`text/csv`). */
-export const paymentsCsvSchema = z.string().meta({ id: "PaymentsCsv" });
-
 /** The CSV export's columns, in order (amounts in dollars, dates en-NZ Pacific/Auckland). */
 export const paymentExportColumns = [
   "Payment ID",

@@ -116,7 +116,10 @@ export function stillCharges(sub: SubscriptionRecord | null, now: Date): boolean
   return !sub.cancelled_at;
 }
 
-function summaryOf(sub: SubscriptionRecord, now: Date): NonNullable<MemberListItem["latest_subscription"]> {
+export function summaryOf(
+  sub: SubscriptionRecord,
+  now: Date,
+): NonNullable<MemberListItem["latest_subscription"]> {
   const s = derivedStatesOf(sub, now);
   return {
     id: sub.subscription_id,
@@ -182,24 +185,52 @@ export interface MemberPage {
  * a page stops at `per_page` matches or after MEMBER_READ_BUDGET members read (then a cursor).
  */
 export async function listMembers(actor: Actor, query: unknown): Promise<MemberPage> {
-  const organisationId = staffOrganisation(actor);
   const values = parse(memberListQuery, query);
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
+  const now = await businessNow();
+  const page = await matchingMembers(actor, values, perPage, now);
+  return {
+    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now)),
+    next_cursor: page.next_cursor,
+    per_page: perPage,
+  };
+}
+
+export type MemberListFilters = ReturnType<typeof memberListQuery.parse>;
+
+export interface MemberRow {
+  member: MemberRecord;
+  sub: SubscriptionRecord | null;
+}
+
+/**
+ * One page of the members matching the list's filters (the list and the CSV export share it).
+ * Members come sorted by name (gsi1) or join date (gsi2), one Query from the cursor on. Filters
+ * that need the latest subscription (state, gym, offering, price, payment type) read it by
+ * BatchGet for each batch of members and are applied in memory: a page stops at `perPage` matches
+ * or after MEMBER_READ_BUDGET members read (then a cursor).
+ */
+export async function matchingMembers(
+  actor: Actor,
+  values: MemberListFilters,
+  perPage: number,
+  now: Date,
+): Promise<{ rows: MemberRow[]; next_cursor: string | null }> {
+  const organisationId = staffOrganisation(actor);
   const reachable = staffGymIds(actor);
   if (values.gym_id && !reachable.includes(values.gym_id)) throw new NotFoundError("gym");
   const sort = values.sort ?? "name";
   const order = values.order ?? (sort === "joined" ? "desc" : "asc");
   const start = decodeCursor(values.cursor);
-  const now = await businessNow();
   const needsSub = Boolean(
     values.state || values.gym_id || values.offering_id || values.price_id || values.payment_type,
   );
-  const out: MemberListItem[] = [];
+  const out: MemberRow[] = [];
   let after = start;
   let read = 0;
   for (;;) {
     const want = perPage - out.length;
-    const limit = needsSub || values.tag || actor.orgRole !== "admin" ? 100 : want + 1;
+    const limit = needsSub || values.tag || actor.orgRole !== "admin" ? Math.max(100, want + 1) : want + 1;
     const batch = await memberBatch(organisationId, sort, order, after, limit);
     read += batch.length;
     const subs = await findSubscriptions(
@@ -213,20 +244,18 @@ export async function listMembers(actor: Actor, query: unknown): Promise<MemberP
       if (matches(actor, member, sub, values, now)) {
         if (out.length === perPage) {
           const last = batch[i - 1] ?? null;
-          const cursorOf = last ?? null;
           return {
-            data: out,
-            next_cursor: cursorOf ? encodeCursor(keyOf(cursorOf, sort)) : encodeCursor(after!),
-            per_page: perPage,
+            rows: out,
+            next_cursor: last ? encodeCursor(keyOf(last, sort)) : encodeCursor(after!),
           };
         }
-        out.push(presentListItem(member, sub, now));
+        out.push({ member, sub });
       }
       after = keyOf(member, sort);
     }
-    if (batch.length < limit) return { data: out, next_cursor: null, per_page: perPage };
-    if (read >= MEMBER_READ_BUDGET)
-      return { data: out, next_cursor: after ? encodeCursor(after) : null, per_page: perPage };
+    if (batch.length < limit) return { rows: out, next_cursor: null };
+    if (read >= Math.max(MEMBER_READ_BUDGET, perPage * 4))
+      return { rows: out, next_cursor: after ? encodeCursor(after) : null };
   }
 }
 

@@ -56,3 +56,20 @@ export const paged = <T>(page: { data: T[]; next_cursor: string | null; per_page
 
 /** @deprecated name kept for routers not yet moved: use `pageEnvelope`. */
 export const listEnvelope = pageEnvelope;
+
+/**
+ * The answer of an export call (`POST /api/*\/export`): 303 to the written file's short-lived
+ * signed address on the staff site; following it downloads the CSV (docs/exports.md).
+ */
+export const exportResponse = {
+  303: {
+    description:
+      "See Other: the CSV was written to the uploads store; `Location` is its short-lived signed address (the browser's fetch follows it and receives the file)",
+    headers: z.object({ Location: z.string() }),
+  },
+} as const;
+
+/** 303 to where an export was written; never cached. */
+export function redirectToExport(location: string) {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+}

@@ -6,6 +6,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { app as api } from "../api/app";
+import { serveExport } from "./exports";
 
 /**
  * The local stand-in for CloudFront: each site serves its own build and sends `/api/*` to the
@@ -16,6 +17,7 @@ import { app as api } from "../api/app";
 export function siteApp(distDir: string, which: Site) {
   const site = new Hono();
   site.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (which === "staff") site.get("/exports/*", serveExport);
   const headers = siteHeaders(which);
   site.use("*", async (c, next) => {
     await next();
@@ -54,7 +56,10 @@ function listen(
 }
 
 export function serveApi(port: number) {
-  return listen((request) => api.fetch(request), port);
+  const local = new Hono();
+  local.get("/exports/*", serveExport);
+  local.all("*", (c) => api.fetch(c.req.raw));
+  return listen((request) => local.fetch(request), port);
 }
 
 export function serveSite(distDir: string, port: number, which: Site) {

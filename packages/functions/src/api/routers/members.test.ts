@@ -151,6 +151,51 @@ describe("GET /api/members", () => {
   });
 });
 
+describe("POST /api/members/export", () => {
+  const csvRows = (text: string) =>
+    text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+
+  it("writes every member matching the filters as CSV and redirects to the file", async () => {
+    const { call, file } = await admin.exportCsv("/api/members/export", { sort: "name" });
+    expect(call.status).toBe(303);
+    expect(call.headers.get("location")).toMatch(/^\/exports\/.+\/members-\d{4}-\d{2}-\d{2}\.csv\?/);
+    expect(file!.status).toBe(200);
+    expect(file!.headers.get("content-disposition")).toMatch(/filename="members-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csvRows(file!.text);
+    expect(lines[0]).toBe(
+      "Member ID,Name,Email,Mobile,Joined,State,Gym,Membership,Price,Payment method,Membership type,Tags,Deleted",
+    );
+    const listed = await everyPage(admin, "per_page=100");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(listed.rows.map((r) => r.id));
+    const mere = lines.find((l) => l.startsWith(mereId))!;
+    expect(mere).toContain(",Mēre Te-Pōtae,mere.potae@example.net,");
+    expect(mere).toMatch(/,\d{2}\/\d{2}\/\d{4},No membership,/);
+  });
+
+  it("applies the filters, and keeps to the organisation", async () => {
+    const bank = await admin.exportCsv("/api/members/export", { payment_type: "bank_account" });
+    const ids = csvRows(bank.file!.text)
+      .slice(1)
+      .map((l) => l.split(",")[0]);
+    expect(ids.sort()).toEqual([seeded.all[1].userId, seeded.all[3].userId].sort());
+    expect(csvRows(bank.file!.text)[1]).toContain(",Bank account,");
+    const theirs = await outsider.exportCsv("/api/members/export", {});
+    expect(csvRows(theirs.file!.text)).toHaveLength(1);
+    expect((await outsider.post("/api/members/export", { gym_id: ponsonby })).status).toBe(404);
+  });
+
+  it("is for admins (403 for trainers and members) and checks its filters (422)", async () => {
+    expect((await trainer.post("/api/members/export", {})).status).toBe(403);
+    expect((await member.post("/api/members/export", {})).status).toBe(403);
+    const bad = await admin.post("/api/members/export", { state: "happy" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ state: ["Choose a membership state"] });
+  });
+});
+
 describe("GET /api/members/{id}", () => {
   it("answers the member's fields with the latest subscription and its derived states", async () => {
     const res = await admin.get(`/api/members/${seeded.all[1].userId}`);

@@ -1,7 +1,9 @@
+import { businessToday } from "@gym/core/clock";
 import { deletedSchema } from "@gym/core/contract/http";
 import {
   memberActivityQuery,
   memberActivitySchema,
+  memberExportBody,
   memberListItemSchema,
   memberListQuery,
   memberSchema,
@@ -9,6 +11,8 @@ import {
   searchInput,
   searchResultSchema,
 } from "@gym/core/contract/member";
+import { writeExport } from "@gym/core/exports/file";
+import { memberExportFileName, membersCsv, prepareMemberExport } from "@gym/core/member/export";
 import { searchMembers } from "@gym/core/member/search";
 import {
   deleteMember,
@@ -22,11 +26,14 @@ import { actorOf, createRouter, staffRoute } from "../context";
 import {
   envelope,
   errorResponses,
+  exportResponse,
   idParam,
   json,
   jsonBody,
+  optionalJsonBody,
   paged,
   pageEnvelope,
+  redirectToExport,
   wholeList,
 } from "../respond";
 
@@ -48,6 +55,28 @@ export const membersRouter = createRouter()
       },
     }),
     async (c) => c.json(paged(await listMembers(actorOf(c), c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/members/export",
+      tags: ["Members"],
+      summary:
+        "The filtered members list as CSV (dates en-NZ Pacific/Auckland), written page by page to the uploads store; answers 303 to its short-lived download address; admins",
+      request: optionalJsonBody(memberExportBody),
+      responses: {
+        ...exportResponse,
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const prepared = prepareMemberExport(actorOf(c), c.req.valid("json"));
+      const name = memberExportFileName(await businessToday());
+      const written = await writeExport(prepared.organisationId, name, membersCsv(prepared));
+      return redirectToExport(written.location) as never;
+    },
   )
   .openapi(
     staffRoute({

@@ -164,14 +164,18 @@ describe("POST /api/payments/{id}/received", () => {
 });
 
 describe("POST /api/payments/export", () => {
-  it("answers the filtered list as CSV with dollars and en-NZ dates", async () => {
-    const res = await admin.post("/api/payments/export", { type: "stripe_card" });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/text\/csv/);
-    expect(res.headers.get("content-disposition")).toMatch(
+  it("writes the filtered list as CSV with dollars and en-NZ dates, and redirects to it", async () => {
+    const { call, file } = await admin.exportCsv("/api/payments/export", { type: "stripe_card" });
+    expect(call.status).toBe(303);
+    expect(call.headers.get("location")).toMatch(
+      /^\/exports\/.+\/payments-\d{4}-\d{2}-\d{2}\.csv\?expires=\d+&signature=/,
+    );
+    expect(file?.status).toBe(200);
+    expect(file?.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(file?.headers.get("content-disposition")).toMatch(
       /attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    const lines = (res.body as string)
+    const lines = file!.text
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\n");
@@ -189,9 +193,20 @@ describe("POST /api/payments/export", () => {
     const bad = await admin.post("/api/payments/export", { status: "lost", from: "yesterday" });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["from", "status"]);
-    const empty = await outsider.post("/api/payments/export", {});
-    expect(empty.status).toBe(200);
-    expect((empty.body as string).trim().split("\n")).toHaveLength(1);
+    const empty = await outsider.exportCsv("/api/payments/export", {});
+    expect(empty.call.status).toBe(303);
+    expect(empty.file!.text.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("serves the file only at its signed address", async () => {
+    const { call } = await admin.exportCsv("/api/payments/export", {});
+    const location = call.headers.get("location")!;
+    const tampered = location.replace(/signature=[^&]+/, "signature=AAAA");
+    expect((await fetch(admin.baseUrl + tampered)).status).toBe(403);
+    const otherFile = location.replace(/payments-/, "members-");
+    expect((await fetch(admin.baseUrl + otherFile)).status).toBe(403);
+    const expired = location.replace(/expires=\d+/, "expires=1000");
+    expect((await fetch(admin.baseUrl + expired)).status).toBe(403);
   });
 });
 

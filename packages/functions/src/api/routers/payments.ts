@@ -6,14 +6,24 @@ import {
   paymentExportBody,
   paymentListQuery,
   paymentSchema,
-  paymentsCsvSchema,
 } from "@gym/core/contract/payment";
+import { writeExport } from "@gym/core/exports/file";
 import { expectedPayments } from "@gym/core/payment/expected";
 import { exportFileName, paymentsCsv, prepareExport } from "@gym/core/payment/export";
 import { listMemberPayments, listPayments } from "@gym/core/payment/list";
 import { markPaymentReceived } from "@gym/core/payment/received";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { envelope, errorResponses, idParam, json, optionalJsonBody, paged, pageEnvelope } from "../respond";
+import {
+  envelope,
+  errorResponses,
+  exportResponse,
+  idParam,
+  json,
+  optionalJsonBody,
+  paged,
+  pageEnvelope,
+  redirectToExport,
+} from "../respond";
 
 /** Payments (spec 001 §7 Payments) and the expected-payments debugging page. */
 export const paymentsRouter = createRouter()
@@ -82,7 +92,7 @@ export const paymentsRouter = createRouter()
         "The filtered payments list as CSV, streamed page by page (amounts in dollars, dates en-NZ Pacific/Auckland); admins",
       request: optionalJsonBody(paymentExportBody),
       responses: {
-        200: { description: "CSV", content: { "text/csv": { schema: paymentsCsvSchema } } },
+        ...exportResponse,
         403: errorResponses[403],
         404: errorResponses[404],
         422: errorResponses[422],
@@ -90,28 +100,9 @@ export const paymentsRouter = createRouter()
     }),
     async (c) => {
       const prepared = prepareExport(actorOf(c), c.req.valid("json"));
-      const chunks = paymentsCsv(prepared);
-      const encoder = new TextEncoder();
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const next = await chunks.next();
-            if (next.done) controller.close();
-            else controller.enqueue(encoder.encode(next.value));
-          } catch (error) {
-            controller.error(error);
-          }
-        },
-        async cancel() {
-          await chunks.return(undefined);
-        },
-      });
       const name = exportFileName(await businessToday());
-      return c.body(stream, 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "no-store",
-      }) as never;
+      const written = await writeExport(prepared.organisationId, name, paymentsCsv(prepared));
+      return redirectToExport(written.location) as never;
     },
   )
   .openapi(

@@ -10,7 +10,7 @@ import type {
   MemberUpdateInput,
   SearchResult,
 } from "@gym/core/contract/member";
-import { api, useApi, useApiList } from "@gym/web/api";
+import { api, listSearch, useApi, useApiList } from "@gym/web/api";
 
 export type { Member, MemberActivity, MemberListItem, MemberState, MemberUpdateInput, SearchResult };
 
@@ -22,37 +22,13 @@ export interface MemberFilterValues {
   sort: "name" | "joined" | null;
 }
 
-export const emptyMemberFilters: MemberFilterValues = {
-  state: null,
-  gym_id: null,
-  payment_type: null,
-  tag: null,
-  sort: null,
-};
-
-const FILTER_KEYS = ["state", "gym_id", "payment_type", "tag", "sort"] as const;
-
+const search = listSearch<MemberFilterValues>(["state", "gym_id", "payment_type", "tag", "sort"]);
+export const emptyMemberFilters = search.empty;
 /** Filters, cursor and page number from the address bar (so paging survives Back and reloads). */
-export function readMemberSearch(params: URLSearchParams) {
-  const filters = { ...emptyMemberFilters } as Record<(typeof FILTER_KEYS)[number], string | null>;
-  for (const key of FILTER_KEYS) filters[key] = params.get(key) || null;
-  const page = Number(params.get("page") ?? "1");
-  return {
-    filters: filters as unknown as MemberFilterValues,
-    cursor: params.get("cursor"),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-export function writeMemberSearch(filters: MemberFilterValues, cursor: string | null = null, page = 1) {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, String(filters[key]));
-  if (cursor) {
-    params.set("cursor", cursor);
-    params.set("page", String(page));
-  }
-  return params;
-}
+export const readMemberSearch = search.read;
+export const writeMemberSearch = search.write;
+/** The export call's body: the list's filters that are set. */
+export const memberExportBody = search.body;
 
 export function useMembers(filters: MemberFilterValues, cursor: string | null, perPage = 25) {
   const params = writeMemberSearch(filters, cursor);

@@ -1,5 +1,6 @@
 import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
+import { ExportButton } from "@gym/web/exports";
 import { formatDate } from "@gym/web/format";
 import {
   Alert,
@@ -21,6 +22,7 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   type MemberFilterValues,
+  memberExportBody,
   readMemberSearch,
   stateLabels,
   useMembers,
@@ -67,6 +69,7 @@ export function MembersListRoute() {
           </Stack>
           {canAddPif && (
             <Group gap="xs">
+              <ExportButton path="/api/members/export" body={memberExportBody(filters)} noun="members" />
               <Button component={Link} to="/members/change-price" variant="default">
                 Change price
               </Button>

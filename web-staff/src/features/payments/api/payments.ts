@@ -9,7 +9,7 @@ import type {
   PaymentKindValue,
   PaymentStatusValue,
 } from "@gym/core/contract/payment";
-import { ApiError, api, useApi, useApiList } from "@gym/web/api";
+import { api, listSearch, useApi, useApiList } from "@gym/web/api";
 
 export type { ExpectedPayments, Payment, PaymentKindValue, PaymentStatusValue };
 
@@ -21,37 +21,13 @@ export interface PaymentFilterValues {
   to: string | null;
 }
 
-export const emptyFilters: PaymentFilterValues = {
-  status: null,
-  type: null,
-  gym_id: null,
-  from: null,
-  to: null,
-};
-
-const FILTER_KEYS = ["status", "type", "gym_id", "from", "to"] as const;
-
+const search = listSearch<PaymentFilterValues>(["status", "type", "gym_id", "from", "to"]);
+export const emptyFilters = search.empty;
 /** Filters, cursor and page number from the address bar (so paging survives Back and reloads). */
-export function readSearch(params: URLSearchParams) {
-  const filters = { ...emptyFilters } as Record<(typeof FILTER_KEYS)[number], string | null>;
-  for (const key of FILTER_KEYS) filters[key] = params.get(key) || null;
-  const page = Number(params.get("page") ?? "1");
-  return {
-    filters: filters as unknown as PaymentFilterValues,
-    cursor: params.get("cursor"),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-export function writeSearch(filters: PaymentFilterValues, cursor: string | null = null, page = 1) {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, String(filters[key]));
-  if (cursor) {
-    params.set("cursor", cursor);
-    params.set("page", String(page));
-  }
-  return params;
-}
+export const readSearch = search.read;
+export const writeSearch = search.write;
+/** The export call's body: the list's filters that are set. */
+export const paymentExportBody = search.body;
 
 export function usePayments(filters: PaymentFilterValues, cursor: string | null, perPage = 25) {
   const params = writeSearch(filters, cursor);
@@ -88,62 +64,4 @@ export function useBusinessClock() {
     shouldRetryOnError: false,
     refreshInterval: 60_000,
   });
-}
-
-/**
- * Downloads the CSV export of the filtered list. The server streams it page by page; `onRows`
- * hears how many payment rows have arrived so far.
- */
-export async function exportPayments(
-  filters: PaymentFilterValues,
-  onRows: (rows: number) => void,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; fileName: string; rows: number }> {
-  const body: Record<string, string> = {};
-  for (const key of FILTER_KEYS) if (filters[key]) body[key] = String(filters[key]);
-  const response = await fetch("/api/payments/export", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-    throw new ApiError({
-      status: response.status,
-      message: answer.message ?? "The export failed. Please try again.",
-      code: answer.error,
-      errors: {},
-      body: answer,
-    });
-  }
-  const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "payments.csv";
-  const parts: Uint8Array[] = [];
-  let lines = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      for (const byte of value) if (byte === 10) lines++;
-      onRows(Math.max(0, lines - 1));
-    }
-  }
-  const rows = Math.max(0, lines - 1);
-  return { blob: new Blob(parts as BlobPart[], { type: "text/csv" }), fileName, rows };
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,11 +1,17 @@
 import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
+import { ExportButton } from "@gym/web/exports";
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { type PaymentFilterValues, readSearch, usePayments, writeSearch } from "../api/payments";
-import { ExportButton } from "../components/ExportButton";
+import {
+  type PaymentFilterValues,
+  paymentExportBody,
+  readSearch,
+  usePayments,
+  writeSearch,
+} from "../api/payments";
 import { PaymentFilters } from "../components/PaymentFilters";
 import { PaymentCards, PaymentsTable } from "../components/PaymentsTable";
 
@@ -55,7 +61,9 @@ export function PaymentsListRoute() {
                 Expected payments
               </Button>
             )}
-            {canExport && <ExportButton filters={filters} />}
+            {canExport && (
+              <ExportButton path="/api/payments/export" body={paymentExportBody(filters)} noun="payments" />
+            )}
           </Group>
         </Group>
         <PaymentFilters value={filters} gyms={staffGyms} errors={fieldErrors} onChange={onFilters} />

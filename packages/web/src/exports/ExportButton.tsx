@@ -1,32 +1,44 @@
-import { toastApiError } from "@gym/web/toast";
 import { Button, Group, Loader, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import { exportPayments, type PaymentFilterValues, saveFile } from "../api/payments";
+import { toastApiError } from "../toast";
+import { downloadExport, type ExportProgress, saveFile } from "./download";
 
-/** Exports the filtered list as CSV, showing how many payments have arrived while it streams. */
-export function ExportButton({ filters }: { filters: PaymentFilterValues }) {
-  const [rows, setRows] = useState<number | null>(null);
+/**
+ * "Export CSV" for a list page: runs the export with the page's filters, shows that the file is
+ * being prepared and then how many rows (`noun`) have arrived, and can be cancelled.
+ */
+export function ExportButton({
+  path,
+  body,
+  noun,
+}: {
+  path: string;
+  body: Record<string, unknown>;
+  noun: string;
+}) {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const run = async () => {
     abort.current = new AbortController();
-    setRows(0);
     try {
-      const file = await exportPayments(filters, setRows, abort.current.signal);
+      const file = await downloadExport(path, body, setProgress, abort.current.signal);
       saveFile(file.blob, file.fileName);
     } catch (error) {
       if ((error as Error).name !== "AbortError") toastApiError(error, "Export failed");
     } finally {
-      setRows(null);
+      setProgress(null);
       abort.current = null;
     }
   };
-  if (rows !== null) {
+  if (progress) {
     return (
       <Group gap="xs" role="status" aria-live="polite">
         <Loader size="xs" />
         <Text size="sm" data-testid="export-progress">
-          Exporting… {rows.toLocaleString("en-NZ")} payments
+          {progress.phase === "preparing"
+            ? "Preparing the export…"
+            : `Downloading… ${progress.rows.toLocaleString("en-NZ")} ${noun}`}
         </Text>
         <Button size="xs" variant="subtle" color="gray" onClick={() => abort.current?.abort()}>
           Cancel

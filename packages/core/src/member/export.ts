@@ -1,0 +1,99 @@
+/**
+ * `POST /api/members/export`: the filtered members list as CSV (docs/exports.md), produced page by
+ * page through the same matcher as the list (`matchingMembers`), each page's users read by one
+ * BatchGet for their mobile numbers; written to the uploads store by exports/file.ts, so memory
+ * stays flat however many members match. Quoting by csv-stringify.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { Actor } from "../auth/actor";
+import { authorize } from "../auth/policy";
+import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { businessNow } from "../clock";
+import { memberExportBody, memberExportColumns } from "../contract/member";
+import { db } from "../db/service";
+import { civilDateNz } from "../payment/export";
+import { adminGymIds, staffOrganisation } from "../payment/list";
+import { titleCase } from "../text";
+import { parse } from "../validation";
+import { type MemberListFilters, type MemberRow, matchingMembers, summaryOf } from "./service";
+
+export const MEMBER_EXPORT_PAGE = 500;
+
+const STATE_LABELS: Record<string, string> = {
+  active: "Active",
+  upcoming: "Upcoming",
+  paused: "Paused",
+  grace: "In grace",
+  cancelled: "Cancelled",
+  none: "No membership",
+};
+const PAYMENT_LABELS: Record<string, string> = {
+  stripe_card: "Card",
+  bank_account: "Bank account",
+  pif: "Paid in full",
+};
+
+/** Checks access and filters first (so errors answer 422/403/404 before any file is written). */
+export function prepareMemberExport(actor: Actor, body: unknown) {
+  const organisationId = staffOrganisation(actor);
+  authorize(adminGymIds(actor).length > 0, "Only admins can export members.");
+  const values: MemberListFilters = parse(memberExportBody, body ?? {});
+  return { actor, organisationId, values };
+}
+
+/** An instant as its Auckland calendar date, en-NZ ("23/11/2026"). */
+function dateOf(iso: string): string {
+  return civilDateNz(aucklandDate(new Date(iso)));
+}
+
+export function memberExportRow(row: MemberRow, mobile: string | undefined, now: Date): string[] {
+  const { member, sub } = row;
+  const summary = sub ? summaryOf(sub, now) : null;
+  return [
+    member.user_id,
+    titleCase(member.name),
+    member.email,
+    mobile ?? "",
+    dateOf(member.joined_at),
+    STATE_LABELS[summary?.state ?? "none"],
+    summary?.gym.name ?? "",
+    summary?.offering.name ?? "",
+    summary?.price.label ?? "",
+    summary ? (PAYMENT_LABELS[summary.payment_method] ?? summary.payment_method) : "",
+    summary?.membership_type ?? "",
+    (member.tags ?? []).join("; "),
+    member.deleted_at ? dateOf(member.deleted_at) : "",
+  ];
+}
+
+async function mobilesOf(userIds: string[]): Promise<Map<string, string | undefined>> {
+  if (!userIds.length) return new Map();
+  const { data } = await db()
+    .entities.user.get(userIds.map((user_id) => ({ user_id })))
+    .go({ attributes: ["user_id", "mobile_number"] });
+  return new Map(data.map((u) => [u.user_id, u.mobile_number]));
+}
+
+/** The CSV, header first (with a BOM so spreadsheets read UTF-8), then one chunk per page. */
+export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExport>): AsyncGenerator<string> {
+  yield `\uFEFF${stringify([memberExportColumns as unknown as string[]])}`;
+  const now = await businessNow();
+  let cursor: string | undefined;
+  do {
+    const page = await matchingMembers(
+      prepared.actor,
+      { ...prepared.values, cursor },
+      MEMBER_EXPORT_PAGE,
+      now,
+    );
+    if (page.rows.length) {
+      const mobiles = await mobilesOf(page.rows.map((r) => r.member.user_id));
+      yield stringify(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}
+
+export function memberExportFileName(today: CivilDate): string {
+  return `members-${today}.csv`;
+}

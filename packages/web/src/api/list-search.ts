@@ -1,0 +1,35 @@
+/**
+ * A list page's filters in the address bar (so paging survives Back and reloads): which keys the
+ * page filters by, read from and written to the query string with the page's cursor and number,
+ * and the set filters as a request body (for the list's export call).
+ */
+export function listSearch<F extends { [K in keyof F]: string | null }>(keys: readonly (keyof F & string)[]) {
+  const empty = Object.fromEntries(keys.map((key) => [key, null])) as F;
+  return {
+    empty,
+    read(params: URLSearchParams) {
+      const filters = { ...empty } as Record<string, string | null>;
+      for (const key of keys) filters[key] = params.get(key) || null;
+      const page = Number(params.get("page") ?? "1");
+      return {
+        filters: filters as F,
+        cursor: params.get("cursor"),
+        page: Number.isInteger(page) && page > 0 ? page : 1,
+      };
+    },
+    write(filters: F, cursor: string | null = null, page = 1) {
+      const params = new URLSearchParams();
+      for (const key of keys) if (filters[key]) params.set(key, String(filters[key]));
+      if (cursor) {
+        params.set("cursor", cursor);
+        params.set("page", String(page));
+      }
+      return params;
+    },
+    body(filters: F): Record<string, string> {
+      const body: Record<string, string> = {};
+      for (const key of keys) if (filters[key]) body[key] = String(filters[key]);
+      return body;
+    },
+  };
+}
