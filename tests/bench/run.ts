@@ -9,7 +9,9 @@
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
  * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
  * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts);
- * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md).
+ * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md);
+ * `npm run bench -- --backoffice [--members N]` members list, search, gyms and the members export
+ * over 10,000 members (tests/bench/backoffice.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -267,6 +269,12 @@ async function main() {
         ok: r.discrepancies.length === 0,
       },
     );
+    return printRows();
+  }
+  if (args.includes("--backoffice")) {
+    const { backofficeBench } = await import("./backoffice");
+    const at = args.indexOf("--members");
+    await backofficeBench(rows, at >= 0 ? Number(args[at + 1]) : 10_000);
     return printRows();
   }
   if (args.includes("--payments")) {

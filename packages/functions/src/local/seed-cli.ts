@@ -31,7 +31,9 @@ try {
     onProgress: (done) => bar.update(done),
   });
   bar.stop();
-  console.log(`\nSeeded ${seeded.members} members in organisation ${seeded.organisation_id}.`);
+  console.log(
+    `\nSeeded ${seeded.members} members in organisation ${seeded.organisation_id}.\nSign in on the staff site as ${seeded.admin_email} (password: demo-password) to see it.`,
+  );
   process.exit(0);
 } catch (error) {
   bar.stop();

@@ -7,21 +7,108 @@
  */
 import { addDays, type CivilDate, startOfAucklandDay } from "@gym/core/billing/calendar";
 import { db } from "@gym/core/db/service";
+import { recountPeople } from "@gym/core/gym/counts";
 import { createGym } from "@gym/core/gym/service";
 import { newId } from "@gym/core/ids";
+import { nameKeyOf, termsOf } from "@gym/core/member/search-index";
 import { createOrganisation } from "@gym/core/organisation/service";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { workKeys } from "@gym/core/payment/store";
 import { linkProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { putRole } from "@gym/core/user/roles";
+import { createUser } from "@gym/core/user/service";
+import { DEMO_PASSWORD } from "./identity";
 
 export interface BulkOrganisation {
   organisation_id: string;
+  /** The organisation admin to sign in as (password: the demo password). */
+  admin_email: string;
   gym_id: string;
   price_id: string;
   members: number;
   /** The first due date; member i is due on firstDue + (i mod 7). */
   firstDue: CivilDate;
+}
+
+const FIRST = [
+  "aroha",
+  "james",
+  "mere",
+  "liam",
+  "olivia",
+  "wiremu",
+  "charlotte",
+  "noah",
+  "isla",
+  "tama",
+  "amelia",
+  "jack",
+  "ava",
+  "leo",
+  "mia",
+  "hemi",
+  "sophie",
+  "oliver",
+  "ruby",
+  "nikau",
+  "grace",
+  "lucas",
+  "ella",
+  "mateo",
+  "zoe",
+  "finn",
+  "hana",
+  "eli",
+  "anahera",
+  "kai",
+];
+const LAST = [
+  "walker",
+  "smith",
+  "ngata",
+  "wilson",
+  "brown",
+  "taylor",
+  "te whiu",
+  "thompson",
+  "nguyen",
+  "patel",
+  "harris",
+  "king",
+  "o'connor",
+  "white",
+  "tūhoe",
+  "clarke",
+  "martin",
+  "singh",
+  "kumar",
+  "young",
+  "mitchell",
+  "campbell",
+  "robinson",
+  "parata",
+  "scott",
+  "wood",
+  "hall",
+  "edwards",
+  "turner",
+  "fa'amausili",
+  "li",
+  "chen",
+  "stewart",
+  "moore",
+  "anderson",
+  "jackson",
+  "lee",
+  "murphy",
+  "cooper",
+  "hughes",
+];
+
+/** Member i's name: varied first and last names (as the search index sees real ones), unique by a number. */
+export function bulkMemberName(i: number): string {
+  return `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}${i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : ""}`;
 }
 
 async function inBatches<T>(
@@ -47,6 +134,14 @@ export async function seedBulkOrganisation(options: {
 }): Promise<BulkOrganisation> {
   const org = await createOrganisation({ name: `Bench Fitness ${options.members}` });
   const gym = await createGym({ organisation_id: org.organisation_id, name: "Bench Fitness Central" });
+  const adminEmail = `owner-${org.organisation_id.slice(-8).toLowerCase()}@bench.example.nz`;
+  const admin = await createUser({
+    email: adminEmail,
+    name: "bench owner",
+    password: DEMO_PASSWORD,
+    email_verified: true,
+  });
+  await putRole({ organisation_id: org.organisation_id, user_id: admin.user_id, org_role: "admin" });
   const account = `acct_simBench${newId().slice(-10)}`;
   await db()
     .entities.gym.patch({ organisation_id: org.organisation_id, gym_id: gym.gym_id })
@@ -96,14 +191,16 @@ export async function seedBulkOrganisation(options: {
   const chunk = 500;
   for (let from = 0; from < options.members; from += chunk) {
     const users: Record<string, unknown>[] = [];
+    const members: Record<string, unknown>[] = [];
+    const terms: Record<string, unknown>[] = [];
     const roles: Record<string, unknown>[] = [];
     const types: Record<string, unknown>[] = [];
     const subs: Record<string, unknown>[] = [];
     const payments: Record<string, unknown>[] = [];
     for (let i = from; i < Math.min(options.members, from + chunk); i++) {
       const userId = newId();
-      const name = `bench member ${i + 1}`;
-      const email = `bench-${i + 1}-${userId.slice(-6).toLowerCase()}@example.nz`;
+      const name = bulkMemberName(i);
+      const email = `${name.replace(/[^a-z]+/g, ".")}.${i + 1}@example.nz`;
       const setup = await stripe.createSetupIntent(account, {
         email,
         name,
@@ -117,6 +214,30 @@ export async function seedBulkOrganisation(options: {
       const paymentId = scheduledPaymentId(subscriptionId, 1, due);
       users.push({ user_id: userId, email, name, email_verified_at: now });
       roles.push({ organisation_id: org.organisation_id, user_id: userId, member_gym_ids: [gym.gym_id] });
+      // The organisation's member record and its search terms, as indexMember writes them.
+      const searchTerms = termsOf(name, email);
+      members.push({
+        organisation_id: org.organisation_id,
+        user_id: userId,
+        name,
+        email,
+        name_key: nameKeyOf(name),
+        joined_at: startOfAucklandDay(addDays(options.firstDue, (i % 7) - 7 - (i % 300))).toISOString(),
+        gym_ids: [gym.gym_id],
+        tags: i % 10 === 0 ? ["early bird"] : [],
+        latest_subscription_id: subscriptionId,
+        search_terms: searchTerms,
+      });
+      for (const term of searchTerms)
+        terms.push({
+          organisation_id: org.organisation_id,
+          initial: term[0],
+          term,
+          user_id: userId,
+          name,
+          email,
+          gym_ids: [gym.gym_id],
+        });
       types.push({
         organisation_id: org.organisation_id,
         user_id: userId,
@@ -184,13 +305,18 @@ export async function seedBulkOrganisation(options: {
     const d = db().entities;
     await inBatches(users, 25, 4, (b) => d.user.put(b as never).go());
     await inBatches(roles, 25, 4, (b) => d.role.put(b as never).go());
+    await inBatches(members, 25, 4, (b) => d.member.put(b as never).go());
+    await inBatches(terms, 25, 4, (b) => d.memberSearchTerm.put(b as never).go());
     await inBatches(types, 25, 4, (b) => d.paymentType.put(b as never).go());
     await inBatches(subs, 25, 4, (b) => d.subscription.put(b as never).go());
     await inBatches(payments, 25, 4, (b) => d.payment.put(b as never).go());
     options.onProgress?.(Math.min(options.members, from + chunk), options.members);
   }
+  // The gyms list's staff and member counts (kept by putRole, which the batch writes bypass).
+  await recountPeople(org.organisation_id);
   return {
     organisation_id: org.organisation_id,
+    admin_email: adminEmail,
     gym_id: gym.gym_id,
     price_id: priceId,
     members: options.members,
