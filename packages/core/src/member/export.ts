@@ -8,9 +8,10 @@ import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate, type CivilDate } from "../billing/calendar";
-import { businessNow } from "../clock";
+import { businessNow, businessToday } from "../clock";
 import { memberExportBody, memberExportColumns } from "../contract/member";
 import { db } from "../db/service";
+import { type WrittenExport, writeExport } from "../exports/file";
 import { civilDateNz } from "../payment/export";
 import { adminGymIds, staffOrganisation } from "../payment/list";
 import { titleCase } from "../text";
@@ -96,4 +97,11 @@ export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExpor
 
 export function memberExportFileName(today: CivilDate): string {
   return `members-${today}.csv`;
+}
+
+/** `POST /api/members/export`: checks, then writes the file; answers where it is (docs/exports.md). */
+export async function exportMembers(actor: Actor, body: unknown): Promise<WrittenExport> {
+  const prepared = prepareMemberExport(actor, body);
+  const name = memberExportFileName(await businessToday());
+  return writeExport(prepared.organisationId, name, membersCsv(prepared));
 }

@@ -8,7 +8,9 @@ import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
+import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
+import { type WrittenExport, writeExport } from "../exports/file";
 import { parse } from "../validation";
 import { adminGymIds, gymFilterOf, organisationPaymentsPage, staffOrganisation } from "./list";
 import type { PaymentRecord } from "./store";
@@ -105,4 +107,10 @@ export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): 
 
 export function exportFileName(today: CivilDate): string {
   return `payments-${today}.csv`;
+}
+
+/** `POST /api/payments/export`: checks, then writes the file; answers where it is (docs/exports.md). */
+export async function exportPayments(actor: Actor, body: unknown): Promise<WrittenExport> {
+  const prepared = prepareExport(actor, body);
+  return writeExport(prepared.organisationId, exportFileName(await businessToday()), paymentsCsv(prepared));
 }

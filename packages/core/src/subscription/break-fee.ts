@@ -4,7 +4,7 @@ import { findPayment } from "../payment/store";
 
 export async function cancelUpcomingPayment(organisationId: string, paymentId: string) {
   const payment = await findPayment(organisationId, paymentId);
-  if (!payment || payment.status !== "upcoming") return;
+  if (payment?.status !== "upcoming") return;
   await db()
     .entities.payment.patch({ organisation_id: organisationId, payment_id: paymentId })
     .set({ status: "cancelled", error_description: "The cancellation was undone." })

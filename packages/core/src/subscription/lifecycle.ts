@@ -138,7 +138,7 @@ async function replan(
   const old = before.upcoming_payment_id
     ? await findPayment(before.organisation_id, before.upcoming_payment_id)
     : null;
-  if (!old || old.status !== "upcoming") {
+  if (old?.status !== "upcoming") {
     // Nothing upcoming: the schedule had ended (a cancellation, now undone), or its last payment
     // was claimed with nothing after it.
     const next = await planAfresh(after);

@@ -1,4 +1,5 @@
 export { BrandMark, type BrandMarkProps } from "./BrandMark";
+export { CursorPager } from "./CursorPager";
 export { wideScreensOnly } from "./columns";
 export { FormError, type FormErrorProps } from "./FormError";
 export { PageLoader } from "./PageLoader";

@@ -1,4 +1,3 @@
-import { businessToday } from "@gym/core/clock";
 import { deletedSchema } from "@gym/core/contract/http";
 import {
   memberActivityQuery,
@@ -11,8 +10,7 @@ import {
   searchInput,
   searchResultSchema,
 } from "@gym/core/contract/member";
-import { writeExport } from "@gym/core/exports/file";
-import { memberExportFileName, membersCsv, prepareMemberExport } from "@gym/core/member/export";
+import { exportMembers } from "@gym/core/member/export";
 import { searchMembers } from "@gym/core/member/search";
 import {
   deleteMember,
@@ -71,12 +69,7 @@ export const membersRouter = createRouter()
         422: errorResponses[422],
       },
     }),
-    async (c) => {
-      const prepared = prepareMemberExport(actorOf(c), c.req.valid("json"));
-      const name = memberExportFileName(await businessToday());
-      const written = await writeExport(prepared.organisationId, name, membersCsv(prepared));
-      return redirectToExport(written.location) as never;
-    },
+    async (c) => redirectToExport((await exportMembers(actorOf(c), c.req.valid("json"))).location) as never,
   )
   .openapi(
     staffRoute({

@@ -1,4 +1,3 @@
-import { businessToday } from "@gym/core/clock";
 import {
   expectedPaymentsQuery,
   expectedPaymentsSchema,
@@ -7,9 +6,8 @@ import {
   paymentListQuery,
   paymentSchema,
 } from "@gym/core/contract/payment";
-import { writeExport } from "@gym/core/exports/file";
 import { expectedPayments } from "@gym/core/payment/expected";
-import { exportFileName, paymentsCsv, prepareExport } from "@gym/core/payment/export";
+import { exportPayments } from "@gym/core/payment/export";
 import { listMemberPayments, listPayments } from "@gym/core/payment/list";
 import { markPaymentReceived } from "@gym/core/payment/received";
 import { actorOf, createRouter, staffRoute } from "../context";
@@ -98,12 +96,7 @@ export const paymentsRouter = createRouter()
         422: errorResponses[422],
       },
     }),
-    async (c) => {
-      const prepared = prepareExport(actorOf(c), c.req.valid("json"));
-      const name = exportFileName(await businessToday());
-      const written = await writeExport(prepared.organisationId, name, paymentsCsv(prepared));
-      return redirectToExport(written.location) as never;
-    },
+    async (c) => redirectToExport((await exportPayments(actorOf(c), c.req.valid("json"))).location) as never,
   )
   .openapi(
     staffRoute({

@@ -2,6 +2,7 @@ import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDate } from "@gym/web/format";
+import { CursorPager } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
@@ -16,7 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconPlus } from "@tabler/icons-react";
+import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
@@ -227,31 +228,12 @@ export function MembersListRoute() {
             ]}
           />
         )}
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page} · {members.length} {members.length === 1 ? "member" : "members"} shown
-          </Text>
-          <Group gap="xs">
-            {page > 1 && (
-              <Button
-                variant="default"
-                leftSection={<IconChevronLeft size={16} />}
-                onClick={() => (location.key !== "default" ? navigate(-1) : go(writeMemberSearch(filters)))}
-              >
-                Previous
-              </Button>
-            )}
-            {nextCursor && (
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} />}
-                onClick={() => go(writeMemberSearch(filters, nextCursor, page + 1))}
-              >
-                Next
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <CursorPager
+          page={page}
+          summary={`${members.length} ${members.length === 1 ? "member" : "members"} shown`}
+          firstPage={writeMemberSearch(filters)}
+          next={nextCursor ? writeMemberSearch(filters, nextCursor, page + 1) : null}
+        />
       </Stack>
     </Container>
   );

@@ -1,9 +1,10 @@
 import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
+import { CursorPager } from "@gym/web/ui";
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
-import { IconAlertCircle, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   type PaymentFilterValues,
@@ -96,31 +97,11 @@ export function PaymentsListRoute() {
             onChanged={() => void mutate()}
           />
         )}
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page}
-          </Text>
-          <Group gap="xs">
-            {page > 1 && (
-              <Button
-                variant="default"
-                leftSection={<IconChevronLeft size={16} />}
-                onClick={() => (location.key !== "default" ? navigate(-1) : go(writeSearch(filters)))}
-              >
-                Previous
-              </Button>
-            )}
-            {nextCursor && (
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} />}
-                onClick={() => go(writeSearch(filters, nextCursor, page + 1))}
-              >
-                Next
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <CursorPager
+          page={page}
+          firstPage={writeSearch(filters)}
+          next={nextCursor ? writeSearch(filters, nextCursor, page + 1) : null}
+        />
       </Stack>
     </Container>
   );
