@@ -1,28 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  latestCodeFor,
-  launchBrowser,
-  newestMailId,
-  type Product,
-  screenshotPath,
-  startProduct,
-  viewports,
-} from "../support/e2e";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { latestCodeFor, newestMailId, screenshotPath, useProductAndBrowser, viewports } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /** Sign-in, two-factor, switching and sign-out through the UI; forgot and reset password from the email. */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function signInForm(page: Page, email: string, password: string) {
   await page.getByRole("textbox", { name: /^Email/ }).fill(email);
@@ -46,7 +28,8 @@ interface Mail {
 async function resetLinkFor(email: string, after?: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = ((await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()) as { data: Mail[] }).data;
+    const mail = ((await (await fetch(`${e2e.product.staffUrl}/api/dev/mail`)).json()) as { data: Mail[] })
+      .data;
     const message = mail.find((m) => m.to === email && /reset/i.test(m.subject) && (!after || m.id > after));
     const link = message?.text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
     if (link) return link;
@@ -57,10 +40,10 @@ async function resetLinkFor(email: string, after?: string): Promise<string> {
 
 describe("signing in on the staff site", () => {
   it("signs the demo admin in with the emailed code, switches gym and organisation, and signs out", async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await e2e.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
 
-    await page.goto(`${product.staffUrl}/members`);
+    await page.goto(`${e2e.product.staffUrl}/members`);
     await page.waitForURL(/\/login\?redirect=%2Fmembers$/);
     await page.screenshot({ path: screenshotPath("auth-login-desktop") });
 
@@ -70,11 +53,11 @@ describe("signing in on the staff site", () => {
       .poll(() => page.getByRole("alert").first().textContent())
       .toContain("These credentials do not match our records.");
 
-    const before = await newestMailId(product.staffUrl);
+    const before = await newestMailId(e2e.product.staffUrl);
     await signInForm(page, "admin@example.com", "demo-password");
     await page.waitForURL(/\/two-factor-authentication\?redirect=%2Fmembers$/);
     await page.getByText("admin@example.com").waitFor();
-    const code = await latestCodeFor(product.staffUrl, "admin@example.com", before);
+    const code = await latestCodeFor(e2e.product.staffUrl, "admin@example.com", before);
 
     // A wrong code says how many tries are left; the right one finishes the sign-in.
     const wrong = code.replace(/^./, (d) => String((Number(d) + 1) % 10));
@@ -115,20 +98,20 @@ describe("signing in on the staff site", () => {
     // Logout ends the session: the dashboard now asks to sign in.
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(/\/login$/);
-    await page.goto(`${product.staffUrl}/dashboard`);
+    await page.goto(`${e2e.product.staffUrl}/dashboard`);
     await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
     await context.close();
   });
 
   it("resets a forgotten password from the emailed link once, and refuses the link a second time", async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await e2e.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     const email = "owner@example.org";
 
-    await page.goto(`${product.staffUrl}/login`);
+    await page.goto(`${e2e.product.staffUrl}/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL(/\/forgot-password$/);
-    const before = await newestMailId(product.staffUrl);
+    const before = await newestMailId(e2e.product.staffUrl);
     await page.getByRole("textbox", { name: /^Email/ }).fill(email);
     await page.getByRole("button", { name: "Email me a reset link" }).click();
     await page.getByText(/If an account exists for that email/).waitFor();
@@ -156,7 +139,7 @@ describe("signing in on the staff site", () => {
     await page.waitForURL(/\/two-factor-authentication$/);
 
     // The same link a second time: expired or used.
-    const again = await browser.newPage({ viewport: viewports.desktop });
+    const again = await e2e.browser.newPage({ viewport: viewports.desktop });
     await again.goto(link);
     await again.getByRole("heading", { name: "This link has expired or was already used" }).waitFor();
     await again.getByRole("link", { name: "Request a new link" }).waitFor();
@@ -166,8 +149,8 @@ describe("signing in on the staff site", () => {
   });
 
   it("shows the sign-in, privacy policy and contact pages on a phone", async () => {
-    const page = await browser.newPage({ viewport: viewports.phone });
-    await page.goto(`${product.staffUrl}/login`);
+    const page = await e2e.browser.newPage({ viewport: viewports.phone });
+    await page.goto(`${e2e.product.staffUrl}/login`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.screenshot({ path: screenshotPath("auth-login-phone") });
     await page.getByRole("link", { name: "Privacy policy" }).click();

@@ -1,7 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { demoLogoPng } from "../../packages/functions/src/local/seed/gyms";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import { screenshotPath, staffPage, useProductAndBrowser } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /**
  * An organisation admin edits a gym (name, destination account with a mismatched then matching
@@ -9,18 +11,6 @@ import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } 
  * and marks a door as tracking visits, and changes organisation settings. A trainer can reach
  * none of these pages or calls.
  */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, option: string) {
   await scope.getByRole("combobox", { name: label }).click();
@@ -28,7 +18,7 @@ async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: s
 }
 
 async function gymIds(page: Page) {
-  const answer = await page.context().request.get(`${product.staffUrl}/api/gyms`);
+  const answer = await page.context().request.get(`${e2e.product.staffUrl}/api/gyms`);
   const gyms = ((await answer.json()) as { data: { id: string; name: string }[] }).data;
   const id = (name: string) => gyms.find((gym) => gym.name.startsWith(name))!.id;
   return { ponsonby: id("Harbour Fitness Ponsonby"), newmarket: id("Harbour Fitness Newmarket") };
@@ -36,10 +26,10 @@ async function gymIds(page: Page) {
 
 describe("gyms and organisation settings", () => {
   it("an admin sets up Newmarket: details, destination account, logo, Stripe, doors; and changes organisation settings", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
 
     // The list shows both gyms with their counts and the admin's role.
-    await page.goto(`${product.staffUrl}/gyms`);
+    await page.goto(`${e2e.product.staffUrl}/gyms`);
     const list = page.getByRole("table", { name: "Gyms" });
     await list.getByRole("link", { name: "Harbour Fitness Ponsonby" }).waitFor();
     await list.getByRole("link", { name: "Harbour Fitness Newmarket" }).click();
@@ -117,7 +107,7 @@ describe("gyms and organisation settings", () => {
 
     const { newmarket } = await gymIds(page);
     const saved = (
-      await (await page.context().request.get(`${product.staffUrl}/api/gyms/${newmarket}`)).json()
+      await (await page.context().request.get(`${e2e.product.staffUrl}/api/gyms/${newmarket}`)).json()
     ).data;
     expect(saved).toMatchObject({
       name: "Harbour Fitness Newmarket Central",
@@ -132,13 +122,13 @@ describe("gyms and organisation settings", () => {
     await expect
       .poll(
         async () =>
-          (await (await page.context().request.get(`${product.staffUrl}/api/gyms/${newmarket}`)).json()).data
-            .tracks_visits,
+          (await (await page.context().request.get(`${e2e.product.staffUrl}/api/gyms/${newmarket}`)).json())
+            .data.tracks_visits,
       )
       .toBe(true);
 
     // Organisation settings: both grace fields required; a new grace period and frequencies saved.
-    await page.goto(`${product.staffUrl}/organisation/settings`);
+    await page.goto(`${e2e.product.staffUrl}/organisation/settings`);
     const grace = page.getByRole("form", { name: "Failed-payment grace period" });
     await grace.getByRole("textbox", { name: "Failed-payment grace period" }).fill("");
     await grace.getByRole("button", { name: "Save" }).click();
@@ -170,43 +160,46 @@ describe("gyms and organisation settings", () => {
     ).toBe(false);
 
     // The webhook log shows the demo calls.
-    await page.goto(`${product.staffUrl}/webhook-calls`);
+    await page.goto(`${e2e.product.staffUrl}/webhook-calls`);
     await page.getByRole("table", { name: "Webhook calls" }).getByText("account.updated").waitFor();
     await page.context().close();
   });
 
   it("a trainer cannot reach the gym or organisation settings pages or calls", async () => {
-    const admin = await staffPage(browser, product, "admin@example.com");
+    const admin = await staffPage(e2e.browser, e2e.product, "admin@example.com");
     const { ponsonby } = await gymIds(admin);
-    const organisationId = (await (await admin.context().request.get(`${product.staffUrl}/api/me`)).json())
-      .data.current_organisation.id;
+    const organisationId = (
+      await (await admin.context().request.get(`${e2e.product.staffUrl}/api/me`)).json()
+    ).data.current_organisation.id;
     await admin.context().close();
 
-    const page = await staffPage(browser, product, "trainer@example.com");
+    const page = await staffPage(e2e.browser, e2e.product, "trainer@example.com");
     for (const path of ["/gyms", `/gyms/${ponsonby}/edit`, "/organisation/settings", "/webhook-calls"]) {
-      await page.goto(`${product.staffUrl}${path}`);
+      await page.goto(`${e2e.product.staffUrl}${path}`);
       await page.waitForURL(/\/dashboard$/);
     }
     const headers = { "X-Requested-With": "XMLHttpRequest" };
     const request = page.context().request;
-    expect((await request.get(`${product.staffUrl}/api/gyms/${ponsonby}`)).status()).toBe(403);
+    expect((await request.get(`${e2e.product.staffUrl}/api/gyms/${ponsonby}`)).status()).toBe(403);
     expect(
       (
-        await request.put(`${product.staffUrl}/api/gyms/${ponsonby}`, { headers, data: { name: "Mine" } })
+        await request.put(`${e2e.product.staffUrl}/api/gyms/${ponsonby}`, { headers, data: { name: "Mine" } })
       ).status(),
     ).toBe(403);
     expect(
-      (await request.post(`${product.staffUrl}/api/gyms/${ponsonby}/stripe/redirect`, { headers })).status(),
+      (
+        await request.post(`${e2e.product.staffUrl}/api/gyms/${ponsonby}/stripe/redirect`, { headers })
+      ).status(),
     ).toBe(403);
     expect(
       (
-        await request.put(`${product.staffUrl}/api/organisations/${organisationId}/grace-period`, {
+        await request.put(`${e2e.product.staffUrl}/api/organisations/${organisationId}/grace-period`, {
           headers,
           data: { failed_payment_grace_period: 1, failed_payment_grace_period_unit: "days" },
         })
       ).status(),
     ).toBe(403);
-    expect((await request.get(`${product.staffUrl}/api/webhook-calls`)).status()).toBe(403);
+    expect((await request.get(`${e2e.product.staffUrl}/api/webhook-calls`)).status()).toBe(403);
     await page.context().close();
   });
 });

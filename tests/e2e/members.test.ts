@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotPath, staffPage, useProductAndBrowser } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /**
  * The members back-office in the browser: a staff member finds a member from the top bar by two
  * letters of their surname, opens them, writes a note, and sees it in the member's activity.
  */
-let product: Product;
-let browser: Browser;
 let memberId: string;
 
 /** A member with a surname nobody else in the demo data starts with, added through core. */
@@ -37,20 +36,13 @@ async function addSearchableMember(dynamoPort: number) {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  memberId = await addSearchableMember(product.dynamoPort);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  memberId = await addSearchableMember(e2e.product.dynamoPort);
 });
 
 describe("members", () => {
   it("search by two letters of the surname → open the member → edit a note → see it in the activity", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
-    await page.goto(`${product.staffUrl}/members`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/members`);
     const table = page.getByRole("table");
     await table.getByText("Aria Zelinski").waitFor();
     await page.screenshot({ path: screenshotPath("members-list"), fullPage: true });
@@ -103,8 +95,8 @@ describe("members", () => {
   });
 
   it("exports the members list to CSV with its filters, and the file reads back", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
-    await page.goto(`${product.staffUrl}/members?state=none`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/members?state=none`);
     await page.getByRole("table").getByText("Aria Zelinski").waitFor();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();

@@ -1,24 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotPath, staffPage, useProductAndBrowser } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /**
  * An organisation admin creates a Limited Hours offering with hours and two prices, meets a
  * validation message on the way, archives and restores a price, and computes a pro-rata first
  * payment for the new price.
  */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function choose(
   page: Page,
@@ -41,10 +31,10 @@ async function addPrice(page: Page, amount: string, frequency: string) {
 
 describe("offerings", () => {
   it("an admin creates an offering with hours and two prices, archives and restores a price, and computes a pro-rata", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
 
     // The demo offerings are listed with their prices.
-    await page.goto(`${product.staffUrl}/offerings`);
+    await page.goto(`${e2e.product.staffUrl}/offerings`);
     const list = page.getByRole("table", { name: "Offerings" });
     await list.getByRole("link", { name: "Anytime Membership" }).waitFor();
     await list.getByText("$24.00 Weekly").first().waitFor();
@@ -103,7 +93,7 @@ describe("offerings", () => {
     await expect.poll(() => prices.getByText("Archived", { exact: true }).count()).toBe(0);
 
     // The pro-rata calculator: $19.50 weekly, starting 3 days before the billing date.
-    await page.goto(`${product.staffUrl}/calculate-pro-rata`);
+    await page.goto(`${e2e.product.staffUrl}/calculate-pro-rata`);
     const calculator = page.getByRole("form", { name: "Pro-rata" });
     await choose(page, calculator, "Price", "$19.50 Weekly");
     await calculator.getByRole("textbox", { name: "Start date" }).fill("02/06/2025");

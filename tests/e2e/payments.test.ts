@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  type Product,
-  screenshotPath,
-  staffPage,
-  startProduct,
-  viewports,
-} from "../support/e2e";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotPath, staffPage, useProductAndBrowser, viewports } from "../support/e2e";
 import { seedIntoProduct } from "../support/payments";
+
+const e2e = useProductAndBrowser();
 
 /**
  * The money engine seen from the back office: four members whose first payments fall due over
@@ -17,32 +11,23 @@ import { seedIntoProduct } from "../support/payments";
  * days on, the billing run charges what fell due (and schedules each member's next payment), the
  * admin sees the new payments on /payments, marks the bank transfer received and exports the list.
  */
-let product: Product;
-let browser: Browser;
 /** The test's own gym: the list is filtered to it, so demo data elsewhere never pushes its rows off the page. */
 let gym: string;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  gym = (await seedIntoProduct(product.dynamoPort, 4, "e2e", "Harbour Fitness E2E")).gymId!;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  gym = (await seedIntoProduct(e2e.product.dynamoPort, 4, "e2e", "Harbour Fitness E2E")).gymId!;
 });
 
 const dev = (path: string, init?: RequestInit) =>
-  fetch(`${product.staffUrl}/api/dev/${path}`, {
+  fetch(`${e2e.product.staffUrl}/api/dev/${path}`, {
     ...init,
     headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, any> } }));
 
 describe("payments", () => {
   it("billing run → new payments on /payments → mark a bank transfer received → export CSV", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
-    await page.goto(`${product.staffUrl}/payments?status=upcoming&gym_id=${gym}`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/payments?status=upcoming&gym_id=${gym}`);
     const table = page.getByRole("table", { name: "Payments" });
     await table.getByText("e2e 000 card").waitFor();
     expect(await table.getByText(/^e2e \d{3} (card|bank)$/).count()).toBe(4);
@@ -55,7 +40,7 @@ describe("payments", () => {
     const run = await dev("jobs/billing-run", { method: "POST" });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
 
-    await page.goto(`${product.staffUrl}/payments?gym_id=${gym}`);
+    await page.goto(`${e2e.product.staffUrl}/payments?gym_id=${gym}`);
     await page.getByTestId("business-clock-banner").waitFor();
     await table.getByText("e2e 000 card").first().waitFor();
     // Each member now has the charged payment and their next upcoming one.
@@ -90,8 +75,8 @@ describe("payments", () => {
   });
 
   it("shows payments as cards on a phone", async () => {
-    const page = await staffPage(browser, product, "admin@example.com", viewports.phone);
-    await page.goto(`${product.staffUrl}/payments?gym_id=${gym}`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com", viewports.phone);
+    await page.goto(`${e2e.product.staffUrl}/payments?gym_id=${gym}`);
     await page.getByText("e2e pif transfer").waitFor();
     expect(await page.getByRole("table", { name: "Payments" }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath("payments-phone"), fullPage: true });

@@ -1,32 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  type Product,
-  screenshotPath,
-  staffPage,
-  startProduct,
-  viewports,
-} from "../support/e2e";
+import { describe, expect, it } from "vitest";
+import { screenshotPath, staffPage, useProductAndBrowser, viewports } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /** The signed-in layout: what each role sees, and the phone-sized drawer. */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 describe("the staff layout", () => {
   it("shows organisation admins the Organisation group, with its pages reachable", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
-    await page.goto(`${product.staffUrl}/gyms`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/gyms`);
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Gyms" }).waitFor();
     // The group stays open while one of its pages is shown.
@@ -40,8 +22,8 @@ describe("the staff layout", () => {
   });
 
   it("hides the Organisation group from a trainer and sends them from settings to the dashboard", async () => {
-    const page = await staffPage(browser, product, "trainer@example.com");
-    await page.goto(`${product.staffUrl}/dashboard`);
+    const page = await staffPage(e2e.browser, e2e.product, "trainer@example.com");
+    await page.goto(`${e2e.product.staffUrl}/dashboard`);
     await page.getByRole("heading", { level: 1, name: /, Taylor$/ }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Offerings" }).waitFor();
@@ -52,15 +34,15 @@ describe("the staff layout", () => {
     expect(await page.getByRole("button", { name: /^Gym:/ }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath("shell-trainer-dashboard-desktop") });
 
-    await page.goto(`${product.staffUrl}/organisation/settings`);
+    await page.goto(`${e2e.product.staffUrl}/organisation/settings`);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { level: 1, name: /, Taylor$/ }).waitFor();
     await page.context().close();
   });
 
   it("uses a slide-in drawer on a phone that closes after navigating", async () => {
-    const page = await staffPage(browser, product, "admin@example.com", viewports.phone);
-    await page.goto(`${product.staffUrl}/dashboard`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com", viewports.phone);
+    await page.goto(`${e2e.product.staffUrl}/dashboard`);
     await page.getByRole("heading", { level: 1, name: /, Avery$/ }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.count()).toBe(0);

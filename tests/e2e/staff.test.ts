@@ -1,34 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  newestMailId,
-  type Product,
-  screenshotPath,
-  staffPage,
-  startProduct,
-  viewports,
-} from "../support/e2e";
+import { describe, expect, it } from "vitest";
+import { newestMailId, screenshotPath, staffPage, useProductAndBrowser, viewports } from "../support/e2e";
+
+const e2e = useProductAndBrowser();
 
 /** Staff management: an organisation admin invites a trainer, who accepts by the emailed link; then the admin deactivates them. */
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function inviteLinkFor(email: string, after?: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mail = (
-      (await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()) as {
+      (await (await fetch(`${e2e.product.staffUrl}/api/dev/mail`)).json()) as {
         data: { id: string; to: string; subject: string; text?: string }[];
       }
     ).data;
@@ -44,12 +25,12 @@ async function inviteLinkFor(email: string, after?: string): Promise<string> {
 
 describe("staff", () => {
   it("invite a trainer → they set a password from the emailed link → the admin deactivates them", async () => {
-    const page = await staffPage(browser, product, "admin@example.com");
-    await page.goto(`${product.staffUrl}/staff`);
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/staff`);
     await page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
     await page.getByRole("table").getByText("Taylor Trainer").waitFor();
 
-    const before = await newestMailId(product.staffUrl);
+    const before = await newestMailId(e2e.product.staffUrl);
     await page.getByRole("button", { name: "Invite staff" }).click();
     const form = page.getByRole("form", { name: "Invite staff" });
     await form.getByRole("button", { name: "Send invitation" }).click();
@@ -69,7 +50,7 @@ describe("staff", () => {
 
     // The invited person sets a password from the emailed link.
     const link = await inviteLinkFor("rua.coach@example.net", before);
-    const guest = await browser.newPage({ viewport: viewports.desktop });
+    const guest = await e2e.browser.newPage({ viewport: viewports.desktop });
     await guest.goto(link);
     await guest.getByLabel(/^New password/).fill("a harbour coach passphrase");
     await guest.getByLabel(/^Confirm new password/).fill("a harbour coach passphrase");

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { chromiumPath } from "./e2e-global-setup";
 import { freePort } from "./free-port";
 
@@ -164,4 +165,22 @@ export const signInStaff = signInViaApi;
 /** Where screenshots go (git-ignored), for a person to look at after a run. */
 export function screenshotPath(name: string) {
   return resolve(root, "tests/.artifacts", `${name}.png`);
+}
+
+/**
+ * One e2e file's product and browser: starts the product (`npm start`, as startProduct) and
+ * Chromium before the file's tests and stops both after. Read `e2e.product` / `e2e.browser` inside
+ * tests and later hooks (a file's own `beforeAll` runs after this one).
+ */
+export function useProductAndBrowser(env: Record<string, string> = {}) {
+  const e2e = {} as { product: Product; browser: Browser };
+  beforeAll(async () => {
+    e2e.product = await startProduct(env);
+    e2e.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.product?.stop();
+  });
+  return e2e;
 }
