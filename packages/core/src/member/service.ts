@@ -74,7 +74,7 @@ function reaches(actor: Actor, member: MemberRecord, sub?: SubscriptionRecord | 
   return member.gym_ids.some((g) => mine.includes(g)) || (sub ? mine.includes(sub.gym_id) : false);
 }
 
-async function memberInReach(actor: Actor, userId: string) {
+export async function memberInReach(actor: Actor, userId: string) {
   const organisationId = staffOrganisation(actor);
   const member = await findMember(organisationId, userId);
   if (!member) throw new NotFoundError("member");

@@ -1,0 +1,82 @@
+import {
+  memberAccessControl,
+  memberAccessCredentials,
+  recreateKisiLogin,
+  staffKisiAccess,
+} from "@gym/core/access/service";
+import {
+  accessCredentialSchema,
+  doorAccessEntrySchema,
+  memberAccessControlSchema,
+  staffKisiAccessInput,
+} from "@gym/core/contract/access";
+import { actorOf, createRouter, staffRoute } from "../context";
+import { envelope, errorResponses, idParam, json, jsonBody, wholeList } from "../respond";
+
+/** Door access (Kisi) for members and staff. docs/access-control.md. */
+export const accessRouter = createRouter()
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/access-control",
+      tags: ["Access control"],
+      summary:
+        "The member's door standing (the one rule the doors use) and the door access held for them at each gym's Kisi place",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(memberAccessControlSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await memberAccessControl(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/access-control-credentials",
+      tags: ["Access control"],
+      summary:
+        "What Kisi reports for the member at each of their gyms' places: access now and the grants behind it",
+      request: { params: idParam },
+      responses: {
+        200: json(wholeList(accessCredentialSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await memberAccessCredentials(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/users/{id}/recreate-kisi-login",
+      tags: ["Access control"],
+      summary:
+        "Take the member's Kisi access away and give it again if they are in good standing (re-sync door access); admins of their gym",
+      request: { params: idParam },
+      responses: {
+        200: json(envelope(memberAccessControlSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await recreateKisiLogin(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/staff/{id}/kisi-access",
+      tags: ["Access control"],
+      summary: "Give or remove a staff member's door access at a gym; organisation admins",
+      request: { params: idParam, ...jsonBody(staffKisiAccessInput) },
+      responses: {
+        200: json(envelope(doorAccessEntrySchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json({ data: await staffKisiAccess(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  );
