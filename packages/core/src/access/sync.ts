@@ -72,6 +72,25 @@ const reviewKeys = (r: { organisation_id: string; user_id: string; gym_id: strin
       }
     : {};
 
+const kisiUserKey = (organisationId: string, kisiUserId: string) =>
+  `kisi_user#${organisationId}#${kisiUserId}`;
+
+/** Our user behind a Kisi user id (from the door access we gave them), or null. */
+export async function userOfKisiUser(organisationId: string, kisiUserId: string): Promise<string | null> {
+  const answer = await dynamo().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: "gsi2",
+      KeyConditionExpression: "#k = :k",
+      ExpressionAttributeNames: { "#k": "gsi2pk" },
+      ExpressionAttributeValues: { ":k": kisiUserKey(organisationId, kisiUserId) },
+      Limit: 1,
+    }),
+  );
+  const { data } = db().entities.doorAccess.parse({ Items: answer.Items ?? [] });
+  return (data as DoorAccessRecord[])[0]?.user_id ?? null;
+}
+
 export async function doorAccessRecords(
   organisationId: string,
   userId?: string,
@@ -122,6 +141,10 @@ async function apply(
   // A whole put: review keys and last_error not written this time are gone.
   const write = async (values: Partial<DoorAccessRecord>) => {
     const item = { ...base, ...values } as DoorAccessRecord;
+    if (item.kisi_user_id) {
+      item.kisi_user_key = kisiUserKey(organisationId, item.kisi_user_id);
+      item.kisi_user_sort = `${userId}#${target.holder}#${target.gym_id}`;
+    }
     await db().entities.doorAccess.put(item).go();
     return item;
   };

@@ -57,3 +57,70 @@ export const staffKisiAccessInput = z
     enabled: z.boolean({ error: "Choose whether door access is given or removed" }),
   })
   .meta({ id: "StaffKisiAccessInput", example: { gym_id: "01HZZZZZZZZZZZZZZZZZZZZZZZ", enabled: true } });
+
+export const visitMessages = {
+  date: "Enter a date as YYYY-MM-DD",
+  range: "The end date must not be before the start date",
+  cursor: "The page cursor is not valid; start from the first page",
+  perPage: "Choose from 1 to 100 per page",
+} as const;
+
+const civilDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, visitMessages.date);
+const perPage = z.coerce
+  .number({ error: visitMessages.perPage })
+  .int(visitMessages.perPage)
+  .min(1, visitMessages.perPage)
+  .max(100, visitMessages.perPage);
+
+/** `GET /api/users/{id}/visits` query: a date range (Auckland days, inclusive) and paging. */
+export const memberVisitsQuery = z
+  .object({
+    from: civilDay.optional(),
+    to: civilDay.optional(),
+    cursor: z.string().max(2000, visitMessages.cursor).optional(),
+    per_page: perPage.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: visitMessages.range, path: ["to"] });
+
+/** `GET /api/visits` query: also by gym and member. */
+export const visitListQuery = z
+  .object({
+    gym_id: z.string().trim().min(1).max(64).optional(),
+    user_id: z.string().trim().min(1).max(64).optional(),
+    from: civilDay.optional(),
+    to: civilDay.optional(),
+    cursor: z.string().max(2000, visitMessages.cursor).optional(),
+    per_page: perPage.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: visitMessages.range, path: ["to"] });
+export type VisitListQuery = z.input<typeof visitListQuery>;
+
+/** Spec 001 §3 Visit: one unlock of a door that tracks visits. */
+export const visitSchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    member_name: z.string().nullable(),
+    gym_id: z.string(),
+    gym_name: z.string().nullable(),
+    door_id: z.string().nullable(),
+    door_name: z.string().nullable(),
+    visited_at: z.string(),
+    successful: z.boolean(),
+  })
+  .meta({ id: "Visit" });
+export type Visit = z.output<typeof visitSchema>;
+
+/** `POST /api/dev/kisi/unlock` (local only): the simulated Kisi records an unlock and posts its webhook. */
+export const simulatedUnlockInput = z
+  .object({
+    user_id: z.string().trim().min(1, messages.required).max(64),
+    door_id: z.string().trim().min(1, messages.required).max(64),
+    successful: z.boolean().optional(),
+    visited_at: z.string().datetime().optional(),
+    event_id: z.string().max(64).optional(),
+  })
+  .meta({ id: "SimulatedUnlockInput", example: { user_id: "01HZZZZZZZZZZZZZZZZZZZZZZZ", door_id: "51001" } });

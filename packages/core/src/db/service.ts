@@ -1,5 +1,5 @@
 import { Service } from "electrodb";
-import { doorAccessEntity } from "../access/entity";
+import { doorAccessEntity, visitEntity } from "../access/entity";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
@@ -57,6 +57,7 @@ const entities = {
   memberActivity: memberActivityEntity,
   registration: registrationEntity,
   doorAccess: doorAccessEntity,
+  visit: visitEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

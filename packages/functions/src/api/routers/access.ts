@@ -4,14 +4,27 @@ import {
   recreateKisiLogin,
   staffKisiAccess,
 } from "@gym/core/access/service";
+import { listUserVisits, listVisits } from "@gym/core/access/visits";
 import {
   accessCredentialSchema,
   doorAccessEntrySchema,
   memberAccessControlSchema,
+  memberVisitsQuery,
   staffKisiAccessInput,
+  visitListQuery,
+  visitSchema,
 } from "@gym/core/contract/access";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { envelope, errorResponses, idParam, json, jsonBody, wholeList } from "../respond";
+import {
+  envelope,
+  errorResponses,
+  idParam,
+  json,
+  jsonBody,
+  paged,
+  pageEnvelope,
+  wholeList,
+} from "../respond";
 
 /** Door access (Kisi) for members and staff. docs/access-control.md. */
 export const accessRouter = createRouter()
@@ -79,4 +92,38 @@ export const accessRouter = createRouter()
     }),
     async (c) =>
       c.json({ data: await staffKisiAccess(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/visits",
+      tags: ["Visits"],
+      summary:
+        "Visits (unlocks of doors that track visits) newest first, by gym, member and date range (Auckland days); trainers see their gyms'",
+      request: { query: visitListQuery },
+      responses: {
+        200: json(pageEnvelope(visitSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json(paged(await listVisits(actorOf(c), c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/users/{id}/visits",
+      tags: ["Visits"],
+      summary: "One member's visits newest first, by date range",
+      request: { params: idParam, query: memberVisitsQuery },
+      responses: {
+        200: json(pageEnvelope(visitSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json(paged(await listUserVisits(actorOf(c), c.req.valid("param").id, c.req.valid("query"))), 200),
   );
