@@ -124,3 +124,45 @@ export const simulatedUnlockInput = z
     event_id: z.string().max(64).optional(),
   })
   .meta({ id: "SimulatedUnlockInput", example: { user_id: "01HZZZZZZZZZZZZZZZZZZZZZZZ", door_id: "51001" } });
+
+/** The member charts' query: how many weeks back from this week (Monday to Sunday, Auckland). */
+export const memberWeeksQuery = z.object({
+  weeks: z.coerce
+    .number({ error: "Choose from 1 to 52 weeks" })
+    .int("Choose from 1 to 52 weeks")
+    .min(1, "Choose from 1 to 52 weeks")
+    .max(52, "Choose from 1 to 52 weeks")
+    .optional(),
+});
+
+export const weeklyVisitsSchema = z
+  .object({ week_start: z.string(), visits: z.number().int() })
+  .meta({ id: "WeeklyVisits" });
+export type WeeklyVisits = z.output<typeof weeklyVisitsSchema>;
+
+export const subscriptionPeriodSchema = z
+  .object({
+    subscription_id: z.string(),
+    label: z.string(),
+    start_date: z.string(),
+    /** The last day inside the membership (cancellation or pay-in-full end), null while open. */
+    end_date: z.string().nullable(),
+    amount: z.number().int(),
+    billing_frequency: z.string(),
+    /** The price as cents per week. */
+    weekly_cost: z.number().int(),
+  })
+  .meta({ id: "SubscriptionPeriod" });
+export type SubscriptionPeriod = z.output<typeof subscriptionPeriodSchema>;
+
+export const weeklyCostPerVisitSchema = z
+  .object({
+    week_start: z.string(),
+    visits: z.number().int(),
+    /** What the membership cost that week in cents (the price as cents per week, 0 outside a membership). */
+    cost: z.number().int(),
+    /** cost / visits in cents, null in a week without visits. */
+    cost_per_visit: z.number().int().nullable(),
+  })
+  .meta({ id: "WeeklyCostPerVisit" });
+export type WeeklyCostPerVisit = z.output<typeof weeklyCostPerVisitSchema>;

@@ -1,4 +1,9 @@
 import {
+  memberSubscriptionPeriods,
+  memberWeeklyCostPerVisit,
+  memberWeeklyVisits,
+} from "@gym/core/access/charts";
+import {
   memberAccessControl,
   memberAccessCredentials,
   recreateKisiLogin,
@@ -10,9 +15,13 @@ import {
   doorAccessEntrySchema,
   memberAccessControlSchema,
   memberVisitsQuery,
+  memberWeeksQuery,
   staffKisiAccessInput,
+  subscriptionPeriodSchema,
   visitListQuery,
   visitSchema,
+  weeklyCostPerVisitSchema,
+  weeklyVisitsSchema,
 } from "@gym/core/contract/access";
 import { actorOf, createRouter, staffRoute } from "../context";
 import {
@@ -126,4 +135,61 @@ export const accessRouter = createRouter()
     }),
     async (c) =>
       c.json(paged(await listUserVisits(actorOf(c), c.req.valid("param").id, c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/weekly-visits",
+      tags: ["Visits"],
+      summary:
+        "The member's successful visits per week (Monday to Sunday, Auckland) for the last `weeks` weeks",
+      request: { params: idParam, query: memberWeeksQuery },
+      responses: {
+        200: json(wholeList(weeklyVisitsSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json(
+        { data: await memberWeeklyVisits(actorOf(c), c.req.valid("param").id, c.req.valid("query")) },
+        200,
+      ),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/subscription-periods",
+      tags: ["Visits"],
+      summary: "The member's memberships as periods (start, last day, price as cents per week), oldest first",
+      request: { params: idParam },
+      responses: {
+        200: json(wholeList(subscriptionPeriodSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (c) => c.json({ data: await memberSubscriptionPeriods(actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/members/{id}/weekly-cost-per-visit",
+      tags: ["Visits"],
+      summary:
+        "Per week: the member's visits, what their membership cost that week and the cost per visit (cents; null without visits)",
+      request: { params: idParam, query: memberWeeksQuery },
+      responses: {
+        200: json(wholeList(weeklyCostPerVisitSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) =>
+      c.json(
+        { data: await memberWeeklyCostPerVisit(actorOf(c), c.req.valid("param").id, c.req.valid("query")) },
+        200,
+      ),
   );

@@ -133,3 +133,62 @@ describe("GET /api/visits", () => {
     expect((await admin.get("/api/visits?cursor=not-a-cursor")).status).toBe(422);
   });
 });
+
+describe("member charts", () => {
+  it("weekly visits count successful visits per Auckland week; cost per visit is the week's price over them", async () => {
+    const { recordVisit } = await import("@gym/core/access/visits");
+    const { weekStart } = await import("@gym/core/access/charts");
+    const { addDays, aucklandDate, startOfAucklandDay } = await import("@gym/core/billing/calendar");
+    const { businessNow } = await import("@gym/core/clock");
+    const userId = seeded.bank.userId;
+    const monday = weekStart(aucklandDate(await businessNow()));
+    const lastMonday = addDays(monday, -7);
+    const at = (day: string, hours: number) =>
+      new Date(startOfAucklandDay(day as never).getTime() + hours * 3600_000).toISOString();
+    const visits: [string, string, boolean][] = [
+      ["chart-1", at(monday, 10), true],
+      ["chart-2", at(addDays(monday, 1), 18), true],
+      ["chart-3", at(addDays(monday, 2), 7), false],
+      ["chart-4", at(lastMonday, 23.5), true],
+    ];
+    for (const [event_id, visited_at, successful] of visits)
+      await recordVisit({
+        organisation_id: organisationId,
+        event_id,
+        gym_id: api.seed.gyms.newmarket.gym_id,
+        user_id: userId,
+        visited_at,
+        successful,
+      });
+    const weekly = await admin.get(`/api/members/${userId}/weekly-visits?weeks=2`);
+    expect(weekly.status).toBe(200);
+    expect(weekly.body.data).toEqual([
+      { week_start: lastMonday, visits: 1 },
+      { week_start: monday, visits: 2 },
+    ]);
+    const periods = await admin.get(`/api/members/${userId}/subscription-periods`);
+    expect(periods.body.data).toHaveLength(1);
+    const period = periods.body.data[0];
+    expect(period).toMatchObject({ billing_frequency: "weekly", end_date: null });
+    expect(period.weekly_cost).toBe(period.amount);
+    const cost = await admin.get(`/api/members/${userId}/weekly-cost-per-visit?weeks=2`);
+    const inside = (week: string) =>
+      period.start_date <= addDays(week as never, 6) ? period.weekly_cost : 0;
+    expect(cost.body.data).toEqual([
+      { week_start: lastMonday, visits: 1, cost: inside(lastMonday), cost_per_visit: inside(lastMonday) },
+      { week_start: monday, visits: 2, cost: inside(monday), cost_per_visit: Math.round(inside(monday) / 2) },
+    ]);
+  });
+
+  it("answers 422 for a bad number of weeks; 404 outside reach", async () => {
+    const userId = seeded.bank.userId;
+    const bad = await admin.get(`/api/members/${userId}/weekly-visits?weeks=0`);
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain("Choose from 1 to 52 weeks");
+    for (const path of ["weekly-visits", "subscription-periods", "weekly-cost-per-visit"]) {
+      expect((await outsider.get(`/api/members/${userId}/${path}`)).status).toBe(404);
+      // The trainer works at Ponsonby; this member is at Newmarket.
+      expect((await trainer.get(`/api/members/${userId}/${path}`)).status).toBe(404);
+    }
+  });
+});
