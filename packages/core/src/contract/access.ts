@@ -166,3 +166,40 @@ export const weeklyCostPerVisitSchema = z
   })
   .meta({ id: "WeeklyCostPerVisit" });
 export type WeeklyCostPerVisit = z.output<typeof weeklyCostPerVisitSchema>;
+
+export const activeUserSchema = z
+  .object({
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    gym_id: z.string(),
+    gym_name: z.string().nullable(),
+    /** Why they count as active: the door standing rule's reason. */
+    reason: z.string(),
+    door_status: z.enum([...doorAccessStatusValues, "none"]),
+  })
+  .meta({ id: "ActiveUser" });
+export type ActiveUser = z.output<typeof activeUserSchema>;
+
+export const doorMismatchSchema = z
+  .object({
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    gym_id: z.string(),
+    gym_name: z.string().nullable(),
+    kind: z.enum(["credential_without_standing", "standing_without_credential"]),
+    reason: z.string(),
+    door_status: z.enum([...doorAccessStatusValues, "none"]),
+  })
+  .meta({ id: "DoorMismatch" });
+export type DoorMismatch = z.output<typeof doorMismatchSchema>;
+
+/** `GET /api/active-users`. */
+export const activeUsersSchema = z
+  .object({
+    active: z.array(activeUserSchema),
+    mismatches: z.array(doorMismatchSchema),
+  })
+  .meta({ id: "ActiveUsers" });
+export type ActiveUsers = z.output<typeof activeUsersSchema>;

@@ -13,7 +13,7 @@ let seeded: SeededPayments;
 let organisationId: string;
 let today: string;
 
-/** The card member at Ponsonby (the gym linked to a Kisi place), made active (first payment behind them). */
+/** The card member at Ponsonby (the gym linked to a Kisi place), made active (first payment behind them, no pause). */
 async function activeMember() {
   const { db } = await import("@gym/core/db/service");
   const { memberSubscriptions } = await import("@gym/core/subscription/store");
@@ -21,7 +21,7 @@ async function activeMember() {
   const [sub] = await memberSubscriptions(organisationId, userId);
   await db()
     .entities.subscription.patch({ organisation_id: organisationId, subscription_id: sub.subscription_id })
-    .remove(["upcoming_state"])
+    .remove(["upcoming_state", "pause_start_at", "pause_end_at", "paused_at"])
     .go();
   return { userId, subscriptionId: sub.subscription_id };
 }
@@ -147,5 +147,74 @@ describe("staff door access", () => {
     expect((await trainer.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(403);
     expect((await gymAdmin.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(403);
     expect((await outsider.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(404);
+  });
+});
+
+describe("GET /api/active-users", () => {
+  it("lists members with standing and their reason, and both kinds of mismatch; a re-sync fixes one", async () => {
+    const { db } = await import("@gym/core/db/service");
+    const { userId } = await activeMember();
+    await admin.post(`/api/users/${userId}/recreate-kisi-login`);
+    const res = await admin.get("/api/active-users");
+    expect(res.status).toBe(200);
+    expect(res.body.data.active).toContainEqual(
+      expect.objectContaining({ user_id: userId, reason: "Active", door_status: "granted" }),
+    );
+    expect(res.body.data.mismatches.filter((m: { user_id: string }) => m.user_id === userId)).toEqual([]);
+    // Standing without a credential: the record says revoked (as if Kisi had been down).
+    await db()
+      .entities.doorAccess.patch({
+        organisation_id: organisationId,
+        user_id: userId,
+        holder: "member",
+        gym_id: api.seed.gyms.ponsonby.gym_id,
+      })
+      .set({ status: "revoked" })
+      .go();
+    const broken = await admin.get("/api/active-users");
+    expect(broken.body.data.mismatches).toContainEqual(
+      expect.objectContaining({
+        user_id: userId,
+        kind: "standing_without_credential",
+        door_status: "revoked",
+      }),
+    );
+    // A credential without standing: the bank member has not started, but holds a grant.
+    await db()
+      .entities.doorAccess.put({
+        organisation_id: organisationId,
+        user_id: seeded.bank.userId,
+        holder: "member",
+        gym_id: api.seed.gyms.newmarket.gym_id,
+        status: "granted",
+        standing: true,
+        reason: "Active",
+        synced_at: new Date().toISOString(),
+      })
+      .go();
+    const both = await admin.get("/api/active-users");
+    expect(both.body.data.mismatches).toContainEqual(
+      expect.objectContaining({ user_id: seeded.bank.userId, kind: "credential_without_standing" }),
+    );
+    expect(both.body.data.active.some((a: { user_id: string }) => a.user_id === seeded.bank.userId)).toBe(
+      false,
+    );
+    // The fix action: re-sync each.
+    for (const id of [userId, seeded.bank.userId])
+      expect((await admin.post(`/api/users/${id}/recreate-kisi-login`)).status).toBe(200);
+    const fixed = await admin.get("/api/active-users");
+    expect(
+      fixed.body.data.mismatches.filter((m: { user_id: string }) =>
+        [userId, seeded.bank.userId].includes(m.user_id),
+      ),
+    ).toEqual([]);
+  });
+
+  it("is for organisation admins: trainers and gym admins get 403; another organisation sees only its own", async () => {
+    expect((await trainer.get("/api/active-users")).status).toBe(403);
+    expect((await gymAdmin.get("/api/active-users")).status).toBe(403);
+    const theirs = await outsider.get("/api/active-users");
+    expect(theirs.status).toBe(200);
+    expect(JSON.stringify(theirs.body)).not.toContain(seeded.card.userId);
   });
 });

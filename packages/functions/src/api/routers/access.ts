@@ -1,3 +1,4 @@
+import { activeUsers } from "@gym/core/access/active-users";
 import {
   memberSubscriptionPeriods,
   memberWeeklyCostPerVisit,
@@ -12,6 +13,7 @@ import {
 import { listUserVisits, listVisits } from "@gym/core/access/visits";
 import {
   accessCredentialSchema,
+  activeUsersSchema,
   doorAccessEntrySchema,
   memberAccessControlSchema,
   memberVisitsQuery,
@@ -192,4 +194,18 @@ export const accessRouter = createRouter()
         { data: await memberWeeklyCostPerVisit(actorOf(c), c.req.valid("param").id, c.req.valid("query")) },
         200,
       ),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/active-users",
+      tags: ["Access control"],
+      summary:
+        "Members counted as active by the door standing rule, with the reason, and the mismatches between standing and door access; organisation admins",
+      responses: {
+        200: json(envelope(activeUsersSchema)),
+        403: errorResponses[403],
+      },
+    }),
+    async (c) => c.json({ data: await activeUsers(actorOf(c)) }, 200),
   );
