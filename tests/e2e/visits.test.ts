@@ -23,6 +23,8 @@ afterAll(async () => {
 describe("visits", () => {
   it("a simulated door unlock shows on /visits and in the member's weekly visits", async () => {
     const page = await staffPage(browser, product, "admin@example.com");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
     const headers = { "X-Requested-With": "XMLHttpRequest" };
     const found = await page.request.post(`${product.staffUrl}/api/search`, {
       headers,
@@ -38,11 +40,17 @@ describe("visits", () => {
     const before = await weekly();
 
     await page.goto(`${product.staffUrl}/visits`);
-    await page.getByRole("heading", { name: "Visits", level: 1 }).waitFor();
+    await page
+      .getByRole("heading", { name: "Visits", level: 1 })
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: screenshotPath("visits-failed"), fullPage: true });
+        throw error;
+      });
     const unlock = page.getByLabel("Simulated door unlock");
-    await unlock.getByRole("textbox", { name: "Member" }).fill(member.name.split(" ")[0]);
+    await unlock.getByLabel("Member", { exact: true }).fill(member.name.split(" ")[0]);
     await page.getByRole("option", { name: new RegExp(member.name, "i") }).click();
-    await unlock.getByRole("textbox", { name: "Door" }).click();
+    await unlock.getByLabel("Door", { exact: true }).click();
     await page.getByRole("option", { name: /Front door \(tracks visits\)/ }).click();
     await unlock.getByRole("button", { name: "Unlock" }).click();
     await page.getByText("Kisi webhook accepted.").waitFor();
@@ -58,5 +66,6 @@ describe("visits", () => {
     await visits.getByText(`${before + 1} in 12 weeks`).waitFor();
     await page.getByRole("region", { name: "Door access" }).getByText("Door opens").waitFor();
     await page.screenshot({ path: screenshotPath("member-visits"), fullPage: true });
+    expect(errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { getGym } from "../gym/service";
 import { log } from "../log";
 import { memberInReach } from "../member/service";
 import { staffGymIds, staffOrganisation } from "../payment/list";
+import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
 import { onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
@@ -105,7 +106,7 @@ export function presentVisit(v: VisitRecord): Visit {
   return {
     id: v.event_id,
     user_id: v.user_id,
-    member_name: v.member_name ?? null,
+    member_name: v.member_name ? titleCase(v.member_name) : null,
     gym_id: v.gym_id,
     gym_name: v.gym_name ?? null,
     door_id: v.door_id ?? null,

@@ -1,8 +1,8 @@
-import type { Gym } from "@gym/core/contract/gym";
+import type { Gym, GymListItem } from "@gym/core/contract/gym";
 import type { MemberListItem } from "@gym/core/contract/member";
-import { isApiError, useApi, useApiList } from "@gym/web/api";
+import { api, isApiError, useApi, useApiList } from "@gym/web/api";
 import { Button, Card, Group, Select, Text } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { simulateUnlock } from "../api/visits";
 
 /**
@@ -11,12 +11,20 @@ import { simulateUnlock } from "../api/visits";
  */
 export function SimulatedUnlock({ onSent }: { onSent: () => void }) {
   const { data: members } = useApiList<MemberListItem>("/api/members?per_page=100");
-  const { data: gyms } = useApi<Gym[]>("/api/gyms");
+  const { data: list } = useApi<GymListItem[]>("/api/gyms");
+  const [gyms, setGyms] = useState<Gym[]>([]);
+  useEffect(() => {
+    if (!list) return;
+    // Each gym's doors are on its settings; a gym this person cannot open is left out.
+    void Promise.all(list.map((g) => api.get<Gym>(`/api/gyms/${g.id}`).catch(() => null))).then((all) =>
+      setGyms(all.filter((g): g is Gym => g !== null)),
+    );
+  }, [list]);
   const [userId, setUserId] = useState<string | null>(null);
   const [doorId, setDoorId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const doors = (gyms ?? []).flatMap((g) =>
+  const doors = gyms.flatMap((g) =>
     g.doors.map((d) => ({
       value: d.integration.door_id,
       label: `${g.name}: ${d.integration.name}${d.integration.tracks_visits ? " (tracks visits)" : ""}`,
