@@ -181,17 +181,8 @@ export const activeUserSchema = z
   .meta({ id: "ActiveUser" });
 export type ActiveUser = z.output<typeof activeUserSchema>;
 
-export const doorMismatchSchema = z
-  .object({
-    user_id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    gym_id: z.string(),
-    gym_name: z.string().nullable(),
-    kind: z.enum(["credential_without_standing", "standing_without_credential"]),
-    reason: z.string(),
-    door_status: z.enum([...doorAccessStatusValues, "none"]),
-  })
+export const doorMismatchSchema = activeUserSchema
+  .extend({ kind: z.enum(["credential_without_standing", "standing_without_credential"]) })
   .meta({ id: "DoorMismatch" });
 export type DoorMismatch = z.output<typeof doorMismatchSchema>;
 

@@ -9,7 +9,7 @@ import type {
   PaymentKindValue,
   PaymentStatusValue,
 } from "@gym/core/contract/payment";
-import { ApiError, api, useApi, useApiList } from "@gym/web/api";
+import { ApiError, api, listSearch, useApi, useApiList } from "@gym/web/api";
 
 export type { ExpectedPayments, Payment, PaymentKindValue, PaymentStatusValue };
 
@@ -29,35 +29,21 @@ export const emptyFilters: PaymentFilterValues = {
   to: null,
 };
 
-const FILTER_KEYS = ["status", "type", "gym_id", "from", "to"] as const;
+const paymentSearch = listSearch(["status", "type", "gym_id", "from", "to"] as const);
 
 /** Filters, cursor and page number from the address bar (so paging survives Back and reloads). */
 export function readSearch(params: URLSearchParams) {
-  const filters = { ...emptyFilters } as Record<(typeof FILTER_KEYS)[number], string | null>;
-  for (const key of FILTER_KEYS) filters[key] = params.get(key) || null;
-  const page = Number(params.get("page") ?? "1");
-  return {
-    filters: filters as unknown as PaymentFilterValues,
-    cursor: params.get("cursor"),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
+  const read = paymentSearch.read(params);
+  return { ...read, filters: read.filters as unknown as PaymentFilterValues };
 }
 
-export function writeSearch(filters: PaymentFilterValues, cursor: string | null = null, page = 1) {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, String(filters[key]));
-  if (cursor) {
-    params.set("cursor", cursor);
-    params.set("page", String(page));
-  }
-  return params;
-}
+export const writeSearch = (filters: PaymentFilterValues, cursor: string | null = null, page = 1) =>
+  paymentSearch.write(filters, cursor, page);
 
 export function usePayments(filters: PaymentFilterValues, cursor: string | null, perPage = 25) {
-  const params = writeSearch(filters, cursor);
-  params.delete("page");
-  params.set("per_page", String(perPage));
-  return useApiList<Payment>(`/api/payments?${params}`, { keepPreviousData: true });
+  return useApiList<Payment>(`/api/payments?${paymentSearch.query(filters, cursor, perPage)}`, {
+    keepPreviousData: true,
+  });
 }
 
 export function markReceived(paymentId: string) {
@@ -99,8 +85,7 @@ export async function exportPayments(
   onRows: (rows: number) => void,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string; rows: number }> {
-  const body: Record<string, string> = {};
-  for (const key of FILTER_KEYS) if (filters[key]) body[key] = String(filters[key]);
+  const body = Object.fromEntries(paymentSearch.write(filters));
   const response = await fetch("/api/payments/export", {
     method: "POST",
     credentials: "include",

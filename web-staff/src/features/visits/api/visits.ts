@@ -10,7 +10,7 @@ import type {
   WeeklyCostPerVisit,
   WeeklyVisits,
 } from "@gym/core/contract/access";
-import { api, useApi, useApiList } from "@gym/web/api";
+import { api, listSearch, useApi, useApiList } from "@gym/web/api";
 
 export type { ActiveUsers, MemberAccessControl, SubscriptionPeriod, Visit, WeeklyCostPerVisit, WeeklyVisits };
 
@@ -21,35 +21,14 @@ export interface VisitFilterValues {
   to: string | null;
 }
 
-const FILTER_KEYS = ["gym_id", "user_id", "from", "to"] as const;
-
-/** Filters and the page's cursor from the address bar (so paging survives Back and reloads). */
-export function readVisitSearch(params: URLSearchParams) {
-  const filters = {} as Record<(typeof FILTER_KEYS)[number], string | null>;
-  for (const key of FILTER_KEYS) filters[key] = params.get(key) || null;
-  const page = Number(params.get("page") ?? "1");
-  return {
-    filters: filters as VisitFilterValues,
-    cursor: params.get("cursor"),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-export function writeVisitSearch(filters: VisitFilterValues, cursor: string | null = null, page = 1) {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, String(filters[key]));
-  if (cursor) {
-    params.set("cursor", cursor);
-    params.set("page", String(page));
-  }
-  return params;
-}
+const visitSearch = listSearch(["gym_id", "user_id", "from", "to"] as const);
+export const readVisitSearch = visitSearch.read;
+export const writeVisitSearch = visitSearch.write;
 
 export function useVisits(filters: VisitFilterValues, cursor: string | null, perPage = 25) {
-  const params = writeVisitSearch(filters, cursor);
-  params.delete("page");
-  params.set("per_page", String(perPage));
-  return useApiList<Visit>(`/api/visits?${params}`, { keepPreviousData: true });
+  return useApiList<Visit>(`/api/visits?${visitSearch.query(filters, cursor, perPage)}`, {
+    keepPreviousData: true,
+  });
 }
 
 const member = (id: string, path: string) => `/api/members/${encodeURIComponent(id)}/${path}`;
