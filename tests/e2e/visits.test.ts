@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe("visits", () => {
-  it("a simulated door unlock shows on /visits and in the member's weekly visits", async () => {
+  it("a simulated door unlock shows on /visits and in the member's weekly visits; the member is active on /active-user-debugging", async () => {
     const page = await staffPage(browser, product, "admin@example.com");
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -66,6 +66,13 @@ describe("visits", () => {
     await visits.getByText(`${before + 1} in 12 weeks`).waitFor();
     await page.getByRole("region", { name: "Door access" }).getByText("Door opens").waitFor();
     await page.screenshot({ path: screenshotPath("member-visits"), fullPage: true });
+
+    // Organisation admins: who is active by the door rule, and any mismatch with a re-sync.
+    await page.goto(`${product.staffUrl}/active-user-debugging`);
+    const active = page.getByRole("region", { name: "Active members" });
+    await active.getByRole("link", { name: new RegExp(member.name, "i") }).waitFor();
+    await page.getByRole("region", { name: "Mismatches" }).waitFor();
+    await page.screenshot({ path: screenshotPath("active-user-debugging"), fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import { staffOrganisation } from "../payment/list";
 import type { SubscriptionRecord } from "../subscription/store";
+import { titleCase } from "../text";
 import { doorAccessRecords, standingByGym } from "./sync";
 
 export async function activeUsers(actor: Actor): Promise<ActiveUsers> {
@@ -42,7 +43,7 @@ export async function activeUsers(actor: Actor): Promise<ActiveUsers> {
       const record = recordOf(userId, gymId);
       const who = {
         user_id: userId,
-        name: latest.member_name,
+        name: titleCase(latest.member_name),
         email: latest.member_email,
         gym_id: gymId,
         gym_name: gymById.get(gymId)?.name ?? null,
@@ -63,7 +64,7 @@ export async function activeUsers(actor: Actor): Promise<ActiveUsers> {
     const sub = byUser.get(r.user_id)?.[0];
     mismatches.push({
       user_id: r.user_id,
-      name: sub?.member_name ?? r.user_id,
+      name: sub ? titleCase(sub.member_name) : r.user_id,
       email: sub?.member_email ?? "",
       gym_id: r.gym_id,
       gym_name: gymById.get(r.gym_id)?.name ?? null,
