@@ -294,3 +294,33 @@ export async function doorAccessReview(now: Date) {
   }
   return summary;
 }
+
+/** How many visits a member has (one COUNT Query over their visits index, paged). */
+export async function visitCount(organisationId: string, userId: string): Promise<number> {
+  const key = db()
+    .entities.visit.query.byMember({ organisation_id: organisationId, user_id: userId })
+    .params() as {
+    KeyConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+    IndexName: string;
+  };
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const answer = await dynamo().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: key.IndexName,
+        KeyConditionExpression: key.KeyConditionExpression,
+        ExpressionAttributeNames: key.ExpressionAttributeNames,
+        ExpressionAttributeValues: key.ExpressionAttributeValues,
+        Select: "COUNT",
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    count += answer.Count ?? 0;
+    cursor = answer.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}

@@ -134,6 +134,17 @@ describe("GET /api/visits", () => {
   });
 });
 
+describe("the member page's counts", () => {
+  it("visits_count counts the member's visits; access_control_credentials lists their granted credential", async () => {
+    const all = await visitsOf(admin, "?per_page=100");
+    const res = await admin.get(`/api/members/${memberId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.visits_count).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(res.body.data.access_control_credentials).toEqual([{ id: expect.any(String), status: "granted" }]);
+  });
+});
+
 describe("member charts", () => {
   it("weekly visits count successful visits per Auckland week; cost per visit is the week's price over them", async () => {
     const { recordVisit } = await import("@gym/core/access/visits");
