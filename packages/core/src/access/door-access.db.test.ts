@@ -103,10 +103,20 @@ describe("door standing rule table: the credential Kisi holds follows standing",
 });
 
 describe("syncing", () => {
-  it("is idempotent: a second sync asks Kisi for the same and keeps one record", async () => {
+  it("is idempotent: a second sync keeps one record and, already granted, makes no Kisi call", async () => {
     const user = await memberWith({});
     const [first] = await syncDoorAccess(world.organisation_id, user.user_id);
+    const simulated = kisiProvider();
+    let calls = 0;
+    setKisiProvider({
+      ...simulated,
+      async ensureMemberAccess(key, input) {
+        calls += 1;
+        return simulated.ensureMemberAccess(key, input);
+      },
+    });
     const [second] = await syncDoorAccess(world.organisation_id, user.user_id);
+    expect(calls).toBe(0);
     expect(second.credential_id).toBe(first.credential_id);
     expect(await doorAccessRecords(world.organisation_id, user.user_id)).toHaveLength(1);
   });
@@ -134,7 +144,9 @@ describe("syncing", () => {
         throw new Error("Kisi is down");
       },
     });
-    await expect(syncDoorAccess(world.organisation_id, user.user_id)).rejects.toThrow("Kisi is down");
+    await expect(syncDoorAccess(world.organisation_id, user.user_id, { recreate: true })).rejects.toThrow(
+      "Kisi is down",
+    );
     expect((await doorAccessRecords(world.organisation_id, user.user_id))[0].last_error).toBe("Kisi is down");
     setKisiProvider(undefined);
     const [fixed] = await syncDoorAccess(world.organisation_id, user.user_id);

@@ -154,6 +154,15 @@ async function apply(
   }
   const apiKey = await kisiKeyOf(organisationId);
   const input = { place_id: placeId, external_id: userId, email: user.email, name: user.name };
+  // Already granted at this place and nothing failed: no Kisi call (a billing run's payments stay cheap).
+  if (target.standing.standing && previous?.status === "granted" && previous.place_id === placeId)
+    if (!options.recreate && !previous.last_error)
+      return write({
+        status: "granted",
+        place_id: placeId,
+        kisi_user_id: previous.kisi_user_id,
+        credential_id: previous.credential_id,
+      });
   try {
     if (target.standing.standing) {
       if (options.recreate) await kisiProvider().revokeMemberAccess(apiKey, input);
