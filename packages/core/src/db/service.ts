@@ -1,4 +1,5 @@
 import { Service } from "electrodb";
+import { doorAccessEntity, visitEntity } from "../access/entity";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
@@ -55,6 +56,8 @@ const entities = {
   memberSearchTerm: memberSearchTermEntity,
   memberActivity: memberActivityEntity,
   registration: registrationEntity,
+  doorAccess: doorAccessEntity,
+  visit: visitEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

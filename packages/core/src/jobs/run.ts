@@ -1,3 +1,4 @@
+import { doorAccessReview } from "../access/sync";
 import { businessNow } from "../clock";
 import "../payment/charge";
 import "../payment/consent";
@@ -23,6 +24,7 @@ const bodies: Record<JobName, JobBody> = {
   "payment-retries": paymentRetries,
   "grace-expiry": graceExpiry,
   "payment-polling": paymentPolling,
+  "door-access": doorAccessReview,
 };
 
 /**

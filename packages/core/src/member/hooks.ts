@@ -3,6 +3,8 @@
  * after their own write committed: the member's latest subscription (the members list reads its
  * state from it) and an activity entry. Never throws into the operation (activity.ts).
  */
+
+import { syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
@@ -39,6 +41,7 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string)
     // No member record yet (a user without a member role): the list finds the subscription by query.
     log.warn("member_latest_subscription_not_set", { user_id: sub.user_id, error: String(error) });
   }
+  await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
   await recordActivity({
     organisation_id: sub.organisation_id,
     user_id: sub.user_id,
@@ -67,6 +70,7 @@ export async function memberLifecycleChanged(
   sub: { organisation_id: string; user_id: string; subscription_id: string },
   event: { action: string; detail: string; by: string },
 ) {
+  await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
   await recordActivity({
     organisation_id: sub.organisation_id,
     user_id: sub.user_id,
@@ -93,6 +97,7 @@ export async function memberPaymentSettled(
   outcome: "paid" | "failed" | "received",
   extra: { actor_id?: string; reason?: string | null } = {},
 ) {
+  if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
   const total = formatCents(payment.amount + (payment.surcharge ?? 0));
   const what = payment.is_retry ? "Retry payment" : "Payment";
   await recordActivity({

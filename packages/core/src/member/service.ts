@@ -6,6 +6,7 @@
  * members of their gyms. docs/members.md.
  */
 import type { EntityItem } from "electrodb";
+import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { businessNow } from "../clock";
@@ -74,7 +75,7 @@ function reaches(actor: Actor, member: MemberRecord, sub?: SubscriptionRecord | 
   return member.gym_ids.some((g) => mine.includes(g)) || (sub ? mine.includes(sub.gym_id) : false);
 }
 
-async function memberInReach(actor: Actor, userId: string) {
+export async function memberInReach(actor: Actor, userId: string) {
   const organisationId = staffOrganisation(actor);
   const member = await findMember(organisationId, userId);
   if (!member) throw new NotFoundError("member");
@@ -315,12 +316,14 @@ function matches(
 export async function readMember(actor: Actor, userId: string): Promise<Member> {
   const { organisationId, member, sub } = await memberInReach(actor, userId);
   const now = await businessNow();
-  const [user, paymentTypes, payments, akahu, gyms] = await Promise.all([
+  const [user, paymentTypes, payments, akahu, gyms, doors, visits] = await Promise.all([
     getUserOrNull(userId),
     listPaymentTypeRecords(organisationId, userId),
     listMemberPayments(organisationId, userId, { limit: 10 }),
     memberAkahuConnection(organisationId, userId).catch(() => null),
     listGyms(organisationId),
+    doorAccessRecords(organisationId, userId),
+    visitCount(organisationId, userId),
   ]);
   if (!user) throw new NotFoundError("member");
   const subs = sub ? await memberSubscriptions(organisationId, userId) : [];
@@ -357,9 +360,11 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
     })),
     recent_payments: payments.items.map(presentPayment),
     profile_picture: user.profile_picture ?? null,
-    visits_count: 0,
+    visits_count: visits,
     notes: member.notes ?? null,
-    access_control_credentials: [],
+    access_control_credentials: doors
+      .filter((d) => d.holder === "member" && d.credential_id)
+      .map((d) => ({ id: d.credential_id as string, status: d.status })),
     reauthenticate_akahu: def?.type === "bank_account" && def.status === "reauthenticate",
     has_akahu_connection: Boolean(akahu),
     is_returning_member: subs.length > 1,

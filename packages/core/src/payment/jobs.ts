@@ -13,6 +13,7 @@
  *  - grace-expiry: final notice two days before grace ends; cancel when it ends with debt owing.
  */
 
+import { syncDoorAccess } from "../access/sync";
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { applyCredit } from "../billing/lifecycle";
 import { surcharge as surchargeOf } from "../billing/money";
@@ -25,7 +26,6 @@ import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentTypes } from "../payment-type/service";
 import { chargeAfterOf } from "../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
-import { revokeAccess } from "./access";
 import { bankPaymentCode } from "./charge";
 import { cardSurchargeOf, gymOf } from "./context";
 import { cancelledForNonPaymentEmail, finalNoticeEmail } from "./emails";
@@ -655,7 +655,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   try {
     await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
-    await revokeAccess(sub.organisation_id, sub.gym_id, sub.user_id);
+    await syncDoorAccess(sub.organisation_id, sub.user_id);
   } catch (error) {
     log.error("door access not revoked", {
       subscription_id: sub.subscription_id,

@@ -15,7 +15,6 @@ import { emailSender } from "../email/port";
 import { log } from "../log";
 import { memberPaymentSettled } from "../member/hooks";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
-import { restoreAccessIfStanding } from "./access";
 import { gymOf, settingsOf } from "./context";
 import { debtAfterFailure } from "./dunning-rules";
 import { paymentFailedEmail } from "./emails";
@@ -69,7 +68,6 @@ export async function applyOutcome(
       case "succeeded":
         result = await settleSucceeded(payment, outcome, now);
         if (!conflict(result)) {
-          if (payment.is_retry || payment.meta?.clears_debt) await restoreAccessIfStanding(payment);
           await memberPaymentSettled(payment, "paid");
           return "settled";
         }

@@ -144,7 +144,7 @@ export async function inviteStaff(actor: Actor, organisationId: string, body: un
   return present(role!, user, gyms);
 }
 
-async function staffInReach(actor: Actor, userId: string) {
+export async function staffInReach(actor: Actor, userId: string) {
   const organisationId = actor.organisationId ?? "";
   manage(actor, organisationId);
   const [role, user] = await Promise.all([roleIn(organisationId, userId), getUserOrNull(userId)]);

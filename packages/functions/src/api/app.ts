@@ -18,6 +18,7 @@ import {
   webhookBodyLimit,
 } from "./middleware/security";
 import { webhookRateLimit } from "./middleware/webhook-limit";
+import { accessRouter } from "./routers/access";
 import { authRouter } from "./routers/auth";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
@@ -75,6 +76,7 @@ export function createApp() {
   app.route("/", pifRouter);
   app.route("/", priceChangeRouter);
   app.route("/", registrationRouter);
+  app.route("/", accessRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

@@ -1,10 +1,20 @@
 /**
  * A list page's filters in the address bar (so paging survives Back and reloads): which keys the
  * page filters by, read from and written to the query string with the page's cursor and number,
- * and the set filters as a request body (for the list's export call).
+ * the API query for one page, and the set filters as a request body (for the list's export call).
+ * `F` is the page's filter type: `listSearch<PaymentFilterValues>(["status", …])`.
  */
 export function listSearch<F extends { [K in keyof F]: string | null }>(keys: readonly (keyof F & string)[]) {
   const empty = Object.fromEntries(keys.map((key) => [key, null])) as F;
+  const write = (filters: F, cursor: string | null = null, page = 1) => {
+    const params = new URLSearchParams();
+    for (const key of keys) if (filters[key]) params.set(key, String(filters[key]));
+    if (cursor) {
+      params.set("cursor", cursor);
+      params.set("page", String(page));
+    }
+    return params;
+  };
   return {
     empty,
     read(params: URLSearchParams) {
@@ -17,13 +27,12 @@ export function listSearch<F extends { [K in keyof F]: string | null }>(keys: re
         page: Number.isInteger(page) && page > 0 ? page : 1,
       };
     },
-    write(filters: F, cursor: string | null = null, page = 1) {
-      const params = new URLSearchParams();
-      for (const key of keys) if (filters[key]) params.set(key, String(filters[key]));
-      if (cursor) {
-        params.set("cursor", cursor);
-        params.set("page", String(page));
-      }
+    write,
+    /** The API query for one page: the filters, the cursor and `per_page`. */
+    query(filters: F, cursor: string | null, perPage: number) {
+      const params = write(filters, cursor);
+      params.delete("page");
+      params.set("per_page", String(perPage));
       return params;
     },
     body(filters: F): Record<string, string> {

@@ -3,6 +3,7 @@ import { seedGyms } from "./gyms";
 import { seedIdentity } from "./identity";
 import { seedMoney } from "./money";
 import { seedOfferings } from "./offerings";
+import { seedVisits } from "./visits";
 
 /**
  * Demo data for local running, written only into an empty table. Each domain adds its own
@@ -18,5 +19,6 @@ export async function seedIfEmpty(): Promise<boolean> {
     term: prices.anytimeTerm.price_id,
     pif: prices.summerPif.price_id,
   });
+  await seedVisits(identity);
   return true;
 }

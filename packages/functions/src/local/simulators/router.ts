@@ -1,8 +1,12 @@
+import { doorAccessRecords } from "@gym/core/access/sync";
+import { businessNow } from "@gym/core/clock";
 import { config } from "@gym/core/config";
+import { simulatedUnlockInput } from "@gym/core/contract/access";
+import { ValidationError } from "@gym/core/errors";
 import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/providers/akahu/simulated";
 import { SIMULATED_BANK_ACCOUNTS } from "@gym/core/providers/akahu/simulated-payments";
 import { ProviderError } from "@gym/core/providers/errors";
-import { recordSimulatedKisiEvent } from "@gym/core/providers/kisi/simulated";
+import { recordSimulatedKisiEvent, SIMULATED_KISI_LOCKS } from "@gym/core/providers/kisi/simulated";
 import { ownerOfProviderId } from "@gym/core/providers/links";
 import {
   setSimulatedChaos,
@@ -313,6 +317,39 @@ export const simulatorRouter = createRouter()
       const answer = await sendSimulatedWebhook(provider, extra);
       return c.json({ data: answer }, 200);
     },
+  )
+  .openapi(
+    publicRoute({
+      method: "post",
+      path: "/dev/kisi/unlock",
+      tags: ["Developer"],
+      summary:
+        "The simulated Kisi records an unlock by a person at a door (at the business clock's now) and posts its webhook (local only)",
+      request: {
+        body: { content: { "application/json": { schema: simulatedUnlockInput } }, required: true },
+      },
+      responses: { 200: { description: "What the Kisi webhook receiver answered" } },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const lock = SIMULATED_KISI_LOCKS.find((l) => l.id === body.door_id);
+      if (!lock) throw ValidationError.field("door_id", "The simulated Kisi has no such door");
+      const owner = await ownerOfProviderId("kisi_place", lock.place_id);
+      if (!owner) throw ValidationError.field("door_id", "This door's place is not linked to a gym");
+      const kisiUserId = (await doorAccessRecords(owner.organisation_id, body.user_id)).find(
+        (r) => r.kisi_user_id,
+      )?.kisi_user_id;
+      if (!kisiUserId) throw ValidationError.field("user_id", "This person was never given door access");
+      const answer = await sendSimulatedWebhook("kisi", {
+        ...(body.event_id ? { id: body.event_id } : {}),
+        place_id: lock.place_id,
+        object_id: lock.id,
+        actor_id: kisiUserId,
+        created_at: body.visited_at ?? (await businessNow()).toISOString(),
+        success: body.successful ?? true,
+      });
+      return c.json({ data: answer }, 200);
+    },
   );
 
 /** Builds, signs and delivers a sample event in-process (also used by the seed). */
@@ -365,6 +402,8 @@ export async function sendSimulatedWebhook(
     object_type: "Lock",
     place_id: placeId,
     lock_id: event.object_id === undefined ? null : String(event.object_id),
+    actor_id: event.actor_id === undefined ? null : String(event.actor_id),
+    ...(typeof event.created_at === "string" ? { created_at: event.created_at } : {}),
   });
   const owner = placeId ? await ownerOfProviderId("kisi_place", placeId) : null;
   const body = JSON.stringify(event);

@@ -21,14 +21,18 @@ import {
 } from "@mantine/core";
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft, IconHistory, IconPencil } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useSubscription } from "../../memberships/api/memberships";
 import { SubscriptionCard } from "../../memberships/components/SubscriptionCard";
 import { StatusBadge } from "../../payments/components/StatusBadge";
+import { DoorAccessPanel } from "../../visits/components/DoorAccessPanel";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
 import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+
+/** The charts carry @mantine/charts (recharts): loaded only when a member page opens. */
+const MemberCharts = lazy(() => import("../../visits/components/MemberCharts"));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -239,6 +243,9 @@ export function MemberShowRoute() {
               ) : (
                 <SubscriptionPanel member={member} />
               )}
+              <Suspense fallback={<Skeleton h={260} radius="md" />}>
+                <MemberCharts userId={member.id} />
+              </Suspense>
               <Panel title="Payments">
                 {member.recent_payments.length === 0 ? (
                   <Text size="sm" c="dimmed">
@@ -273,6 +280,14 @@ export function MemberShowRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
+              <DoorAccessPanel
+                userId={member.id}
+                canChange={Boolean(
+                  user &&
+                    (user.is_organisation_admin ||
+                      user.gyms.some((g) => member.gyms.some((m) => m.id === g.id) && g.role === "admin")),
+                )}
+              />
               <Panel title="Notes and tags">
                 <NotesTagsForm key={member.updated_at} member={member} onSaved={saved} />
               </Panel>

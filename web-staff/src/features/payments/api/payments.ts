@@ -30,10 +30,9 @@ export const writeSearch = search.write;
 export const paymentExportBody = search.body;
 
 export function usePayments(filters: PaymentFilterValues, cursor: string | null, perPage = 25) {
-  const params = writeSearch(filters, cursor);
-  params.delete("page");
-  params.set("per_page", String(perPage));
-  return useApiList<Payment>(`/api/payments?${params}`, { keepPreviousData: true });
+  return useApiList<Payment>(`/api/payments?${search.query(filters, cursor, perPage)}`, {
+    keepPreviousData: true,
+  });
 }
 
 export function markReceived(paymentId: string) {

@@ -1,0 +1,220 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn, useSeededApi } from "../../../../../tests/support/api";
+import type { HttpClient } from "../../../../../tests/support/http";
+import { type SeededPayments, seedPayments } from "../../../../../tests/support/payments";
+
+const api = useSeededApi();
+let admin: HttpClient;
+let trainer: HttpClient;
+let gymAdmin: HttpClient;
+let otherGymAdmin: HttpClient;
+let outsider: HttpClient;
+let seeded: SeededPayments;
+let organisationId: string;
+let today: string;
+
+/** The card member at Ponsonby (the gym linked to a Kisi place), made active (first payment behind them, no pause). */
+async function activeMember() {
+  const { db } = await import("@gym/core/db/service");
+  const { memberSubscriptions } = await import("@gym/core/subscription/store");
+  const userId = seeded.card.userId;
+  const [sub] = await memberSubscriptions(organisationId, userId);
+  await db()
+    .entities.subscription.patch({ organisation_id: organisationId, subscription_id: sub.subscription_id })
+    .remove(["upcoming_state", "pause_start_at", "pause_end_at", "paused_at"])
+    .go();
+  return { userId, subscriptionId: sub.subscription_id };
+}
+
+beforeAll(async () => {
+  const { seedGyms } = await import("../../local/seed/gyms");
+  const { seedOfferings } = await import("../../local/seed/offerings");
+  const { createUser } = await import("@gym/core/user/service");
+  const { putRole } = await import("@gym/core/user/roles");
+  const { businessToday } = await import("@gym/core/clock");
+  await seedGyms(api.seed);
+  seeded = await seedPayments(api.seed, await seedOfferings(api.seed), 2);
+  organisationId = api.seed.organisations.harbour.organisation_id;
+  today = await businessToday();
+  for (const [email, gym] of [
+    ["ponsonby-admin@example.com", api.seed.gyms.ponsonby.gym_id],
+    ["newmarket-admin@example.com", api.seed.gyms.newmarket.gym_id],
+  ]) {
+    const person = await createUser({
+      email,
+      name: "Gym Admin",
+      password: "demo-password",
+      email_verified: true,
+    });
+    await putRole({
+      organisation_id: organisationId,
+      user_id: person.user_id,
+      gym_roles: [{ gym_id: gym, role: "admin" }],
+    });
+  }
+  [admin, trainer, gymAdmin, otherGymAdmin, outsider] = await Promise.all([
+    signIn(api.url, "admin@example.com"),
+    signIn(api.url, "trainer@example.com"),
+    signIn(api.url, "ponsonby-admin@example.com"),
+    signIn(api.url, "newmarket-admin@example.com"),
+    signIn(api.url, "owner@example.org"),
+  ]);
+});
+
+describe("member door access", () => {
+  it("re-sync gives an active member a credential at their gym's place, and Kisi reports it", async () => {
+    const { userId } = await activeMember();
+    const synced = await admin.post(`/api/users/${userId}/recreate-kisi-login`);
+    expect(synced.status).toBe(200);
+    expect(synced.body.data).toMatchObject({
+      access_control_enabled: true,
+      standing: true,
+      reason: "Active",
+    });
+    expect(synced.body.data.entries).toEqual([
+      expect.objectContaining({ gym_id: api.seed.gyms.ponsonby.gym_id, status: "granted", holder: "member" }),
+    ]);
+    const kisi = await admin.get(`/api/members/${userId}/access-control-credentials`);
+    expect(kisi.status).toBe(200);
+    expect(kisi.body.data).toEqual([
+      expect.objectContaining({ gym_id: api.seed.gyms.ponsonby.gym_id, place_id: "41001", has_access: true }),
+    ]);
+  });
+
+  it("a pause starting now takes the door away (the lifecycle operation calls the rule); the door-access job gives it back when the pause ends", async () => {
+    const { userId, subscriptionId } = await activeMember();
+    await admin.post(`/api/users/${userId}/recreate-kisi-login`);
+    const { addDays } = await import("@gym/core/billing/calendar");
+    const { advanceBusinessClock, setBusinessClock } = await import("@gym/core/clock");
+    const { runJob } = await import("@gym/core/jobs/run");
+    const paused = await admin.post(`/api/subscriptions/${subscriptionId}/pause`, {
+      pause_start_at: today,
+      pause_end_at: addDays(today as never, 7),
+    });
+    expect(paused.status).toBe(200);
+    const after = await admin.get(`/api/members/${userId}/access-control`);
+    expect(after.body.data).toMatchObject({ standing: false, reason: "Paused" });
+    expect(after.body.data.entries[0].status).toBe("revoked");
+    const kisi = async () =>
+      (await admin.get(`/api/members/${userId}/access-control-credentials`)).body.data[0];
+    expect((await kisi()).has_access).toBe(false);
+    try {
+      await advanceBusinessClock(8);
+      await runJob("door-access");
+      expect((await kisi()).has_access).toBe(true);
+    } finally {
+      await setBusinessClock(null);
+    }
+  });
+
+  it("trainers read but may not re-sync (403); the gym's admin may; another gym's admin and another organisation get 404", async () => {
+    const userId = seeded.card.userId;
+    expect((await trainer.get(`/api/members/${userId}/access-control`)).status).toBe(200);
+    expect((await trainer.post(`/api/users/${userId}/recreate-kisi-login`)).status).toBe(403);
+    expect((await gymAdmin.post(`/api/users/${userId}/recreate-kisi-login`)).status).toBe(200);
+    expect((await otherGymAdmin.get(`/api/members/${userId}/access-control`)).status).toBe(404);
+    for (const path of ["access-control", "access-control-credentials"])
+      expect((await outsider.get(`/api/members/${userId}/${path}`)).status).toBe(404);
+    expect((await outsider.post(`/api/users/${userId}/recreate-kisi-login`)).status).toBe(404);
+  });
+});
+
+describe("staff door access", () => {
+  it("an organisation admin gives and removes a staff member's access at a gym", async () => {
+    const trainerId = api.seed.people.trainer.user_id;
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const given = await admin.post(`/api/staff/${trainerId}/kisi-access`, { gym_id: gymId, enabled: true });
+    expect(given.status).toBe(200);
+    expect(given.body.data).toMatchObject({ holder: "staff", status: "granted", place_id: "41001" });
+    const removed = await admin.post(`/api/staff/${trainerId}/kisi-access`, {
+      gym_id: gymId,
+      enabled: false,
+    });
+    expect(removed.body.data).toMatchObject({ holder: "staff", status: "revoked", credential_id: null });
+  });
+
+  it("answers 422 with field messages, 403 to others than organisation admins, 404 to another organisation", async () => {
+    const trainerId = api.seed.people.trainer.user_id;
+    const bad = await admin.post(`/api/staff/${trainerId}/kisi-access`, { gym_id: "nope" });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? bad.body.error?.fields ?? {})).toContain("enabled");
+    const unknownGym = await admin.post(`/api/staff/${trainerId}/kisi-access`, {
+      gym_id: "nope",
+      enabled: true,
+    });
+    expect(unknownGym.status).toBe(422);
+    const body = { gym_id: api.seed.gyms.ponsonby.gym_id, enabled: true };
+    expect((await trainer.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(403);
+    expect((await gymAdmin.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(403);
+    expect((await outsider.post(`/api/staff/${trainerId}/kisi-access`, body)).status).toBe(404);
+  });
+});
+
+describe("GET /api/active-users", () => {
+  it("lists members with standing and their reason, and both kinds of mismatch; a re-sync fixes one", async () => {
+    const { db } = await import("@gym/core/db/service");
+    const { userId } = await activeMember();
+    await admin.post(`/api/users/${userId}/recreate-kisi-login`);
+    const res = await admin.get("/api/active-users");
+    expect(res.status).toBe(200);
+    expect(res.body.data.active).toContainEqual(
+      expect.objectContaining({ user_id: userId, reason: "Active", door_status: "granted" }),
+    );
+    expect(res.body.data.mismatches.filter((m: { user_id: string }) => m.user_id === userId)).toEqual([]);
+    // Standing without a credential: the record says revoked (as if Kisi had been down).
+    await db()
+      .entities.doorAccess.patch({
+        organisation_id: organisationId,
+        user_id: userId,
+        holder: "member",
+        gym_id: api.seed.gyms.ponsonby.gym_id,
+      })
+      .set({ status: "revoked" })
+      .go();
+    const broken = await admin.get("/api/active-users");
+    expect(broken.body.data.mismatches).toContainEqual(
+      expect.objectContaining({
+        user_id: userId,
+        kind: "standing_without_credential",
+        door_status: "revoked",
+      }),
+    );
+    // A credential without standing: the bank member has not started, but holds a grant.
+    await db()
+      .entities.doorAccess.put({
+        organisation_id: organisationId,
+        user_id: seeded.bank.userId,
+        holder: "member",
+        gym_id: api.seed.gyms.newmarket.gym_id,
+        status: "granted",
+        standing: true,
+        reason: "Active",
+        synced_at: new Date().toISOString(),
+      })
+      .go();
+    const both = await admin.get("/api/active-users");
+    expect(both.body.data.mismatches).toContainEqual(
+      expect.objectContaining({ user_id: seeded.bank.userId, kind: "credential_without_standing" }),
+    );
+    expect(both.body.data.active.some((a: { user_id: string }) => a.user_id === seeded.bank.userId)).toBe(
+      false,
+    );
+    // The fix action: re-sync each.
+    for (const id of [userId, seeded.bank.userId])
+      expect((await admin.post(`/api/users/${id}/recreate-kisi-login`)).status).toBe(200);
+    const fixed = await admin.get("/api/active-users");
+    expect(
+      fixed.body.data.mismatches.filter((m: { user_id: string }) =>
+        [userId, seeded.bank.userId].includes(m.user_id),
+      ),
+    ).toEqual([]);
+  });
+
+  it("is for organisation admins: trainers and gym admins get 403; another organisation sees only its own", async () => {
+    expect((await trainer.get("/api/active-users")).status).toBe(403);
+    expect((await gymAdmin.get("/api/active-users")).status).toBe(403);
+    const theirs = await outsider.get("/api/active-users");
+    expect(theirs.status).toBe(200);
+    expect(JSON.stringify(theirs.body)).not.toContain(seeded.card.userId);
+  });
+});

@@ -1,0 +1,154 @@
+import { isApiError } from "@gym/web/api";
+import { useAuth } from "@gym/web/auth";
+import { formatDateTime } from "@gym/web/format";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertCircle, IconChevronRight } from "@tabler/icons-react";
+import { DataTable } from "mantine-datatable";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { isLocalSite } from "../../payments/api/payments";
+import { readVisitSearch, useVisits, type VisitFilterValues, writeVisitSearch } from "../api/visits";
+import { SimulatedUnlock } from "../components/SimulatedUnlock";
+
+/**
+ * /visits: door check-ins (Kisi unlocks on doors that track visits), newest first, by gym, member
+ * and date range. Filters and the page's cursor live in the address, so Back returns to the
+ * previous page.
+ */
+export function VisitsListRoute() {
+  useDocumentTitle("Visits");
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { filters, cursor, page } = readVisitSearch(params);
+  const { data, error, isValidating, mutate } = useVisits(filters, cursor);
+  const go = (next: URLSearchParams) =>
+    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" });
+  const set = (patch: Partial<VisitFilterValues>) => go(writeVisitSearch({ ...filters, ...patch }));
+  if (!user) return null;
+  const visits = data?.data ?? [];
+  const nextCursor = data?.meta.next_cursor ?? null;
+  const gyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+
+  return (
+    <Container size="xl" py="lg" component="main">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz="h2">
+            Visits
+          </Title>
+          <Text c="dimmed" size="sm">
+            Door check-ins at your gyms, from the doors that track visits.
+          </Text>
+        </Stack>
+        {isLocalSite() && <SimulatedUnlock onSent={() => void mutate()} />}
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {gyms.length > 1 && (
+            <Select
+              label="Gym"
+              placeholder="Every gym"
+              clearable
+              data={gyms.map((g) => ({ value: g.id, label: g.name }))}
+              value={filters.gym_id}
+              onChange={(v) => set({ gym_id: v ?? null })}
+              w={230}
+            />
+          )}
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.from ?? ""}
+            onChange={(e) => set({ from: e.currentTarget.value || null })}
+            w={170}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.to ?? ""}
+            onChange={(e) => set({ to: e.currentTarget.value || null })}
+            w={170}
+          />
+          {filters.user_id && (
+            <Button variant="default" onClick={() => set({ user_id: null })}>
+              Every member
+            </Button>
+          )}
+        </Group>
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load visits">
+            {isApiError(error) && error.status === 422 ? "These filters are not valid." : error.message}
+          </Alert>
+        )}
+        <DataTable
+          withTableBorder
+          borderRadius="md"
+          striped
+          minHeight={visits.length ? undefined : 160}
+          fetching={isValidating}
+          records={visits}
+          idAccessor="id"
+          noRecordsText="No visits match these filters"
+          columns={[
+            { accessor: "visited_at", title: "When", render: (v) => formatDateTime(v.visited_at) },
+            {
+              accessor: "member_name",
+              title: "Member",
+              render: (v) => (
+                <Anchor component={Link} to={`/members/${v.user_id}`} size="sm">
+                  {v.member_name ?? v.user_id}
+                </Anchor>
+              ),
+            },
+            { accessor: "gym_name", title: "Gym" },
+            { accessor: "door_name", title: "Door" },
+            {
+              accessor: "successful",
+              title: "Result",
+              render: (v) => (
+                <Badge color={v.successful ? "green" : "red"} variant="light">
+                  {v.successful ? "Entered" : "Denied"}
+                </Badge>
+              ),
+            },
+          ]}
+        />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Page {page}
+          </Text>
+          <Group gap="xs">
+            {page > 1 && (
+              <Button variant="default" onClick={() => go(writeVisitSearch(filters))}>
+                First page
+              </Button>
+            )}
+            {nextCursor && visits.length > 0 && (
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} />}
+                onClick={() => go(writeVisitSearch(filters, nextCursor, page + 1))}
+              >
+                Next
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+export { VisitsListRoute as Component };
