@@ -14,6 +14,7 @@ import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { registrationEntity } from "../registration/entity";
+import { memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -55,6 +56,8 @@ const entities = {
   memberSearchTerm: memberSearchTermEntity,
   memberActivity: memberActivityEntity,
   registration: registrationEntity,
+  rollup: rollupEntity,
+  memberMonth: memberMonthEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -19,6 +19,7 @@ import {
 } from "./middleware/security";
 import { webhookRateLimit } from "./middleware/webhook-limit";
 import { authRouter } from "./routers/auth";
+import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
@@ -64,6 +65,7 @@ export function createApp() {
   app.route("/", organisationsRouter);
   app.route("/", providersRouter);
   app.route("/", webhookCallsRouter);
+  app.route("/", dashboardRouter);
   app.route("/", webhooksRouter);
   app.route("/", offeringsRouter);
   app.route("/", pricesRouter);
