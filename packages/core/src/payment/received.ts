@@ -37,13 +37,16 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   const sub = payment.subscription_id
     ? await findSubscription(organisationId, payment.subscription_id)
     : null;
-  const counted = paymentRollup(payment, sub, aucklandDate(now), {
-    collected: payment.amount,
-    collected_count: 1,
-  });
+  const counted = [
+    paymentRollup(payment, sub, aucklandDate(now), { collected: payment.amount, collected_count: 1 }),
+    // A paid-in-full transfer is what fell due on its due date (a scheduled one was counted by its claim).
+    ...(payment.type === "pif" && !payment.is_retry
+      ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]
+      : []),
+  ];
   const { canceled } = await db()
     .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
-      ...rollupItems({ rollup, memberMonth }, counted),
+      ...rollupItems({ rollup, memberMonth }, ...counted),
       payments
         .patch({ organisation_id: organisationId, payment_id: paymentId })
         .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })

@@ -21,6 +21,7 @@ import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
+import { recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
 import { ORGANISATION_ROLLUP } from "./entity";
 import { visitRollupItems } from "./writes";
@@ -182,5 +183,36 @@ describe("rollups", () => {
     expect(range.cost_per_visit.find((b) => b.key === "50_plus")?.count).toBe(1);
     expect(range.churn_risk.map((m) => m.user_id).sort()).toEqual([subs[1].user_id, subs[2].user_id].sort());
     expect(range.churn_risk.every((m) => m.paid === 6000)).toBe(true);
+  });
+
+  it("the backfill's recount from payments and memberships agrees exactly with the live counters", async () => {
+    const payments = await allPayments();
+    const subscriptions = await allSubscriptions();
+    const expected = rowsOf(recount(payments, subscriptions, TODAY));
+    const live = new Map<string, Record<string, unknown>>();
+    for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
+      const { data } = await db()
+        .entities.rollup.query.primary({ organisation_id: world.organisation_id, scope })
+        .go({ pages: "all" });
+      for (const row of data) live.set(`${scope}|${row.day}|${row.dim}`, row);
+    }
+    const counters = [
+      "collected",
+      "collected_count",
+      "expected",
+      "expected_count",
+      "failed",
+      "failed_count",
+      "joined",
+      "cancelled",
+      "owing",
+      "owing_count",
+    ] as const;
+    const pick = (row: Record<string, unknown> | undefined) =>
+      Object.fromEntries(counters.map((c) => [c, (row?.[c] as number | undefined) ?? 0]));
+    expect(expected.size).toBeGreaterThan(4);
+    for (const id of new Set([...expected.keys(), ...live.keys()])) {
+      expect(pick(live.get(id) as never), id).toEqual(pick(expected.get(id) as never));
+    }
   });
 });

@@ -49,37 +49,42 @@ function nonZero(delta: RollupDelta): RollupDelta {
   return Object.fromEntries(Object.entries(delta).filter(([, v]) => v !== undefined && v !== 0));
 }
 
-/** The rows (scope, day, dim) one change adds to. */
-export function rollupKeys(change: RollupChange) {
+type RollupKey = { organisation_id: string; scope: string; day: string; dim: string };
+
+/**
+ * The rows (scope, day, dim) one change adds to, each with its delta: money and visits go to the
+ * day's `all` and offering rows; running counters (members, owing) also to the total rows and
+ * the frequency and payment-method rows.
+ */
+export function rollupRows(change: RollupChange): { key: RollupKey; delta: RollupDelta }[] {
   const { subject, day } = change;
   const delta = nonZero(change.delta);
-  const running = Object.keys(delta).some((k) => RUNNING.includes(k as RollupCounter));
-  const breakdown = [
-    subject.offering_id ? `o:${subject.offering_id}` : null,
-    ...(running
-      ? [
-          subject.billing_frequency ? `f:${subject.billing_frequency}` : null,
-          subject.payment_method ? `t:${subject.payment_method}` : null,
-        ]
-      : []),
-  ].filter((d): d is string => d !== null);
-  const dims = ["all", ...breakdown];
-  const days = running ? [day, TOTAL_DAY] : [day];
-  const keys: { organisation_id: string; scope: string; day: string; dim: string }[] = [];
-  if (!Object.keys(delta).length) return { keys, delta };
-  for (const scope of [subject.gym_id, ORGANISATION_ROLLUP])
-    for (const d of days)
-      for (const dim of dims) keys.push({ organisation_id: subject.organisation_id, scope, day: d, dim });
-  return { keys, delta };
+  const out: { key: RollupKey; delta: RollupDelta }[] = [];
+  for (const running of [false, true]) {
+    const part = Object.fromEntries(
+      Object.entries(delta).filter(([k]) => RUNNING.includes(k as RollupCounter) === running),
+    ) as RollupDelta;
+    if (!Object.keys(part).length) continue;
+    const dims = [
+      "all",
+      subject.offering_id ? `o:${subject.offering_id}` : null,
+      running && subject.billing_frequency ? `f:${subject.billing_frequency}` : null,
+      running && subject.payment_method ? `t:${subject.payment_method}` : null,
+    ].filter((d): d is string => d !== null);
+    for (const scope of [subject.gym_id, ORGANISATION_ROLLUP])
+      for (const d of running ? [day, TOTAL_DAY] : [day])
+        for (const dim of dims)
+          out.push({ key: { organisation_id: subject.organisation_id, scope, day: d, dim }, delta: part });
+  }
+  return out;
 }
 
 /** The transaction items of changes (several changes to one row are summed into one item). */
 export function rollupItems(tx: RollupTx, ...changes: RollupChange[]) {
-  const rows = new Map<string, { key: ReturnType<typeof rollupKeys>["keys"][number]; delta: RollupDelta }>();
+  const rows = new Map<string, { key: RollupKey; delta: RollupDelta }>();
   const members = new Map<string, { key: Record<string, string>; member: RollupMember }>();
   for (const change of changes) {
-    const { keys, delta } = rollupKeys(change);
-    for (const key of keys) {
+    for (const { key, delta } of rollupRows(change)) {
       const id = `${key.scope}|${key.day}|${key.dim}`;
       const row = rows.get(id) ?? { key, delta: {} };
       for (const [k, v] of Object.entries(delta))

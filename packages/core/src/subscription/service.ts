@@ -229,7 +229,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   );
   // A member joining (and a paid-in-full payment taken now) counted with the subscription's create.
   const counted = [
-    rollupChange(subscription, today, { joined: 1 }),
+    rollupChange(subscription, startDate, { joined: 1 }),
     ...(pifStatus === "sent"
       ? [
           paymentRollup(payment, subscription, today, {

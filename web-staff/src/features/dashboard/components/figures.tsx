@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { type DashboardFilter, useDashboard } from "../api/dashboard";
 import { MemberBreakdowns, RangeBreakdowns } from "./breakdowns";
 import { StatCards } from "./stat-cards";
@@ -50,7 +50,9 @@ function FirstSteps({ gymId }: { gymId?: string }) {
 /** The dashboard's figures for a gym (or the organisation), with its pickers. */
 export function Figures({ user }: { user: CurrentUser }) {
   const currentGym = user.current_gym?.id ?? user.gyms[0]?.id;
-  const [gym, setGym] = useState<string>(currentGym ?? "all");
+  // `?gym=<id|all>` opens the dashboard on a gym (links and tests); the picker changes it.
+  const [search] = useSearchParams();
+  const [gym, setGym] = useState<string>(search.get("gym") ?? currentGym ?? "all");
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const first = useDashboard(currentGym || user.is_organisation_admin ? { gym, from: "", to: "" } : null);
   const today = first.stats.data?.today;
