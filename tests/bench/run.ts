@@ -9,6 +9,7 @@
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
  * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
  * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts);
+ * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts);
  * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -267,6 +268,12 @@ async function main() {
         ok: r.discrepancies.length === 0,
       },
     );
+    return printRows();
+  }
+  if (args.includes("--dashboard")) {
+    // The dashboard calls over 10,000 members with a year of payments: tests/bench/dashboard.ts
+    const { dashboardBench } = await import("./dashboard");
+    await dashboardBench(rows);
     return printRows();
   }
   if (args.includes("--payments")) {

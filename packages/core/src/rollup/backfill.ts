@@ -71,12 +71,16 @@ export async function backfillRollups(organisationId: string, today: string) {
     db().entities.payment.query.byOrganisation({ organisation_id: organisationId }).go({ pages: "all" }),
     db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
   ]);
-  const changes = recount(payments.data as PaymentRecord[], subs.data as SubscriptionRecord[], today);
+  return writeRecount(
+    organisationId,
+    recount(payments.data as PaymentRecord[], subs.data as SubscriptionRecord[], today),
+  );
+}
+
+/** Writes the rows of recounted changes (overwriting), 25 to a batch, a few batches at once. */
+export async function writeRecount(organisationId: string, changes: RollupChange[]) {
   const rows = [...rowsOf(changes).values()];
-  for (let i = 0; i < rows.length; i += 25)
-    await db()
-      .entities.rollup.put(rows.slice(i, i + 25))
-      .go();
+  await inBatches(rows, (batch) => db().entities.rollup.put(batch).go());
   const months = new Map<
     string,
     {
@@ -105,9 +109,18 @@ export async function backfillRollups(organisationId: string, today: string) {
     months.set(id, row);
   }
   const list = [...months.values()];
-  for (let i = 0; i < list.length; i += 25)
-    await db()
-      .entities.memberMonth.put(list.slice(i, i + 25))
-      .go();
+  await inBatches(list, (batch) => db().entities.memberMonth.put(batch).go());
   return { rows: rows.length, members: list.length };
+}
+
+async function inBatches<T>(items: T[], write: (batch: T[]) => Promise<unknown>) {
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  const next = async (): Promise<void> => {
+    const batch = batches.shift();
+    if (!batch) return;
+    await write(batch);
+    return next();
+  };
+  await Promise.all([1, 2, 3, 4].map(next));
 }
