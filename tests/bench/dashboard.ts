@@ -7,10 +7,7 @@
  * each makes (session and actor reads included).
  */
 import { freePort } from "../support/free-port";
-import type { BenchRow } from "./payments-list";
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+import { type BenchRow, percentile } from "./payments-list";
 
 export async function dashboardBench(rows: BenchRow[], members = 10_000) {
   process.env.APP_ENV = "local";
