@@ -16,7 +16,7 @@ export interface BenchRow {
   ok: boolean | null;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function paymentsListBench(rows: BenchRow[], total = 100_000) {

@@ -11,7 +11,8 @@
  * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts);
  * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md);
  * `npm run bench -- --backoffice [--members N]` members list, search, gyms and the members export
- * over 10,000 members (tests/bench/backoffice.ts).
+ * over 10,000 members (tests/bench/backoffice.ts);
+ * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -275,6 +276,12 @@ async function main() {
     const { backofficeBench } = await import("./backoffice");
     const at = args.indexOf("--members");
     await backofficeBench(rows, at >= 0 ? Number(args[at + 1]) : 10_000);
+    return printRows();
+  }
+  if (args.includes("--dashboard")) {
+    // The dashboard calls over 10,000 members with a year of payments: tests/bench/dashboard.ts
+    const { dashboardBench } = await import("./dashboard");
+    await dashboardBench(rows);
     return printRows();
   }
   if (args.includes("--payments")) {

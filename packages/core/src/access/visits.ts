@@ -5,14 +5,16 @@
  */
 import type { EntityItem } from "electrodb";
 import type { Actor } from "../auth/actor";
-import { addDays, type CivilDate, startOfAucklandDay } from "../billing/calendar";
+import { addDays, aucklandDate, type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import { type Visit, visitListQuery, visitMessages } from "../contract/access";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { getGym } from "../gym/service";
 import { log } from "../log";
-import { memberInReach } from "../member/service";
+import { findMember, memberInReach } from "../member/service";
 import { staffGymIds, staffOrganisation } from "../payment/list";
+import { visitRollupItems } from "../rollup/writes";
+import { findSubscription } from "../subscription/store";
 import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
@@ -40,10 +42,27 @@ export interface VisitInput {
  * call with the same event id changes nothing and answers "duplicate".
  */
 export async function recordVisit(input: VisitInput): Promise<"recorded" | "duplicate"> {
+  // A successful visit also counts in the dashboard's rollups (per gym per day, per offering, and
+  // the member's month for cost per visit), in the same transaction: the visit's conditional
+  // create makes it count once. The offering is the member's latest membership's.
+  const offeringId = input.successful ? await latestOfferingOf(input.organisation_id, input.user_id) : null;
+  const day = aucklandDate(new Date(input.visited_at));
   const { canceled } = await db()
-    .transaction.write(({ visit }) => [
+    .transaction.write(({ visit, rollup, memberMonth }) => [
       visit.create(input).commit({ response: "all_old" }),
-      // rollup: add the per-gym-per-day visit counter update (packages/core/src/rollup/) here, in this same transaction.
+      ...(input.successful
+        ? visitRollupItems(
+            { rollup, memberMonth },
+            {
+              organisation_id: input.organisation_id,
+              gym_id: input.gym_id,
+              offering_id: offeringId,
+              user_id: input.user_id,
+              member_name: input.member_name,
+              day,
+            },
+          )
+        : []),
     ])
     .go();
   if (canceled) {
@@ -54,6 +73,12 @@ export async function recordVisit(input: VisitInput): Promise<"recorded" | "dupl
     throw new Error("the visit was not recorded");
   }
   return "recorded";
+}
+
+async function latestOfferingOf(organisationId: string, userId: string): Promise<string | null> {
+  const member = await findMember(organisationId, userId);
+  if (!member?.latest_subscription_id) return null;
+  return (await findSubscription(organisationId, member.latest_subscription_id))?.offering_id ?? null;
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? null : String(value));

@@ -15,6 +15,7 @@ import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { registrationEntity } from "../registration/entity";
+import { memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -58,6 +59,8 @@ const entities = {
   registration: registrationEntity,
   doorAccess: doorAccessEntity,
   visit: visitEntity,
+  rollup: rollupEntity,
+  memberMonth: memberMonthEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -24,6 +24,8 @@ import { log } from "../log";
 import { adjustUniqueMemberships } from "../offering/service";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentTypes } from "../payment-type/service";
+import { paymentRollup } from "../rollup/money";
+import { rollupChange, rollupItems } from "../rollup/writes";
 import { chargeAfterOf } from "../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
 import { bankPaymentCode } from "./charge";
@@ -230,8 +232,12 @@ async function claimOne(
       } as PaymentRecord)
     : null;
 
+  // What was due: counted once, by the claim (its condition on `upcoming` makes a re-run count nothing).
+  const expected = payment.is_retry
+    ? []
+    : [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })];
   const first = await db()
-    .transaction.write(({ payment: payments, subscription }) => [
+    .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
       paidByCredit
         ? payments
             .patch(key)
@@ -274,6 +280,7 @@ async function claimOne(
                 .commit(),
             ]
           : []),
+      ...rollupItems({ rollup, memberMonth }, ...expected),
     ])
     .go();
   if (!first.canceled) return { result: "claimed", claimed: paidByCredit ? undefined : claimed };
@@ -281,7 +288,7 @@ async function claimOne(
   if (reasons[0]?.rejected || reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
   // The claim itself was not the problem: claim alone (the next payment is already there).
   const alone = await db()
-    .transaction.write(({ payment: payments, subscription }) => [
+    .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
       payments
         .patch(key)
         .set(claim)
@@ -297,6 +304,7 @@ async function claimOne(
               .commit(),
           ]
         : []),
+      ...rollupItems({ rollup, memberMonth }, ...expected),
     ])
     .go();
   if (alone.canceled) return { result: "lost" };
@@ -601,8 +609,10 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   const at = now.toISOString();
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = sub.upcoming_payment_id;
+  const leaving = rollupChange(sub, aucklandDate(now), { cancelled: 1 });
   const { canceled } = await db()
-    .transaction.write(({ subscription, dunning, payment }) => [
+    .transaction.write(({ subscription, dunning, payment, rollup, memberMonth }) => [
+      ...rollupItems({ rollup, memberMonth }, leaving),
       subscription
         .patch(key)
         .set({
@@ -635,7 +645,8 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   if (canceled) {
     // The upcoming payment may already be claimed or gone: cancel the subscription alone.
     const alone = await db()
-      .transaction.write(({ subscription, dunning }) => [
+      .transaction.write(({ subscription, dunning, rollup, memberMonth }) => [
+        ...rollupItems({ rollup, memberMonth }, leaving),
         subscription
           .patch(key)
           .set({

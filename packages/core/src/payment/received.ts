@@ -7,11 +7,15 @@
 
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberPaymentSettled } from "../member/hooks";
+import { paymentRollup } from "../rollup/money";
+import { rollupItems } from "../rollup/writes";
+import { findSubscription } from "../subscription/store";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
 import { findPayment } from "./store";
@@ -28,9 +32,21 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   );
   if (payment.status !== "awaiting_payment")
     throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
-  const at = (await businessNow()).toISOString();
+  const now = await businessNow();
+  const at = now.toISOString();
+  const sub = payment.subscription_id
+    ? await findSubscription(organisationId, payment.subscription_id)
+    : null;
+  const counted = [
+    paymentRollup(payment, sub, aucklandDate(now), { collected: payment.amount, collected_count: 1 }),
+    // A paid-in-full transfer is what fell due on its due date (a scheduled one was counted by its claim).
+    ...(payment.type === "pif" && !payment.is_retry
+      ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]
+      : []),
+  ];
   const { canceled } = await db()
-    .transaction.write(({ payment: payments, subscription }) => [
+    .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
+      ...rollupItems({ rollup, memberMonth }, ...counted),
       payments
         .patch({ organisation_id: organisationId, payment_id: paymentId })
         .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })

@@ -9,11 +9,14 @@
  *    the same member settling at the same moment) re-reads and tries again.
  */
 
+import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
 import { memberPaymentSettled } from "../member/hooks";
+import { paymentRollup } from "../rollup/money";
+import { rollupItems } from "../rollup/writes";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { gymOf, settingsOf } from "./context";
 import { debtAfterFailure } from "./dunning-rules";
@@ -139,13 +142,20 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
   const clearsDebt = Boolean(payment.is_retry || payment.meta?.clears_debt);
-  const sub =
-    payment.subscription_id && (clearsDebt || payment.charge_index === -1 || payment.charge_index === 0)
-      ? await findSubscription(payment.organisation_id, payment.subscription_id)
-      : null;
+  // Read for its debt, and for the rollups' offering (docs/data-model.md "Rollups").
+  const sub = payment.subscription_id
+    ? await findSubscription(payment.organisation_id, payment.subscription_id)
+    : null;
+  const clearing = Boolean(sub && clearsDebt && sub.balance_owing > 0);
+  const counted = paymentRollup(payment, sub, aucklandDate(now), {
+    collected: payment.amount,
+    collected_count: 1,
+    ...(clearing && sub ? { owing: -sub.balance_owing, owing_count: -1 } : {}),
+  });
   return db()
-    .transaction.write(({ payment: payments, subscription, dunning, paymentRef }) => {
+    .transaction.write(({ payment: payments, subscription, dunning, paymentRef, rollup, memberMonth }) => {
       const writes = [
+        ...rollupItems({ rollup, memberMonth }, counted),
         payments
           .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
           .set({
@@ -201,7 +211,11 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
               .commit() as never,
             dunning.delete(key).commit() as never,
           );
-        } else if (sub?.upcoming_state && sub.first_payment_id === payment.payment_id) {
+        } else if (
+          sub?.upcoming_state &&
+          sub.first_payment_id === payment.payment_id &&
+          (payment.charge_index === -1 || payment.charge_index === 0)
+        ) {
           writes.push(
             subscription
               .patch(key)
@@ -242,9 +256,18 @@ async function settleFailed(
     ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
     : [];
   const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
+  const owingBefore = sub?.balance_owing ?? 0;
+  const owingAfter = debt?.balance_owing ?? owingBefore;
+  const counted = paymentRollup(payment, sub, aucklandDate(now), {
+    failed: payment.amount,
+    failed_count: 1,
+    owing: owingAfter - owingBefore,
+    owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
+  });
   const result = await db()
-    .transaction.write(({ payment: payments, subscription, dunning }) => {
+    .transaction.write(({ payment: payments, subscription, dunning, rollup, memberMonth }) => {
       const writes = [
+        ...rollupItems({ rollup, memberMonth }, counted),
         payments
           .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
           .set({

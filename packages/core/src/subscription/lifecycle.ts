@@ -21,6 +21,8 @@ import { cardSurchargeOf, gymOf } from "../payment/context";
 import { scheduledPaymentId } from "../payment/ids";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
+import { factsRollup } from "../rollup/money";
+import { rollupItems } from "../rollup/writes";
 import { chargeAfterOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
@@ -208,8 +210,9 @@ export async function commitFacts(
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
+  const counted = factsRollup(sub, after, extra, aucklandDate(now));
   const { canceled } = await db()
-    .transaction.write(({ subscription, payment }) => {
+    .transaction.write(({ subscription, payment, rollup, memberMonth }) => {
       let patch = subscription.patch(key).set({
         ...(change.set ?? {}),
         ...(upcomingId ? { upcoming_payment_id: upcomingId } : {}),
@@ -258,6 +261,7 @@ export async function commitFacts(
                 ]
               : []),
         ...extra.map((p) => payment.create(p).commit()),
+        ...rollupItems({ rollup, memberMonth }, ...counted),
       ];
     })
     .go();

@@ -29,6 +29,8 @@ import { listMemberPayments, type PaymentRecord, workKeys } from "../payment/sto
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { paymentRollup } from "../rollup/money";
+import { rollupChange, rollupItems } from "../rollup/writes";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
 import { presentSubscription } from "./present";
@@ -225,27 +227,44 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const firstAtGym = !existing.some(
     (s) => s.offering_id === offering.offering_id && s.gym_id === input.gym_id && isLive(s, now),
   );
+  // A member joining (and a paid-in-full payment taken now) counted with the subscription's create.
+  const counted = [
+    rollupChange(subscription, startDate, { joined: 1 }),
+    ...(pifStatus === "sent"
+      ? [
+          paymentRollup(payment, subscription, today, {
+            collected: payment.amount,
+            collected_count: 1,
+            expected: payment.amount,
+            expected_count: 1,
+          }),
+        ]
+      : []),
+  ];
   const { canceled } = await db()
-    .transaction.write(({ subscription: subs, payment: payments, price: prices, offeringMembers }) => [
-      subs.create(subscription).commit(),
-      payments.create(payment).commit(),
-      prices
-        .patch({ organisation_id: organisationId, price_id: price.price_id })
-        .add({ subscriptions_count: 1 })
-        .commit(),
-      ...(firstAtGym
-        ? [
-            offeringMembers
-              .update({
-                organisation_id: organisationId,
-                offering_id: offering.offering_id,
-                gym_id: input.gym_id,
-              })
-              .add({ members: 1 })
-              .commit(),
-          ]
-        : []),
-    ])
+    .transaction.write(
+      ({ subscription: subs, payment: payments, price: prices, offeringMembers, rollup, memberMonth }) => [
+        subs.create(subscription).commit(),
+        payments.create(payment).commit(),
+        prices
+          .patch({ organisation_id: organisationId, price_id: price.price_id })
+          .add({ subscriptions_count: 1 })
+          .commit(),
+        ...(firstAtGym
+          ? [
+              offeringMembers
+                .update({
+                  organisation_id: organisationId,
+                  offering_id: offering.offering_id,
+                  gym_id: input.gym_id,
+                })
+                .add({ members: 1 })
+                .commit(),
+            ]
+          : []),
+        ...rollupItems({ rollup, memberMonth }, ...counted),
+      ],
+    )
     .go();
   if (canceled) throw new ConflictError("The membership could not be created. Please try again.");
   const saved = await findSubscription(organisationId, subscriptionId);

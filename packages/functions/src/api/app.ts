@@ -20,6 +20,7 @@ import {
 import { webhookRateLimit } from "./middleware/webhook-limit";
 import { accessRouter } from "./routers/access";
 import { authRouter } from "./routers/auth";
+import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/", organisationsRouter);
   app.route("/", providersRouter);
   app.route("/", webhookCallsRouter);
+  app.route("/", dashboardRouter);
   app.route("/", webhooksRouter);
   app.route("/", offeringsRouter);
   app.route("/", pricesRouter);

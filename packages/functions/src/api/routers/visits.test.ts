@@ -74,6 +74,40 @@ describe("visits from Kisi unlocks", () => {
     expect((await visitsOf(admin)).filter((v) => v.id === "900002")).toHaveLength(1);
   });
 
+  it("a visit counts once in the dashboard's rollups (gym day, offering, the member's month); a failed unlock and a duplicate do not", async () => {
+    const { db } = await import("@gym/core/db/service");
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const dayRow = async () =>
+      (
+        await db()
+          .entities.rollup.get({
+            organisation_id: organisationId,
+            scope: gymId,
+            day: "2026-09-16",
+            dim: "all",
+          })
+          .go()
+      ).data?.visits ?? 0;
+    const monthRow = async () =>
+      (
+        await db()
+          .entities.memberMonth.get({
+            organisation_id: organisationId,
+            gym_id: gymId,
+            month: "2026-09",
+            user_id: memberId,
+          })
+          .go()
+      ).data?.visits ?? 0;
+    const [day0, month0] = [await dayRow(), await monthRow()];
+    // 07:00 on 16 September in Auckland is 19:00 on the 15th in UTC: the visit counts on the 16th.
+    await unlock({ event_id: "900090", visited_at: "2026-09-15T19:00:00.000Z" });
+    await unlock({ event_id: "900090", visited_at: "2026-09-15T19:00:00.000Z" });
+    await unlock({ event_id: "900091", visited_at: "2026-09-15T19:05:00.000Z", successful: false });
+    expect(await dayRow()).toBe(day0 + 1);
+    expect(await monthRow()).toBe(month0 + 1);
+  });
+
   it("events arriving out of order are listed by when the visit happened; a date range picks Auckland days", async () => {
     await unlock({ event_id: "900011", visited_at: "2026-11-25T20:00:00.000Z" });
     await unlock({ event_id: "900010", visited_at: "2026-11-24T20:00:00.000Z", successful: false });

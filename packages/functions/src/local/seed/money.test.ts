@@ -47,4 +47,23 @@ describe("demo money", () => {
     expect(payments.filter((p) => p.status === "sent").length).toBeGreaterThan(500);
     expect(payments.filter((p) => p.status === "declined").length).toBe(2);
   });
+
+  it("has dashboard rollups that agree with a direct count of its year of payments", async () => {
+    const org = api.seed.organisations.harbour.organisation_id;
+    const { data: payments } = await db()
+      .entities.payment.query.byOrganisation({ organisation_id: org })
+      .go({ pages: "all" });
+    const { data: rows } = await db()
+      .entities.rollup.query.primary({ organisation_id: org, scope: "_organisation" })
+      .go({ pages: "all" });
+    const days = rows.filter((r) => r.dim === "all" && r.day !== "total");
+    const sent = payments.filter((p) => p.status === "sent");
+    const failed = payments.filter((p) => p.status === "failed" || p.status === "declined");
+    expect(sent.length).toBeGreaterThan(100);
+    expect(days.reduce((n, r) => n + (r.collected ?? 0), 0)).toBe(sent.reduce((n, p) => n + p.amount, 0));
+    expect(days.reduce((n, r) => n + (r.collected_count ?? 0), 0)).toBe(sent.length);
+    expect(days.reduce((n, r) => n + (r.failed_count ?? 0), 0)).toBe(failed.length);
+    // Months of history: more than a few distinct days with money collected.
+    expect(days.filter((r) => (r.collected ?? 0) > 0).length).toBeGreaterThan(30);
+  });
 });

@@ -22,6 +22,7 @@ import { akahuProvider } from "@gym/core/providers/akahu/index";
 import { simulatedAccountsFor } from "@gym/core/providers/akahu/simulated-payments";
 import { settleSimulatedNow } from "@gym/core/providers/simulation";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { backfillRollups } from "@gym/core/rollup/backfill";
 import { chargeAfterOf } from "@gym/core/subscription/schedule";
 import { createSubscription } from "@gym/core/subscription/service";
 import { findSubscription, type SubscriptionRecord } from "@gym/core/subscription/store";
@@ -317,6 +318,8 @@ export async function seedMoney(identity: SeededIdentity, prices: Prices) {
     // Today's run: charges what is due today (the failing cards fail for real).
     await billingRun(new Date());
     await settleSimulatedNow();
+    // The past payments above were written directly: recount the dashboard's rollups from them.
+    await backfillRollups(org, aucklandDate(new Date()));
   } finally {
     await setBusinessClock(null);
   }

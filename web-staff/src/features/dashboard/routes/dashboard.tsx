@@ -1,5 +1,3 @@
-import type { GymListItem } from "@gym/core/contract/gym";
-import { useApi } from "@gym/web/api";
 import { type CurrentUser, useAuth } from "@gym/web/auth";
 import { formatLongDate } from "@gym/web/format";
 import {
@@ -8,7 +6,6 @@ import {
   Card,
   Grid,
   Group,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -27,54 +24,8 @@ import {
 } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
+import { Figures } from "../components/figures";
 import { firstName, greeting, roleLabel } from "../greeting";
-
-/**
- * Figures that are true today: the current gym's members and staff (the counters the gyms list
- * shows). Payments and visits join them when their screens are built, not before.
- */
-function GymFigures({ gymId }: { gymId: string | undefined }) {
-  const { data } = useApi<GymListItem[]>(gymId ? "/api/gyms" : null);
-  const gym = data?.find((g) => g.id === gymId);
-  if (!gym) return null;
-  const figures = [
-    { label: `Members at ${gym.name}`, value: gym.members_count, icon: IconUsers, color: "indigo" },
-    { label: `Staff at ${gym.name}`, value: gym.staff_count, icon: IconId, color: "teal" },
-  ];
-  return (
-    <section aria-label="Figures">
-      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
-        {figures.map((figure) => {
-          const Icon = figure.icon;
-          return (
-            <Card key={figure.label} withBorder padding="lg" p={{ base: "md", sm: "lg" }}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Stack gap={4}>
-                  <Text size="sm" c="dimmed" fw={500}>
-                    {figure.label}
-                  </Text>
-                  <Text fz={28} fw={700} lh={1.1}>
-                    {figure.value}
-                  </Text>
-                </Stack>
-                <ThemeIcon
-                  size={40}
-                  radius="md"
-                  variant="light"
-                  color={figure.color}
-                  aria-hidden
-                  visibleFrom="xs"
-                >
-                  <Icon size={22} />
-                </ThemeIcon>
-              </Group>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
-    </section>
-  );
-}
 
 interface NextStep {
   title: string;
@@ -244,7 +195,7 @@ export function DashboardRoute() {
         </Text>
       </Stack>
 
-      <GymFigures gymId={gym?.id} />
+      <Figures user={user} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>

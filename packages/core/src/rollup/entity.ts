@@ -1,0 +1,76 @@
+import { Entity } from "electrodb";
+import { SERVICE } from "../db/entity";
+
+/** The organisation-wide scope of a rollup row (every gym's changes are also added there). */
+export const ORGANISATION_ROLLUP = "_organisation";
+/** The `day` of the running-total rows (sorts after every civil date). */
+export const TOTAL_DAY = "total";
+
+/** Counters a change adds to (integer cents for money; absent means 0). */
+export const rollupCounters = [
+  "collected",
+  "collected_count",
+  "expected",
+  "expected_count",
+  "failed",
+  "failed_count",
+  "joined",
+  "cancelled",
+  "owing",
+  "owing_count",
+  "visits",
+] as const;
+export type RollupCounter = (typeof rollupCounters)[number];
+
+const counters = Object.fromEntries(rollupCounters.map((c) => [c, { type: "number" }])) as Record<
+  RollupCounter,
+  { type: "number" }
+>;
+
+/**
+ * Per gym (and per organisation, `scope` = `_organisation`) per day counters, added to with ADD
+ * in the same transaction as the change that moves them (docs/data-model.md "Rollups").
+ * `dim` is `all`, or `o:<offering_id>` (day rows and totals), `f:<billing_frequency>` and
+ * `t:<payment_method>` (total rows only). `day` is a civil date or `total` (running totals:
+ * active members = joined − cancelled, owing).
+ */
+export const rollupEntity = new Entity({
+  model: { entity: "rollup", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    scope: { type: "string", required: true, readOnly: true },
+    day: { type: "string", required: true, readOnly: true },
+    dim: { type: "string", required: true, readOnly: true },
+    ...counters,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id", "scope"] },
+      sk: { field: "sk", composite: ["day", "dim"] },
+    },
+  },
+});
+
+/**
+ * One member's paid cents and visits in one month at one gym (the cost-per-visit distribution and
+ * the churn-risk list read one partition per gym and month).
+ */
+export const memberMonthEntity = new Entity({
+  model: { entity: "member_month", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    gym_id: { type: "string", required: true, readOnly: true },
+    month: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true, readOnly: true },
+    member_name: { type: "string" },
+    offering_id: { type: "string" },
+    paid: { type: "number" },
+    visits: { type: "number" },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id", "gym_id", "month"] },
+      sk: { field: "sk", composite: ["user_id"] },
+    },
+  },
+});

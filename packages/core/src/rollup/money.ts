@@ -1,0 +1,78 @@
+/** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
+import { aucklandDate, type CivilDate } from "../billing/calendar";
+import type { RollupChange, RollupDelta } from "./writes";
+import { rollupChange, subjectOf } from "./writes";
+
+interface PaymentLike {
+  organisation_id: string;
+  gym_id: string;
+  user_id: string;
+  member_name?: string;
+}
+interface SubscriptionLike {
+  organisation_id: string;
+  gym_id: string;
+  offering_id?: string;
+  billing_frequency?: string;
+  payment_method?: string;
+}
+
+/** A payment's change, counted at its gym and its membership's offering; money collected is the member's paid. */
+export function paymentRollup(
+  payment: PaymentLike,
+  sub: SubscriptionLike | null | undefined,
+  day: CivilDate,
+  delta: RollupDelta,
+): RollupChange {
+  return {
+    subject: {
+      ...(sub ? subjectOf(sub) : {}),
+      organisation_id: payment.organisation_id,
+      gym_id: payment.gym_id,
+    },
+    day,
+    delta,
+    member: delta.collected
+      ? { user_id: payment.user_id, member_name: payment.member_name, paid: delta.collected }
+      : undefined,
+  };
+}
+
+interface FactsLike extends SubscriptionLike {
+  user_id: string;
+  balance_owing?: number;
+  cancelled_at?: string;
+  cancellation_effective_at?: string;
+}
+
+/**
+ * The rollup changes of a staff change of a membership's facts (lifecycle `commitFacts`, conditional
+ * on the version read): a cancellation counts on the day it takes effect (an undo takes it back
+ * from that day), a payment recorded as `sent` is collected, and the debt moves by what changed.
+ */
+export function factsRollup(
+  before: FactsLike,
+  after: FactsLike,
+  extra: (PaymentLike & { status: string; amount: number })[],
+  today: CivilDate,
+): RollupChange[] {
+  const changes: RollupChange[] = [];
+  const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
+  if (!before.cancelled_at && after.cancelled_at)
+    changes.push(rollupChange(before, effectiveDay(after.cancellation_effective_at), { cancelled: 1 }));
+  if (before.cancelled_at && !after.cancelled_at)
+    changes.push(rollupChange(before, effectiveDay(before.cancellation_effective_at), { cancelled: -1 }));
+  const owingBefore = before.balance_owing ?? 0;
+  const owingAfter = after.balance_owing ?? 0;
+  if (owingBefore !== owingAfter)
+    changes.push(
+      rollupChange(before, today, {
+        owing: owingAfter - owingBefore,
+        owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
+      }),
+    );
+  for (const p of extra)
+    if (p.status === "sent")
+      changes.push(paymentRollup(p, before, today, { collected: p.amount, collected_count: 1 }));
+  return changes;
+}

@@ -1,0 +1,207 @@
+/**
+ * The rollups agree exactly with a direct count of the payments and memberships they summarise,
+ * through duplicate webhooks, a replayed settlement, a billing run and a cancellation job run twice.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "../../../../tests/support/api";
+import {
+  addCard,
+  addMember,
+  type MoneyWorld,
+  moneyWorld,
+  subscribeMember,
+} from "../../../../tests/support/money";
+import type { Actor } from "../auth/actor";
+import { aucklandDate } from "../billing/calendar";
+import { setBusinessClock } from "../clock";
+import { db } from "../db/service";
+import { forgetBillingContext } from "../payment/context";
+import { billingRun, cancelForNonPayment } from "../payment/jobs";
+import { applyOutcome } from "../payment/settle";
+import type { PaymentRecord } from "../payment/store";
+import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
+import { findSubscription, type SubscriptionRecord } from "../subscription/store";
+import { recount, rowsOf } from "./backfill";
+import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
+import { ORGANISATION_ROLLUP, rollupCounters } from "./entity";
+import { visitRollupItems } from "./writes";
+
+useTestApi();
+/** 09:00 on Tuesday 1 December 2026 in Auckland. */
+const START = new Date("2026-11-30T20:00:00.000Z");
+const TODAY = aucklandDate(START);
+
+let world: MoneyWorld;
+const admin = (): Actor => ({
+  userId: "admin",
+  sessionId: "s",
+  organisationId: world.organisation_id,
+  gymId: world.gym_id,
+  orgRole: "admin",
+  gymRoles: [],
+  memberGymIds: [],
+  isStaff: true,
+  organisationIds: [world.organisation_id],
+  gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
+  gymIds: [world.gym_id],
+});
+
+async function allPayments(): Promise<PaymentRecord[]> {
+  const { data } = await db()
+    .entities.payment.query.byOrganisation({ organisation_id: world.organisation_id })
+    .go({ pages: "all" });
+  return data as PaymentRecord[];
+}
+async function allSubscriptions(): Promise<SubscriptionRecord[]> {
+  const { data } = await db()
+    .entities.subscription.query.primary({ organisation_id: world.organisation_id })
+    .go({ pages: "all" });
+  return data as SubscriptionRecord[];
+}
+async function rollupRow(scope: string, day: string, dim = "all") {
+  const { data } = await db()
+    .entities.rollup.get({ organisation_id: world.organisation_id, scope, day, dim })
+    .go();
+  return data;
+}
+
+const sum = (list: PaymentRecord[], f: (p: PaymentRecord) => number) => list.reduce((n, p) => n + f(p), 0);
+
+beforeAll(async () => {
+  world = await moneyWorld({ name: "Rollup Test" });
+  resetSimulatedProviders();
+  forgetBillingContext();
+  await setBusinessClock(START);
+});
+
+describe("rollups", () => {
+  const subs: SubscriptionRecord[] = [];
+
+  it("count joins, what fell due, what was collected and what failed exactly once, matching a direct count", async () => {
+    for (const [n, card] of [
+      "4242424242424242",
+      "4242424242424242",
+      "4242424242424242",
+      "4000000000000341",
+    ].entries()) {
+      const user = await addMember(world, `Rolly ${n}`);
+      await addCard(world, user, card);
+      subs.push((await subscribeMember(world, user)).subscription);
+    }
+    setSimulatedChaos({ duplicateWebhooks: 1, reorderWebhooks: true, seed: 5 });
+    // The billing run twice: the second finds nothing due and counts nothing.
+    await billingRun(START);
+    await billingRun(START);
+    await settleSimulatedNow();
+    const payments = await allPayments();
+    const sent = payments.filter((p) => p.status === "sent");
+    // A replayed webhook (the provider says succeeded again) changes nothing.
+    for (const p of sent)
+      expect(await applyOutcome(p, { state: "succeeded", providerId: p.stripe_id ?? "pi_x" } as never)).toBe(
+        "unchanged",
+      );
+    const failed = payments.filter((p) => p.status === "failed" || p.status === "declined");
+    const claimed = payments.filter(
+      (p) => p.status !== "upcoming" && p.status !== "cancelled" && !p.is_retry,
+    );
+    expect(sent).toHaveLength(3);
+    expect(failed).toHaveLength(1);
+    const direct = await allSubscriptions();
+    const owing = direct.reduce((n, s) => n + (s.balance_owing ?? 0), 0);
+    expect(owing).toBe(6000);
+
+    for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
+      const day = await rollupRow(scope, TODAY);
+      expect(day?.collected).toBe(sum(sent, (p) => p.amount));
+      expect(day?.collected_count).toBe(sent.length);
+      expect(day?.failed).toBe(sum(failed, (p) => p.amount));
+      expect(day?.failed_count).toBe(1);
+      expect(day?.expected).toBe(sum(claimed, (p) => p.amount));
+      expect(day?.expected_count).toBe(claimed.length);
+      expect(day?.joined).toBe(4);
+      const total = await rollupRow(scope, "total");
+      expect(total?.owing).toBe(owing);
+      expect(total?.owing_count).toBe(1);
+    }
+    const byOffering = await rollupRow(world.gym_id, TODAY, `o:${world.offering_id}`);
+    expect(byOffering?.collected).toBe(18_000);
+
+    const stats = await dashboardStats(admin(), {});
+    expect(stats.active_members.current).toBe(4);
+    expect(stats.revenue_collected.current).toBe(18_000);
+    expect(stats.revenue_expected.current).toBe(24_000);
+    expect(stats.failed_count.current).toBe(1);
+    expect(stats.owing_amount.current).toBe(6000);
+    expect(stats.joined_this_month.current).toBe(4);
+    expect(stats.empty).toBe(false);
+  });
+
+  it("a cancellation for non-payment run twice counts once, and active members drop by one", async () => {
+    const failing = subs[3];
+    const sub = await findSubscription(world.organisation_id, failing.subscription_id);
+    if (!sub) throw new Error("no subscription");
+    expect(await cancelForNonPayment(sub, START)).toBe(true);
+    expect(await cancelForNonPayment(sub, START)).toBe(false);
+    const day = await rollupRow(world.gym_id, TODAY);
+    expect(day?.cancelled).toBe(1);
+    const stats = await dashboardStats(admin(), { scope: "organisation" });
+    expect(stats.active_members.current).toBe(3);
+    expect(stats.cancelled_this_month.current).toBe(1);
+    const breakdown = await userBreakdown(admin(), {});
+    expect(breakdown.by_state.find((b) => b.key === "active")?.count).toBe(3);
+    expect(breakdown.by_offering).toEqual([{ key: world.offering_id, label: "24/7 Membership", count: 3 }]);
+    expect(breakdown.by_frequency).toEqual([{ key: "monthly", label: "Monthly", count: 3 }]);
+    expect(breakdown.by_payment_type).toEqual([{ key: "stripe_card", label: "Card", count: 3 }]);
+  });
+
+  it("a visit adds to the day's visits and the member's month; paying members who never came are the churn risk", async () => {
+    const visitor = subs[0];
+    await db()
+      .transaction.write(({ rollup, memberMonth }) =>
+        visitRollupItems(
+          { rollup, memberMonth },
+          {
+            organisation_id: world.organisation_id,
+            gym_id: world.gym_id,
+            offering_id: world.offering_id,
+            user_id: visitor.user_id,
+            member_name: visitor.member_name,
+            day: TODAY,
+          },
+        ),
+      )
+      .go();
+    expect((await rollupRow(world.gym_id, TODAY))?.visits).toBe(1);
+    const stats = await dashboardStats(admin(), {});
+    expect(stats.visits_this_week.current).toBe(1);
+    const range = await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY });
+    expect(range.by_offering).toEqual([
+      { offering_id: world.offering_id, name: "24/7 Membership", revenue: 18_000, visits: 1 },
+    ]);
+    expect(range.visits_by_day).toEqual([{ day: TODAY, visits: 1 }]);
+    expect(range.cost_per_visit.find((b) => b.key === "no_visits")?.count).toBe(2);
+    expect(range.cost_per_visit.find((b) => b.key === "50_plus")?.count).toBe(1);
+    expect(range.churn_risk.map((m) => m.user_id).sort()).toEqual([subs[1].user_id, subs[2].user_id].sort());
+    expect(range.churn_risk.every((m) => m.paid === 6000)).toBe(true);
+  });
+
+  it("the backfill's recount from payments and memberships agrees exactly with the live counters", async () => {
+    const payments = await allPayments();
+    const subscriptions = await allSubscriptions();
+    const expected = rowsOf(recount(payments, subscriptions, TODAY));
+    const live = new Map<string, Record<string, unknown>>();
+    for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
+      const { data } = await db()
+        .entities.rollup.query.primary({ organisation_id: world.organisation_id, scope })
+        .go({ pages: "all" });
+      for (const row of data) live.set(`${scope}|${row.day}|${row.dim}`, row);
+    }
+    const counters = rollupCounters.filter((c) => c !== "visits");
+    const pick = (row: Record<string, unknown> | undefined) =>
+      Object.fromEntries(counters.map((c) => [c, (row?.[c] as number | undefined) ?? 0]));
+    expect(expected.size).toBeGreaterThan(4);
+    for (const id of new Set([...expected.keys(), ...live.keys()])) {
+      expect(pick(live.get(id) as never), id).toEqual(pick(expected.get(id) as never));
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  userBreakdown as breakdownSchema,
+  costAndVisitBreakdown as costAndVisitSchema,
+  dashboardRangeQuery,
+  dashboardScopeQuery,
+  dashboardStats as statsSchema,
+} from "@gym/core/contract/dashboard";
+import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "@gym/core/rollup/dashboard";
+import { actorOf, createRouter, staffRoute } from "../context";
+import { errorResponses, json } from "../respond";
+
+const errors = { 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] };
+
+/** The dashboard's numbers, read from the rollups (docs/dashboard.md). */
+export const dashboardRouter = createRouter()
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/stats",
+      tags: ["Dashboard"],
+      summary: "Members, money and visits of a gym (or the organisation) beside the period before",
+      request: { query: dashboardScopeQuery },
+      responses: { 200: json(statsSchema), ...errors },
+    }),
+    async (c) => c.json(await dashboardStats(actorOf(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/user-breakdown",
+      tags: ["Dashboard"],
+      summary: "Members by state, offering, price frequency and payment type",
+      request: { query: dashboardScopeQuery },
+      responses: { 200: json(breakdownSchema), ...errors },
+    }),
+    async (c) => c.json(await userBreakdown(actorOf(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/cost-and-visit-breakdown",
+      tags: ["Dashboard"],
+      summary: "Revenue and visits per offering, weekly series, cost per visit and the churn-risk list",
+      request: { query: dashboardRangeQuery },
+      responses: { 200: json(costAndVisitSchema), ...errors },
+    }),
+    async (c) => c.json(await costAndVisitBreakdown(actorOf(c), c.req.valid("query")), 200),
+  );
