@@ -13,6 +13,7 @@ import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { surcharge as surchargeOf } from "../billing/money";
+import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -21,7 +22,7 @@ import { cardSurchargeOf, gymOf } from "../payment/context";
 import { scheduledPaymentId } from "../payment/ids";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
-import { chargeAfterOf } from "./schedule";
+import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
 
@@ -191,6 +192,22 @@ async function replan(
 }
 
 /**
+ * The end of the period in progress after a change of facts, when the schedule now ends it on
+ * another day: a pause starting inside the charged period (or on its last day's boundary) extends
+ * it by the paused days, and removing that pause gives them back. Without this the member page
+ * showed the period as charged (a week) while the next payment had moved out by the pause (caught
+ * by the lifecycle e2e). Null when the stored end stands.
+ */
+function currentPeriodEnd(after: SubscriptionRecord): string | null {
+  const start = civilOf(after.current_period_start);
+  if (!start || !after.current_period_end || after.billing_frequency === "one_off") return null;
+  const covering = chargeCovering(scheduleOf(after), start);
+  if (!covering || covering.period_start !== start) return null;
+  const end = instantOf(covering.period_end);
+  return end === after.current_period_end ? null : end;
+}
+
+/**
  * Writes a change of facts (conditional on the version read: a concurrent billing run or another
  * staff member gets 409) with the upcoming payment re-planned, in one transaction, and answers the
  * subscription as staff see it. `extra` adds payments (a break fee, a manual payment).
@@ -198,11 +215,15 @@ async function replan(
 export async function commitFacts(
   actor: Actor,
   sub: SubscriptionRecord,
-  change: FactChange,
+  requested: FactChange,
   extra: PaymentRecord[] = [],
 ) {
   const now = await businessNow();
-  const removed = Object.fromEntries((change.remove ?? []).map((k) => [k, undefined]));
+  const removed = Object.fromEntries((requested.remove ?? []).map((k) => [k, undefined]));
+  const periodEnd = currentPeriodEnd({ ...sub, ...requested.set, ...removed } as SubscriptionRecord);
+  const change = periodEnd
+    ? { ...requested, set: { ...requested.set, current_period_end: periodEnd } }
+    : requested;
   const after = { ...sub, ...change.set, ...removed } as SubscriptionRecord;
   const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
