@@ -288,7 +288,7 @@ async function main() {
   }
   await apiBundle();
   await entryImports();
-  initialJs("web-join", 150);
+  initialJs("web-join", 120);
   initialJs("web-staff", 300);
   await healthLatency();
   const { lcpBench } = await import("./lcp");
