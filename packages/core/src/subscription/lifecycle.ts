@@ -52,6 +52,22 @@ export async function reachableSubscription(
   return sub;
 }
 
+/** How an operation finds the subscription it acts on (staff reach, or the member's own). */
+export type SubscriptionFinder = (actor: Actor, subscriptionId: string) => Promise<SubscriptionRecord>;
+
+/**
+ * The signed-in member's own subscription (self-service on the join site): in the organisation of
+ * their session and theirs only. Anyone else's id, or another organisation's, answers 404.
+ */
+export async function ownSubscription(actor: Actor, subscriptionId: string): Promise<SubscriptionRecord> {
+  const sub = actor.organisationId ? await findSubscription(actor.organisationId, subscriptionId) : null;
+  if (!sub || sub.user_id !== actor.userId) throw new NotFoundError("subscription");
+  return sub;
+}
+
+export const staffChanges: SubscriptionFinder = (actor, id) => reachableSubscription(actor, id, "change");
+export const staffReads: SubscriptionFinder = (actor, id) => reachableSubscription(actor, id, "read");
+
 export interface LifecycleEvent {
   action: string;
   detail: string;
