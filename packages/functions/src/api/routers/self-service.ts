@@ -8,9 +8,9 @@ import {
   pauseOwnSubscription,
 } from "@gym/core/subscription/operations";
 import { actorOf, createRouter, userRoute } from "../context";
-import { envelope, errorResponses, errorSchema, idParam, json, jsonBody, optionalJsonBody } from "../respond";
+import { envelope, errorResponses, idParam, json, jsonBody, optionalJsonBody } from "../respond";
+import { conflict } from "./lifecycle";
 
-const conflict = { description: "Conflict", content: { "application/json": { schema: errorSchema } } };
 const changed = {
   200: json(envelope(subscriptionSchema)),
   404: errorResponses[404],
