@@ -31,6 +31,7 @@ export function coreFunctionProps({ stack, app }: StackContext, name: string): F
   };
   if (settings.emailFrom) environment.EMAIL_FROM = settings.emailFrom;
   if (settings.cookieDomain) environment.COOKIE_DOMAIN = settings.cookieDomain;
+  if (settings.stripePublishableKey) environment.STRIPE_PUBLISHABLE_KEY = settings.stripePublishableKey;
   // Without custom domains the URLs are CloudFront's, known only once the sites exist:
   // infra/web.ts binds the sites instead and the function reads them at cold start.
   if (settings.staffDomain) environment.STAFF_URL = `https://${settings.staffDomain}`;

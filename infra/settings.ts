@@ -21,6 +21,8 @@ export interface DeploySettings {
   sesIdentity?: string;
   /** Parent domain for the session cookie so one sign-in serves both hosts. */
   cookieDomain?: string;
+  /** Stripe's publishable key (`pk_…`, public) for Stripe.js's card element on the join site. */
+  stripePublishableKey?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +66,7 @@ export function deploySettings(env: Env = process.env): DeploySettings {
     emailFrom,
     sesIdentity,
     cookieDomain,
+    stripePublishableKey: read(env, "STRIPE_PUBLISHABLE_KEY"),
   };
 }
 

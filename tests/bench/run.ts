@@ -5,7 +5,8 @@
  *  - every Lambda entry (the API and each job, packages/functions/src/entries.ts) bundled the
  *    same way, and the time to import each in a fresh Node process;
  *  - the gzip size of each web app's initial JavaScript (entry + modulepreloads in index.html);
- *  - /api/health latency p50/p95 under a short, bounded load on loopback.
+ *  - /api/health latency p50/p95 under a short, bounded load on loopback;
+ *  - LCP of join `/` and staff `/login` on a slow phone profile (tests/bench/lcp.ts; alone: `--lcp`).
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
  * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
  * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts);
@@ -284,6 +285,12 @@ async function main() {
     await dashboardBench(rows);
     return printRows();
   }
+  if (args.includes("--lcp")) {
+    // Only the page-load figures (the sites as last built): tests/bench/lcp.ts
+    const { lcpBench } = await import("./lcp");
+    await lcpBench(rows);
+    return printRows();
+  }
   if (args.includes("--payments")) {
     // GET /api/payments over 100,000 payments (seeding takes a few minutes): tests/bench/payments-list.ts
     const { paymentsListBench } = await import("./payments-list");
@@ -296,9 +303,11 @@ async function main() {
   }
   await apiBundle();
   await entryImports();
-  initialJs("web-join", 150);
+  initialJs("web-join", 120);
   initialJs("web-staff", 300);
   await healthLatency();
+  const { lcpBench } = await import("./lcp");
+  await lcpBench(rows);
   printRows();
 }
 

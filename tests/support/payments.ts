@@ -129,13 +129,11 @@ export async function seedPayments(
 }
 
 /**
- * Seeds payments into a running product's table (an e2e test or the screenshot script): points
- * this process's core at the product's DynamoDB Local and adds members through core.
+ * Points this process's core at a running product's table (an e2e test or the screenshot script)
+ * and finds the demo organisation, its gyms and prices, to add members through core.
  */
-export async function seedIntoProduct(
+export async function harbourOfProduct(
   dynamoPort: number,
-  count = 6,
-  prefix = "payer",
   /** Put the members at a new gym of this name (so a test can filter to its own payments). */
   ownGym?: string,
 ) {
@@ -169,8 +167,15 @@ export async function seedIntoProduct(
   const offerings = {
     prices: {
       anytimeWeekly: prices.find((p) => p.amount === 2_400 && p.billing_frequency === "weekly")!,
+      anytimeTerm: prices.find((p) => p.term_amount === 12 && p.billing_frequency === "weekly")!,
       summerPif: prices.find((p) => p.billing_frequency === "one_off")!,
     },
   } as unknown as SeededOfferings;
-  return { ...(await seedPayments(identity, offerings, count, prefix)), gymId: own?.gym_id ?? null };
+  return { identity, offerings, gymId: own?.gym_id ?? null };
+}
+
+/** Seeds payments into a running product's table (see `harbourOfProduct`). */
+export async function seedIntoProduct(dynamoPort: number, count = 6, prefix = "payer", ownGym?: string) {
+  const { identity, offerings, gymId } = await harbourOfProduct(dynamoPort, ownGym);
+  return { ...(await seedPayments(identity, offerings, count, prefix)), gymId };
 }

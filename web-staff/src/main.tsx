@@ -1,4 +1,5 @@
 import "@gym/web/styles.css";
+import "@gym/web/staff-styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";

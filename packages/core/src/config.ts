@@ -49,6 +49,10 @@ export const config = {
   get joinUrl(): string {
     return env("JOIN_URL") ?? "http://localhost:3001";
   },
+  /** Stripe's publishable key for Stripe.js on the join site (public; only when Stripe is real). */
+  get stripePublishableKey(): string | undefined {
+    return env("STRIPE_PUBLISHABLE_KEY");
+  },
   get cookieDomain(): string | undefined {
     return env("COOKIE_DOMAIN");
   },

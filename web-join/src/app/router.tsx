@@ -1,10 +1,19 @@
-import { NotFoundPage, RouteErrorPage } from "@gym/web/app";
 import { PageLoader } from "@gym/web/ui";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { RegistrationGuard } from "../features/register/components/RegistrationGuard";
 import { RootLayout } from "./RootLayout";
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
+// The error and not-found pages load only when shown: their buttons, titles and icons stay out of
+// the first download (issue 12's initial-JS budget).
+const errorPages = () => import("@gym/web/app/ErrorPages");
+const RouteErrorPage = lazy(() => errorPages().then((m) => ({ default: m.RouteErrorPage })));
+const notFound = () =>
+  errorPages().then((m) => ({
+    Component: () => <m.NotFoundPage homeHref="/" homeLabel="Start registration" />,
+  }));
 
 /**
  * The join host's routes (spec 000 §2): `/` registers, `/verification-code` takes the emailed
@@ -14,7 +23,11 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ laz
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense fallback={<PageLoader />}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
     hydrateFallbackElement: <PageLoader />,
     children: [
       { index: true, ...page(() => import("../features/register/routes/register")) },
@@ -38,7 +51,7 @@ export const routes: RouteObject[] = [
           { path: "welcome-to-gym", ...page(() => import("../features/register/routes/welcome")) },
         ],
       },
-      { path: "*", element: <NotFoundPage homeHref="/" homeLabel="Start registration" /> },
+      { path: "*", ...page(notFound) },
     ],
   },
 ];

@@ -319,6 +319,8 @@ export const cardSetupSchema = z
     stripe_account: z.string(),
     /** Locally (simulated Stripe) the card form to send the member to; null in AWS (Stripe.js). */
     form_url: z.string().nullable(),
+    /** In AWS, Stripe's publishable key for Stripe.js's card element; null locally. */
+    publishable_key: z.string().nullable(),
   })
   .meta({ id: "CardSetup" });
 export type CardSetup = z.output<typeof cardSetupSchema>;

@@ -417,6 +417,7 @@ export async function startCard(actor: Actor): Promise<CardSetup> {
           returnUrl: `${config.joinUrl}/card-details`,
         })
       : null,
+    publishable_key: simulated ? null : (config.stripePublishableKey ?? null),
   };
 }
 

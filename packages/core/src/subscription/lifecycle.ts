@@ -13,6 +13,7 @@ import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { surcharge as surchargeOf } from "../billing/money";
+import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -23,7 +24,7 @@ import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
 import { factsRollup } from "../rollup/money";
 import { rollupItems } from "../rollup/writes";
-import { chargeAfterOf } from "./schedule";
+import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
 
@@ -52,6 +53,22 @@ export async function reachableSubscription(
     authorize(adminGymIds(actor).includes(sub.gym_id), "Only an admin of this gym can change a membership.");
   return sub;
 }
+
+/** How an operation finds the subscription it acts on (staff reach, or the member's own). */
+export type SubscriptionFinder = (actor: Actor, subscriptionId: string) => Promise<SubscriptionRecord>;
+
+/**
+ * The signed-in member's own subscription (self-service on the join site): in the organisation of
+ * their session and theirs only. Anyone else's id, or another organisation's, answers 404.
+ */
+export async function ownSubscription(actor: Actor, subscriptionId: string): Promise<SubscriptionRecord> {
+  const sub = actor.organisationId ? await findSubscription(actor.organisationId, subscriptionId) : null;
+  if (!sub || sub.user_id !== actor.userId) throw new NotFoundError("subscription");
+  return sub;
+}
+
+export const staffChanges: SubscriptionFinder = (actor, id) => reachableSubscription(actor, id, "change");
+export const staffReads: SubscriptionFinder = (actor, id) => reachableSubscription(actor, id, "read");
 
 export interface LifecycleEvent {
   action: string;
@@ -193,6 +210,22 @@ async function replan(
 }
 
 /**
+ * The end of the period in progress after a change of facts, when the schedule now ends it on
+ * another day: a pause starting inside the charged period (or on its last day's boundary) extends
+ * it by the paused days, and removing that pause gives them back. Without this the member page
+ * showed the period as charged (a week) while the next payment had moved out by the pause (caught
+ * by the lifecycle e2e). Null when the stored end stands.
+ */
+function currentPeriodEnd(after: SubscriptionRecord): string | null {
+  const start = civilOf(after.current_period_start);
+  if (!start || !after.current_period_end || after.billing_frequency === "one_off") return null;
+  const covering = chargeCovering(scheduleOf(after), start);
+  if (!covering || covering.period_start !== start) return null;
+  const end = instantOf(covering.period_end);
+  return end === after.current_period_end ? null : end;
+}
+
+/**
  * Writes a change of facts (conditional on the version read: a concurrent billing run or another
  * staff member gets 409) with the upcoming payment re-planned, in one transaction, and answers the
  * subscription as staff see it. `extra` adds payments (a break fee, a manual payment).
@@ -200,11 +233,15 @@ async function replan(
 export async function commitFacts(
   actor: Actor,
   sub: SubscriptionRecord,
-  change: FactChange,
+  requested: FactChange,
   extra: PaymentRecord[] = [],
 ) {
   const now = await businessNow();
-  const removed = Object.fromEntries((change.remove ?? []).map((k) => [k, undefined]));
+  const removed = Object.fromEntries((requested.remove ?? []).map((k) => [k, undefined]));
+  const periodEnd = currentPeriodEnd({ ...sub, ...requested.set, ...removed } as SubscriptionRecord);
+  const change = periodEnd
+    ? { ...requested, set: { ...requested.set, current_period_end: periodEnd } }
+    : requested;
   const after = { ...sub, ...change.set, ...removed } as SubscriptionRecord;
   const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };

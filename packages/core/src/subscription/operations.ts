@@ -41,7 +41,16 @@ import { parse } from "../validation";
 
 export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };
 
-import { civilOf, commitFacts, instantOf, reachableSubscription } from "./lifecycle";
+import {
+  civilOf,
+  commitFacts,
+  instantOf,
+  ownSubscription,
+  reachableSubscription,
+  type SubscriptionFinder,
+  staffChanges,
+  staffReads,
+} from "./lifecycle";
 import { scheduleOf } from "./schedule";
 import { factsOf } from "./states";
 import { isLive, memberSubscriptions, priceSubscriptionsPage, type SubscriptionRecord } from "./store";
@@ -55,9 +64,14 @@ function refused(r: { ok: false; error: { field: string; message: string } }): n
 // ---- Pause ------------------------------------------------------------------------------------------
 
 /** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
-export async function pauseSubscription(actor: Actor, subscriptionId: string, body: unknown) {
+export async function pauseSubscription(
+  actor: Actor,
+  subscriptionId: string,
+  body: unknown,
+  find: SubscriptionFinder = staffChanges,
+) {
   const values = parse(pauseInput, body);
-  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const sub = await find(actor, subscriptionId);
   const [today, now] = [await businessToday(), await businessNow()];
   const start = civilOf(values.pause_start_at) as CivilDate;
   const end = civilOf(values.pause_end_at) as CivilDate;
@@ -146,8 +160,13 @@ async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
 }
 
 /** What cancelling would mean (the confirm dialog shows it before staff or the member confirm). */
-export async function cancellationPreview(actor: Actor, subscriptionId: string, immediate: boolean) {
-  const sub = await reachableSubscription(actor, subscriptionId, "read");
+export async function cancellationPreview(
+  actor: Actor,
+  subscriptionId: string,
+  immediate: boolean,
+  find: SubscriptionFinder = staffReads,
+) {
+  const sub = await find(actor, subscriptionId);
   const { basisPoints, terms } = await termsOf(sub, immediate);
   return {
     immediate,
@@ -163,9 +182,14 @@ export async function cancellationPreview(actor: Actor, subscriptionId: string, 
 }
 
 /** `POST /api/subscriptions/{id}/cancel`. */
-export async function cancelSubscription(actor: Actor, subscriptionId: string, body: unknown) {
+export async function cancelSubscription(
+  actor: Actor,
+  subscriptionId: string,
+  body: unknown,
+  find: SubscriptionFinder = staffChanges,
+) {
   const values = parse(cancelInput, body ?? {});
-  const sub = await reachableSubscription(actor, subscriptionId, "change");
+  const sub = await find(actor, subscriptionId);
   if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
   const now = await businessNow();
   const { today, terms } = await termsOf(sub, values.immediate);
@@ -233,6 +257,27 @@ export async function cancelSubscription(actor: Actor, subscriptionId: string, b
     extra,
   );
 }
+
+// ---- Member self-service (join site) -----------------------------------------------------------------
+
+/**
+ * The member's own pause and cancellation: the same rules, credit and consequences as at the desk,
+ * on the caller's own subscription only (anyone else's id: 404). A member cancels at the end of
+ * the paid period (never immediately); inside a term after cooling-off the break fee is charged.
+ */
+export const pauseOwnSubscription = (actor: Actor, subscriptionId: string, body: unknown) =>
+  pauseSubscription(actor, subscriptionId, body, ownSubscription);
+
+export const ownCancellationPreview = (actor: Actor, subscriptionId: string) =>
+  cancellationPreview(actor, subscriptionId, false, ownSubscription);
+
+export const cancelOwnSubscription = (actor: Actor, subscriptionId: string, body: unknown) =>
+  cancelSubscription(
+    actor,
+    subscriptionId,
+    { ...((body as object | undefined) ?? {}), immediate: false },
+    ownSubscription,
+  );
 
 /** `POST /api/subscriptions/{id}/undo-cancellation`: before it takes effect; an uncharged break fee goes too. */
 export async function undoCancellation(actor: Actor, subscriptionId: string) {

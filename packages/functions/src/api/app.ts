@@ -35,6 +35,7 @@ import { priceChangeRouter } from "./routers/price-change";
 import { pricesRouter } from "./routers/prices";
 import { providersRouter } from "./routers/providers";
 import { registrationRouter } from "./routers/registration";
+import { selfServiceRouter } from "./routers/self-service";
 import { sitesRouter } from "./routers/sites";
 import { staffRouter } from "./routers/staff";
 import { subscriptionsRouter } from "./routers/subscriptions";
@@ -73,6 +74,7 @@ export function createApp() {
   app.route("/", paymentsRouter);
   app.route("/", subscriptionsRouter);
   app.route("/", lifecycleRouter);
+  app.route("/", selfServiceRouter);
   app.route("/", membersRouter);
   app.route("/", staffRouter);
   app.route("/", pifRouter);

@@ -5,6 +5,7 @@ import { type Site, siteHeaders } from "@gym/core/security/headers";
 import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { app as api } from "../api/app";
 import { serveExport } from "./exports";
 
@@ -26,6 +27,9 @@ export function siteApp(distDir: string, which: Site) {
   // Source maps are not shipped (the builds make none); never serve one that is lying around.
   site.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   const root = relative(process.cwd(), distDir) || ".";
+  // Compressed as CloudFront sends them (gzip), so local page-load figures mean something; the API
+  // above answers first and is not touched.
+  site.use("*", compress({ encoding: "gzip" }));
   site.use("/assets/*", serveStatic({ root }));
   site.use("*", serveStatic({ root }));
   // Client-side routes fall back to the app shell.

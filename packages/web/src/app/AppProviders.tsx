@@ -1,7 +1,6 @@
 import { MantineProvider, type MantineThemeOverride } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { swrConfig } from "../api/swr";
 import { baseTheme } from "./theme";
@@ -17,13 +16,23 @@ export interface AppProvidersProps {
 }
 
 /**
+ * The toasts' container, loaded after the first paint: it and its transitions stay out of the
+ * first download. Toasts shown before it arrives wait in Mantine's store and appear with it.
+ */
+const Notifications = lazy(() =>
+  import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
+);
+
+/**
  * Theme, toasts (top-right) and data fetching, without `ModalsProvider`: Modal and its
  * ScrollArea stay out of the first download. The join site uses this and `<Modal>` directly.
  */
 export function BaseProviders({ children, theme = baseTheme, swr, env = "default" }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <Notifications position="top-right" limit={5} containerWidth={400} zIndex={1000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={5} containerWidth={400} zIndex={1000} />
+      </Suspense>
       <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
     </MantineProvider>
   );

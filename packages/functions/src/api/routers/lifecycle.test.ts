@@ -104,7 +104,13 @@ describe("pause", () => {
     });
     expect(paused.status).toBe(200);
     expect((await upcoming())?.due_on).toBe(addDays(today, 12));
-    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    // The charged period in progress is the one the pause extends (the member page shows it).
+    const { startOfAucklandDay } = await import("@gym/core/billing/calendar");
+    const endOf = (days: number) => startOfAucklandDay(addDays(today, days)).toISOString();
+    expect(paused.body.data.current_period_end).toBe(endOf(12));
+    const removed = await admin.delete(`/api/subscriptions/${id}/pause`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.current_period_end).toBe(endOf(7));
     expect(await upcoming()).toMatchObject({
       status: "upcoming",
       due_on: addDays(today, 7),

@@ -27,7 +27,7 @@ import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { envelope, errorResponses, errorSchema, idParam, json, jsonBody, optionalJsonBody } from "../respond";
 
-const conflict = { description: "Conflict", content: { "application/json": { schema: errorSchema } } };
+export const conflict = { description: "Conflict", content: { "application/json": { schema: errorSchema } } };
 const changed = {
   200: json(envelope(subscriptionSchema)),
   403: errorResponses[403],

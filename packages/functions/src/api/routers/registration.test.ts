@@ -451,6 +451,8 @@ describe("the steps after the code", () => {
     const setup = await client.post("/api/me/payment-types/card/setup");
     expect(setup.status).toBe(200);
     expect(setup.body.data.stripe_account).toBe("acct_simHarbourPonsonby");
+    // Simulated Stripe: the simulated card form, never Stripe.js (no publishable key).
+    expect(setup.body.data.publishable_key).toBeNull();
     const form = new URL(setup.body.data.form_url);
     expect(form.pathname).toBe("/api/dev/stripe/setup");
     expect(form.searchParams.get("return_url")).toMatch(/\/card-details$/);

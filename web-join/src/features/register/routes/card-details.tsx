@@ -1,18 +1,23 @@
+import type { CardSetup } from "@gym/core/contract/registration";
 import { errorMessage, isApiError } from "@gym/web/api";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconLock } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { browser } from "../../../app/config";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { refreshRegistration, saveCard, startCardSetup, useRegistration } from "../api/registration";
 
+const StripeCardElement = lazy(() =>
+  import("../components/StripeCardElement").then((m) => ({ default: m.StripeCardElement })),
+);
+
 /**
  * `/card-details`: saving a card through a Stripe SetupIntent on the gym's connected account.
- * Card numbers never reach our API: locally the simulated card form (standing in for Stripe's
- * card element) confirms the SetupIntent and returns here with `setup_intent` and
+ * Card numbers never reach our API: in AWS Stripe's own card element (Stripe.js, loaded lazily
+ * with the configured publishable key); locally the simulated card form (standing in for it) confirms the SetupIntent and returns here with `setup_intent` and
  * `redirect_status`, as Stripe.js does; then `POST /api/me/payment-types/card` saves it.
  */
 export function CardDetailsRoute() {
@@ -27,6 +32,7 @@ export function CardDetailsRoute() {
   );
   const [busy, setBusy] = useState(Boolean(returned && status === "succeeded"));
   const saved = useRef(false);
+  const [stripeSetup, setStripeSetup] = useState<(CardSetup & { publishable_key: string }) | null>(null);
 
   useEffect(() => {
     if (!returned || status !== "succeeded" || saved.current) return;
@@ -54,7 +60,10 @@ export function CardDetailsRoute() {
     try {
       const setup = await startCardSetup();
       if (setup.form_url) browser.go(setup.form_url);
-      else {
+      else if (setup.publishable_key) {
+        setStripeSetup({ ...setup, publishable_key: setup.publishable_key });
+        setBusy(false);
+      } else {
         setError("Card payments cannot be set up here yet. Please choose bank account or ask the gym.");
         setBusy(false);
       }
@@ -77,9 +86,15 @@ export function CardDetailsRoute() {
             <IconLock size={14} aria-hidden /> Your card details go straight to Stripe, our payment provider;
             the gym never sees your card number.
           </Text>
-          <Button size="lg" fullWidth onClick={start} loading={busy}>
-            Enter card details
-          </Button>
+          {stripeSetup ? (
+            <Suspense fallback={<PageLoader />}>
+              <StripeCardElement setup={stripeSetup} />
+            </Suspense>
+          ) : (
+            <Button size="lg" fullWidth onClick={start} loading={busy}>
+              Enter card details
+            </Button>
+          )}
           <Button size="lg" fullWidth variant="default" onClick={() => navigate("/choose-payment-method")}>
             Choose another way to pay
           </Button>

@@ -253,12 +253,13 @@ export function MemberShowRoute() {
                   </Text>
                 ) : (
                   <Table.ScrollContainer minWidth={420}>
-                    <Table verticalSpacing={6}>
+                    <Table verticalSpacing={6} aria-label="Payments">
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Due</Table.Th>
                           <Table.Th>Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
+                          <Table.Th>For</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -269,6 +270,7 @@ export function MemberShowRoute() {
                               <StatusBadge status={p.status} />
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
+                            <Table.Td>{p.price_label}</Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

@@ -12,7 +12,14 @@ import {
   TextInput,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { GRACE_UNITS, type OrganisationSettings, PRICE_FREQUENCIES, saveSection } from "../api/settings";
+import {
+  GRACE_UNITS,
+  type OrganisationSettings,
+  PRICE_FREQUENCIES,
+  type RegistrationSettings,
+  saveRegistrationSettings,
+  saveSection,
+} from "../api/settings";
 
 interface SectionProps {
   settings: OrganisationSettings;
@@ -284,6 +291,45 @@ export function BillingSettingsForm({ settings, onSaved }: SectionProps) {
           {...form.getInputProps("break_fee_percent")}
         />
       </SimpleGrid>
+      <SaveRow loading={form.submitting} />
+    </form>
+  );
+}
+
+/** The youngest age to join on the join site (an age-bypass link still lets younger people join). */
+export function RegistrationSettingsForm({
+  organisationId,
+  settings,
+  onSaved,
+}: {
+  organisationId: string;
+  settings: RegistrationSettings;
+  onSaved: (settings: RegistrationSettings) => void;
+}) {
+  const form = useZodForm({
+    schema: z.object({ min_registration_age: requiredNumber(100) }),
+    initialValues: { min_registration_age: settings.min_registration_age as number | "" },
+  });
+  const submit = submitHandler(form, async (values) => {
+    onSaved(
+      await saveRegistrationSettings(organisationId, {
+        min_registration_age: Number(values.min_registration_age),
+      }),
+    );
+    toast.success("Minimum age saved");
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="Joining online">
+      <NumberInput
+        label="Minimum age to join (years)"
+        description="Younger people are refused on the join site unless they use an age-bypass link."
+        withAsterisk
+        min={0}
+        max={100}
+        allowDecimal={false}
+        key={form.key("min_registration_age")}
+        {...form.getInputProps("min_registration_age")}
+      />
       <SaveRow loading={form.submitting} />
     </form>
   );

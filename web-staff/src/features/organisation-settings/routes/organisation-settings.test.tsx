@@ -30,6 +30,8 @@ const settings: OrganisationSettings = {
 function render(user = adminUser) {
   const fetch = mockFetch((call) => {
     if (call.url === "/api/me") return jsonResponse({ data: user });
+    if (call.url.endsWith("/registration-settings"))
+      return jsonResponse({ data: call.method === "PUT" ? call.body : { min_registration_age: 16 } });
     if (call.method === "PUT") return jsonResponse({ data: { ...settings, ...(call.body as object) } });
     return jsonResponse({ data: settings });
   });
@@ -84,6 +86,24 @@ describe("organisation settings", () => {
       card_surcharge_fixed_cents: 30,
       break_fee_basis_points: 1250,
     });
+  });
+
+  it("changes the minimum age to join online, and requires it", async () => {
+    const { user, calls } = render();
+    const form = await screen.findByRole("form", { name: "Joining online" });
+    const age = within(form).getByRole("textbox", { name: /Minimum age to join/ });
+    expect(age).toHaveValue("16");
+    await user.clear(age);
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Value is required")).toBeInTheDocument();
+    await user.type(age, "18");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "PUT")).toMatchObject({
+      url: "/api/organisations/org1/registration-settings",
+      body: { min_registration_age: 18 },
+    });
+    expect(await screen.findByText("Minimum age saved")).toBeInTheDocument();
   });
 
   it("sends staff who are not organisation admins to the dashboard", async () => {

@@ -5,13 +5,14 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
-import { type OrganisationSettings, useOrganisationSettings } from "../api/settings";
+import { type OrganisationSettings, useOrganisationSettings, useRegistrationSettings } from "../api/settings";
 import {
   BillingSettingsForm,
   GraceForm,
   NameForm,
   OfferingPermissionsForm,
   PriceFrequenciesForm,
+  RegistrationSettingsForm,
 } from "../components/SettingsForms";
 
 function Card({
@@ -48,6 +49,7 @@ export function OrganisationSettingsRoute() {
   const { user } = useAuth();
   const organisationId = user?.current_organisation?.id;
   const { data, error, mutate } = useOrganisationSettings(organisationId);
+  const registration = useRegistrationSettings(organisationId);
   if (user && !user.is_organisation_admin) return <Navigate to="/dashboard" replace />;
   if (error && !data) {
     return (
@@ -106,6 +108,16 @@ export function OrganisationSettingsRoute() {
         >
           <BillingSettingsForm {...props} />
         </Card>
+        {registration.data && (
+          <Card title="Joining online" description="Who may sign up on the join site.">
+            <RegistrationSettingsForm
+              key={registration.data.min_registration_age}
+              organisationId={data.id}
+              settings={registration.data}
+              onSaved={(next) => void registration.mutate(next, { revalidate: false })}
+            />
+          </Card>
+        )}
       </Stack>
     </Container>
   );
