@@ -86,17 +86,38 @@ export const memberVisitsQuery = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: visitMessages.range, path: ["to"] });
 
 /** `GET /api/visits` query: also by gym and member. */
+const visitFilters = {
+  gym_id: z.string().trim().min(1).max(64).optional(),
+  user_id: z.string().trim().min(1).max(64).optional(),
+  from: civilDay.optional(),
+  to: civilDay.optional(),
+};
+const orderedRange = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+
 export const visitListQuery = z
   .object({
-    gym_id: z.string().trim().min(1).max(64).optional(),
-    user_id: z.string().trim().min(1).max(64).optional(),
-    from: civilDay.optional(),
-    to: civilDay.optional(),
+    ...visitFilters,
     cursor: z.string().max(2000, visitMessages.cursor).optional(),
     per_page: perPage.optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: visitMessages.range, path: ["to"] });
+  .refine(orderedRange, { message: visitMessages.range, path: ["to"] });
 export type VisitListQuery = z.input<typeof visitListQuery>;
+
+/** `POST /api/visits/export` body: the list's filters (no paging: every match). */
+export const visitExportBody = z
+  .object(visitFilters)
+  .refine(orderedRange, { message: visitMessages.range, path: ["to"] });
+
+/** The visits CSV's columns, in order (date and time en-NZ in Pacific/Auckland). */
+export const visitExportColumns = [
+  "Visit ID",
+  "Visited at",
+  "Member",
+  "Member ID",
+  "Gym",
+  "Door",
+  "Successful",
+] as const;
 
 /** Spec 001 §3 Visit: one unlock of a door that tracks visits. */
 export const visitSchema = z

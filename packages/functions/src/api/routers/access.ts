@@ -4,6 +4,7 @@ import {
   memberWeeklyCostPerVisit,
   memberWeeklyVisits,
 } from "@gym/core/access/charts";
+import { exportVisits } from "@gym/core/access/export";
 import {
   memberAccessControl,
   memberAccessCredentials,
@@ -20,6 +21,7 @@ import {
   memberWeeksQuery,
   staffKisiAccessInput,
   subscriptionPeriodSchema,
+  visitExportBody,
   visitListQuery,
   visitSchema,
   weeklyCostPerVisitSchema,
@@ -29,11 +31,14 @@ import { actorOf, createRouter, staffRoute } from "../context";
 import {
   envelope,
   errorResponses,
+  exportResponse,
   idParam,
   json,
   jsonBody,
+  optionalJsonBody,
   paged,
   pageEnvelope,
+  redirectToExport,
   wholeList,
 } from "../respond";
 
@@ -120,6 +125,23 @@ export const accessRouter = createRouter()
       },
     }),
     async (c) => c.json(paged(await listVisits(actorOf(c), c.req.valid("query"))), 200),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/visits/export",
+      tags: ["Visits"],
+      summary:
+        "The filtered visits list as CSV (date and time en-NZ Pacific/Auckland), written page by page to the uploads store; answers 303 to its short-lived download address; admins",
+      request: optionalJsonBody(visitExportBody),
+      responses: {
+        ...exportResponse,
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => redirectToExport((await exportVisits(actorOf(c), c.req.valid("json"))).location) as never,
   )
   .openapi(
     staffRoute({

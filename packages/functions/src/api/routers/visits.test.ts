@@ -131,6 +131,29 @@ describe("visits from Kisi unlocks", () => {
   });
 });
 
+describe("POST /api/visits/export", () => {
+  it("writes the filtered visits as CSV (every page) and redirects to the file; admins only", async () => {
+    const { call, file } = await admin.exportCsv("/api/visits/export", { user_id: memberId });
+    expect(call.status).toBe(303);
+    expect(call.headers.get("location")).toMatch(/^\/exports\/.+\/visits-\d{4}-\d{2}-\d{2}\.csv\?/);
+    const lines = file!.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines[0]).toBe("Visit ID,Visited at,Member,Member ID,Gym,Door,Successful");
+    const listed = await visitsOf(admin);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(listed.map((v) => v.id));
+    // 07:00 on 16 September in Auckland, en-NZ.
+    expect(lines.find((l) => l.startsWith("900090,"))).toMatch(/^900090,"16\/09\/2026, 7:00\s?am",/);
+    expect(lines.find((l) => l.startsWith("900091,"))).toMatch(/,Front door,no$/);
+    expect((await trainer.post("/api/visits/export", {})).status).toBe(403);
+    expect((await outsider.post("/api/visits/export", { user_id: memberId })).status).toBe(404);
+    const bad = await admin.post("/api/visits/export", { from: "2026-11-20", to: "2026-11-01" });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(["to"]);
+  });
+});
+
 describe("GET /api/visits", () => {
   it("pages by cursor and filters by gym and member", async () => {
     const first = await admin.get(`/api/visits?user_id=${memberId}&per_page=1`);

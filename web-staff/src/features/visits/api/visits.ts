@@ -24,6 +24,8 @@ export interface VisitFilterValues {
 const visitSearch = listSearch<VisitFilterValues>(["gym_id", "user_id", "from", "to"]);
 export const readVisitSearch = visitSearch.read;
 export const writeVisitSearch = visitSearch.write;
+/** The export call's body: the list's filters that are set. */
+export const visitExportBody = visitSearch.body;
 
 export function useVisits(filters: VisitFilterValues, cursor: string | null, perPage = 25) {
   return useApiList<Visit>(`/api/visits?${visitSearch.query(filters, cursor, perPage)}`, {

@@ -1,6 +1,8 @@
 import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
+import { ExportButton } from "@gym/web/exports";
 import { formatDateTime } from "@gym/web/format";
+import { CursorPager } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
@@ -15,11 +17,17 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertCircle, IconChevronRight } from "@tabler/icons-react";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { isLocalSite } from "../../payments/api/payments";
-import { readVisitSearch, useVisits, type VisitFilterValues, writeVisitSearch } from "../api/visits";
+import {
+  readVisitSearch,
+  useVisits,
+  type VisitFilterValues,
+  visitExportBody,
+  writeVisitSearch,
+} from "../api/visits";
 import { SimulatedUnlock } from "../components/SimulatedUnlock";
 
 /**
@@ -42,18 +50,24 @@ export function VisitsListRoute() {
   const visits = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
   const gyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+  const canExport = user.is_organisation_admin || user.gyms.some((g) => g.role === "admin");
 
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz="h2">
-            Visits
-          </Title>
-          <Text c="dimmed" size="sm">
-            Door check-ins at your gyms, from the doors that track visits.
-          </Text>
-        </Stack>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} fz="h2">
+              Visits
+            </Title>
+            <Text c="dimmed" size="sm">
+              Door check-ins at your gyms, from the doors that track visits.
+            </Text>
+          </Stack>
+          {canExport && (
+            <ExportButton path="/api/visits/export" body={visitExportBody(filters)} noun="visits" />
+          )}
+        </Group>
         {isLocalSite() && <SimulatedUnlock onSent={() => void mutate()} />}
         <Group gap="sm" align="flex-end" wrap="wrap">
           {gyms.length > 1 && (
@@ -125,27 +139,11 @@ export function VisitsListRoute() {
             },
           ]}
         />
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page}
-          </Text>
-          <Group gap="xs">
-            {page > 1 && (
-              <Button variant="default" onClick={() => go(writeVisitSearch(filters))}>
-                First page
-              </Button>
-            )}
-            {nextCursor && visits.length > 0 && (
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} />}
-                onClick={() => go(writeVisitSearch(filters, nextCursor, page + 1))}
-              >
-                Next
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <CursorPager
+          page={page}
+          firstPage={writeVisitSearch(filters)}
+          next={nextCursor && visits.length > 0 ? writeVisitSearch(filters, nextCursor, page + 1) : null}
+        />
       </Stack>
     </Container>
   );

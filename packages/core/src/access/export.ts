@@ -1,0 +1,46 @@
+/**
+ * `POST /api/visits/export`: the filtered visits list as CSV (docs/exports.md), produced a page at
+ * a time through the list itself (`listVisits`, so the same reach and filters) and written to the
+ * uploads store by exports/file.ts. Admins only, as the other exports.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { Actor } from "../auth/actor";
+import { authorize } from "../auth/policy";
+import { businessToday } from "../clock";
+import { visitExportBody, visitExportColumns } from "../contract/access";
+import { type WrittenExport, writeExport } from "../exports/file";
+import { instantNz } from "../payment/export";
+import { adminGymIds, staffOrganisation } from "../payment/list";
+import { parse } from "../validation";
+import { listVisits } from "./visits";
+
+const PAGE = 100;
+
+export async function exportVisits(actor: Actor, body: unknown): Promise<WrittenExport> {
+  const organisationId = staffOrganisation(actor);
+  authorize(adminGymIds(actor).length > 0, "Only admins can export visits.");
+  const filters = parse(visitExportBody, body ?? {});
+  // The first page before any file exists: a gym or member out of reach answers 404 here.
+  const first = await listVisits(actor, { ...filters, per_page: PAGE });
+  async function* csv() {
+    yield `\uFEFF${stringify([visitExportColumns as unknown as string[]])}`;
+    let page = first;
+    for (;;) {
+      if (page.data.length)
+        yield stringify(
+          page.data.map((v) => [
+            v.id,
+            instantNz(v.visited_at),
+            v.member_name ?? "",
+            v.user_id,
+            v.gym_name ?? "",
+            v.door_name ?? "",
+            v.successful ? "yes" : "no",
+          ]),
+        );
+      if (!page.next_cursor) return;
+      page = await listVisits(actor, { ...filters, per_page: PAGE, cursor: page.next_cursor });
+    }
+  }
+  return writeExport(organisationId, `visits-${await businessToday()}.csv`, csv());
+}
