@@ -266,6 +266,14 @@ export async function setStaffDoorAccess(
   );
 }
 
+/** Deactivating a staff member takes away every staff door access they hold (member access stays with standing). */
+export async function revokeStaffDoorAccess(organisationId: string, userId: string) {
+  const held = (await doorAccessRecords(organisationId, userId)).filter(
+    (r) => r.holder === "staff" && r.status === "granted",
+  );
+  for (const record of held) await setStaffDoorAccess(organisationId, userId, record.gym_id, false);
+}
+
 /** door-access job: re-syncs every member whose record is due for review (a time-driven standing change). */
 export async function doorAccessReview(now: Date) {
   const upTo = now.toISOString();

@@ -3,6 +3,8 @@
  * the organisation's staff. Invitations use the existing invitation links (`auth/links.ts`,
  * `/set-password`); an invitation is pending while the person has set no password.
  */
+
+import { revokeStaffDoorAccess } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
 import { createLink } from "../auth/links";
@@ -198,5 +200,6 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
       .go();
   }
   await endUserSessions(userId);
+  await revokeStaffDoorAccess(organisationId, userId);
   return { ...before, deleted_at: deletedAt };
 }

@@ -133,6 +133,26 @@ describe("staff door access", () => {
     expect(removed.body.data).toMatchObject({ holder: "staff", status: "revoked", credential_id: null });
   });
 
+  it("deactivating a staff member takes their door access away", async () => {
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const invited = await admin.post(
+      `/api/organisations/${api.seed.organisations.harbour.organisation_id}/staff`,
+      {
+        email: "door.staff@example.net",
+        name: "dana door",
+        role: "personal_trainer",
+      },
+    );
+    expect(invited.status).toBe(201);
+    const staffId = invited.body.data.id;
+    const given = await admin.post(`/api/staff/${staffId}/kisi-access`, { gym_id: gymId, enabled: true });
+    expect(given.body.data.status).toBe("granted");
+    expect((await admin.delete(`/api/staff/${staffId}`)).status).toBe(200);
+    const { doorAccessRecords } = await import("@gym/core/access/sync");
+    const records = await doorAccessRecords(api.seed.organisations.harbour.organisation_id, staffId);
+    expect(records.filter((r) => r.holder === "staff").map((r) => r.status)).toEqual(["revoked"]);
+  });
+
   it("answers 422 with field messages, 403 to others than organisation admins, 404 to another organisation", async () => {
     const trainerId = api.seed.people.trainer.user_id;
     const bad = await admin.post(`/api/staff/${trainerId}/kisi-access`, { gym_id: "nope" });
