@@ -131,7 +131,7 @@ async function expectAccessible(page: Page) {
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
-  expect(violations, new URL(page.url()).pathname).toEqual([]);
+  expect(violations, `${new URL(page.url()).pathname}: ${violations.join("; ")}`).toEqual([]);
   checked.push(new URL(page.url()).pathname);
 }
 
@@ -282,6 +282,19 @@ describe("joining on a phone", () => {
     await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
     await page.getByText("Card surcharge").waitFor();
     await confirmAndWelcome(page, false);
+    // Self-service: from the welcome page the member opens their membership, sees the next
+    // payment, reads what cancelling means before confirming, and cancels at the period end.
+    await page.getByRole("link", { name: "Manage my membership" }).click();
+    await page.getByRole("heading", { name: "My membership", exact: true }).waitFor();
+    await page.getByTestId("next-payment").getByText(/Next payment \$/).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "What happens if I cancel?" }).click();
+    await page.getByText(/Your membership would end on/).waitFor();
+    await page.getByText(/no break fee/).waitFor();
+    await page.screenshot({ path: screenshotPath("join-membership-cancel-phone"), fullPage: true });
+    await page.getByRole("button", { name: "Confirm cancellation" }).click();
+    await page.getByRole("region", { name: "Your membership" }).getByText(/^Ends /).waitFor();
+    expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
     // Every join page was checked by axe-core along the way.
     expect(new Set(checked)).toEqual(
       new Set([
@@ -295,6 +308,7 @@ describe("joining on a phone", () => {
         "/welcome-to-gym",
         "/card-details",
         "/card-connected",
+        "/membership",
       ]),
     );
   }, 120_000);

@@ -48,8 +48,19 @@ describe("the join site's route guard (spec 000 §4)", () => {
     });
   });
 
-  it("keeps a subscribed member on the welcome page, except to renew their bank consent", () => {
+  it("keeps a subscribed member on the welcome page, their membership page and the payment method pages", () => {
     const welcome = state({ step: "welcome-to-gym", welcome: true });
+    for (const path of ["/membership", "/choose-payment-method", "/card-details", "/card-connected"])
+      expect(registrationDecision(member, welcome, path, "")).toEqual({ kind: "allow" });
+    expect(registrationDecision(member, welcome, "/confirm-subscription", "")).toEqual({
+      kind: "navigate",
+      to: "/welcome-to-gym",
+    });
+    // Not yet subscribed: the membership page sends them to their step.
+    expect(registrationDecision(member, state({ step: "take-photo" }), "/membership", "")).toEqual({
+      kind: "navigate",
+      to: "/take-photo",
+    });
     expect(registrationDecision(member, welcome, "/take-photo", "")).toEqual({
       kind: "navigate",
       to: "/welcome-to-gym",

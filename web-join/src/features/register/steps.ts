@@ -10,6 +10,8 @@ export interface RegistrationStep {
 }
 
 export const VERIFICATION_PATH = "/verification-code";
+/** The member's own membership page (self-service), open once they are subscribed. */
+export const MEMBERSHIP_PATH = "/membership";
 
 export const REGISTRATION_STEPS: readonly RegistrationStep[] = [
   { path: "/take-photo", title: "Add a profile photo", stage: 1 },
@@ -63,8 +65,9 @@ export function registrationDecision(
   const page = REGISTRATION_STEPS.find((step) => step.path === pathname);
   const target = stepPath(state.step);
   if (state.reauthenticate_akahu && pathname === "/connect-akahu") return { kind: "allow" };
-  // A subscribed member whose payment failed may add another payment method.
-  if (state.welcome && state.payment_failed && page?.stage === 2) return { kind: "allow" };
+  // A subscribed member may manage their membership (self-service) and change how they pay
+  // (after a failed payment, or whenever they like).
+  if (state.welcome && (pathname === MEMBERSHIP_PATH || page?.stage === 2)) return { kind: "allow" };
   if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
   if (!page || page.stage > stageOfStep[state.step]) return { kind: "navigate", to: target };
   return { kind: "allow" };

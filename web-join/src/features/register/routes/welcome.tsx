@@ -3,7 +3,7 @@ import { PageLoader } from "@gym/web/ui";
 import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconConfetti } from "@tabler/icons-react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { useRegistration } from "../api/registration";
 
@@ -71,6 +71,9 @@ export function WelcomeRoute() {
                 : "Show your photo ID at the front desk on your first visit; staff will check you in."}
             </Text>
           </Stack>
+          <Button component={Link} to="/membership" variant="default" size="md" fullWidth>
+            Manage my membership
+          </Button>
           {state.gym.app_link && (
             <Button component="a" href={state.gym.app_link} size="lg" fullWidth>
               Get the gym's app

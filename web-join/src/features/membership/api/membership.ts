@@ -1,0 +1,25 @@
+import type { CancellationPreview, PauseInput } from "@gym/core/contract/lifecycle";
+import type { Subscription } from "@gym/core/contract/payment";
+import { api, useApi } from "@gym/web/api";
+
+export type { CancellationPreview, Subscription };
+
+/** The signed-in member's live membership with its payments (null when they have none). */
+export const MY_MEMBERSHIP_KEY = "/api/me/active-subscription";
+
+export function useMyMembership() {
+  return useApi<Subscription | null>(MY_MEMBERSHIP_KEY, { revalidateOnMount: true });
+}
+
+const own = (id: string, action: string) => `/api/me/subscriptions/${encodeURIComponent(id)}/${action}`;
+
+export const pauseMyMembership = (id: string, body: PauseInput) =>
+  api.post<Subscription>(own(id, "pause"), body);
+
+export const previewMyCancellation = (id: string) =>
+  api.get<CancellationPreview>(own(id, "cancellation-preview"));
+
+export const cancelMyMembership = (id: string, reason: string | null) =>
+  api.post<Subscription>(own(id, "cancel"), {
+    cancellation_reasons: reason ? [reason] : [],
+  });

@@ -1,0 +1,314 @@
+import { CANCELLATION_REASONS, type CancellationPreview, pauseInput } from "@gym/core/contract/lifecycle";
+import { isApiError } from "@gym/web/api";
+import { formatLongDate, formatMoney } from "@gym/web/format";
+import { submitHandler, useZodForm } from "@gym/web/forms";
+import { toastApiError } from "@gym/web/toast";
+import { PageLoader } from "@gym/web/ui";
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { JoinLayout } from "../../../components/JoinLayout";
+import { useRegistration } from "../../register/api/registration";
+import {
+  cancelMyMembership,
+  pauseMyMembership,
+  previewMyCancellation,
+  type Subscription,
+  useMyMembership,
+} from "../api/membership";
+
+const STATUS_LABELS: Record<string, { label: string; color: string }> = {
+  sent: { label: "Paid", color: "green" },
+  upcoming: { label: "Upcoming", color: "gray" },
+  pending_request: { label: "Processing", color: "blue" },
+  failed: { label: "Failed", color: "red" },
+  declined: { label: "Declined", color: "red" },
+  awaiting_payment: { label: "Awaiting payment", color: "yellow" },
+};
+
+/** Where the membership stands, in the member's words . */
+function standing(sub: Subscription): { label: string; color: string } {
+  if (sub.is_cancelled)
+    return sub.cancellation_taken_effect
+      ? { label: "Cancelled", color: "red" }
+      : { label: `Ends ${formatLongDate(sub.cancellation_effective_at ?? "")}`, color: "orange" };
+  if (sub.in_grace_period) return { label: "Payment owed", color: "orange" };
+  if (sub.is_paused) return { label: "Paused", color: "yellow" };
+  if (sub.pause_in_future) return { label: "Pause booked", color: "yellow" };
+  return { label: "Active", color: "green" };
+}
+
+/** A state as dark text beside a coloured dot (coloured text fails AA contrast on a phone in daylight). */
+function Status({ label, color, testId }: { label: string; color: string; testId?: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end" data-testid={testId}>
+      <Box w={10} h={10} bg={`${color}.6`} style={{ borderRadius: "50%", flexShrink: 0 }} aria-hidden />
+      <Text span fw={700} size="sm">
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * `/membership` (join site, signed-in members): their membership, next payment and history, and
+ * what they can do themselves: change how they pay, pause within their pause-day credit, and cancel
+ * with the consequences (end date, cooling-off, break fee) shown before they confirm.
+ */
+export function MembershipRoute() {
+  useDocumentTitle("My membership");
+  const { data: state } = useRegistration();
+  const { data: sub, mutate, error } = useMyMembership();
+  if (error) throw error;
+  if (!state || sub === undefined) return <PageLoader />;
+  return (
+    <JoinLayout gym={state.gym} title="My membership">
+      {sub ? (
+        <Stack gap="md">
+          <Summary sub={sub} />
+          <Payments sub={sub} />
+          <Paper withBorder p={{ base: "md", xs: "lg" }}>
+            <Stack gap="xs">
+              <Title order={2} fz="lg">
+                How you pay
+              </Title>
+              <Text>
+                {sub.payment_method === "stripe_card"
+                  ? "By card"
+                  : sub.payment_method === "bank_account"
+                    ? "From your bank account"
+                    : "Paid in full"}
+              </Text>
+              {sub.payment_method !== "pif" && (
+                <Button component={Link} to="/choose-payment-method" variant="outline">
+                  Change how I pay
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+          {!sub.is_cancelled && sub.pause_days_remaining > 0 && !sub.is_paused && !sub.pause_in_future && (
+            <PauseForm sub={sub} onDone={() => void mutate()} />
+          )}
+          {!sub.is_cancelled && <CancelPanel sub={sub} onDone={() => void mutate()} />}
+        </Stack>
+      ) : (
+        <Alert color="gray" title="No membership">
+          You have no live membership at {state.gym.name}.
+        </Alert>
+      )}
+    </JoinLayout>
+  );
+}
+
+function Summary({ sub }: { sub: Subscription }) {
+  const s = standing(sub);
+  const next = sub.upcoming_payment;
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your membership" component="section">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {sub.price.offering.name ?? "Membership"}
+          </Title>
+          <Status {...s} testId="membership-state" />
+        </Group>
+        <Text>{sub.price.label ?? sub.price.formatted_amount}</Text>
+        <Text c="dimmed" size="sm">
+          Member since {formatLongDate(sub.start_date)}
+          {sub.term_ends_at ? ` · term ends ${formatLongDate(sub.term_ends_at)}` : ""}
+        </Text>
+        {sub.current_period_end && !sub.is_cancelled && (
+          <Text>This period ends {formatLongDate(sub.current_period_end)}</Text>
+        )}
+        {sub.pause_start_at && sub.pause_end_at && (
+          <Text>
+            Paused {formatLongDate(sub.pause_start_at)} to {formatLongDate(sub.pause_end_at)}
+          </Text>
+        )}
+        {next && !sub.cancellation_taken_effect && (
+          <Text fw={600} data-testid="next-payment">
+            Next payment {formatMoney(next.total)} on {formatLongDate(next.due_on)}
+          </Text>
+        )}
+        {sub.balance_owing > 0 && (
+          <Alert color="orange" title="Payment owed">
+            {sub.formatted_balance_owing} is owed
+            {sub.next_retry_on ? `; we will try again on ${formatLongDate(sub.next_retry_on)}` : ""}.
+          </Alert>
+        )}
+        <Text c="dimmed" size="sm">
+          {sub.pause_days_remaining} pause {sub.pause_days_remaining === 1 ? "day" : "days"} left this year
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Payments({ sub }: { sub: Subscription }) {
+  const payments = [...(sub.payments ?? [])].sort((a, b) => (a.due_on < b.due_on ? 1 : -1));
+  if (!payments.length) return null;
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }}>
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          Payments
+        </Title>
+        <Table aria-label="Payments" verticalSpacing={6}>
+          <Table.Tbody>
+            {payments.slice(0, 12).map((p) => {
+              const st = STATUS_LABELS[p.status] ?? { label: p.status, color: "gray" };
+              return (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{formatLongDate(p.due_on)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(p.total)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Status {...st} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
+
+function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
+  const form = useZodForm({ schema: pauseInput, initialValues: { pause_start_at: "", pause_end_at: "" } });
+  const [done, setDone] = useState(false);
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Pause my membership">
+      <form
+        noValidate
+        onSubmit={submitHandler(form, async (values) => {
+          await pauseMyMembership(sub.id, values);
+          setDone(true);
+          onDone();
+        })}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Pause my membership
+          </Title>
+          <Text size="sm" c="dimmed">
+            No payments fall due while you are paused, and your paid time moves on by the days paused. You
+            have {sub.pause_days_remaining} {sub.pause_days_remaining === 1 ? "day" : "days"} left.
+          </Text>
+          {done && <Alert color="green">Your pause is booked.</Alert>}
+          <Group grow align="flex-start">
+            <TextInput
+              type="date"
+              label="First day"
+              {...form.getInputProps("pause_start_at")}
+              key={form.key("pause_start_at")}
+            />
+            <TextInput
+              type="date"
+              label="Last day"
+              {...form.getInputProps("pause_end_at")}
+              key={form.key("pause_end_at")}
+            />
+          </Group>
+          <Button type="submit" variant="outline">
+            Book the pause
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
+  const [preview, setPreview] = useState<CancellationPreview | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const look = async () => {
+    setBusy(true);
+    try {
+      setPreview(await previewMyCancellation(sub.id));
+    } catch (error) {
+      toastApiError(error, "Could not work out what cancelling means");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await cancelMyMembership(sub.id, reason);
+      onDone();
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 409) toastApiError(error, "Cancelling failed");
+      else toastApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Cancel my membership">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Cancel my membership
+        </Title>
+        {!preview ? (
+          <Button variant="subtle" color="red" onClick={() => void look()} loading={busy}>
+            What happens if I cancel?
+          </Button>
+        ) : (
+          <>
+            <Text>
+              Your membership would end on <b>{formatLongDate(preview.takes_effect_on)}</b>, the end of the
+              time you have paid for. You keep access until then.
+            </Text>
+            {preview.in_cooling_off ? (
+              <Text>You are inside your cooling-off period: there is no break fee.</Text>
+            ) : preview.within_term && preview.break_fee > 0 ? (
+              <Alert color="orange" title={`A break fee of ${preview.formatted_break_fee} applies`}>
+                You are inside your term, after the cooling-off period: {preview.break_fee_basis_points / 100}
+                % of the {formatMoney(preview.remaining_term_value)} left on your term is charged when you
+                cancel.
+              </Alert>
+            ) : (
+              <Text>There is no break fee.</Text>
+            )}
+            <Text size="sm" c="dimmed">
+              You can change your mind until {formatLongDate(preview.undo_cancellation_until)}: ask the front
+              desk.
+            </Text>
+            <Select
+              label="Why are you leaving? (optional)"
+              data={[...CANCELLATION_REASONS]}
+              value={reason}
+              onChange={setReason}
+              clearable
+            />
+            <Group>
+              <Button color="red" onClick={() => void confirm()} loading={busy}>
+                Confirm cancellation
+              </Button>
+              <Button variant="default" onClick={() => setPreview(null)}>
+                Keep my membership
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export { MembershipRoute as Component };
