@@ -286,14 +286,20 @@ describe("joining on a phone", () => {
     // payment, reads what cancelling means before confirming, and cancels at the period end.
     await page.getByRole("link", { name: "Manage my membership" }).click();
     await page.getByRole("heading", { name: "My membership", exact: true }).waitFor();
-    await page.getByTestId("next-payment").getByText(/Next payment \$/).waitFor();
+    await page
+      .getByTestId("next-payment")
+      .getByText(/Next payment \$/)
+      .waitFor();
     await expectAccessible(page);
     await page.getByRole("button", { name: "What happens if I cancel?" }).click();
     await page.getByText(/Your membership would end on/).waitFor();
     await page.getByText(/no break fee/).waitFor();
     await page.screenshot({ path: screenshotPath("join-membership-cancel-phone"), fullPage: true });
     await page.getByRole("button", { name: "Confirm cancellation" }).click();
-    await page.getByRole("region", { name: "Your membership" }).getByText(/^Ends /).waitFor();
+    await page
+      .getByRole("region", { name: "Your membership" })
+      .getByText(/^Ends /)
+      .waitFor();
     expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
     // Every join page was checked by axe-core along the way.
     expect(new Set(checked)).toEqual(
