@@ -7,10 +7,8 @@
  * counter rows), and `POST /api/members/export` of every member (time, rows, peak RSS).
  */
 import { freePort } from "../support/free-port";
+import { countDynamoRequests, percentile } from "./measure";
 import type { BenchRow } from "./payments-list";
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function backofficeBench(rows: BenchRow[], members: number) {
   process.env.APP_ENV = "local";
@@ -35,15 +33,7 @@ export async function backofficeBench(rows: BenchRow[], members: number) {
       `\r  seeded ${members.toLocaleString()} members in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
     );
 
-    const { dynamo: client } = await import("../../packages/core/src/db/client");
-    let requests = 0;
-    client().middlewareStack.add(
-      (next) => async (args) => {
-        requests += 1;
-        return next(args);
-      },
-      { step: "initialize", name: "backofficeBenchCounter" },
-    );
+    const count = await countDynamoRequests();
     const { serveApi } = await import("../../packages/functions/src/local/server");
     const { signIn } = await import("../support/api");
     const server = await serveApi(await freePort());
@@ -57,7 +47,7 @@ export async function backofficeBench(rows: BenchRow[], members: number) {
       ) => {
         for (let i = 0; i < 10; i++) await call();
         const times: number[] = [];
-        const before = requests;
+        const before = count.requests;
         let last: any;
         const runs = 100;
         for (let i = 0; i < runs; i++) {
@@ -70,7 +60,7 @@ export async function backofficeBench(rows: BenchRow[], members: number) {
         times.sort((a, b) => a - b);
         const p95 = percentile(times, 95);
         rows.push({
-          figure: `${label}, ${members.toLocaleString()} members: p50 / p95 (${describe(last)}, ${((requests - before) / runs).toFixed(1)} DynamoDB requests)`,
+          figure: `${label}, ${members.toLocaleString()} members: p50 / p95 (${describe(last)}, ${((count.requests - before) / runs).toFixed(1)} DynamoDB requests)`,
           value: `${percentile(times, 50).toFixed(1)} / ${p95.toFixed(1)} ms`,
           budget: budgetMs ? `p95 < ${budgetMs} ms` : "—",
           ok: budgetMs ? p95 < budgetMs : null,

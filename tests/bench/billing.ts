@@ -8,6 +8,7 @@
  */
 import { SingleBar } from "cli-progress";
 import { freePort } from "../support/free-port";
+import { countDynamoRequests } from "./measure";
 
 export interface BillingRow {
   figure: string;
@@ -25,7 +26,6 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
   process.env.TABLE_NAME = `bench-${Date.now()}`;
   try {
     await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
-    const { dynamo: client } = await import("../../packages/core/src/db/client");
     const { setBusinessClock } = await import("../../packages/core/src/clock");
     const { seedBulkOrganisation } = await import("../../packages/functions/src/local/seed/bulk");
     const { runJob } = await import("../../packages/core/src/jobs/run");
@@ -38,30 +38,8 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const { app } = await import("../../packages/functions/src/api/app");
     const { setWebhookDeliverer } = await import("../../packages/core/src/providers/webhook-delivery");
 
-    const counts = { requests: 0, scans: 0, items: 0, byCommand: {} as Record<string, number> };
-    let counting = false;
-    client().middlewareStack.add(
-      (next, context) => async (args) => {
-        const result = await next(args);
-        if (counting) {
-          const name = (context as { commandName?: string }).commandName ?? "unknown";
-          counts.requests += 1;
-          counts.byCommand[name] = (counts.byCommand[name] ?? 0) + 1;
-          if (/Scan/.test(name)) counts.scans += 1;
-          const out = result.output as {
-            Items?: unknown[];
-            Item?: unknown;
-            Responses?: Record<string, unknown[]>;
-          };
-          counts.items += out.Items?.length ?? 0;
-          if (out.Item) counts.items += 1;
-          for (const list of Object.values(out.Responses ?? {}))
-            counts.items += Array.isArray(list) ? list.length : 0;
-        }
-        return result;
-      },
-      { step: "initialize", name: "benchCounter" },
-    );
+    const counts = await countDynamoRequests();
+    counts.counting = false;
 
     const bar = new SingleBar({ format: " seeding [{bar}] {value}/{total} members", hideCursor: true });
     bar.start(members, 0);
@@ -79,22 +57,22 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 50);
-    counting = true;
+    counts.counting = true;
     const started = performance.now();
     const result = await runJob("billing-run");
     const runMs = performance.now() - started;
-    counting = false;
+    counts.counting = false;
     const peakRunRss = Math.max(peakRss, process.memoryUsage().rss);
     const run = { ...counts, byCommand: { ...counts.byCommand } };
     const due = result.summary.due;
 
     Object.assign(counts, { requests: 0, scans: 0, items: 0, byCommand: {} });
     registerLocalWebhookDelivery(app);
-    counting = true;
+    counts.counting = true;
     const settleStarted = performance.now();
     await settleSimulatedNow();
     const settleMs = performance.now() - settleStarted;
-    counting = false;
+    counts.counting = false;
     clearInterval(sampler);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const settle = { ...counts };

@@ -7,7 +7,8 @@
  * each makes (session and actor reads included).
  */
 import { freePort } from "../support/free-port";
-import { type BenchRow, percentile } from "./payments-list";
+import { countDynamoRequests, percentile } from "./measure";
+import type { BenchRow } from "./payments-list";
 
 export async function dashboardBench(rows: BenchRow[], members = 10_000) {
   process.env.APP_ENV = "local";
@@ -78,15 +79,7 @@ export async function dashboardBench(rows: BenchRow[], members = 10_000) {
       `  seeded ${members.toLocaleString()} members, ${payments.length.toLocaleString()} payments as ${written.rows.toLocaleString()} rollup rows and ${written.members.toLocaleString()} member-months in ${seedSeconds.toFixed(0)} s\n`,
     );
 
-    const { dynamo: client } = await import("../../packages/core/src/db/client");
-    let requests = 0;
-    client().middlewareStack.add(
-      (next) => async (args) => {
-        requests += 1;
-        return next(args);
-      },
-      { step: "initialize", name: "benchCountRequests" },
-    );
+    const count = await countDynamoRequests();
     const { serveApi } = await import("../../packages/functions/src/local/server");
     const { signIn } = await import("../support/api");
     const server = await serveApi(await freePort());
@@ -106,7 +99,7 @@ export async function dashboardBench(rows: BenchRow[], members = 10_000) {
         for (let i = 0; i < 10; i++) await admin.get(path);
         const times: number[] = [];
         const runs = 100;
-        const before = requests;
+        const before = count.requests;
         for (let i = 0; i < runs; i++) {
           const t = performance.now();
           const res = await admin.get(path);
@@ -114,7 +107,7 @@ export async function dashboardBench(rows: BenchRow[], members = 10_000) {
           if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
         }
         times.sort((a, b) => a - b);
-        const perCall = (requests - before) / runs;
+        const perCall = (count.requests - before) / runs;
         const p95 = percentile(times, 95);
         rows.push({
           figure: `${label}, ${members.toLocaleString()} members: p50 / p95, DynamoDB requests per call`,

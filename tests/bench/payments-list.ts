@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { freePort } from "../support/free-port";
+import { percentile } from "./measure";
 
 export interface BenchRow {
   figure: string;
@@ -15,9 +16,6 @@ export interface BenchRow {
   budget: string;
   ok: boolean | null;
 }
-
-export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function paymentsListBench(rows: BenchRow[], total = 100_000) {
   process.env.APP_ENV = "local";

@@ -23,6 +23,7 @@ import { build } from "esbuild";
 import { bundlePlugins } from "../../infra/bundle";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { freePort } from "../support/free-port";
+import { percentile } from "./measure";
 
 const root = resolve(import.meta.dirname, "../..");
 const out = resolve(root, ".build/bench");
@@ -37,8 +38,6 @@ interface Row {
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function apiBundle() {
   // As SST bundles it (infra/bundle.ts): minified ESM, split, zod's locales dropped; the native

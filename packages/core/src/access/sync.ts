@@ -251,6 +251,22 @@ export async function setStaffDoorAccess(
   enabled: boolean,
 ): Promise<DoorAccessRecord> {
   const records = await doorAccessRecords(organisationId, userId);
+  return applyStaff(
+    organisationId,
+    userId,
+    gymId,
+    enabled,
+    records.find((r) => r.holder === "staff" && r.gym_id === gymId),
+  );
+}
+
+function applyStaff(
+  organisationId: string,
+  userId: string,
+  gymId: string,
+  enabled: boolean,
+  existing: DoorAccessRecord | undefined,
+) {
   return apply(
     organisationId,
     userId,
@@ -262,7 +278,7 @@ export async function setStaffDoorAccess(
         : { standing: false, reason: "Staff door access removed" },
       review_at: null,
     },
-    records.find((r) => r.holder === "staff" && r.gym_id === gymId),
+    existing,
   );
 }
 
@@ -271,7 +287,7 @@ export async function revokeStaffDoorAccess(organisationId: string, userId: stri
   const held = (await doorAccessRecords(organisationId, userId)).filter(
     (r) => r.holder === "staff" && r.status === "granted",
   );
-  for (const record of held) await setStaffDoorAccess(organisationId, userId, record.gym_id, false);
+  for (const record of held) await applyStaff(organisationId, userId, record.gym_id, false, record);
 }
 
 /** door-access job: re-syncs every member whose record is due for review (a time-driven standing change). */

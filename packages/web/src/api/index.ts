@@ -15,5 +15,5 @@ export {
   type Query,
   type RequestOptions,
 } from "./client";
-export { listSearch } from "./list-search";
+export { type ListSearch, listSearch, useListAddress } from "./list-search";
 export { type ApiKey, apiErrorRetry, apiFetcher, swrConfig, useApi, useApiList } from "./swr";

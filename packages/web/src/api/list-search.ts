@@ -1,3 +1,5 @@
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+
 /**
  * A list page's filters in the address bar (so paging survives Back and reloads): which keys the
  * page filters by, read from and written to the query string with the page's cursor and number,
@@ -41,4 +43,21 @@ export function listSearch<F extends { [K in keyof F]: string | null }>(keys: re
       return body;
     },
   };
+}
+
+export type ListSearch<F extends { [K in keyof F]: string | null }> = ReturnType<typeof listSearch<F>>;
+
+/**
+ * A list page's address: its filters, cursor and page number read from the query string, `go` to
+ * another address of the page, and `set` to change some filters (back to the first page).
+ */
+export function useListAddress<F extends { [K in keyof F]: string | null }>(search: ListSearch<F>) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { filters, cursor, page } = search.read(params);
+  const go = (next: URLSearchParams, replace = false) =>
+    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" }, { replace });
+  const set = (patch: Partial<F>) => go(search.write({ ...filters, ...patch }));
+  return { filters, cursor, page, go, set };
 }

@@ -22,13 +22,17 @@ export interface MemberFilterValues {
   sort: "name" | "joined" | null;
 }
 
-const search = listSearch<MemberFilterValues>(["state", "gym_id", "payment_type", "tag", "sort"]);
-export const emptyMemberFilters = search.empty;
-/** Filters, cursor and page number from the address bar (so paging survives Back and reloads). */
-export const readMemberSearch = search.read;
-export const writeMemberSearch = search.write;
+export const memberSearch = listSearch<MemberFilterValues>([
+  "state",
+  "gym_id",
+  "payment_type",
+  "tag",
+  "sort",
+]);
+export const emptyMemberFilters = memberSearch.empty;
+export const writeMemberSearch = memberSearch.write;
 /** The export call's body: the list's filters that are set. */
-export const memberExportBody = search.body;
+export const memberExportBody = memberSearch.body;
 
 export function useMembers(filters: MemberFilterValues, cursor: string | null, perPage = 25) {
   const params = writeMemberSearch(filters, cursor);

@@ -1,4 +1,4 @@
-import { isApiError } from "@gym/web/api";
+import { isApiError, useListAddress } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDate } from "@gym/web/format";
@@ -20,11 +20,11 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import {
   type MemberFilterValues,
   memberExportBody,
-  readMemberSearch,
+  memberSearch,
   stateLabels,
   useMembers,
   writeMemberSearch,
@@ -39,16 +39,10 @@ import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
 export function MembersListRoute() {
   useDocumentTitle("Members");
   const { user } = useAuth();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
-  const { filters, cursor, page } = readMemberSearch(params);
+  const { filters, cursor, page, set } = useListAddress(memberSearch);
   const { data, error, isLoading, isValidating, mutate } = useMembers(filters, cursor);
   const [tag, setTag] = useState(filters.tag ?? "");
-
-  const go = (next: URLSearchParams, replace = false) =>
-    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" }, { replace });
-  const set = (patch: Partial<MemberFilterValues>) => go(writeMemberSearch({ ...filters, ...patch }));
 
   if (!user) return null;
   const members = data?.data ?? [];

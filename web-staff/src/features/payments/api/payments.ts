@@ -21,16 +21,14 @@ export interface PaymentFilterValues {
   to: string | null;
 }
 
-const search = listSearch<PaymentFilterValues>(["status", "type", "gym_id", "from", "to"]);
-export const emptyFilters = search.empty;
-/** Filters, cursor and page number from the address bar (so paging survives Back and reloads). */
-export const readSearch = search.read;
-export const writeSearch = search.write;
+export const paymentSearch = listSearch<PaymentFilterValues>(["status", "type", "gym_id", "from", "to"]);
+export const emptyFilters = paymentSearch.empty;
+export const writeSearch = paymentSearch.write;
 /** The export call's body: the list's filters that are set. */
-export const paymentExportBody = search.body;
+export const paymentExportBody = paymentSearch.body;
 
 export function usePayments(filters: PaymentFilterValues, cursor: string | null, perPage = 25) {
-  return useApiList<Payment>(`/api/payments?${search.query(filters, cursor, perPage)}`, {
+  return useApiList<Payment>(`/api/payments?${paymentSearch.query(filters, cursor, perPage)}`, {
     keepPreviousData: true,
   });
 }

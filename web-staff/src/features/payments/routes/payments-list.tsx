@@ -1,15 +1,15 @@
-import { isApiError } from "@gym/web/api";
+import { isApiError, useListAddress } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { CursorPager } from "@gym/web/ui";
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import {
   type PaymentFilterValues,
   paymentExportBody,
-  readSearch,
+  paymentSearch,
   usePayments,
   writeSearch,
 } from "../api/payments";
@@ -24,15 +24,10 @@ import { PaymentCards, PaymentsTable } from "../components/PaymentsTable";
 export function PaymentsListRoute() {
   useDocumentTitle("Payments");
   const { user } = useAuth();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
   const phone = useMediaQuery("(max-width: 48em)");
-  const { filters, cursor, page } = readSearch(params);
+  const { filters, cursor, page, go } = useListAddress(paymentSearch);
   const { data, error, isLoading, isValidating, mutate } = usePayments(filters, cursor);
 
-  const go = (next: URLSearchParams, replace = false) =>
-    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" }, { replace });
   const onFilters = (next: PaymentFilterValues) => go(writeSearch(next));
   const canExport = Boolean(
     user && (user.is_organisation_admin || user.gyms.some((g) => g.role === "admin")),

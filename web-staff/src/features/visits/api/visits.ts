@@ -21,8 +21,7 @@ export interface VisitFilterValues {
   to: string | null;
 }
 
-const visitSearch = listSearch<VisitFilterValues>(["gym_id", "user_id", "from", "to"]);
-export const readVisitSearch = visitSearch.read;
+export const visitSearch = listSearch<VisitFilterValues>(["gym_id", "user_id", "from", "to"]);
 export const writeVisitSearch = visitSearch.write;
 /** The export call's body: the list's filters that are set. */
 export const visitExportBody = visitSearch.body;

@@ -1,4 +1,4 @@
-import { isApiError } from "@gym/web/api";
+import { isApiError, useListAddress } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDateTime } from "@gym/web/format";
@@ -19,15 +19,9 @@ import {
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { isLocalSite } from "../../payments/api/payments";
-import {
-  readVisitSearch,
-  useVisits,
-  type VisitFilterValues,
-  visitExportBody,
-  writeVisitSearch,
-} from "../api/visits";
+import { useVisits, visitExportBody, visitSearch, writeVisitSearch } from "../api/visits";
 import { SimulatedUnlock } from "../components/SimulatedUnlock";
 
 /**
@@ -38,14 +32,8 @@ import { SimulatedUnlock } from "../components/SimulatedUnlock";
 export function VisitsListRoute() {
   useDocumentTitle("Visits");
   const { user } = useAuth();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { filters, cursor, page } = readVisitSearch(params);
+  const { filters, cursor, page, set } = useListAddress(visitSearch);
   const { data, error, isValidating, mutate } = useVisits(filters, cursor);
-  const go = (next: URLSearchParams) =>
-    navigate({ pathname: location.pathname, search: next.toString() ? `?${next}` : "" });
-  const set = (patch: Partial<VisitFilterValues>) => go(writeVisitSearch({ ...filters, ...patch }));
   if (!user) return null;
   const visits = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;

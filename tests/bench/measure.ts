@@ -1,0 +1,45 @@
+/** What the bench modes share: percentiles of sorted timings, and counting DynamoDB requests. */
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+export interface RequestCount {
+  requests: number;
+  scans: number;
+  items: number;
+  byCommand: Record<string, number>;
+  /** Only requests made while this is true are counted. */
+  counting: boolean;
+}
+
+/**
+ * Counts the requests the app's DynamoDB client sends (by a middleware on it): how many, by
+ * command, how many are Scans and how many items they answered.
+ */
+export async function countDynamoRequests(): Promise<RequestCount> {
+  const { dynamo: client } = await import("../../packages/core/src/db/client");
+  const count: RequestCount = { requests: 0, scans: 0, items: 0, byCommand: {}, counting: true };
+  client().middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (count.counting) {
+        const name = (context as { commandName?: string }).commandName ?? "unknown";
+        count.requests += 1;
+        count.byCommand[name] = (count.byCommand[name] ?? 0) + 1;
+        if (/Scan/.test(name)) count.scans += 1;
+        const out = result.output as {
+          Items?: unknown[];
+          Item?: unknown;
+          Responses?: Record<string, unknown[]>;
+        };
+        count.items += out.Items?.length ?? 0;
+        if (out.Item) count.items += 1;
+        for (const list of Object.values(out.Responses ?? {}))
+          count.items += Array.isArray(list) ? list.length : 0;
+      }
+      return result;
+    },
+    { step: "initialize", name: "benchRequestCounter" },
+  );
+  return count;
+}
