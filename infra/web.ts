@@ -45,14 +45,16 @@ import { Storage } from "./storage";
 /**
  * Single-page-app routing without CloudFront error pages. Error responses apply to every behaviour of a
  * distribution, so a 403/404 mapped to index.html would also swallow the API's JSON 403/404: instead a
- * viewer-request function sends every path that is not a static file to /index.html.
+ * viewer-request function sends every path that is not a static file to /index.html. The join site's
+ * index.html paints the register page (`/`) before its JavaScript runs: its other paths get
+ * `/app.html`, the same document without that prerendered shell (web-join/vite.config.ts).
  */
-const spaRewrite = `function handler(event) {
+export const spaRewrite = (fallback: "/index.html" | "/app.html") => `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf("/.well-known/") === 0) return request;
   if (!/\\.(html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf)$/i.test(uri)) {
-    request.uri = "/index.html";
+    request.uri = uri === "/" ? "/index.html" : "${fallback}";
   }
   return request;
 }`;
@@ -159,9 +161,14 @@ export function Web({ stack }: StackContext) {
   };
 
   const spaFunction = new CfFunction(stack, "SpaRewrite", {
-    code: FunctionCode.fromInline(spaRewrite),
+    code: FunctionCode.fromInline(spaRewrite("/index.html")),
     runtime: FunctionRuntime.JS_2_0,
     comment: "Serve index.html for client-side routes",
+  });
+  const joinSpaFunction = new CfFunction(stack, "JoinSpaRewrite", {
+    code: FunctionCode.fromInline(spaRewrite("/app.html")),
+    runtime: FunctionRuntime.JS_2_0,
+    comment: "Serve index.html for / and app.html for the join site's other routes",
   });
 
   const customDomain = (id: string, host: string | undefined): StaticSiteProps["customDomain"] => {
@@ -193,7 +200,12 @@ export function Web({ stack }: StackContext) {
           defaultBehavior: {
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
             responseHeadersPolicy: headerPolicies[id],
-            functionAssociations: [{ function: spaFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+            functionAssociations: [
+              {
+                function: id === "JoinSite" ? joinSpaFunction : spaFunction,
+                eventType: FunctionEventType.VIEWER_REQUEST,
+              },
+            ],
           },
           additionalBehaviors:
             id === "StaffSite"

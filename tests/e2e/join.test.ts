@@ -183,7 +183,8 @@ describe("joining on a phone", () => {
   it("registers from the gym's link, verifies, adds a photo, pays by bank and is welcomed; leaving and coming back resumes", async () => {
     const page = await phone();
     await page.goto(ponsonby);
-    await page.getByRole("heading", { name: "Join Harbour Fitness Ponsonby" }).waitFor();
+    await page.getByRole("banner").getByText("Harbour Fitness Ponsonby").waitFor();
+    await page.getByRole("heading", { name: "Become a member", level: 1 }).waitFor();
     // The phone's keyboards: email, phone number.
     expect(await page.getByLabel(/^Email/).getAttribute("inputmode")).toBe("email");
     expect(await page.getByLabel(/^Mobile number/).getAttribute("autocomplete")).toBe("tel");
@@ -401,7 +402,10 @@ describe("joining on a phone", () => {
   it("opens a private price link with its price chosen", async () => {
     const page = await phone();
     await page.goto(staffRateLink);
-    await page.getByRole("heading", { name: /^Join Harbour Fitness/ }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByText(/^Harbour Fitness/)
+      .waitFor();
     expect(
       await page
         .getByRole("radio", { name: /\$15\.00 Weekly/ })
@@ -409,5 +413,32 @@ describe("joining on a phone", () => {
         .isChecked(),
     ).toBe(true);
     await page.getByText("Special offer").waitFor();
+  }, 60_000);
+
+  it("paints the register page before any script has run, where the app then keeps it, and only on /", async () => {
+    const page = await phone();
+    // Scripts held back: what a phone shows while the JavaScript downloads (index.html's shell).
+    await page.route("**/*.js", (route) => route.abort());
+    await page.goto(ponsonby);
+    const heading = page.getByRole("heading", { name: "Become a member", level: 1 });
+    const intro = page.getByText("Choose your membership and create your account. It takes a few minutes.");
+    expect(await heading.isVisible()).toBe(true);
+    const early = { heading: await heading.boundingBox(), intro: await intro.boundingBox() };
+    expect(early.intro?.height).toBeGreaterThan(0);
+    await expectAccessible(page);
+    // Any other page is not the register page while its script downloads (it is served app.html).
+    await page.goto(`${product.joinUrl}/take-photo`);
+    expect(await page.getByRole("heading").count()).toBe(0);
+
+    // With the app: the same heading and introduction in the same place, the gym's name and its
+    // memberships once they arrive, and the prerendered copy gone (not shown twice).
+    await page.unroute("**/*.js");
+    await page.goto(ponsonby);
+    await page.getByRole("banner").getByText("Harbour Fitness Ponsonby").waitFor();
+    await page.getByRole("radio").first().waitFor();
+    expect(await heading.boundingBox()).toEqual(early.heading);
+    expect(await intro.boundingBox()).toEqual(early.intro);
+    expect(await page.locator("[data-shell]").count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
   }, 60_000);
 });

@@ -16,7 +16,9 @@ export function JoinLayout({ title, description, gym, children }: JoinLayoutProp
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
         <Container size={480} py="sm">
-          <Group justify="space-between" wrap="nowrap">
+          {/* As tall as a logo whether the product's mark or the gym's name shows, so the page
+              does not move when the gym's details arrive (the shell in index.html matches). */}
+          <Group justify="space-between" wrap="nowrap" mih={32}>
             {gym ? (
               <Group gap="sm" wrap="nowrap">
                 {gym.logo && <Image src={gym.logo} alt="" h={32} w={32} fit="contain" radius="sm" />}

@@ -32,8 +32,11 @@ export function siteApp(distDir: string, which: Site) {
   site.use("*", compress({ encoding: "gzip" }));
   site.use("/assets/*", serveStatic({ root }));
   site.use("*", serveStatic({ root }));
-  // Client-side routes fall back to the app shell.
-  site.get("*", serveStatic({ root, path: "index.html" }));
+  // Client-side routes fall back to the app shell: the join site's `app.html` where it has one
+  // (its index.html paints the register page before the JavaScript; every other path gets the
+  // document without that, as CloudFront's rewrite sends them in infra/web.ts).
+  const fallback = existsSync(resolve(distDir, "app.html")) ? "app.html" : "index.html";
+  site.get("*", serveStatic({ root, path: fallback }));
   return site;
 }
 

@@ -2,7 +2,7 @@ import type { JoinOptions } from "@gym/core/contract/registration";
 import { useApi } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
-import { Alert, Button, Select, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader, Select, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
@@ -15,6 +15,15 @@ import { stepPath, VERIFICATION_PATH } from "../steps";
 export function aucklandToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(now);
 }
+
+/**
+ * The register page's heading and introduction. web-join/index.html paints the same words (its
+ * prerendered shell) before any JavaScript has run, and React keeps them: the heading is the
+ * same for every gym so the first paint is already the real page; the gym's name and logo
+ * head the page in the header once the gym's details have arrived (docs/registration.md, Speed).
+ */
+export const REGISTER_TITLE = "Become a member";
+export const REGISTER_DESCRIPTION = "Choose your membership and create your account. It takes a few minutes.";
 
 /**
  * `/`: a gym's link (`?gym=<uuid>`), a private price link (`?price=<token>`) or an age-bypass
@@ -63,7 +72,7 @@ export function RegisterRoute() {
   }
   if (!hasLink || error) {
     return (
-      <JoinLayout title="Join the gym">
+      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
         <Alert
           color={error ? "red" : "blue"}
           title={error ? "This join link is not valid" : "Open your gym's link"}
@@ -76,14 +85,19 @@ export function RegisterRoute() {
       </JoinLayout>
     );
   }
-  if (!options) return <PageLoader />;
+  if (!options) {
+    // The page as the shell painted it, waiting for the gym's memberships below.
+    return (
+      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
+        <Center py="xl" role="status" aria-live="polite">
+          <Loader aria-label="Loading the gym's memberships" />
+        </Center>
+      </JoinLayout>
+    );
+  }
 
   return (
-    <JoinLayout
-      gym={options.gym}
-      title={`Join ${options.gym.name}`}
-      description="Choose your membership and create your account. It takes a few minutes."
-    >
+    <JoinLayout gym={options.gym} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
       {options.gyms.length > 1 && (
         <Select
           label="Gym"
