@@ -3,7 +3,16 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/client";
 import { renderWithProviders } from "../testing";
-import { applyServerErrors, emailAddress, MESSAGES, requiredText, submitHandler, useZodForm, z } from ".";
+import {
+  applyServerErrors,
+  emailAddress,
+  MESSAGES,
+  requiredText,
+  submitHandler,
+  useLazyZodForm,
+  useZodForm,
+  z,
+} from ".";
 
 const schema = z.object({
   name: requiredText(),
@@ -89,5 +98,39 @@ describe("form helpers", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Someone else changed this gym")).toBeInTheDocument();
     expect(screen.getByText("Not saved")).toBeInTheDocument();
+  });
+
+  it("a form whose schema is imported later: a submit before it arrives waits, then checks as usual", async () => {
+    let arrive: (value: typeof schema) => void = () => {};
+    const loadSchema = vi.fn(() => new Promise<typeof schema>((done) => (arrive = done)));
+    const action = vi.fn(async () => {});
+    function LazyForm() {
+      const form = useLazyZodForm({
+        loadSchema,
+        initialValues: { name: "", email: "", address: { city: "" } },
+      });
+      return (
+        <form noValidate onSubmit={submitHandler(form, action)}>
+          <TextInput label="Name" key={form.key("name")} {...form.getInputProps("name")} />
+          <TextInput label="Email" key={form.key("email")} {...form.getInputProps("email")} />
+          <Button type="submit">Save</Button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<LazyForm />);
+    expect(loadSchema).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.queryByText(MESSAGES.required)).not.toBeInTheDocument();
+    arrive(schema);
+    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(2);
+    expect(action).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText("Name"), "  Ana ");
+    await user.type(screen.getByLabelText("Email"), "ana@example.nz");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(action).toHaveBeenCalledWith({ name: "Ana", email: "ana@example.nz", address: { city: "" } }),
+    );
+    expect(loadSchema).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,12 +7,12 @@ export {
   requiredText,
 } from "@gym/core/contract/fields";
 export { z } from "zod";
+export { useZodForm, type ZodFormInput } from "./forms";
+export { type LazyZodForm, type LazyZodFormInput, useLazyZodForm } from "./lazy";
 export {
   applyServerErrors,
   type ServerErrorsResult,
   type SubmitOptions,
   scrollToFirstError,
   submitHandler,
-  useZodForm,
-  type ZodFormInput,
-} from "./forms";
+} from "./submit";

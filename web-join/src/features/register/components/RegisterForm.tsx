@@ -1,6 +1,6 @@
-import { type JoinOptions, type RegisterBody, registerInput } from "@gym/core/contract/registration";
+import type { JoinOptions, RegisterBody, registerInput } from "@gym/core/contract/registration";
 import { errorMessage } from "@gym/web/api";
-import { submitHandler, useZodForm } from "@gym/web/forms";
+import { submitHandler, useLazyZodForm } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
 import { Badge, Button, Group, Paper, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
@@ -23,8 +23,9 @@ export interface RegisterFormProps {
 export function RegisterForm({ options, links, today, onSubmit, onSuccess }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [returning, setReturning] = useState(false);
-  const form = useZodForm({
-    schema: registerInput,
+  // The API's schema (and zod) arrive after the form has drawn: the page does not wait for them.
+  const form = useLazyZodForm<typeof registerInput>({
+    loadSchema: () => import("@gym/core/contract/registration").then((m) => m.registerInput),
     initialValues: {
       gym: options.gym.uuid,
       price_id: options.selected_price_id ?? "",
@@ -52,7 +53,7 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
   const onEmailBlur = async (event: React.FocusEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value.trim();
     setReturning(false);
-    if (!value || !registerInput.shape.email.safeParse(value).success) return;
+    if (!value || !(await form.schema()).shape.email.safeParse(value).success) return;
     try {
       const answer = await checkEmail(value, options.gym.uuid);
       if (!answer.unique) {
