@@ -1,7 +1,7 @@
 import { PageLoader } from "@gym/web/ui";
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
-import { RegistrationGuard } from "../features/register/components/RegistrationGuard";
+import { preloadJoinOptions } from "../features/register/api/join-options";
 import { RootLayout } from "./RootLayout";
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
@@ -30,10 +30,19 @@ export const routes: RouteObject[] = [
     ),
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, ...page(() => import("../features/register/routes/register")) },
+      {
+        index: true,
+        loader: preloadJoinOptions,
+        ...page(() => import("../features/register/routes/register")),
+      },
       { path: "verification-code", ...page(() => import("../features/register/routes/verification-code")) },
       {
-        element: <RegistrationGuard />,
+        // Lazy too: its steps and registration calls stay out of the first download.
+        ...page(() =>
+          import("../features/register/components/RegistrationGuard").then((m) => ({
+            Component: m.RegistrationGuard,
+          })),
+        ),
         children: [
           { path: "take-photo", ...page(() => import("../features/register/routes/take-photo")) },
           {

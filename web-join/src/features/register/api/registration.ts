@@ -14,6 +14,7 @@ import type {
 import { api, useApi } from "@gym/web/api";
 import { mutate } from "swr";
 
+export { joinLinks, joinOptionsKey } from "./join-options";
 export type { JoinOptions, RegistrationState };
 
 /** The registration state the route guard follows (spec 000 §4). */
@@ -29,16 +30,6 @@ export function useRegistration(enabled = true) {
 /** Reads the state again (after a step changed it) so the guard sees the new step before navigating. */
 export function refreshRegistration() {
   return mutate<RegistrationState>(REGISTRATION_KEY);
-}
-
-export function joinOptionsKey(query: {
-  gym?: string | null;
-  price?: string | null;
-  age_bypass?: string | null;
-}) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  return `/api/join?${params}`;
 }
 
 export const checkEmail = (email: string, gym: string | null) =>

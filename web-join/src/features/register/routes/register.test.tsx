@@ -189,4 +189,25 @@ describe("the register page", () => {
       },
     });
   });
+
+  it("offers the organisation's other gyms in the phone's own picker, and opens the chosen one", async () => {
+    const gyms = [
+      { uuid: "gym-uuid-1", name: "Harbour Fitness Ponsonby" },
+      { uuid: "gym-uuid-2", name: "Harbour Fitness Newmarket" },
+    ];
+    const { calls } = api((call) => {
+      if (!call.url.startsWith("/api/join")) return undefined;
+      const uuid = new URLSearchParams(call.url.split("?")[1]).get("gym");
+      const gym = gyms.find((g) => g.uuid === uuid)!;
+      return jsonResponse({ data: { ...options, gyms, gym: { ...gym, logo: null } } });
+    });
+    const { user } = renderRegister();
+    const picker = await screen.findByRole("combobox", { name: "Gym" });
+    expect(picker.tagName).toBe("SELECT");
+    await user.selectOptions(picker, "Harbour Fitness Newmarket");
+    expect(
+      await within(screen.getByRole("banner")).findByText("Harbour Fitness Newmarket"),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/join?gym=gym-uuid-2")).toBe(true);
+  });
 });

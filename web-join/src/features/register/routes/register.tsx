@@ -2,11 +2,11 @@ import type { JoinOptions } from "@gym/core/contract/registration";
 import { useApi } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
-import { Alert, Button, Center, Loader, Select, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader, NativeSelect, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
-import { joinOptionsKey, register, useRegistration } from "../api/registration";
+import { joinLinks, joinOptionsKey, register, useRegistration } from "../api/registration";
 import { RegisterForm } from "../components/RegisterForm";
 import { SignInForm } from "../components/SignInForm";
 import { stepPath, VERIFICATION_PATH } from "../steps";
@@ -36,7 +36,7 @@ export function RegisterRoute() {
   const { me, getCurrentUser } = useAuth();
   const member = me?.status === "signed_in" && !me.user.is_staff;
   const { data: state } = useRegistration(member);
-  const links = { gym: params.get("gym"), price: params.get("price"), age_bypass: params.get("age_bypass") };
+  const links = joinLinks(params);
   const hasLink = Boolean(links.gym || links.price || links.age_bypass);
   const { data: options, error } = useApi<JoinOptions>(hasLink && !member ? joinOptionsKey(links) : null);
   useDocumentTitle(options ? `Join ${options.gym.name}` : "Join the gym");
@@ -99,15 +99,14 @@ export function RegisterRoute() {
   return (
     <JoinLayout gym={options.gym} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
       {options.gyms.length > 1 && (
-        <Select
+        // The phone's own picker (and no popover code in the page's download).
+        <NativeSelect
           label="Gym"
           data={options.gyms.map((gym) => ({ value: gym.uuid, label: gym.name }))}
           value={options.gym.uuid}
-          allowDeselect={false}
-          onChange={(uuid) => {
-            if (!uuid) return;
+          onChange={(event) => {
             const next = new URLSearchParams(params);
-            next.set("gym", uuid);
+            next.set("gym", event.currentTarget.value);
             setParams(next, { replace: true });
           }}
         />
