@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { spaRewrite } from "../../infra/web";
 import joinConfig from "../../web-join/vite.config";
 import staffConfig from "../../web-staff/vite.config";
 
@@ -30,6 +31,40 @@ describe.each([
         expect(body.trim()).toBe("");
       }
       expect(html).not.toMatch(/\son[a-z]+=/i);
+    },
+  );
+});
+
+/**
+ * The join site's `/` paints the register page from index.html before its JavaScript runs (a
+ * prerendered shell); every other path must get app.html, the same document without it.
+ */
+describe("the join site's prerendered register page", () => {
+  const rewrite = (fallback: Parameters<typeof spaRewrite>[0], uri: string) => {
+    const handler = new Function(`${spaRewrite(fallback)}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    return handler({ request: { uri } }).uri;
+  };
+
+  it("CloudFront sends / to index.html and the join site's other pages to app.html; files stay", () => {
+    expect(rewrite("/app.html", "/")).toBe("/index.html");
+    expect(rewrite("/app.html", "/take-photo")).toBe("/app.html");
+    expect(rewrite("/app.html", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
+    expect(rewrite("/index.html", "/login")).toBe("/index.html");
+  });
+
+  it.runIf(existsSync(path.resolve("web-join", "dist/index.html")))(
+    "when built: index.html carries the shell and app.html is the same page without it",
+    () => {
+      const dist = path.resolve("web-join", "dist");
+      const index = readFileSync(path.join(dist, "index.html"), "utf8");
+      const app = readFileSync(path.join(dist, "app.html"), "utf8");
+      expect(index).toContain("<h1>Become a member</h1>");
+      expect(app).not.toContain("Become a member");
+      expect(app).not.toContain("data-shell");
+      const scripts = (html: string) => [...html.matchAll(/<script[^>]*>|<link[^>]*>/g)].map((m) => m[0]);
+      expect(scripts(app)).toEqual(scripts(index));
     },
   );
 });
