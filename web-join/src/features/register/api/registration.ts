@@ -5,6 +5,7 @@ import type { ProRata } from "@gym/core/contract/price";
 import type {
   CardSetup,
   JoinOptions,
+  MembershipChoiceBody,
   RegisterBody,
   RegisterFields,
   RegisterFieldsBody,
@@ -47,6 +48,13 @@ export const checkEmail = (email: string, gym: string | null) =>
 /** POST /api/register: creates the member and emails a verification code. */
 export const register = (body: RegisterBody) =>
   api.post<{ two_factor_required: true; email: string }>("/api/register", body);
+
+/** PUT /api/me/registration: a signed-in member chooses a membership (rejoining); answers the new state. */
+export async function chooseMembership(body: MembershipChoiceBody) {
+  const state = await api.put<RegistrationState>(REGISTRATION_KEY, body);
+  await mutate(REGISTRATION_KEY, state, { revalidate: false });
+  return state;
+}
 
 export const verifyEmail = (code: string) => api.post("/api/email/verify", { code });
 export const resendCode = () => api.post<{ message: string }>("/api/email/resend");
