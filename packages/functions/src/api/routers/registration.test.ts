@@ -200,6 +200,20 @@ describe("POST /api/register", () => {
     expect(again.body.errors.email).toEqual(["An account with that email already exists. Sign in instead."]);
   });
 
+  it("of two registrations of one new email at the same instant, one wins and the other is told it is taken", async () => {
+    const body = applicant();
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        new HttpClient(api.url).post("/api/register", body, { "X-Forwarded-For": `10.2.0.${n}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422]);
+    for (const lost of answers.filter((a) => a.status === 422))
+      expect(lost.body.errors.email).toEqual(["An account with that email already exists. Sign in instead."]);
+    const { findUserByEmail } = await import("@gym/core/user/service");
+    expect(await findUserByEmail(body.email as string)).toBeTruthy();
+  });
+
   it("answers 422 with a message under every field that is wrong", async () => {
     const res = await new HttpClient(api.url).post("/api/register", {
       gym: ponsonbyUuid,
