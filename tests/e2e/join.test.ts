@@ -443,6 +443,7 @@ describe("joining on a phone", () => {
     // Their photo and bank account are kept: straight to confirming the new membership.
     await back.getByRole("heading", { name: "Confirm your membership" }).waitFor();
     await back.getByText("Off-Peak").first().waitFor();
+    await back.screenshot({ path: screenshotPath("join-rejoin-confirm-phone"), fullPage: true });
     await confirmAndWelcome(back, true);
 
     const state = (await (await back.context().request.get(`${product.joinUrl}/api/me/registration`)).json())

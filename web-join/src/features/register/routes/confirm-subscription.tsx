@@ -118,7 +118,7 @@ export function ConfirmSubscriptionRoute() {
             {price.offering.name}
           </Title>
           <Line label="Price" value={price.label} />
-          <Button component={Link} to={REJOIN_PATH} variant="subtle" size="compact-sm" w="fit-content">
+          <Button component={Link} to={REJOIN_PATH} variant="subtle" size="compact-sm" px={0} w="fit-content">
             Change membership or start date
           </Button>
           <Line label="Start date" value={formatLongDate(start)} />
