@@ -165,6 +165,20 @@ async function addPhoto(page: Page, check = false) {
   if (check) await expectAccessible(page);
 }
 
+/** From choose-payment-method: the simulated Akahu consent, back on /connect-akahu, the Everyday account. */
+async function connectBank(page: Page, check = false) {
+  await page.getByRole("button", { name: /^Bank account/ }).click();
+  await page.getByRole("link", { name: "Connect Simulated Bank" }).click();
+  await page.getByRole("heading", { name: "Connect your bank account" }).waitFor();
+  await page.getByRole("radio", { name: "Everyday" }).waitFor();
+  if (check) await expectAccessible(page);
+  await page.getByRole("radio", { name: "Everyday" }).check();
+  await page.getByRole("button", { name: "Use this account" }).click();
+  await page.getByRole("heading", { name: "Bank account connected" }).waitFor();
+  if (check) await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
 async function confirmAndWelcome(page: Page, bank: boolean) {
   await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
   await page.getByText("Total").waitFor();
@@ -216,17 +230,7 @@ describe("joining on a phone", () => {
     expect(new URL(resumed.url()).pathname).toBe("/choose-payment-method");
     await resumed.screenshot({ path: screenshotPath("join-choose-payment-phone"), fullPage: true });
 
-    await resumed.getByRole("button", { name: /^Bank account/ }).click();
-    // The simulated Akahu consent page, then back to /connect-akahu with a code.
-    await resumed.getByRole("link", { name: "Connect Simulated Bank" }).click();
-    await resumed.getByRole("heading", { name: "Connect your bank account" }).waitFor();
-    await resumed.getByRole("radio", { name: "Everyday" }).waitFor();
-    await expectAccessible(resumed);
-    await resumed.getByRole("radio", { name: "Everyday" }).check();
-    await resumed.getByRole("button", { name: "Use this account" }).click();
-    await resumed.getByRole("heading", { name: "Bank account connected" }).waitFor();
-    await expectAccessible(resumed);
-    await resumed.getByRole("button", { name: "Continue" }).click();
+    await connectBank(resumed, true);
     await confirmAndWelcome(resumed, true);
     await resumed.getByText("First payment $24.00").waitFor();
     await resumed.screenshot({ path: screenshotPath("join-welcome-phone"), fullPage: true });
@@ -302,22 +306,6 @@ describe("joining on a phone", () => {
       .getByText(/^Ends /)
       .waitFor();
     expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
-    // Every join page was checked by axe-core along the way.
-    expect(new Set(checked)).toEqual(
-      new Set([
-        "/",
-        "/verification-code",
-        "/take-photo",
-        "/choose-payment-method",
-        "/connect-akahu",
-        "/bank-account-connected",
-        "/confirm-subscription",
-        "/welcome-to-gym",
-        "/card-details",
-        "/card-connected",
-        "/membership",
-      ]),
-    );
   }, 120_000);
 
   it("a card that declines (4000 0000 0000 0341): the member sees the failure after the first charge and adds another card", async () => {
@@ -441,4 +429,79 @@ describe("joining on a phone", () => {
     expect(await page.locator("[data-shell]").count()).toBe(0);
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
   }, 60_000);
+
+  it("a past member signs in from the gym's link, chooses a new membership and is welcomed again", async () => {
+    const page = await phone();
+    await page.goto(ponsonby);
+    const before = await newestMailId(product.staffUrl);
+    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verify(page, email, before);
+    await addPhoto(page);
+    await connectBank(page);
+    await confirmAndWelcome(page, true);
+    const first = (await (await page.context().request.get(`${product.joinUrl}/api/me/registration`)).json())
+      .data.subscription.id as string;
+    await page.context().close();
+
+    // The gym ends the membership at once.
+    const staff = await browser.newContext();
+    await signInViaApi(staff, product.staffUrl, "admin@example.com");
+    const cancel = await staff.request.post(`${product.staffUrl}/api/subscriptions/${first}/cancel`, {
+      data: { immediate: true },
+      headers: { "X-Requested-With": "XMLHttpRequest" },
+    });
+    expect(cancel.status()).toBe(200);
+
+    // Months later, on their phone: the gym's link, sign in, and choose again.
+    const back = await phone();
+    await back.goto(ponsonby);
+    await back.getByLabel(/^Email/).fill(email);
+    await back.getByLabel(/^Full name/).click();
+    await back.getByText("Welcome back! You already have an account with us. Sign in to rejoin.").waitFor();
+    await back.getByRole("button", { name: "Already have an account? Sign in" }).click();
+    const beforeSignIn = await newestMailId(product.staffUrl);
+    await back.getByLabel(/^Email/).fill(email);
+    await back.getByLabel(/^Password/).fill("a long passphrase");
+    await back.getByRole("button", { name: "Sign in" }).click();
+    await verify(back, email, beforeSignIn);
+    await back.getByRole("heading", { name: "Welcome back, Aroha" }).waitFor();
+    expect(new URL(back.url()).pathname).toBe("/rejoin");
+    await expectAccessible(back);
+    await back.screenshot({ path: screenshotPath("join-rejoin-phone"), fullPage: true });
+    await back.getByRole("radio", { name: /Off-Peak.*\$15\.00 Weekly/ }).check();
+    await back.getByRole("button", { name: "Continue" }).click();
+    // Their photo and bank account are kept: straight to confirming the new membership.
+    await back.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+    await back.getByText("Off-Peak").first().waitFor();
+    await back.screenshot({ path: screenshotPath("join-rejoin-confirm-phone"), fullPage: true });
+    await confirmAndWelcome(back, true);
+
+    const state = (await (await back.context().request.get(`${product.joinUrl}/api/me/registration`)).json())
+      .data;
+    expect(state.subscription.id).not.toBe(first);
+    expect(state.subscription.price.offering.name).toBe("Off-Peak");
+    await staff.close();
+    await back.context().close();
+  }, 120_000);
+
+  // Last: the tests above pass through every page of the join site (run alone, a test does not).
+  it("checked every join page with axe-core on the way", () => {
+    expect(new Set(checked)).toEqual(
+      new Set([
+        "/",
+        "/verification-code",
+        "/take-photo",
+        "/choose-payment-method",
+        "/connect-akahu",
+        "/bank-account-connected",
+        "/confirm-subscription",
+        "/welcome-to-gym",
+        "/card-details",
+        "/card-connected",
+        "/membership",
+        "/rejoin",
+      ]),
+    );
+  });
 });

@@ -63,6 +63,15 @@ describe("staff", () => {
     await row.getByRole("link", { name: "Rua Coach" }).click();
     await page.getByRole("heading", { name: "Rua Coach", level: 1 }).waitFor();
     await page.getByText("Harbour Fitness Ponsonby: Personal trainer").waitFor();
+    // Door access at their gym: switched on, the answer says so after a reload.
+    const door = page.getByRole("switch", { name: "Harbour Fitness Ponsonby" });
+    expect(await door.isChecked()).toBe(false);
+    await door.click({ force: true });
+    await page.getByText("Door access given at Harbour Fitness Ponsonby").waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("switch", { name: "Harbour Fitness Ponsonby" }).isChecked())
+      .toBe(true);
     await page.screenshot({ path: screenshotPath("staff-show") });
     await page.getByRole("button", { name: "Deactivate" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/register/routes/confirm-subscription")),
           },
           { path: "welcome-to-gym", ...page(() => import("../features/register/routes/welcome")) },
+          { path: "rejoin", ...page(() => import("../features/register/routes/rejoin")) },
           { path: "membership", ...page(() => import("../features/membership/routes/membership")) },
         ],
       },

@@ -20,6 +20,16 @@ export type PaymentStatusValue = (typeof paymentStatusValues)[number];
 export const paymentKindValues = ["stripe_card", "bank_account", "pif"] as const;
 export type PaymentKindValue = (typeof paymentKindValues)[number];
 
+/** A cancellation's break fee (payment `meta.kind`), told apart from the membership's own payments. */
+export function isBreakFee(payment: { meta?: Record<string, unknown> | null }): boolean {
+  return payment.meta?.kind === "break_fee";
+}
+
+/** How a subscription's next payment is labelled: after a cancellation it may be the break fee. */
+export function nextPaymentLabel(payment: { meta?: Record<string, unknown> | null } | null): string {
+  return payment && isBreakFee(payment) ? "Break fee" : "Next payment";
+}
+
 export const paymentMessages = {
   required: messages.required,
   date: "Enter a date as YYYY-MM-DD",

@@ -18,6 +18,8 @@ export const registrationMessages = {
   emailTaken: "An account with that email already exists. Sign in instead.",
   mobile: "Value is not a valid mobile number",
   gymOrLink: "Open the gym's join link to register",
+  alreadyMember: "You already have a membership here. Open your membership page to manage it.",
+  staffAccount: "This is a staff account. Join as a member with another email address.",
 } as const;
 
 const civilDate = (message: string) =>
@@ -144,6 +146,25 @@ export const registerInput = z
     },
   });
 export type RegisterBody = z.input<typeof registerInput>;
+
+/**
+ * `PUT /api/me/registration`: a signed-in member without a live membership in the gym's
+ * organisation chooses what to join (a past member coming back, someone with an account at
+ * another gym, or a member changing their choice before confirming). The same rules as
+ * registering; `dob` only when the account has none yet.
+ */
+export const membershipChoiceInput = registerInput
+  .pick({ gym: true, price_id: true, price_link: true, age_bypass: true, start_date: true })
+  .extend({ dob: civilDate(registrationMessages.dob).nullish() })
+  .meta({
+    id: "MembershipChoiceInput",
+    example: {
+      gym: "00000000-0000-4000-8000-000000000000",
+      price_id: "01JBZ8R7Q0M3W4X5Y6Z7A8B9C0",
+      start_date: "2026-12-01",
+    },
+  });
+export type MembershipChoiceBody = z.input<typeof membershipChoiceInput>;
 
 export const registeredSchema = z
   .object({ two_factor_required: z.literal(true), email: z.string() })
@@ -300,6 +321,11 @@ export const registrationStateSchema = z
     payment_failed: z.boolean(),
     general_card_surcharge_text: z.string(),
     is_returning_member: z.boolean(),
+    /**
+     * Not subscribed, and nothing chosen that can still be confirmed (no price, a price no longer
+     * offered, or a start date that has passed): the join site asks them to choose (`/rejoin`).
+     */
+    choice_needed: z.boolean(),
     register_fields: registerFieldsSchema,
     subscription: subscriptionSchema.nullable(),
   })

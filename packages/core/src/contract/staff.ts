@@ -77,7 +77,10 @@ export const staffMemberSchema = z
     gyms: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(gymRoleValues) })),
     pending_invite: z.boolean(),
     invited_at: z.string().nullable(),
+    /** Holds staff door access (Kisi) at one gym or more. */
     access_enabled: z.boolean(),
+    /** The gyms where they hold staff door access (`POST /api/staff/{id}/kisi-access` changes it). */
+    door_access_gym_ids: z.array(z.string()),
     deleted_at: z.string().nullable(),
     created_at: z.string(),
     profile_picture: z.string().nullable(),

@@ -358,7 +358,12 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
       status: p.status,
       is_default: p.is_default,
     })),
-    recent_payments: payments.items.map(presentPayment),
+    // Newest due first (a break fee or manual payment is recorded later than the payments around it).
+    recent_payments: [...payments.items]
+      .sort((a, b) =>
+        a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
+      )
+      .map(presentPayment),
     profile_picture: user.profile_picture ?? null,
     visits_count: visits,
     notes: member.notes ?? null,

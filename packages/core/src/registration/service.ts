@@ -7,7 +7,7 @@
  * docs/registration.md.
  */
 import { createHash } from "node:crypto";
-import type { Actor } from "../auth/actor";
+import { type Actor, actorFor } from "../auth/actor";
 import { newPassword } from "../auth/password-policy";
 import { createSession, setSessionContext } from "../auth/session";
 import { takeLimit } from "../auth/throttle";
@@ -15,12 +15,14 @@ import { issueCode } from "../auth/two-factor";
 import { aucklandDate, formatBasisPoints, formatCents } from "../billing/index";
 import { businessNow } from "../clock";
 import { config } from "../config";
+import { messages } from "../contract/fields";
 import type { PaymentType } from "../contract/payment";
 import {
   answerLabel,
   type CardSetup,
   confidenceLabels,
   hearAboutUsLabels,
+  membershipChoiceInput,
   PROFILE_PICTURE_MAX_BYTES,
   type RegisterFields,
   type RegistrationState,
@@ -30,7 +32,7 @@ import {
   uniqueEmailInput,
 } from "../contract/registration";
 import { db } from "../db/service";
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
 import { sniffImage } from "../gym/logo";
 import { logoUrl } from "../gym/present";
 import { getGym } from "../gym/service";
@@ -48,8 +50,8 @@ import { fileStore } from "../providers/files/index";
 import { stripeProvider } from "../providers/stripe/index";
 import { simulatedCardFormUrl } from "../providers/stripe/simulated";
 import { useRegistrationDefaults } from "../subscription/confirm";
-import { myActiveSubscription } from "../subscription/service";
-import { putRole, roleIn, rolesOfUser } from "../user/roles";
+import { activeSubscriptionOf, myActiveSubscription } from "../subscription/service";
+import { isStaffRole, putRole, roleIn, rolesOfUser } from "../user/roles";
 import { createUser, findUserByEmail, getUser } from "../user/service";
 import { parse } from "../validation";
 import { ageOn } from "./age";
@@ -99,14 +101,20 @@ async function markSubscribed(userId: string) {
   }
 }
 
-/** Whether someone with this email was a member of the organisation before. */
+/**
+ * Whether someone was a member of the organisation before: they had a subscription there, or
+ * the gym added them (imported, or at the desk: a member place with no registration of their
+ * own). Someone who registered and never confirmed is not returning.
+ */
 async function wasMember(organisationId: string, userId: string) {
-  const { data } = await db().entities.role.get({ organisation_id: organisationId, user_id: userId }).go();
-  if (!data) return false;
-  const { data: subs } = await db()
-    .entities.subscription.query.byMember({ organisation_id: organisationId, user_id: userId })
-    .go({ limit: 1 });
-  return data.member_gym_ids.length > 0 || subs.length > 0;
+  const key = { organisation_id: organisationId, user_id: userId };
+  const [{ data: role }, record, { data: subs }] = await Promise.all([
+    db().entities.role.get(key).go(),
+    registrationOf(organisationId, userId),
+    db().entities.subscription.query.byMember(key).go({ limit: 1 }),
+  ]);
+  if (subs.length > 0) return true;
+  return Boolean(role?.member_gym_ids.length) && (!record || record.is_returning_member);
 }
 
 /** `POST /api/unique-email`: whether an address is free to register (and whether it is a past member's). */
@@ -132,22 +140,21 @@ export async function checkUniqueEmail(body: unknown, client: { ip: string }) {
 }
 
 /**
- * `POST /api/register`: checks the choice (an offered price at the gym; a private one only
- * through its link), the age (the organisation's minimum unless through an age-bypass link), the
- * password and the email; then creates the member, their membership of the gym, the
- * registration record and a session waiting for the emailed code. Answers the cookie token.
+ * The rules of a choice on the join site, shared by registering and by a signed-in member
+ * choosing again: an offered price at the gym (a private one only through its link), the age
+ * (the organisation's minimum unless through an age-bypass link) and a start date from today.
+ * Collects field errors for the caller to add its own to; an unknown gym or dead link throws.
  */
-export async function register(body: unknown, client: { ip: string; user_agent?: string }) {
-  const input = parse(registerInput, body);
-  const limit = await takeLimit(`register:${client.ip}`, {
-    limit: REGISTRATIONS_PER_HOUR,
-    windowSeconds: 3600,
-  });
-  if (!limit.ok)
-    throw new RateLimitedError(
-      "Too many registrations from this connection. Please try again later.",
-      limit.retryAfterSeconds,
-    );
+async function checkChoice(
+  input: {
+    gym: string;
+    price_id: string;
+    price_link?: string | null;
+    age_bypass?: string | null;
+    start_date: string;
+  },
+  dob: string | null | undefined,
+) {
   const gym = await findGymByUuid(input.gym);
   if (!gym) throw ValidationError.field("gym", registrationMessages.gymOrLink);
   const organisationId = gym.organisation_id;
@@ -164,7 +171,6 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
   const fail = (field: string, message: string) => {
     errors[field] = [message];
   };
-
   const [organisation, price] = await Promise.all([
     getOrganisation(organisationId),
     findPrice(organisationId, input.price_id),
@@ -173,20 +179,115 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
   const offered =
     price &&
     offering &&
-    !price.archived_at &&
-    !offering.archived_at &&
-    (offering.all_gyms_access || offering.gym_ids.includes(gym.gym_id)) &&
+    isOffered(price, offering, gym.gym_id) &&
     (!price.private || links.linkedPrice?.price_id === price.price_id);
   if (!offered) fail("price_id", registrationMessages.priceUnavailable);
 
   const today = aucklandDate(await businessNow());
-  if (input.dob >= today) fail("dob", registrationMessages.dobFuture);
+  if (!dob) fail("dob", messages.required);
+  else if (dob >= today) fail("dob", registrationMessages.dobFuture);
   else {
     const minAge = minRegistrationAge(organisation);
-    if (ageOn(input.dob, today) < minAge && !links.ageBypassLinkId)
+    if (ageOn(dob, today) < minAge && !links.ageBypassLinkId)
       fail("dob", registrationMessages.tooYoung(minAge));
   }
   if (input.start_date < today) fail("start_date", registrationMessages.startPast);
+  return { gym, organisationId, price, links, today, errors, fail };
+}
+
+/** A price the join site may offer at a gym: it and its offering live, the offering for that gym. */
+function isOffered(
+  price: { archived_at?: string | null },
+  offering: { archived_at?: string | null; all_gyms_access: boolean; gym_ids: string[] },
+  gymId: string,
+) {
+  return (
+    !price.archived_at &&
+    !offering.archived_at &&
+    (offering.all_gyms_access || offering.gym_ids.includes(gymId))
+  );
+}
+
+/** What the member chose, as `POST /api/subscriptions` will read it (a put: a new choice starts afresh). */
+async function putRegistration(
+  userId: string,
+  choice: {
+    gym: { organisation_id: string; gym_id: string };
+    price: { price_id: string };
+    links: Awaited<ReturnType<typeof resolveLinks>>;
+    start_date: string;
+  },
+  returning: boolean,
+) {
+  await db()
+    .entities.registration.put({
+      organisation_id: choice.gym.organisation_id,
+      user_id: userId,
+      gym_id: choice.gym.gym_id,
+      price_id: choice.price.price_id,
+      price_link: choice.links.linkedPrice?.token,
+      price_link_id: choice.links.linkedPrice?.link_id,
+      age_bypass_link_id: choice.links.ageBypassLinkId ?? undefined,
+      start_date: choice.start_date,
+      billing_date: choice.start_date,
+      is_returning_member: returning,
+    })
+    .go();
+}
+
+/**
+ * `PUT /api/me/registration`: a signed-in member chooses a membership at a gym (by its link):
+ * a past member rejoining, someone with an account at another gym or organisation, or a member
+ * changing their mind before confirming. Refused while they have a live membership in that
+ * organisation (409) and for staff accounts (403). Their place at the gym is added, the
+ * registration record starts afresh (not subscribed), and the session moves to that gym; the
+ * answer is the new registration state (photo and payment methods they already have count).
+ */
+export async function chooseMembership(actor: Actor, body: unknown): Promise<RegistrationState> {
+  const input = parse(membershipChoiceInput, body);
+  if (actor.isStaff) throw new ForbiddenError(registrationMessages.staffAccount);
+  const user = await getUser(actor.userId);
+  const { gym, organisationId, price, links, errors } = await checkChoice(input, user.dob ?? input.dob);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (await activeSubscriptionOf(organisationId, actor.userId))
+    throw new ConflictError(registrationMessages.alreadyMember, "already_member");
+  const returning = await wasMember(organisationId, actor.userId);
+  const role = await roleIn(organisationId, actor.userId);
+  if (role && isStaffRole(role)) throw new ForbiddenError(registrationMessages.staffAccount);
+  if (!user.dob && input.dob)
+    await db().entities.user.patch({ user_id: actor.userId }).set({ dob: input.dob }).go();
+  if (!role?.member_gym_ids.includes(gym.gym_id))
+    await putRole({
+      organisation_id: organisationId,
+      user_id: actor.userId,
+      member_gym_ids: [...(role?.member_gym_ids ?? []), gym.gym_id],
+    });
+  await putRegistration(actor.userId, { gym, price: price!, links, start_date: input.start_date }, returning);
+  const context = { current_organisation_id: organisationId, current_gym_id: gym.gym_id };
+  await setSessionContext(actor.sessionId, context);
+  return registrationState(
+    await actorFor({ session_id: actor.sessionId, user_id: actor.userId, ...context }),
+  );
+}
+
+/**
+ * `POST /api/register`: checks the choice (an offered price at the gym; a private one only
+ * through its link), the age (the organisation's minimum unless through an age-bypass link), the
+ * password and the email; then creates the member, their membership of the gym, the
+ * registration record and a session waiting for the emailed code. Answers the cookie token.
+ */
+export async function register(body: unknown, client: { ip: string; user_agent?: string }) {
+  const input = parse(registerInput, body);
+  const limit = await takeLimit(`register:${client.ip}`, {
+    limit: REGISTRATIONS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (!limit.ok)
+    throw new RateLimitedError(
+      "Too many registrations from this connection. Please try again later.",
+      limit.retryAfterSeconds,
+    );
+  const { gym, organisationId, price, links, errors, fail } = await checkChoice(input, input.dob);
   const password = newPassword.safeParse(input.password);
   if (!password.success) fail("password", password.error.issues[0]?.message ?? "Choose another password");
   if (await findUserByEmail(input.email)) fail("email", registrationMessages.emailTaken);
@@ -206,20 +307,7 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
     throw error;
   }
   await putRole({ organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [gym.gym_id] });
-  await db()
-    .entities.registration.put({
-      organisation_id: organisationId,
-      user_id: user.user_id,
-      gym_id: gym.gym_id,
-      price_id: price!.price_id,
-      price_link: links.linkedPrice?.token,
-      price_link_id: links.linkedPrice?.link_id,
-      age_bypass_link_id: links.ageBypassLinkId ?? undefined,
-      start_date: input.start_date,
-      billing_date: input.start_date,
-      is_returning_member: false,
-    })
-    .go();
+  await putRegistration(user.user_id, { gym, price: price!, links, start_date: input.start_date }, false);
   const { token, session } = await createSession({
     user_id: user.user_id,
     two_factor_passed: false,
@@ -303,6 +391,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   ]);
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
+  const today = aucklandDate(await businessNow());
   const usable = paymentTypes.filter((p) => p.status === "active" || p.status === "reauthenticate");
   const defaultType = (usable.find((p) => p.is_default) ?? null) as PaymentType | null;
   const reauthenticate = defaultType?.type === "bank_account" && defaultType.status === "reauthenticate";
@@ -351,6 +440,15 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
         ? `Card payments carry a surcharge of ${formatBasisPoints(surcharge.percentBasisPoints)}${fixed} per payment. Bank account payments carry none.`
         : "Card payments carry no surcharge.",
     is_returning_member: record?.is_returning_member ?? false,
+    // A used choice (subscribed before, membership since ended) counts as none.
+    choice_needed:
+      !welcome &&
+      (!price ||
+        !offering ||
+        !isOffered(price, offering, gym.gym_id) ||
+        !record?.start_date ||
+        record.start_date < today ||
+        Boolean(record.subscribed_at)),
     register_fields: presentRegisterFields(user),
     subscription,
   };

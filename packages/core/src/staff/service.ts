@@ -4,7 +4,7 @@
  * `/set-password`); an invitation is pending while the person has set no password.
  */
 
-import { revokeStaffDoorAccess } from "../access/sync";
+import { doorAccessRecords, revokeStaffDoorAccess, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
 import { createLink } from "../auth/links";
@@ -36,10 +36,28 @@ function manage(actor: Actor, organisationId: string) {
   return organisationId;
 }
 
+/** What the staff answer reads besides the role: their staff door access and their visits. */
+interface StaffDoors {
+  gymIds: string[];
+  visits: number;
+}
+
+async function staffDoors(organisationId: string, userId: string): Promise<StaffDoors> {
+  const [records, visits] = await Promise.all([
+    doorAccessRecords(organisationId, userId),
+    visitCount(organisationId, userId),
+  ]);
+  return {
+    gymIds: records.filter((r) => r.holder === "staff" && r.status === "granted").map((r) => r.gym_id),
+    visits,
+  };
+}
+
 function present(
   role: RoleRecord,
   user: UserRecord,
   gyms: Map<string, string>,
+  doors: StaffDoors,
   deletedAt: string | null = null,
 ): StaffMember {
   const everyGymTrainer =
@@ -57,11 +75,12 @@ function present(
       .map((g) => ({ id: g.gym_id, name: gyms.get(g.gym_id) ?? "", role: g.role })),
     pending_invite: !user.password_hash,
     invited_at: role.invited_at ?? null,
-    access_enabled: false,
+    access_enabled: doors.gymIds.length > 0,
+    door_access_gym_ids: doors.gymIds,
     deleted_at: deletedAt ?? role.deleted_at ?? null,
     created_at: role.created_at,
     profile_picture: user.profile_picture ?? null,
-    visits_count: 0,
+    visits_count: doors.visits,
   };
 }
 
@@ -82,9 +101,11 @@ export async function listStaff(actor: Actor, organisationId: string): Promise<S
     .entities.user.get(staff.map((r) => ({ user_id: r.user_id })))
     .go({ concurrency: 4 });
   const byId = new Map(users.map((u) => [u.user_id, u]));
-  return staff
-    .filter((r) => byId.has(r.user_id))
-    .map((r) => present(r, byId.get(r.user_id)!, gyms))
+  const listed = staff.filter((r) => byId.has(r.user_id));
+  // An organisation's staff are tens: their door records and visit counts are one Query each, together.
+  const doors = await Promise.all(listed.map((r) => staffDoors(organisationId, r.user_id)));
+  return listed
+    .map((r, i) => present(r, byId.get(r.user_id)!, gyms, doors[i]!))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -143,7 +164,7 @@ export async function inviteStaff(actor: Actor, organisationId: string, body: un
     .go();
   if (!user.password_hash) await sendInvitation(organisationId, user);
   const role = await roleIn(organisationId, user.user_id);
-  return present(role!, user, gyms);
+  return present(role!, user, gyms, await staffDoors(organisationId, user.user_id));
 }
 
 export async function staffInReach(actor: Actor, userId: string) {
@@ -157,7 +178,8 @@ export async function staffInReach(actor: Actor, userId: string) {
 /** `GET /api/staff/{id}`. */
 export async function readStaff(actor: Actor, userId: string): Promise<StaffMember> {
   const { organisationId, role, user } = await staffInReach(actor, userId);
-  return present(role, user, await gymNames(organisationId));
+  const [gyms, doors] = await Promise.all([gymNames(organisationId), staffDoors(organisationId, userId)]);
+  return present(role, user, gyms, doors);
 }
 
 /** `POST /api/staff/{id}/resend-invitation`: a new invitation link while the invitation is pending. */
@@ -165,7 +187,8 @@ export async function resendInvitation(actor: Actor, userId: string): Promise<St
   const { organisationId, role, user } = await staffInReach(actor, userId);
   if (user.password_hash) throw new ConflictError(staffMessages.notPending, "invitation_accepted");
   await sendInvitation(organisationId, user);
-  return present(role, user, await gymNames(organisationId));
+  const [gyms, doors] = await Promise.all([gymNames(organisationId), staffDoors(organisationId, userId)]);
+  return present(role, user, gyms, doors);
 }
 
 /**
@@ -184,7 +207,7 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
     if (admins.length <= 1) throw new ConflictError(staffMessages.lastAdmin, "last_admin");
   }
   const gyms = await gymNames(organisationId);
-  const before = present(role, user, gyms);
+  const before = present(role, user, gyms, await staffDoors(organisationId, userId));
   await putRole({
     organisation_id: organisationId,
     user_id: userId,
@@ -201,5 +224,5 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
   }
   await endUserSessions(userId);
   await revokeStaffDoorAccess(organisationId, userId);
-  return { ...before, deleted_at: deletedAt };
+  return { ...before, access_enabled: false, door_access_gym_ids: [], deleted_at: deletedAt };
 }

@@ -1,7 +1,7 @@
 import type { RegistrationState } from "@gym/core/contract/registration";
 import type { MeState } from "@gym/web/auth";
 import { describe, expect, it } from "vitest";
-import { registrationDecision } from "./steps";
+import { memberLanding, registrationDecision } from "./steps";
 
 const member = {
   status: "signed_in",
@@ -71,5 +71,33 @@ describe("the join site's route guard (spec 000 §4)", () => {
     ).toEqual({
       kind: "allow",
     });
+  });
+
+  it("sends a member with nothing left to confirm (a past member) to choose again, and opens /rejoin until they subscribe", () => {
+    const past = state({ step: "confirm-subscription", choice_needed: true });
+    expect(registrationDecision(member, past, "/confirm-subscription", "")).toEqual({
+      kind: "navigate",
+      to: "/rejoin",
+    });
+    expect(registrationDecision(member, past, "/take-photo", "")).toEqual({ kind: "allow" });
+    expect(registrationDecision(member, past, "/rejoin", "")).toEqual({ kind: "allow" });
+    const welcome = state({ step: "welcome-to-gym", welcome: true });
+    expect(registrationDecision(member, welcome, "/rejoin", "")).toEqual({
+      kind: "navigate",
+      to: "/welcome-to-gym",
+    });
+    expect(registrationDecision({ status: "guest" }, undefined, "/rejoin", "/rejoin?gym=g1")).toEqual({
+      kind: "navigate",
+      to: "/?redirect=%2Frejoin%3Fgym%3Dg1",
+    });
+  });
+
+  it("lands a past member who opens a join link on /rejoin (keeping the link); anyone else resumes at their step", () => {
+    const ready = state({ step: "choose-payment-method", choice_needed: false });
+    expect(memberLanding(ready, "gym=g1")).toBe("/choose-payment-method");
+    const past = state({ step: "confirm-subscription", choice_needed: true });
+    expect(memberLanding(past, "gym=g1&age_bypass=t")).toBe("/rejoin?gym=g1&age_bypass=t");
+    expect(memberLanding(past, "")).toBe("/rejoin");
+    expect(memberLanding(state({ step: "welcome-to-gym", welcome: true }), "gym=g1")).toBe("/welcome-to-gym");
   });
 });

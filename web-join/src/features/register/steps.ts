@@ -10,6 +10,8 @@ export interface RegistrationStep {
 }
 
 export const VERIFICATION_PATH = "/verification-code";
+/** A signed-in member chooses a membership again (rejoining, or changing their choice). */
+export const REJOIN_PATH = "/rejoin";
 /** The member's own membership page (self-service), open once they are subscribed. */
 export const MEMBERSHIP_PATH = "/membership";
 
@@ -32,6 +34,15 @@ const stageOfStep: Record<RegistrationStepName, number> = {
 };
 
 export const stepPath = (step: RegistrationStepName) => `/${step}`;
+
+/**
+ * Where a signed-in member opening `/` goes: to choose again (`/rejoin`, keeping the join link's
+ * query) when they have nothing left to confirm (a past member); else they resume at their step.
+ */
+export function memberLanding(state: RegistrationState, linkQuery: string): string {
+  if (state.welcome || !state.choice_needed) return stepPath(state.step);
+  return linkQuery ? `${REJOIN_PATH}?${linkQuery}` : REJOIN_PATH;
+}
 
 export type RegistrationDecision = { kind: "wait" } | { kind: "allow" } | { kind: "navigate"; to: string };
 
@@ -69,6 +80,9 @@ export function registrationDecision(
   // (after a failed payment, or whenever they like).
   if (state.welcome && (pathname === MEMBERSHIP_PATH || page?.stage === 2)) return { kind: "allow" };
   if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
+  if (pathname === REJOIN_PATH) return { kind: "allow" };
+  if (state.choice_needed && page?.stage === stageOfStep["confirm-subscription"])
+    return { kind: "navigate", to: REJOIN_PATH };
   if (!page || page.stage > stageOfStep[state.step]) return { kind: "navigate", to: target };
   return { kind: "allow" };
 }

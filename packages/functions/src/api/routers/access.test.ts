@@ -126,11 +126,24 @@ describe("staff door access", () => {
     const given = await admin.post(`/api/staff/${trainerId}/kisi-access`, { gym_id: gymId, enabled: true });
     expect(given.status).toBe(200);
     expect(given.body.data).toMatchObject({ holder: "staff", status: "granted", place_id: "41001" });
+    // The staff answer (detail and list) says so.
+    expect((await admin.get(`/api/staff/${trainerId}`)).body.data).toMatchObject({
+      access_enabled: true,
+      door_access_gym_ids: [gymId],
+    });
+    const list = await admin.get(
+      `/api/organisations/${api.seed.organisations.harbour.organisation_id}/staff`,
+    );
+    expect(list.body.data.find((s: { id: string }) => s.id === trainerId).access_enabled).toBe(true);
     const removed = await admin.post(`/api/staff/${trainerId}/kisi-access`, {
       gym_id: gymId,
       enabled: false,
     });
     expect(removed.body.data).toMatchObject({ holder: "staff", status: "revoked", credential_id: null });
+    expect((await admin.get(`/api/staff/${trainerId}`)).body.data).toMatchObject({
+      access_enabled: false,
+      door_access_gym_ids: [],
+    });
   });
 
   it("deactivating a staff member takes their door access away", async () => {

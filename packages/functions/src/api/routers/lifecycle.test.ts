@@ -222,6 +222,13 @@ describe("cancel and undo", () => {
     const { findPayment } = await import("@gym/core/payment/store");
     const payment = await findPayment(sub.organisation_id, sub.break_fee_payment_id ?? "");
     expect(payment).toMatchObject({ amount: preview.body.data.break_fee, status: "upcoming", due_on: today });
+    // The member page lists payments newest due first, and names the break fee as what is due next.
+    const page = (await admin.get(`/api/members/${sub.user_id}`)).body.data;
+    const dues = page.recent_payments.map((p: { due_on: string }) => p.due_on);
+    expect(dues).toEqual([...dues].sort().reverse());
+    expect(page.recent_payments.some((p: { id: string }) => p.id === payment?.payment_id)).toBe(true);
+    const { nextPaymentLabel } = await import("@gym/core/contract/payment");
+    expect(nextPaymentLabel(page.latest_subscription.upcoming_payment)).toBe("Break fee");
   });
 });
 

@@ -200,6 +200,20 @@ describe("POST /api/register", () => {
     expect(again.body.errors.email).toEqual(["An account with that email already exists. Sign in instead."]);
   });
 
+  it("of two registrations of one new email at the same instant, one wins and the other is told it is taken", async () => {
+    const body = applicant();
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        new HttpClient(api.url).post("/api/register", body, { "X-Forwarded-For": `10.2.0.${n}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422]);
+    for (const lost of answers.filter((a) => a.status === 422))
+      expect(lost.body.errors.email).toEqual(["An account with that email already exists. Sign in instead."]);
+    const { findUserByEmail } = await import("@gym/core/user/service");
+    expect(await findUserByEmail(body.email as string)).toBeTruthy();
+  });
+
   it("answers 422 with a message under every field that is wrong", async () => {
     const res = await new HttpClient(api.url).post("/api/register", {
       gym: ponsonbyUuid,
@@ -490,5 +504,128 @@ describe("the steps after the code", () => {
     const setup = await client.post("/api/me/payment-types/card/setup");
     expect(setup.status).toBe(409);
     expect(setup.body.message).toBe("This gym does not take card payments yet.");
+  });
+});
+
+/** Photo and the simulated bank consent: a member ready to confirm. */
+async function readyToConfirm(client: HttpClient) {
+  expect((await client.post("/api/profile-picture", photoForm(JPEG))).status).toBe(200);
+  const auth = await client.get("/api/akahu/auth-url");
+  const state = new URL(auth.body.data.url).searchParams.get("state")!;
+  const { simulatedAkahuCode } = await import("@gym/core/providers/akahu/simulated");
+  expect((await client.post("/api/akahu/exchange", { code: simulatedAkahuCode(state), state })).status).toBe(
+    200,
+  );
+  const accounts = (await client.post("/api/akahu/sync-accounts")).body.data as { id: string }[];
+  expect(
+    (await client.post("/api/me/payment-types/bank-account", { account_id: accounts[0]!.id })).status,
+  ).toBe(201);
+}
+
+let adminClient: Promise<HttpClient> | undefined;
+/** One staff session for these tests (each sign-in emails a code, and codes are rate-limited). */
+const admin = () => {
+  adminClient ??= signIn(api.url, "admin@example.com");
+  return adminClient;
+};
+
+describe("PUT /api/me/registration (choosing again: rejoining, or changing the choice)", () => {
+  it("a past member chooses a new membership and confirms it; refused while the membership is live", async () => {
+    const { client, email } = await newMember();
+    await readyToConfirm(client);
+    const first = await client.post("/api/subscriptions");
+    expect(first.status).toBe(201);
+    const choice = {
+      gym: ponsonbyUuid,
+      price_id: offerings.prices.anytimeWeekly.price_id,
+      start_date: today,
+    };
+
+    const live = await client.put("/api/me/registration", choice);
+    expect(live.status).toBe(409);
+    expect(live.body.message).toBe(
+      "You already have a membership here. Open your membership page to manage it.",
+    );
+
+    const staff = await admin();
+    const cancelled = await staff.post(`/api/subscriptions/${first.body.data.id}/cancel`, {
+      immediate: true,
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+
+    // The old choice was used: the join site asks them to choose again.
+    const after = (await client.get("/api/me/registration")).body.data;
+    expect(after).toMatchObject({ welcome: false, choice_needed: true });
+
+    const bad = await client.put("/api/me/registration", {
+      gym: ponsonbyUuid,
+      price_id: offerings.prices.staffRate.price_id,
+      start_date: yearsAgo(0, -1),
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      price_id: ["This membership is not available. Choose another."],
+      start_date: ["The start date cannot be in the past"],
+    });
+    expect((await client.put("/api/me/registration", { gym: ponsonbyUuid })).status).toBe(422);
+
+    const again = await client.put("/api/me/registration", {
+      ...choice,
+      price_id: offerings.prices.anytimeFortnightly.price_id,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    // Their photo and bank account still count: straight to confirming.
+    expect(again.body.data).toMatchObject({
+      step: "confirm-subscription",
+      choice_needed: false,
+      is_returning_member: true,
+      price: { id: offerings.prices.anytimeFortnightly.price_id },
+      start_date: today,
+    });
+    const second = await client.post("/api/subscriptions");
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.data.id).not.toBe(first.body.data.id);
+    expect(second.body.data.price.id).toBe(offerings.prices.anytimeFortnightly.price_id);
+    expect((await client.get("/api/me/registration")).body.data.step).toBe("welcome-to-gym");
+    const mail = (await client.get("/api/dev/mail")).body.data as { to: string; subject: string }[];
+    expect(
+      mail.filter((m) => m.to === email && m.subject === "Welcome to Harbour Fitness Ponsonby"),
+    ).toHaveLength(2);
+  });
+
+  it("a member who has not confirmed changes gym and price; the session moves to the new gym", async () => {
+    const { client } = await newMember();
+    const moved = await client.put("/api/me/registration", {
+      gym: newmarketUuid,
+      price_id: offerings.prices.anytimeWeekly.price_id,
+      start_date: today,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({
+      step: "take-photo",
+      gym: { name: "Harbour Fitness Newmarket", takes_cards: false },
+      is_returning_member: false,
+    });
+    expect((await client.get("/api/me/registration")).body.data.gym.uuid).toBe(newmarketUuid);
+    // Staff of the gym see them as a member there.
+    const staff = await admin();
+    const me = (await client.get("/api/me")).body.data;
+    const member = await staff.get(`/api/members/${me.user?.id ?? me.id}`);
+    expect(member.status).toBe(200);
+  });
+
+  it("is for members: staff accounts are refused, and nobody signed in is 401", async () => {
+    const staff = await admin();
+    const choice = {
+      gym: ponsonbyUuid,
+      price_id: offerings.prices.anytimeWeekly.price_id,
+      start_date: today,
+    };
+    const refused = await staff.put("/api/me/registration", choice);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      "This is a staff account. Join as a member with another email address.",
+    );
+    expect((await new HttpClient(api.url).put("/api/me/registration", choice)).status).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ import {
   cardSetupSchema,
   joinOptionsQuery,
   joinOptionsSchema,
+  membershipChoiceInput,
   registeredSchema,
   registerFieldsInput,
   registerFieldsSchema,
@@ -18,6 +19,7 @@ import {
 import { joinOptions, readRegistrationSettings, setRegistrationSettings } from "@gym/core/registration/join";
 import {
   checkUniqueEmail,
+  chooseMembership,
   readProfilePicture,
   register,
   registrationState,
@@ -104,6 +106,24 @@ export const registrationRouter = createRouter()
       },
     }),
     async (c) => c.json({ data: await registrationState(actorOf(c)) }, 200),
+  )
+  .openapi(
+    userRoute({
+      method: "put",
+      path: "/me/registration",
+      tags: ["Registration"],
+      summary:
+        "A signed-in member chooses a membership at a gym (rejoining, or changing their choice before confirming); answers the new registration state",
+      request: jsonBody(membershipChoiceInput),
+      responses: {
+        200: json(envelope(registrationStateSchema)),
+        400: errorResponses[400],
+        403: errorResponses[403],
+        409: errorResponses[409],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => c.json({ data: await chooseMembership(actorOf(c), c.req.valid("json")) }, 200),
   )
   .openapi(
     userRoute({

@@ -1,4 +1,5 @@
 import { CANCELLATION_REASONS, type CancellationPreview, pauseInput } from "@gym/core/contract/lifecycle";
+import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { formatLongDate, formatMoney } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
@@ -140,7 +141,7 @@ function Summary({ sub }: { sub: Subscription }) {
         )}
         {next && !sub.cancellation_taken_effect && (
           <Text fw={600} data-testid="next-payment">
-            Next payment {formatMoney(next.total)} on {formatLongDate(next.due_on)}
+            {nextPaymentLabel(next)} {formatMoney(next.total)} on {formatLongDate(next.due_on)}
           </Text>
         )}
         {sub.balance_owing > 0 && (

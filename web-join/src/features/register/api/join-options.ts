@@ -12,11 +12,16 @@ export function joinLinks(params: URLSearchParams): JoinLinks {
   return { gym: params.get("gym"), price: params.get("price"), age_bypass: params.get("age_bypass") };
 }
 
-/** GET /api/join for a link: the gym, its offer and the link's price or permission. */
-export function joinOptionsKey(links: Partial<JoinLinks>) {
+/** The link's query (`gym=…&price=…`, empty without a link). */
+export function linkSearch(links: Partial<JoinLinks>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(links)) if (value) params.set(key, value);
-  return `/api/join?${params}`;
+  return params.toString();
+}
+
+/** GET /api/join for a link: the gym, its offer and the link's price or permission. */
+export function joinOptionsKey(links: Partial<JoinLinks>) {
+  return `/api/join?${linkSearch(links)}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ProRata } from "@gym/core/contract/price";
 import type {
   CardSetup,
   JoinOptions,
+  MembershipChoiceBody,
   RegisterBody,
   RegisterFields,
   RegisterFieldsBody,
@@ -14,7 +15,7 @@ import type {
 import { api, useApi } from "@gym/web/api";
 import { mutate } from "swr";
 
-export { joinLinks, joinOptionsKey } from "./join-options";
+export { joinLinks, joinOptionsKey, linkSearch } from "./join-options";
 export type { JoinOptions, RegistrationState };
 
 /** The registration state the route guard follows (spec 000 §4). */
@@ -38,6 +39,13 @@ export const checkEmail = (email: string, gym: string | null) =>
 /** POST /api/register: creates the member and emails a verification code. */
 export const register = (body: RegisterBody) =>
   api.post<{ two_factor_required: true; email: string }>("/api/register", body);
+
+/** PUT /api/me/registration: a signed-in member chooses a membership (rejoining); answers the new state. */
+export async function chooseMembership(body: MembershipChoiceBody) {
+  const state = await api.put<RegistrationState>(REGISTRATION_KEY, body);
+  await mutate(REGISTRATION_KEY, state, { revalidate: false });
+  return state;
+}
 
 export const verifyEmail = (code: string) => api.post("/api/email/verify", { code });
 export const resendCode = () => api.post<{ message: string }>("/api/email/resend");

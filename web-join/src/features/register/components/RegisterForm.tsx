@@ -2,9 +2,10 @@ import type { JoinOptions, RegisterBody, registerInput } from "@gym/core/contrac
 import { errorMessage } from "@gym/web/api";
 import { submitHandler, useLazyZodForm } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
-import { Badge, Button, Group, Paper, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { checkEmail } from "../api/registration";
+import { MembershipChoice } from "./MembershipChoice";
 
 export interface RegisterFormProps {
   options: JoinOptions;
@@ -70,50 +71,11 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
       <form noValidate onSubmit={handleSubmit} aria-label="Create your account">
         <Stack gap="md">
           {failure && <FormError title="We could not create your account">{failure}</FormError>}
-          <Radio.Group
-            label="Membership"
-            withAsterisk
+          <MembershipChoice
+            offerings={options.offerings}
             key={form.key("price_id")}
             {...form.getInputProps("price_id")}
-          >
-            <Stack gap="sm" mt="xs">
-              {options.offerings.map((offering) => (
-                <Stack key={offering.id} gap={6}>
-                  <Text fw={700}>{offering.name}</Text>
-                  {offering.description && (
-                    <Text size="sm" c="gray.7">
-                      {offering.description}
-                    </Text>
-                  )}
-                  {offering.prices.map((price) => (
-                    <Radio.Card
-                      key={price.id}
-                      value={price.id}
-                      p="md"
-                      radius="md"
-                      aria-label={`${offering.name}: ${price.label}`}
-                    >
-                      <Group wrap="nowrap" align="flex-start">
-                        <Radio.Indicator />
-                        <Stack gap={2}>
-                          <Group gap="xs">
-                            <Text fw={700}>{price.label}</Text>
-                            {price.private && <Badge variant="light">Special offer</Badge>}
-                          </Group>
-                          <Text size="sm" c="gray.7">
-                            {price.membership_type}
-                            {price.formatted_joining_fee
-                              ? ` · ${price.formatted_joining_fee} joining fee`
-                              : ""}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    </Radio.Card>
-                  ))}
-                </Stack>
-              ))}
-            </Stack>
-          </Radio.Group>
+          />
           <TextInput
             label="Start date"
             type="date"

@@ -6,7 +6,7 @@ import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import { JoinLayout } from "../../../components/JoinLayout";
 import {
@@ -17,6 +17,7 @@ import {
 } from "../api/registration";
 import { paymentTypeLabel } from "../components/payment-type";
 import { RegisterFieldsForm } from "../components/RegisterFieldsForm";
+import { REJOIN_PATH } from "../steps";
 import { aucklandToday } from "./register";
 
 function Line({ label, value, strong }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
@@ -71,7 +72,10 @@ export function ConfirmSubscriptionRoute() {
   if (!price || !start) {
     return (
       <JoinLayout gym={state.gym} title="Confirm your membership">
-        <FormError title="No membership chosen">Please ask the gym to help you finish joining.</FormError>
+        <FormError title="No membership chosen">Choose the membership you want to join.</FormError>
+        <Button component={Link} to={REJOIN_PATH} size="lg" fullWidth>
+          Choose your membership
+        </Button>
       </JoinLayout>
     );
   }
@@ -114,6 +118,9 @@ export function ConfirmSubscriptionRoute() {
             {price.offering.name}
           </Title>
           <Line label="Price" value={price.label} />
+          <Button component={Link} to={REJOIN_PATH} variant="subtle" size="compact-sm" px={0} w="fit-content">
+            Change membership or start date
+          </Button>
           <Line label="Start date" value={formatLongDate(start)} />
           {recurring && quote && (
             <Line label="Billing from" value={formatLongDate(quote.first_full_payment_date)} />

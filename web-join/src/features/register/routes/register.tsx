@@ -6,10 +6,10 @@ import { Alert, Button, Center, Loader, NativeSelect, Text } from "@mantine/core
 import { useDocumentTitle } from "@mantine/hooks";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
-import { joinLinks, joinOptionsKey, register, useRegistration } from "../api/registration";
+import { joinLinks, joinOptionsKey, linkSearch, register, useRegistration } from "../api/registration";
 import { RegisterForm } from "../components/RegisterForm";
 import { SignInForm } from "../components/SignInForm";
-import { stepPath, VERIFICATION_PATH } from "../steps";
+import { memberLanding, VERIFICATION_PATH } from "../steps";
 
 /** Today in Pacific/Auckland as YYYY-MM-DD. */
 export function aucklandToday(now = new Date()): string {
@@ -37,7 +37,8 @@ export function RegisterRoute() {
   const member = me?.status === "signed_in" && !me.user.is_staff;
   const { data: state } = useRegistration(member);
   const links = joinLinks(params);
-  const hasLink = Boolean(links.gym || links.price || links.age_bypass);
+  const linkQuery = linkSearch(links);
+  const hasLink = linkQuery !== "";
   const { data: options, error } = useApi<JoinOptions>(hasLink && !member ? joinOptionsKey(links) : null);
   useDocumentTitle(options ? `Join ${options.gym.name}` : "Join the gym");
 
@@ -55,7 +56,7 @@ export function RegisterRoute() {
   );
 
   if (me?.status === "two_factor") return <Navigate to={`${VERIFICATION_PATH}?twoFactorAuth=true`} replace />;
-  if (member) return state ? <Navigate to={stepPath(state.step)} replace /> : <PageLoader />;
+  if (member) return state ? <Navigate to={memberLanding(state, linkQuery)} replace /> : <PageLoader />;
   if (signingIn) {
     return (
       <JoinLayout
@@ -63,7 +64,15 @@ export function RegisterRoute() {
         title="Sign in"
         description="We will email you a code to confirm it is you."
       >
-        <SignInForm onSignedIn={() => navigate(`${VERIFICATION_PATH}?twoFactorAuth=true`)} />
+        <SignInForm
+          onSignedIn={() => {
+            // After the code: back to the page they were sent from, or to this join link (a past
+            // member then chooses their new membership), else to their step.
+            const back = params.get("redirect") ?? (hasLink ? `/?${linkQuery}` : null);
+            const redirect = back ? `&redirect=${encodeURIComponent(back)}` : "";
+            navigate(`${VERIFICATION_PATH}?twoFactorAuth=true${redirect}`);
+          }}
+        />
         <Button variant="subtle" onClick={() => toggleSignIn(false)}>
           New here? Create an account
         </Button>

@@ -1,3 +1,4 @@
+import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
@@ -87,7 +88,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
             : "–"}
         </Row>
         {sub.upcoming_payment && (
-          <Row label="Next payment">
+          <Row label={nextPaymentLabel(sub.upcoming_payment)}>
             {sub.upcoming_payment.formatted_total} on {formatDate(sub.upcoming_payment.due_on)}
           </Row>
         )}

@@ -1,3 +1,4 @@
+import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { formatDate } from "@gym/web/format";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
@@ -80,7 +81,7 @@ export function SubscriptionCard({
               ? `${formatDate(s.current_period_start)} – ${formatDate(s.current_period_end)}`
               : "Not started"}
           </Fact>
-          <Fact label="Next payment">
+          <Fact label={nextPaymentLabel(next)}>
             {next
               ? `${next.formatted_total} on ${formatDate(next.due_on)}`
               : s.pif_ends_at

@@ -24,6 +24,10 @@ export const resendInvitation = (id: string) =>
 export const deactivateStaff = (id: string) =>
   api.delete<StaffMember>(`/api/staff/${encodeURIComponent(id)}`);
 
+/** `POST /api/staff/{id}/kisi-access`: gives or removes their staff door access at one gym. */
+export const setStaffDoorAccess = (id: string, gymId: string, enabled: boolean) =>
+  api.post(`/api/staff/${encodeURIComponent(id)}/kisi-access`, { gym_id: gymId, enabled });
+
 export const roleLabels: Record<StaffMember["role"], string> = {
   admin: "Organisation admin",
   personal_trainer: "Personal trainer",

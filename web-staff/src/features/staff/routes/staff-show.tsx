@@ -11,6 +11,7 @@ import {
   Group,
   Modal,
   Stack,
+  Switch,
   Text,
   Title,
 } from "@mantine/core";
@@ -19,9 +20,16 @@ import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
-import { deactivateStaff, gymRoleLabels, resendInvitation, roleLabels, useStaffMember } from "../api/staff";
+import {
+  deactivateStaff,
+  gymRoleLabels,
+  resendInvitation,
+  roleLabels,
+  setStaffDoorAccess,
+  useStaffMember,
+} from "../api/staff";
 
-/** /staff/{id} (staff.show): a staff member's roles, invitation and deactivation. */
+/** /staff/{id} (staff.show): a staff member's roles, door access, invitation and deactivation. */
 export function StaffShowRoute() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -106,6 +114,32 @@ export function StaffShowRoute() {
                 </Text>
               ))
             )}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Stack gap={2}>
+              <Text fw={600}>Door access</Text>
+              <Text size="sm" c="dimmed">
+                Staff door access opens the gym's doors (Kisi) whatever their membership. {staff.visits_count}{" "}
+                {staff.visits_count === 1 ? "visit" : "visits"} recorded.
+              </Text>
+            </Stack>
+            {(staff.role === "admin" ? (user?.gyms ?? []) : staff.gyms).map((gym) => (
+              <Switch
+                key={gym.id}
+                label={gym.name}
+                checked={staff.door_access_gym_ids.includes(gym.id)}
+                disabled={busy || Boolean(staff.deleted_at)}
+                onChange={(event) => {
+                  const enabled = event.currentTarget.checked;
+                  void run(
+                    () => setStaffDoorAccess(staff.id, gym.id, enabled),
+                    enabled ? `Door access given at ${gym.name}` : `Door access removed at ${gym.name}`,
+                  ).then(() => mutate());
+                }}
+              />
+            ))}
           </Stack>
         </Card>
       </Stack>

@@ -1,0 +1,52 @@
+import type { JoinOptions } from "@gym/core/contract/registration";
+import { Badge, Group, Radio, Stack, Text } from "@mantine/core";
+import type { ComponentProps } from "react";
+
+/**
+ * The memberships a join link offers, as cards to pick one price from: used by the register form
+ * and by a signed-in member choosing again (`/rejoin`). Takes the form's input props for `price_id`.
+ */
+export function MembershipChoice({
+  offerings,
+  ...input
+}: { offerings: JoinOptions["offerings"] } & Omit<ComponentProps<typeof Radio.Group>, "children">) {
+  return (
+    <Radio.Group label="Membership" withAsterisk {...input}>
+      <Stack gap="sm" mt="xs">
+        {offerings.map((offering) => (
+          <Stack key={offering.id} gap={6}>
+            <Text fw={700}>{offering.name}</Text>
+            {offering.description && (
+              <Text size="sm" c="gray.7">
+                {offering.description}
+              </Text>
+            )}
+            {offering.prices.map((price) => (
+              <Radio.Card
+                key={price.id}
+                value={price.id}
+                p="md"
+                radius="md"
+                aria-label={`${offering.name}: ${price.label}`}
+              >
+                <Group wrap="nowrap" align="flex-start">
+                  <Radio.Indicator />
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text fw={700}>{price.label}</Text>
+                      {price.private && <Badge variant="light">Special offer</Badge>}
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      {price.membership_type}
+                      {price.formatted_joining_fee ? ` · ${price.formatted_joining_fee} joining fee` : ""}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

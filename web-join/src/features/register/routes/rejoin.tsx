@@ -1,0 +1,166 @@
+import { type JoinOptions, membershipChoiceInput } from "@gym/core/contract/registration";
+import { errorMessage, isApiError, useApi } from "@gym/web/api";
+import { titleCase } from "@gym/web/format";
+import { submitHandler, useZodForm } from "@gym/web/forms";
+import { FormError, PageLoader } from "@gym/web/ui";
+import { Alert, Button, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { JoinLayout } from "../../../components/JoinLayout";
+import { chooseMembership, joinOptionsKey, useRegistration } from "../api/registration";
+import { MembershipChoice } from "../components/MembershipChoice";
+import { stepPath } from "../steps";
+import { aucklandToday } from "./register";
+
+/**
+ * `/rejoin`: a signed-in member who is not subscribed chooses a membership (a past member coming
+ * back, someone with an account at another gym, or a member changing their choice before
+ * confirming). The join link's query (`gym`, `price`, `age_bypass`) says what is offered; without
+ * one, their gym's public offer. `PUT /api/me/registration`, then on to their step: a photo and
+ * payment method they already have count.
+ */
+export function RejoinRoute() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { data: state } = useRegistration();
+  // The join link's query; without one, the gym (and private link) of their current choice.
+  const fromLink = params.has("gym") || params.has("price") || params.has("age_bypass");
+  const links = fromLink
+    ? { gym: params.get("gym"), price: params.get("price"), age_bypass: params.get("age_bypass") }
+    : { gym: state?.gym.uuid ?? null, price: state?.price_link ?? null, age_bypass: null };
+  const { data: options, error } = useApi<JoinOptions>(
+    links.gym || links.price ? joinOptionsKey(links) : null,
+  );
+  useDocumentTitle(options ? `Rejoin ${options.gym.name}` : "Choose your membership · Join");
+
+  if (!state || (!options && !error)) return <PageLoader />;
+  const firstName = titleCase(state.name).split(" ")[0];
+  if (error || !options) {
+    return (
+      <JoinLayout title="Choose your membership">
+        <Alert color="red" title="This join link is not valid">
+          The link may have expired or been mistyped. Ask the gym for a new one.
+        </Alert>
+      </JoinLayout>
+    );
+  }
+  return (
+    <JoinLayout
+      gym={options.gym}
+      title={`Welcome back, ${firstName}`}
+      description={`Choose your membership at ${options.gym.name}. Your account, photo and payment details are kept.`}
+    >
+      {options.gyms.length > 1 && (
+        <Select
+          label="Gym"
+          data={options.gyms.map((gym) => ({ value: gym.uuid, label: gym.name }))}
+          value={options.gym.uuid}
+          allowDeselect={false}
+          onChange={(uuid) => {
+            if (!uuid) return;
+            const next = new URLSearchParams(params);
+            next.set("gym", uuid);
+            setParams(next, { replace: true });
+          }}
+        />
+      )}
+      {options.offerings.length === 0 ? (
+        <Text>This gym has no memberships to join online yet. Please ask at the front desk.</Text>
+      ) : (
+        <RejoinForm
+          key={options.gym.uuid}
+          options={options}
+          links={links}
+          onChosen={(step) => navigate(stepPath(step), { replace: true })}
+        />
+      )}
+    </JoinLayout>
+  );
+}
+
+function RejoinForm({
+  options,
+  links,
+  onChosen,
+}: {
+  options: JoinOptions;
+  links: { price: string | null; age_bypass: string | null };
+  onChosen: (step: Parameters<typeof stepPath>[0]) => void;
+}) {
+  const today = aucklandToday();
+  const [failure, setFailure] = useState<{ message: string; member: boolean } | null>(null);
+  // Only an account without a date of birth (added by the gym) is asked for one, when the server says so.
+  const [askDob, setAskDob] = useState(false);
+  const form = useZodForm({
+    schema: membershipChoiceInput,
+    initialValues: {
+      gym: options.gym.uuid,
+      price_id: options.selected_price_id ?? "",
+      price_link: links.price,
+      age_bypass: links.age_bypass,
+      start_date: today,
+      dob: null as string | null,
+    },
+  });
+  const handleSubmit = submitHandler(
+    form,
+    async (values) => {
+      setFailure(null);
+      try {
+        onChosen((await chooseMembership(values)).step);
+      } catch (error) {
+        if (isApiError(error) && error.errors.dob) setAskDob(true);
+        throw error;
+      }
+    },
+    {
+      onError: (error) =>
+        setFailure({ message: errorMessage(error), member: isApiError(error) && error.status === 409 }),
+    },
+  );
+
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+      <form noValidate onSubmit={handleSubmit} aria-label="Choose your membership">
+        <Stack gap="md">
+          {failure && (
+            <FormError title={failure.member ? "You are already a member" : "We could not save your choice"}>
+              {failure.message}{" "}
+              {failure.member && <Link to={stepPath("welcome-to-gym")}>Go to your membership</Link>}
+            </FormError>
+          )}
+          <MembershipChoice
+            offerings={options.offerings}
+            key={form.key("price_id")}
+            {...form.getInputProps("price_id")}
+          />
+          <TextInput
+            label="Start date"
+            type="date"
+            min={today}
+            withAsterisk
+            key={form.key("start_date")}
+            {...form.getInputProps("start_date")}
+          />
+          {askDob && (
+            <TextInput
+              label="Date of birth"
+              type="date"
+              autoComplete="bday"
+              max={today}
+              withAsterisk
+              key={form.key("dob")}
+              {...form.getInputProps("dob")}
+            />
+          )}
+          <Button type="submit" fullWidth size="lg" mt="xs" loading={form.submitting}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export { RejoinRoute as Component };
