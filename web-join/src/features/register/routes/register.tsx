@@ -2,11 +2,12 @@ import type { JoinOptions } from "@gym/core/contract/registration";
 import { useApi } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { PageLoader } from "@gym/web/ui";
-import { Alert, Button, Center, Loader, NativeSelect, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { joinLinks, joinOptionsKey, linkSearch, register, useRegistration } from "../api/registration";
+import { JoinOffer } from "../components/JoinOffer";
 import { RegisterForm } from "../components/RegisterForm";
 import { SignInForm } from "../components/SignInForm";
 import { memberLanding, VERIFICATION_PATH } from "../steps";
@@ -107,22 +108,7 @@ export function RegisterRoute() {
 
   return (
     <JoinLayout gym={options.gym} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
-      {options.gyms.length > 1 && (
-        // The phone's own picker (and no popover code in the page's download).
-        <NativeSelect
-          label="Gym"
-          data={options.gyms.map((gym) => ({ value: gym.uuid, label: gym.name }))}
-          value={options.gym.uuid}
-          onChange={(event) => {
-            const next = new URLSearchParams(params);
-            next.set("gym", event.currentTarget.value);
-            setParams(next, { replace: true });
-          }}
-        />
-      )}
-      {options.offerings.length === 0 ? (
-        <Text>This gym has no memberships to join online yet. Please ask at the front desk.</Text>
-      ) : (
+      <JoinOffer options={options}>
         <RegisterForm
           key={options.gym.uuid}
           options={options}
@@ -135,7 +121,7 @@ export function RegisterRoute() {
           }}
           onSuccess={() => navigate(VERIFICATION_PATH)}
         />
-      )}
+      </JoinOffer>
       {signInLink}
     </JoinLayout>
   );

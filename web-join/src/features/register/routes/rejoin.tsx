@@ -3,12 +3,19 @@ import { errorMessage, isApiError, useApi } from "@gym/web/api";
 import { titleCase } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
-import { Alert, Button, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Paper, Stack, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
-import { chooseMembership, joinOptionsKey, useRegistration } from "../api/registration";
+import {
+  chooseMembership,
+  joinLinks,
+  joinOptionsKey,
+  linkSearch,
+  useRegistration,
+} from "../api/registration";
+import { JoinOffer } from "../components/JoinOffer";
 import { MembershipChoice } from "../components/MembershipChoice";
 import { stepPath } from "../steps";
 import { aucklandToday } from "./register";
@@ -21,13 +28,13 @@ import { aucklandToday } from "./register";
  * payment method they already have count.
  */
 export function RejoinRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const { data: state } = useRegistration();
   // The join link's query; without one, the gym (and private link) of their current choice.
-  const fromLink = params.has("gym") || params.has("price") || params.has("age_bypass");
-  const links = fromLink
-    ? { gym: params.get("gym"), price: params.get("price"), age_bypass: params.get("age_bypass") }
+  const fromLink = joinLinks(params);
+  const links = linkSearch(fromLink)
+    ? fromLink
     : { gym: state?.gym.uuid ?? null, price: state?.price_link ?? null, age_bypass: null };
   const { data: options, error } = useApi<JoinOptions>(
     links.gym || links.price ? joinOptionsKey(links) : null,
@@ -51,30 +58,14 @@ export function RejoinRoute() {
       title={`Welcome back, ${firstName}`}
       description={`Choose your membership at ${options.gym.name}. Your account, photo and payment details are kept.`}
     >
-      {options.gyms.length > 1 && (
-        <Select
-          label="Gym"
-          data={options.gyms.map((gym) => ({ value: gym.uuid, label: gym.name }))}
-          value={options.gym.uuid}
-          allowDeselect={false}
-          onChange={(uuid) => {
-            if (!uuid) return;
-            const next = new URLSearchParams(params);
-            next.set("gym", uuid);
-            setParams(next, { replace: true });
-          }}
-        />
-      )}
-      {options.offerings.length === 0 ? (
-        <Text>This gym has no memberships to join online yet. Please ask at the front desk.</Text>
-      ) : (
+      <JoinOffer options={options}>
         <RejoinForm
           key={options.gym.uuid}
           options={options}
           links={links}
           onChosen={(step) => navigate(stepPath(step), { replace: true })}
         />
-      )}
+      </JoinOffer>
     </JoinLayout>
   );
 }
