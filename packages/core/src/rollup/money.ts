@@ -1,7 +1,7 @@
 /** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
-import type { RollupChange, RollupDelta } from "./writes";
-import { rollupChange, subjectOf } from "./writes";
+import type { RollupChange, RollupDelta, SubjectFacts } from "./writes";
+import { offeringMove, offeringMoveChanges, rollupChange, subjectOf } from "./writes";
 
 interface PaymentLike {
   organisation_id: string;
@@ -9,13 +9,7 @@ interface PaymentLike {
   user_id: string;
   member_name?: string;
 }
-interface SubscriptionLike {
-  organisation_id: string;
-  gym_id: string;
-  offering_id?: string;
-  billing_frequency?: string;
-  payment_method?: string;
-}
+type SubscriptionLike = SubjectFacts;
 
 /** A payment's change, counted at its gym and its membership's offering; money collected is the member's paid. */
 export function paymentRollup(
@@ -26,7 +20,7 @@ export function paymentRollup(
 ): RollupChange {
   return {
     subject: {
-      ...(sub ? subjectOf(sub) : {}),
+      ...(sub ? subjectOf(sub, day) : {}),
       organisation_id: payment.organisation_id,
       gym_id: payment.gym_id,
     },
@@ -57,6 +51,11 @@ export function factsRollup(
   today: CivilDate,
 ): RollupChange[] {
   const changes: RollupChange[] = [];
+  // A scheduled price change to another offering's price (or its removal, or a cancellation that
+  // now takes effect first) moves the offering counters on the day it takes effect.
+  const moveBefore = JSON.stringify(offeringMove(before));
+  if (moveBefore !== JSON.stringify(offeringMove(after)))
+    changes.push(...offeringMoveChanges(before, -1), ...offeringMoveChanges(after, 1));
   const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
   if (!before.cancelled_at && after.cancelled_at)
     changes.push(rollupChange(before, effectiveDay(after.cancellation_effective_at), { cancelled: 1 }));

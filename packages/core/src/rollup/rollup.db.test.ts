@@ -11,6 +11,7 @@ import {
   moneyWorld,
   subscribeMember,
 } from "../../../../tests/support/money";
+import { recordVisit, type VisitRecord } from "../access/visits";
 import type { Actor } from "../auth/actor";
 import { aucklandDate } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
@@ -21,10 +22,10 @@ import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
-import { recount, rowsOf } from "./backfill";
+import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
 import { ORGANISATION_ROLLUP, rollupCounters } from "./entity";
-import { visitRollupItems } from "./writes";
+import { memberMonthsOf, prepareRollup, rollupItems, visitChange, writeCounted } from "./writes";
 
 useTestApi();
 /** 09:00 on Tuesday 1 December 2026 in Auckland. */
@@ -156,21 +157,18 @@ describe("rollups", () => {
 
   it("a visit adds to the day's visits and the member's month; paying members who never came are the churn risk", async () => {
     const visitor = subs[0];
-    await db()
-      .transaction.write(({ rollup, memberMonth }) =>
-        visitRollupItems(
-          { rollup, memberMonth },
-          {
-            organisation_id: world.organisation_id,
-            gym_id: world.gym_id,
-            offering_id: world.offering_id,
-            user_id: visitor.user_id,
-            member_name: visitor.member_name,
-            day: TODAY,
-          },
-        ),
-      )
-      .go();
+    const visit = {
+      organisation_id: world.organisation_id,
+      event_id: "evt_rollup_1",
+      gym_id: world.gym_id,
+      user_id: visitor.user_id,
+      member_name: visitor.member_name,
+      visited_at: START.toISOString(),
+      successful: true,
+    };
+    expect(await recordVisit(visit)).toBe("recorded");
+    // The webhook delivered again: nothing moves.
+    expect(await recordVisit(visit)).toBe("duplicate");
     expect((await rollupRow(world.gym_id, TODAY))?.visits).toBe(1);
     const stats = await dashboardStats(admin(), {});
     expect(stats.visits_this_week.current).toBe(1);
@@ -183,12 +181,84 @@ describe("rollups", () => {
     expect(range.cost_per_visit.find((b) => b.key === "50_plus")?.count).toBe(1);
     expect(range.churn_risk.map((m) => m.user_id).sort()).toEqual([subs[1].user_id, subs[2].user_id].sort());
     expect(range.churn_risk.every((m) => m.paid === 6000)).toBe(true);
+    expect(range.churn_risk.every((m) => m.name.startsWith("Rolly"))).toBe(true);
   });
 
-  it("the backfill's recount from payments and memberships agrees exactly with the live counters", async () => {
+  it("a second visit moves the member's bucket and a first visit takes a member off the churn list, in both scopes", async () => {
+    const base = {
+      organisation_id: world.organisation_id,
+      gym_id: world.gym_id,
+      visited_at: START.toISOString(),
+      successful: true,
+    };
+    expect(await recordVisit({ ...base, event_id: "evt_rollup_2", user_id: subs[0].user_id })).toBe(
+      "recorded",
+    );
+    expect(await recordVisit({ ...base, event_id: "evt_rollup_3", user_id: subs[1].user_id })).toBe(
+      "recorded",
+    );
+    for (const scope of ["gym", "organisation"]) {
+      const range = await costAndVisitBreakdown(admin(), { scope, from: TODAY, to: TODAY });
+      const count = (key: string) => range.cost_per_visit.find((b) => b.key === key)?.count;
+      // subs[0]: $60 over 2 visits = $30 a visit; subs[1]: $60 over 1 visit; subs[2]: never came.
+      expect(count("no_visits"), scope).toBe(1);
+      expect(count("20_to_50"), scope).toBe(1);
+      expect(count("50_plus"), scope).toBe(1);
+      expect(
+        range.churn_risk.map((m) => m.user_id),
+        scope,
+      ).toEqual([subs[2].user_id]);
+    }
+  });
+
+  it("a change counted against a stale read of the member's month is refused, not counted twice", async () => {
+    const change = visitChange({
+      organisation_id: world.organisation_id,
+      gym_id: world.gym_id,
+      offering_id: world.offering_id,
+      user_id: subs[2].user_id,
+      day: TODAY,
+    });
+    const stale = await prepareRollup(change);
+    // Someone else's change to the same month lands first (applied exactly once).
+    const first = await db()
+      .transaction.write(({ rollup, memberMonth, churnRisk }) =>
+        rollupItems({ rollup, memberMonth, churnRisk }, stale),
+      )
+      .go();
+    expect(first.canceled).toBe(false);
+    const replay = await db()
+      .transaction.write(({ rollup, memberMonth, churnRisk }) =>
+        rollupItems({ rollup, memberMonth, churnRisk }, stale),
+      )
+      .go();
+    expect(replay.canceled).toBe(true);
+    const range = await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY });
+    expect(range.cost_per_visit.find((b) => b.key === "no_visits")?.count).toBe(0);
+    expect(range.cost_per_visit.find((b) => b.key === "50_plus")?.count).toBe(2);
+    expect(range.churn_risk).toEqual([]);
+    // Undo it (no visit record backs it), re-reading the row as every live writer does.
+    await writeCounted(
+      [{ ...change, delta: { visits: -1 }, member: { user_id: subs[2].user_id, visits: -1 } }],
+      (items) =>
+        db()
+          .transaction.write(({ rollup, memberMonth, churnRisk }) =>
+            items({ rollup, memberMonth, churnRisk }),
+          )
+          .go(),
+    );
+    expect((await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY })).churn_risk).toHaveLength(1);
+  });
+
+  it("the backfill's recount from payments, memberships and visits agrees exactly with the live counters, histograms, member months and churn list", async () => {
     const payments = await allPayments();
     const subscriptions = await allSubscriptions();
-    const expected = rowsOf(recount(payments, subscriptions, TODAY));
+    const { data: visits } = await db()
+      .entities.visit.query.primary({ organisation_id: world.organisation_id })
+      .go({ pages: "all" });
+    expect(visits.filter((v) => v.successful)).toHaveLength(3);
+    const changes = recount(payments, subscriptions, TODAY, visits as VisitRecord[]);
+    const expected = rowsOf(changes);
     const live = new Map<string, Record<string, unknown>>();
     for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
       const { data } = await db()
@@ -196,12 +266,39 @@ describe("rollups", () => {
         .go({ pages: "all" });
       for (const row of data) live.set(`${scope}|${row.day}|${row.dim}`, row);
     }
-    const counters = rollupCounters.filter((c) => c !== "visits");
     const pick = (row: Record<string, unknown> | undefined) =>
-      Object.fromEntries(counters.map((c) => [c, (row?.[c] as number | undefined) ?? 0]));
+      Object.fromEntries(rollupCounters.map((c) => [c, (row?.[c] as number | undefined) ?? 0]));
     expect(expected.size).toBeGreaterThan(4);
+    expect(expected.get(`${world.gym_id}|${TODAY.slice(0, 7)}|cpv`)).toMatchObject({
+      cpv_no_visits: 1,
+      cpv_20_to_50: 1,
+      cpv_50_plus: 1,
+    });
     for (const id of new Set([...expected.keys(), ...live.keys()])) {
       expect(pick(live.get(id) as never), id).toEqual(pick(expected.get(id) as never));
+    }
+    const month = TODAY.slice(0, 7);
+    const { data: liveMonths } = await db()
+      .entities.memberMonth.query.primary({
+        organisation_id: world.organisation_id,
+        gym_id: world.gym_id,
+        month,
+      })
+      .go();
+    const counts = (list: { user_id: string; paid?: number; visits?: number }[]) =>
+      list
+        .map((m) => ({ user_id: m.user_id, paid: m.paid ?? 0, visits: m.visits ?? 0 }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id));
+    expect(counts(liveMonths)).toEqual(counts([...memberMonthsOf(changes).values()]));
+    for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
+      const { data: churn } = await db()
+        .entities.churnRisk.query.primary({ organisation_id: world.organisation_id, scope, month })
+        .go();
+      const fromRecount = churnItemsOf(changes).filter((c) => c.scope === scope);
+      expect(
+        churn.map((c) => [c.user_id, c.paid]),
+        scope,
+      ).toEqual(fromRecount.map((c) => [c.user_id, c.paid]));
     }
   });
 });
