@@ -13,14 +13,16 @@ import {
 } from "../../../../tests/support/money";
 import { recordVisit, type VisitRecord } from "../access/visits";
 import type { Actor } from "../auth/actor";
-import { aucklandDate } from "../billing/calendar";
+import { aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
+import { newId } from "../ids";
 import { forgetBillingContext } from "../payment/context";
 import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
+import { schedulePriceChange } from "../subscription/operations";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
@@ -248,6 +250,55 @@ describe("rollups", () => {
           .go(),
     );
     expect((await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY })).churn_risk).toHaveLength(1);
+  });
+
+  it("a price change to another offering's price moves the member between the offerings' counts on the day it takes effect", async () => {
+    const other = newId();
+    await db()
+      .entities.offering.create({
+        organisation_id: world.organisation_id,
+        offering_id: other,
+        name: "Off-peak",
+        type: "24_7",
+        all_gyms_access: true,
+      })
+      .go();
+    const cheaper = newId();
+    await db()
+      .entities.price.create({
+        organisation_id: world.organisation_id,
+        price_id: cheaper,
+        offering_id: other,
+        amount: 4500,
+        billing_frequency: "monthly",
+        grouping_unique_identifier: newId(),
+      })
+      .go();
+    const [scheduled] = await schedulePriceChange(admin(), {
+      subscription_ids: [subs[0].subscription_id],
+      price_id: cheaper,
+    });
+    const takesEffect = scheduled.transition_to_date as string;
+    expect(takesEffect > TODAY).toBe(true);
+    const byOffering = async () => (await userBreakdown(admin(), {})).by_offering;
+    // Until the day it takes effect the member still counts under their offering.
+    expect(await byOffering()).toEqual([{ key: world.offering_id, label: "24/7 Membership", count: 3 }]);
+    await setBusinessClock(startOfAucklandDay(takesEffect));
+    try {
+      expect(await byOffering()).toEqual([
+        { key: world.offering_id, label: "24/7 Membership", count: 2 },
+        { key: other, label: "Off-peak", count: 1 },
+      ]);
+      const breakdown = await userBreakdown(admin(), { scope: "organisation" });
+      expect(breakdown.by_state.find((b) => b.key === "active")?.count).toBe(3);
+      expect(breakdown.by_frequency).toEqual([{ key: "monthly", label: "Monthly", count: 3 }]);
+      // Moving offering is neither a join nor a cancellation.
+      const stats = await dashboardStats(admin(), {});
+      expect(stats.active_members.current).toBe(3);
+      expect(stats.joined_this_month.current + stats.joined_this_month.previous).toBe(4);
+    } finally {
+      await setBusinessClock(START);
+    }
   });
 
   it("the backfill's recount from payments, memberships and visits agrees exactly with the live counters, histograms, member months and churn list", async () => {
