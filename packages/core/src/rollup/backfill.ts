@@ -17,6 +17,7 @@ import {
   churnItem,
   memberMonthsOf,
   offeringMoveChanges,
+  pauseChanges,
   type RollupChange,
   rollupChange,
   rollupRows,
@@ -35,7 +36,11 @@ export function recount(
   const byId = new Map(subs.map((s) => [s.subscription_id, s]));
   const changes: RollupChange[] = [];
   for (const s of subs) {
-    changes.push(rollupChange(s, s.start_date, { joined: 1 }), ...offeringMoveChanges(s, 1));
+    changes.push(
+      rollupChange(s, s.start_date, { joined: 1 }),
+      ...offeringMoveChanges(s, 1),
+      ...pauseChanges(s, 1),
+    );
     if (s.cancelled_at)
       changes.push(rollupChange(s, dayOf(s.cancellation_effective_at, today), { cancelled: 1 }));
     if ((s.balance_owing ?? 0) > 0)

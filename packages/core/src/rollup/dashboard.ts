@@ -178,7 +178,12 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   const names = new Map(offerings.map((o) => [o.offering_id, o.name]));
   const all = totals.find((r) => r.dim === "all");
-  const cancelling = ahead.filter((r) => r.dim === "all").reduce((n, r) => n + value(r, "cancelled"), 0);
+  const aheadAll = ahead.filter((r) => r.dim === "all");
+  const cancelling = aheadAll.reduce((n, r) => n + value(r, "cancelled"), 0);
+  // Memberships starting after today (their join sits on a future day row): not yet started.
+  const upcoming = aheadAll.reduce((n, r) => n + value(r, "joined"), 0);
+  // Pauses covering today: the running total minus the pauses starting (and ending) after today.
+  const paused = value(all, "paused") - aheadAll.reduce((n, r) => n + value(r, "paused"), 0);
   const answer: UserBreakdown = {
     scope: s.scope,
     gym_id: s.gym_id,
@@ -187,6 +192,8 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
       { key: "active", label: "Active", count: activeOf("all") },
       { key: "cancelling", label: "Cancelled, not yet in effect", count: cancelling },
       { key: "owing", label: "Owing (in grace)", count: value(all, "owing_count") },
+      { key: "paused", label: "Paused now", count: paused },
+      { key: "upcoming", label: "Upcoming (not yet started)", count: upcoming },
     ],
     by_offering: byPrefix("o:", (id) => names.get(id) ?? "Removed offering"),
     by_frequency: byPrefix("f:", (f) => FREQUENCY_LABELS[f] ?? f),

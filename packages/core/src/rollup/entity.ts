@@ -20,6 +20,7 @@ export const rollupCounters = [
   "owing",
   "owing_count",
   "visits",
+  "paused",
   // The cost-per-visit histogram (rows day = month `YYYY-MM`, dim = `cpv`): member-months per bucket.
   ...COST_BUCKET_COUNTERS,
 ] as const;

@@ -1,7 +1,8 @@
 /** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { pauseWindow } from "../billing/subscription-state";
 import type { RollupChange, RollupDelta, SubjectFacts } from "./writes";
-import { offeringMove, offeringMoveChanges, rollupChange, subjectOf } from "./writes";
+import { offeringMove, offeringMoveChanges, pauseChanges, rollupChange, subjectOf } from "./writes";
 
 interface PaymentLike {
   organisation_id: string;
@@ -56,6 +57,9 @@ export function factsRollup(
   const moveBefore = JSON.stringify(offeringMove(before));
   if (moveBefore !== JSON.stringify(offeringMove(after)))
     changes.push(...offeringMoveChanges(before, -1), ...offeringMoveChanges(after, 1));
+  // A pause added, changed or removed: its window's +1/−1 move with it.
+  if (JSON.stringify(pauseWindow(before)) !== JSON.stringify(pauseWindow(after)))
+    changes.push(...pauseChanges(before, -1), ...pauseChanges(after, 1));
   const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
   if (!before.cancelled_at && after.cancelled_at)
     changes.push(rollupChange(before, effectiveDay(after.cancellation_effective_at), { cancelled: 1 }));

@@ -13,7 +13,7 @@ import {
 } from "../../../../tests/support/money";
 import { recordVisit, type VisitRecord } from "../access/visits";
 import type { Actor } from "../auth/actor";
-import { aucklandDate, startOfAucklandDay } from "../billing/calendar";
+import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
 import { newId } from "../ids";
@@ -22,7 +22,7 @@ import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
-import { schedulePriceChange } from "../subscription/operations";
+import { pauseSubscription, removePause, schedulePriceChange } from "../subscription/operations";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
@@ -296,6 +296,46 @@ describe("rollups", () => {
       const stats = await dashboardStats(admin(), {});
       expect(stats.active_members.current).toBe(3);
       expect(stats.joined_this_month.current + stats.joined_this_month.previous).toBe(4);
+    } finally {
+      await setBusinessClock(START);
+    }
+  });
+
+  it("members by state count paused members while their pause covers the day, and memberships not yet started as upcoming", async () => {
+    for (const sub of [subs[1], subs[2]])
+      await db()
+        .entities.subscription.patch({
+          organisation_id: world.organisation_id,
+          subscription_id: sub.subscription_id,
+        })
+        .set({ pause_days_remaining: 60 })
+        .go();
+    const pause = { pause_start_at: addDays(TODAY, 2), pause_end_at: addDays(TODAY, 9) };
+    await pauseSubscription(admin(), subs[1].subscription_id, pause);
+    // A second pause, removed before it starts: it counts nothing.
+    await pauseSubscription(admin(), subs[2].subscription_id, pause);
+    await removePause(admin(), subs[2].subscription_id);
+    const joiner = await addMember(world, "Rolly Later");
+    await addCard(world, joiner, "4242424242424242");
+    await subscribeMember(world, joiner, { start_date: addDays(TODAY, 5) });
+    const state = async (key: string) =>
+      (await userBreakdown(admin(), {})).by_state.find((b) => b.key === key)?.count;
+    expect(await state("paused")).toBe(0);
+    expect(await state("upcoming")).toBe(1);
+    expect(await state("active")).toBe(3);
+    try {
+      await setBusinessClock(startOfAucklandDay(addDays(TODAY, 2)));
+      expect(await state("paused")).toBe(1);
+      expect((await userBreakdown(admin(), { scope: "organisation" })).by_state).toContainEqual({
+        key: "paused",
+        label: "Paused now",
+        count: 1,
+      });
+      await setBusinessClock(startOfAucklandDay(addDays(TODAY, 5)));
+      expect(await state("upcoming")).toBe(0);
+      expect(await state("active")).toBe(4);
+      await setBusinessClock(startOfAucklandDay(addDays(TODAY, 9)));
+      expect(await state("paused")).toBe(0);
     } finally {
       await setBusinessClock(START);
     }

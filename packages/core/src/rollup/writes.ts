@@ -4,6 +4,7 @@
  * job fails that condition, the whole transaction with it, and counts nothing).
  */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { pauseWindow } from "../billing/subscription-state";
 import { db } from "../db/service";
 import { COST_DIM, churnRank, costBucketOf, isChurnRisk } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
@@ -37,7 +38,7 @@ export interface RollupChange {
 }
 
 /** Counters that are running totals (their sum over every day up to today is a current count). */
-const RUNNING: readonly RollupCounter[] = ["joined", "cancelled", "owing", "owing_count"];
+const RUNNING: readonly RollupCounter[] = ["joined", "cancelled", "owing", "owing_count", "paused"];
 
 /** What the rollup entities of a transaction callback offer (ElectroDB's transaction entity, structurally). */
 type Committable = { commit(): unknown };
@@ -296,6 +297,9 @@ export function visitChange(
 
 /** The subscription fields a rollup subject reads. */
 export interface SubjectFacts {
+  paused_at?: string;
+  pause_start_at?: string;
+  pause_end_at?: string;
   organisation_id: string;
   gym_id: string;
   offering_id?: string;
@@ -340,6 +344,23 @@ export function subjectOf(sub: SubjectFacts, day?: CivilDate): RollupSubject {
 /** A subscription's change (joined, cancelled, owing) on a day. */
 export function rollupChange(sub: SubjectFacts, day: CivilDate, delta: RollupDelta): RollupChange {
   return { subject: subjectOf(sub, day), day, delta };
+}
+
+/**
+ * A membership's pause in the running `paused` counter (`sign` −1 takes it back): +1 on the
+ * Auckland day it starts, −1 on the day it ends (the first day running again), using the derived
+ * state's pause window, so "paused now" = the total minus the days after today.
+ */
+export function pauseChanges(sub: SubjectFacts, sign: 1 | -1): RollupChange[] {
+  const pause = pauseWindow(sub);
+  if (!pause) return [];
+  const start = aucklandDate(pause.start);
+  const end = pause.end ? aucklandDate(pause.end) : null;
+  if (end !== null && end <= start) return [];
+  return [
+    rollupChange(sub, start, { paused: sign }),
+    ...(end ? [rollupChange(sub, end, { paused: -sign })] : []),
+  ];
 }
 
 /**
