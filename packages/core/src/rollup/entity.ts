@@ -94,14 +94,15 @@ export const churnRiskEntity = new Entity({
     month: { type: "string", required: true, readOnly: true },
     rank: { type: "string", required: true, readOnly: true },
     user_id: { type: "string", required: true, readOnly: true },
-    gym_id: { type: "string", required: true },
+    gym_id: { type: "string", required: true, readOnly: true },
     member_name: { type: "string" },
     paid: { type: "number", required: true },
   },
   indexes: {
     primary: {
       pk: { field: "pk", composite: ["organisation_id", "scope", "month"] },
-      sk: { field: "sk", composite: ["rank", "user_id"] },
+      // gym_id too: in the organisation's partition a member may be at risk at two gyms.
+      sk: { field: "sk", composite: ["rank", "user_id", "gym_id"] },
     },
   },
 });

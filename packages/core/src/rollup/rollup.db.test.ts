@@ -7,6 +7,7 @@ import { useTestApi } from "../../../../tests/support/api";
 import {
   addCard,
   addMember,
+  addOffering,
   type MoneyWorld,
   moneyWorld,
   subscribeMember,
@@ -16,7 +17,6 @@ import type { Actor } from "../auth/actor";
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
-import { newId } from "../ids";
 import { forgetBillingContext } from "../payment/context";
 import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
@@ -253,27 +253,10 @@ describe("rollups", () => {
   });
 
   it("a price change to another offering's price moves the member between the offerings' counts on the day it takes effect", async () => {
-    const other = newId();
-    await db()
-      .entities.offering.create({
-        organisation_id: world.organisation_id,
-        offering_id: other,
-        name: "Off-peak",
-        type: "24_7",
-        all_gyms_access: true,
-      })
-      .go();
-    const cheaper = newId();
-    await db()
-      .entities.price.create({
-        organisation_id: world.organisation_id,
-        price_id: cheaper,
-        offering_id: other,
-        amount: 4500,
-        billing_frequency: "monthly",
-        grouping_unique_identifier: newId(),
-      })
-      .go();
+    const { offering_id: other, price_id: cheaper } = await addOffering(world.organisation_id, {
+      name: "Off-peak",
+      amount: 4500,
+    });
     const [scheduled] = await schedulePriceChange(admin(), {
       subscription_ids: [subs[0].subscription_id],
       price_id: cheaper,

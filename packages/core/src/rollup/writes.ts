@@ -243,6 +243,7 @@ export function rollupItems(tx: RollupTx, ...input: (RollupChange | PreparedRoll
               month: key.month,
               rank: churnRank(before.paid),
               user_id: key.user_id,
+              gym_id: key.gym_id,
             })
             .commit(),
         );
