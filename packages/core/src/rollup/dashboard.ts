@@ -193,7 +193,7 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
       { key: "cancelling", label: "Cancelled, not yet in effect", count: cancelling },
       { key: "owing", label: "Owing (in grace)", count: value(all, "owing_count") },
       { key: "paused", label: "Paused now", count: paused },
-      { key: "upcoming", label: "Upcoming (not yet started)", count: upcoming },
+      { key: "upcoming", label: "Not started yet", count: upcoming },
     ],
     by_offering: byPrefix("o:", (id) => names.get(id) ?? "Removed offering"),
     by_frequency: byPrefix("f:", (f) => FREQUENCY_LABELS[f] ?? f),
