@@ -252,6 +252,36 @@ describe("rollups", () => {
     expect((await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY })).churn_risk).toHaveLength(1);
   });
 
+  it("two visits by one member at the same moment both count: the one that loses the race reads the month again", async () => {
+    const base = {
+      organisation_id: world.organisation_id,
+      gym_id: world.gym_id,
+      user_id: subs[0].user_id,
+      visited_at: START.toISOString(),
+      successful: true,
+    };
+    expect(
+      await Promise.all([
+        recordVisit({ ...base, event_id: "evt_rollup_race_a" }),
+        recordVisit({ ...base, event_id: "evt_rollup_race_b" }),
+      ]),
+    ).toEqual(["recorded", "recorded"]);
+    const { data: month } = await db()
+      .entities.memberMonth.get({
+        organisation_id: world.organisation_id,
+        gym_id: world.gym_id,
+        month: TODAY.slice(0, 7),
+        user_id: subs[0].user_id,
+      })
+      .go();
+    expect(month).toMatchObject({ paid: 6000, visits: 4 });
+    const range = await costAndVisitBreakdown(admin(), { from: TODAY, to: TODAY });
+    // $60 over 4 visits = $15 a visit.
+    expect(range.cost_per_visit.find((b) => b.key === "10_to_20")?.count).toBe(1);
+    expect(range.cost_per_visit.find((b) => b.key === "20_to_50")?.count).toBe(0);
+    expect(range.visits_by_day).toEqual([{ day: TODAY, visits: 5 }]);
+  });
+
   it("a price change to another offering's price moves the member between the offerings' counts on the day it takes effect", async () => {
     const { offering_id: other, price_id: cheaper } = await addOffering(world.organisation_id, {
       name: "Off-peak",
@@ -330,7 +360,7 @@ describe("rollups", () => {
     const { data: visits } = await db()
       .entities.visit.query.primary({ organisation_id: world.organisation_id })
       .go({ pages: "all" });
-    expect(visits.filter((v) => v.successful)).toHaveLength(3);
+    expect(visits.filter((v) => v.successful)).toHaveLength(5);
     const changes = recount(payments, subscriptions, TODAY, visits as VisitRecord[]);
     const expected = rowsOf(changes);
     const live = new Map<string, Record<string, unknown>>();
@@ -345,7 +375,7 @@ describe("rollups", () => {
     expect(expected.size).toBeGreaterThan(4);
     expect(expected.get(`${world.gym_id}|${TODAY.slice(0, 7)}|cpv`)).toMatchObject({
       cpv_no_visits: 1,
-      cpv_20_to_50: 1,
+      cpv_10_to_20: 1,
       cpv_50_plus: 1,
     });
     for (const id of new Set([...expected.keys(), ...live.keys()])) {

@@ -159,9 +159,10 @@ export async function prepareRollup(...changes: RollupChange[]): Promise<Prepare
 /**
  * Runs a transaction that counts changes (`write` builds it, adding `items(tx)`): the member-month
  * rows are read first and their updates are conditional on those values, so the cost-per-visit
- * histogram and the churn-risk list move exactly once. If the transaction is cancelled and a row
- * it read has changed since (a concurrent change to the same member's month), it is read again
- * and retried; otherwise the cancellation is the caller's own condition and is returned as is.
+ * histogram and the churn-risk list move exactly once. If the transaction is cancelled by a
+ * transaction conflict, or a row it read has changed since (a concurrent change to the same
+ * member's month), it is read again and retried (at most 5 tries); otherwise the cancellation is
+ * the caller's own condition and is returned as is.
  */
 export async function writeCounted<T extends { canceled: boolean }>(
   changes: RollupChange[],
@@ -171,6 +172,15 @@ export async function writeCounted<T extends { canceled: boolean }>(
     const prepared = await prepareRollup(...changes);
     const result = await write((tx) => rollupItems(tx, prepared));
     if (!result.canceled || !prepared.months.size || attempt >= 4) return result;
+    // Another transaction on the same items was in flight: wait a moment and try again.
+    const reasons = (result as { data?: unknown }).data;
+    if (
+      Array.isArray(reasons) &&
+      reasons.some((r) => (r as { code?: string })?.code === "TransactionConflict")
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * (attempt + 1)));
+      continue;
+    }
     const again = await prepareRollup(...changes);
     const same = [...prepared.months].every(([id, v]) => {
       const now = again.months.get(id);
