@@ -281,6 +281,15 @@ describe("GET /api/active-users", () => {
       expect(list.mismatches).toContainEqual(
         expect.objectContaining({ user_id: "zz_no_member", kind: "credential_without_standing" }),
       );
+    // A page's reads are bounded by its size, not the organisation's (session reads included).
+    const { countDynamoRequests } = await import("../../../../../tests/bench/measure");
+    const count = await countDynamoRequests();
+    const before = count.requests;
+    const two = await admin.get("/api/active-users?per_page=2");
+    expect(two.body.data.next_cursor).toEqual(expect.any(String));
+    // per_page + 4 (members, door records, gyms, organisation) + 3 for the session and actor.
+    expect(count.requests - before).toBeLessThanOrEqual(2 + 4 + 3);
+    count.counting = false;
     const first = await admin.get("/api/active-users?per_page=1");
     expect(first.body.data.active.length + first.body.data.mismatches.length).toBeLessThanOrEqual(4);
     expect(first.body.data.next_cursor).toEqual(expect.any(String));
