@@ -14,6 +14,7 @@ import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter } from "./entity";
 import { paymentRollup } from "./money";
 import {
+  cancellationChange,
   churnItem,
   memberMonthsOf,
   offeringMoveChanges,
@@ -41,8 +42,7 @@ export function recount(
       ...offeringMoveChanges(s, 1),
       ...pauseChanges(s, 1),
     );
-    if (s.cancelled_at)
-      changes.push(rollupChange(s, dayOf(s.cancellation_effective_at, today), { cancelled: 1 }));
+    if (s.cancelled_at) changes.push(cancellationChange(s, dayOf(s.cancellation_effective_at, today), 1));
     if ((s.balance_owing ?? 0) > 0)
       changes.push(rollupChange(s, dayOf(s.failed_at, today), { owing: s.balance_owing, owing_count: 1 }));
   }

@@ -2,7 +2,14 @@
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";
 import type { RollupChange, RollupDelta, SubjectFacts } from "./writes";
-import { offeringMove, offeringMoveChanges, pauseChanges, rollupChange, subjectOf } from "./writes";
+import {
+  cancellationChange,
+  offeringMove,
+  offeringMoveChanges,
+  pauseChanges,
+  rollupChange,
+  subjectOf,
+} from "./writes";
 
 interface PaymentLike {
   organisation_id: string;
@@ -35,6 +42,7 @@ export function paymentRollup(
 
 interface FactsLike extends SubscriptionLike {
   user_id: string;
+  start_date?: string;
   balance_owing?: number;
   cancelled_at?: string;
   cancellation_effective_at?: string;
@@ -62,9 +70,9 @@ export function factsRollup(
     changes.push(...pauseChanges(before, -1), ...pauseChanges(after, 1));
   const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
   if (!before.cancelled_at && after.cancelled_at)
-    changes.push(rollupChange(before, effectiveDay(after.cancellation_effective_at), { cancelled: 1 }));
+    changes.push(cancellationChange(before, effectiveDay(after.cancellation_effective_at), 1));
   if (before.cancelled_at && !after.cancelled_at)
-    changes.push(rollupChange(before, effectiveDay(before.cancellation_effective_at), { cancelled: -1 }));
+    changes.push(cancellationChange(before, effectiveDay(before.cancellation_effective_at), -1));
   const owingBefore = before.balance_owing ?? 0;
   const owingAfter = after.balance_owing ?? 0;
   if (owingBefore !== owingAfter)

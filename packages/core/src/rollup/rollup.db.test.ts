@@ -22,7 +22,12 @@ import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
-import { pauseSubscription, removePause, schedulePriceChange } from "../subscription/operations";
+import {
+  cancelSubscription,
+  pauseSubscription,
+  removePause,
+  schedulePriceChange,
+} from "../subscription/operations";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
@@ -323,6 +328,8 @@ describe("rollups", () => {
         })
         .set({ pause_days_remaining: 60 })
         .go();
+    const state = async (key: string) =>
+      (await userBreakdown(admin(), {})).by_state.find((b) => b.key === key)?.count;
     const pause = { pause_start_at: addDays(TODAY, 2), pause_end_at: addDays(TODAY, 9) };
     await pauseSubscription(admin(), subs[1].subscription_id, pause);
     // A second pause, removed before it starts: it counts nothing.
@@ -331,8 +338,13 @@ describe("rollups", () => {
     const joiner = await addMember(world, "Rolly Later");
     await addCard(world, joiner, "4242424242424242");
     await subscribeMember(world, joiner, { start_date: addDays(TODAY, 5) });
-    const state = async (key: string) =>
-      (await userBreakdown(admin(), {})).by_state.find((b) => b.key === key)?.count;
+    // One more who cancels before starting: never a member, so neither upcoming nor active nor cancelled.
+    const quitter = await addMember(world, "Rolly Never");
+    await addCard(world, quitter, "4242424242424242");
+    const never = (await subscribeMember(world, quitter, { start_date: addDays(TODAY, 4) })).subscription;
+    expect(await state("upcoming")).toBe(2);
+    await cancelSubscription(admin(), never.subscription_id, { immediate: true });
+    expect((await dashboardStats(admin(), {})).cancelled_this_month.current).toBe(1);
     expect(await state("paused")).toBe(0);
     expect(await state("upcoming")).toBe(1);
     expect(await state("active")).toBe(3);

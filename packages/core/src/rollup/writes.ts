@@ -358,6 +358,20 @@ export function rollupChange(sub: SubjectFacts, day: CivilDate, delta: RollupDel
 }
 
 /**
+ * A cancellation taking effect on `day` (`sign` −1: undone). A membership whose cancellation
+ * takes effect before its start date never became a member: its join is taken back on the start date instead, so
+ * it leaves the upcoming count without ever counting as active or cancelled.
+ */
+export function cancellationChange(
+  sub: SubjectFacts & { start_date?: string },
+  day: CivilDate,
+  sign: 1 | -1,
+): RollupChange {
+  if (sub.start_date && day < sub.start_date) return rollupChange(sub, sub.start_date, { joined: -sign });
+  return rollupChange(sub, day, { cancelled: sign });
+}
+
+/**
  * A membership's pause in the running `paused` counter (`sign` −1 takes it back): +1 on the
  * Auckland day it starts, −1 on the day it ends (the first day running again), using the derived
  * state's pause window, so "paused now" = the total minus the days after today.
