@@ -25,7 +25,7 @@ import { adjustUniqueMemberships } from "../offering/service";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentTypes } from "../payment-type/service";
 import { paymentRollup } from "../rollup/money";
-import { cancellationChange, rollupChange, rollupItems } from "../rollup/writes";
+import { cancellationChange, rollupItems } from "../rollup/writes";
 import { chargeAfterOf } from "../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
 import { bankPaymentCode } from "./charge";

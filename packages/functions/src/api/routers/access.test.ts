@@ -177,6 +177,23 @@ type ActiveUsersPage = {
   per_page: number;
 };
 
+/** A door-access record saying we granted access (whatever the member's standing). */
+async function grantDoorRecord(userId: string, gymId: string) {
+  const { db } = await import("@gym/core/db/service");
+  await db()
+    .entities.doorAccess.put({
+      organisation_id: organisationId,
+      user_id: userId,
+      holder: "member",
+      gym_id: gymId,
+      status: "granted",
+      standing: true,
+      reason: "Active",
+      synced_at: new Date().toISOString(),
+    })
+    .go();
+}
+
 /** Every page of /api/active-users, followed by its cursor; `requests` is how many pages it took. */
 async function allActiveUsers(client: HttpClient, perPage?: number) {
   const out = {
@@ -229,18 +246,7 @@ describe("GET /api/active-users", () => {
       }),
     );
     // A credential without standing: the bank member has not started, but holds a grant.
-    await db()
-      .entities.doorAccess.put({
-        organisation_id: organisationId,
-        user_id: seeded.bank.userId,
-        holder: "member",
-        gym_id: api.seed.gyms.newmarket.gym_id,
-        status: "granted",
-        standing: true,
-        reason: "Active",
-        synced_at: new Date().toISOString(),
-      })
-      .go();
+    await grantDoorRecord(seeded.bank.userId, api.seed.gyms.newmarket.gym_id);
     const both = await allActiveUsers(admin);
     expect(both.mismatches).toContainEqual(
       expect.objectContaining({ user_id: seeded.bank.userId, kind: "credential_without_standing" }),
@@ -258,18 +264,7 @@ describe("GET /api/active-users", () => {
   it("pages by member: one member a page lists everyone exactly once, the same as 50 a page, and a door record without a member is still seen", async () => {
     const { db } = await import("@gym/core/db/service");
     // Door access held by someone who is no member at all (sorts after every ULID).
-    await db()
-      .entities.doorAccess.put({
-        organisation_id: organisationId,
-        user_id: "zz_no_member",
-        holder: "member",
-        gym_id: api.seed.gyms.ponsonby.gym_id,
-        status: "granted",
-        standing: true,
-        reason: "Active",
-        synced_at: new Date().toISOString(),
-      })
-      .go();
+    await grantDoorRecord("zz_no_member", api.seed.gyms.ponsonby.gym_id);
     const key = (r: { user_id: string; gym_id: string }) => `${r.user_id}|${r.gym_id}`;
     const whole = await allActiveUsers(admin, 50);
     const single = await allActiveUsers(admin, 1);
