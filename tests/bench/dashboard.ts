@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --dashboard`: the three dashboard calls over 10,000 members with a year of
- * payments. The members, memberships and monthly payments are made in memory and counted into
+ * payments and two months of visits. The members, memberships, payments and visits are made in memory and counted into
  * the rollups by the backfill's recount (the same rows the live transitions keep, see
  * rollup.db.test.ts); the calls never read payments or members. Times each call as the
  * organisation admin over HTTP (gym and organisation scope) and counts every DynamoDB request
@@ -73,10 +73,25 @@ export async function dashboardBench(rows: BenchRow[], members = 10_000) {
         });
       }
     }
-    const written = await writeRecount(organisationId, recount(payments as never, subs as never, today));
+    // Visits in the last two months: two members in three came, 1–6 times a month.
+    const visits: Record<string, unknown>[] = [];
+    for (let m = 0; m < members; m++)
+      for (const [n, month] of [today, addDays(today, -31)].entries())
+        for (let v = 0; m % 3 !== 0 && v < 1 + ((m + n) % 6); v++)
+          visits.push({
+            organisation_id: organisationId,
+            event_id: `evt${m}_${n}_${v}`,
+            gym_id: gyms[m % 2],
+            user_id: `user${m}`,
+            member_name: `Bench ${m}`,
+            offering_id: offerings[m % 3],
+            visited_at: `${month}T0${v}:00:00.000Z`,
+            successful: true,
+          });
+    const written = await writeRecount(recount(payments as never, subs as never, today, visits as never));
     const seedSeconds = (performance.now() - started) / 1000;
     process.stdout.write(
-      `  seeded ${members.toLocaleString()} members, ${payments.length.toLocaleString()} payments as ${written.rows.toLocaleString()} rollup rows and ${written.members.toLocaleString()} member-months in ${seedSeconds.toFixed(0)} s\n`,
+      `  seeded ${members.toLocaleString()} members, ${payments.length.toLocaleString()} payments and ${visits.length.toLocaleString()} visits as ${written.rows.toLocaleString()} rollup rows, ${written.members.toLocaleString()} member-months and ${written.churn.toLocaleString()} churn-risk items in ${seedSeconds.toFixed(0)} s\n`,
     );
 
     const count = await countDynamoRequests();
@@ -93,6 +108,10 @@ export async function dashboardBench(rows: BenchRow[], members = 10_000) {
         [
           "GET /api/cost-and-visit-breakdown (gym, 8 weeks)",
           `/api/cost-and-visit-breakdown?gym_id=${gyms[0]}&from=${from}&to=${today}`,
+        ],
+        [
+          "GET /api/cost-and-visit-breakdown (organisation, 8 weeks)",
+          `/api/cost-and-visit-breakdown?scope=organisation&from=${from}&to=${today}`,
         ],
       ];
       for (const [label, path] of cases) {

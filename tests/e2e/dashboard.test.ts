@@ -34,6 +34,10 @@ describe("dashboard", () => {
     // The card member started today and the pay-in-full member joined today; the bank member starts tomorrow.
     expect(await page.getByTestId("stat-Active members").innerText()).toBe("2");
     await page.getByLabel("Revenue by week").waitFor();
+    // Members by state: paused and not yet started beside active (read from the rollups).
+    const states = page.getByLabel("Members by state");
+    for (const label of ["Active", "Paused now", "Not started yet"])
+      await states.getByText(label, { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath("dashboard-before"), fullPage: true });
 
     await page.goto(`${product.staffUrl}/payments?gym_id=${gym}`);

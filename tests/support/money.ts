@@ -75,27 +75,10 @@ export async function moneyWorld(
     organisation_id: org.organisation_id,
     gym_id: gym.gym_id,
   });
-  const offering_id = newId();
-  await db()
-    .entities.offering.create({
-      organisation_id: org.organisation_id,
-      offering_id,
-      name: "24/7 Membership",
-      type: "24_7",
-      all_gyms_access: true,
-    })
-    .go();
-  const price_id = newId();
-  await db()
-    .entities.price.create({
-      organisation_id: org.organisation_id,
-      price_id,
-      offering_id,
-      amount: options.amount ?? 6000,
-      billing_frequency: "monthly",
-      grouping_unique_identifier: newId(),
-    })
-    .go();
+  const { offering_id, price_id } = await addOffering(org.organisation_id, {
+    name: "24/7 Membership",
+    amount: options.amount ?? 6000,
+  });
   forgetBillingContext();
   return {
     organisation_id: org.organisation_id,
@@ -109,6 +92,32 @@ export async function moneyWorld(
 }
 
 /** A member of the world's gym (a user and their member role). */
+/** A 24/7 offering at every gym of the organisation with one monthly price. */
+export async function addOffering(organisationId: string, input: { name: string; amount: number }) {
+  const offering_id = newId();
+  await db()
+    .entities.offering.create({
+      organisation_id: organisationId,
+      offering_id,
+      name: input.name,
+      type: "24_7",
+      all_gyms_access: true,
+    })
+    .go();
+  const price_id = newId();
+  await db()
+    .entities.price.create({
+      organisation_id: organisationId,
+      price_id,
+      offering_id,
+      amount: input.amount,
+      billing_frequency: "monthly",
+      grouping_unique_identifier: newId(),
+    })
+    .go();
+  return { offering_id, price_id };
+}
+
 export async function addMember(
   world: MoneyWorld,
   name: string,

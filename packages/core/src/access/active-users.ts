@@ -3,29 +3,68 @@
  * active by the door standing rule, with its reason, and where the door access we hold disagrees
  * with standing (a credential without standing, standing without a credential). Each mismatch is
  * fixed by re-syncing the member (POST /api/users/{id}/recreate-kisi-login).
+ *
+ * Paged by member (docs/access-control.md "Active users"): a page is `per_page` members in user id
+ * order (one Query of the member partition after the cursor), each member's memberships (one
+ * Query of the subscriptions' by-member index each, in parallel) and the door-access records of
+ * the page's user id range (one Query), so a page costs at most per_page + 4 requests whatever
+ * the organisation's size. `next_cursor` is the last member's user id.
  */
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { businessNow } from "../clock";
 import type { ActiveUser, ActiveUsers, DoorMismatch } from "../contract/access";
 import { db } from "../db/service";
+import { ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import { staffOrganisation } from "../payment/list";
 import type { SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
-import { doorAccessRecords, standingByGym } from "./sync";
+import { standingByGym } from "./sync";
 
-export async function activeUsers(actor: Actor): Promise<ActiveUsers> {
+export const ACTIVE_USERS_PER_PAGE = 25;
+
+const encodeCursor = (userId: string) => Buffer.from(userId, "utf8").toString("base64url");
+function decodeCursor(cursor: string | undefined): string | null {
+  if (!cursor) return null;
+  const userId = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId))
+    throw ValidationError.field("cursor", "The page cursor is not valid; start from the first page");
+  return userId;
+}
+
+export async function activeUsers(
+  actor: Actor,
+  query: { cursor?: string; per_page?: number } = {},
+): Promise<ActiveUsers> {
   const organisationId = staffOrganisation(actor);
   authorize(policy.manageOrganisation(actor), "Only organisation admins may see active users.");
-  const [{ data: subs }, records, gyms, org, now] = await Promise.all([
-    db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
-    doorAccessRecords(organisationId),
+  const after = decodeCursor(query.cursor);
+  const perPage = query.per_page ?? ACTIVE_USERS_PER_PAGE;
+  const members = db().entities.member.query.primary({ organisation_id: organisationId });
+  const page = await (after ? members.gt({ user_id: after }) : members).go({ limit: perPage });
+  const userIds = page.data.map((m) => m.user_id);
+  const last = page.cursor ? userIds[userIds.length - 1] : null;
+  // The door records of this page's user id range: after the previous page's last user, up to
+  // this page's last (or the end), so a record without a member is still read on exactly one page.
+  const doors = db().entities.doorAccess.query.primary({ organisation_id: organisationId });
+  const from = after ? { user_id: `${after}~` } : { user_id: "" };
+  const [subsByUser, { data: records }, gyms, org, now] = await Promise.all([
+    Promise.all(
+      userIds.map(async (user_id) => {
+        const { data } = await db()
+          .entities.subscription.query.byMember({ organisation_id: organisationId, user_id })
+          .go({ pages: "all" });
+        return data;
+      }),
+    ),
+    (last ? doors.between(from, { user_id: `${last}~` }) : doors.gte(from)).go({ pages: "all" }),
     listGyms(organisationId),
     getOrganisation(organisationId),
     businessNow(),
   ]);
+  const subs = subsByUser.flat();
   const gymById = new Map(gyms.map((g) => [g.gym_id, g]));
   const byUser = new Map<string, SubscriptionRecord[]>();
   for (const sub of subs) byUser.set(sub.user_id, [...(byUser.get(sub.user_id) ?? []), sub]);
@@ -74,5 +113,10 @@ export async function activeUsers(actor: Actor): Promise<ActiveUsers> {
     });
   }
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-  return { active: active.sort(byName), mismatches: mismatches.sort(byName) };
+  return {
+    active: active.sort(byName),
+    mismatches: mismatches.sort(byName),
+    next_cursor: last ? encodeCursor(last) : null,
+    per_page: perPage,
+  };
 }

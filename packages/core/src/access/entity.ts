@@ -62,6 +62,8 @@ export const visitEntity = new Entity({
     gym_name: { type: "string" },
     door_id: { type: "string" },
     door_name: { type: "string" },
+    /** The member's latest membership's offering when it was recorded (the rollups count the visit there). */
+    offering_id: { type: "string" },
     ...timestamps,
   },
   indexes: {

@@ -13,7 +13,7 @@ import { getGym } from "../gym/service";
 import { log } from "../log";
 import { findMember, memberInReach } from "../member/service";
 import { staffGymIds, staffOrganisation } from "../payment/list";
-import { visitRollupItems } from "../rollup/writes";
+import { subjectOf, visitChange, writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
@@ -45,26 +45,32 @@ export async function recordVisit(input: VisitInput): Promise<"recorded" | "dupl
   // A successful visit also counts in the dashboard's rollups (per gym per day, per offering, and
   // the member's month for cost per visit), in the same transaction: the visit's conditional
   // create makes it count once. The offering is the member's latest membership's.
-  const offeringId = input.successful ? await latestOfferingOf(input.organisation_id, input.user_id) : null;
   const day = aucklandDate(new Date(input.visited_at));
-  const { canceled } = await db()
-    .transaction.write(({ visit, rollup, memberMonth }) => [
-      visit.create(input).commit({ response: "all_old" }),
-      ...(input.successful
-        ? visitRollupItems(
-            { rollup, memberMonth },
-            {
-              organisation_id: input.organisation_id,
-              gym_id: input.gym_id,
-              offering_id: offeringId,
-              user_id: input.user_id,
-              member_name: input.member_name,
-              day,
-            },
-          )
-        : []),
-    ])
-    .go();
+  const offeringId = input.successful
+    ? await latestOfferingOf(input.organisation_id, input.user_id, day)
+    : null;
+  const counted = input.successful
+    ? [
+        visitChange({
+          organisation_id: input.organisation_id,
+          gym_id: input.gym_id,
+          offering_id: offeringId,
+          user_id: input.user_id,
+          member_name: input.member_name,
+          day,
+        }),
+      ]
+    : [];
+  const { canceled } = await writeCounted(counted, (items) =>
+    db()
+      .transaction.write(({ visit, rollup, memberMonth, churnRisk }) => [
+        visit
+          .create({ ...input, ...(offeringId ? { offering_id: offeringId } : {}) })
+          .commit({ response: "all_old" }),
+        ...items({ rollup, memberMonth, churnRisk }),
+      ])
+      .go(),
+  );
   if (canceled) {
     const { data } = await db()
       .entities.visit.get({ organisation_id: input.organisation_id, event_id: input.event_id })
@@ -75,10 +81,16 @@ export async function recordVisit(input: VisitInput): Promise<"recorded" | "dupl
   return "recorded";
 }
 
-async function latestOfferingOf(organisationId: string, userId: string): Promise<string | null> {
+/** The offering the member's latest membership counts under on the day (after a move to another offering's price, that one). */
+async function latestOfferingOf(
+  organisationId: string,
+  userId: string,
+  day: CivilDate,
+): Promise<string | null> {
   const member = await findMember(organisationId, userId);
   if (!member?.latest_subscription_id) return null;
-  return (await findSubscription(organisationId, member.latest_subscription_id))?.offering_id ?? null;
+  const sub = await findSubscription(organisationId, member.latest_subscription_id);
+  return sub ? (subjectOf(sub, day).offering_id ?? null) : null;
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? null : String(value));

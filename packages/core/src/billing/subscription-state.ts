@@ -84,14 +84,26 @@ function instant(value: When | null | undefined): Date | null {
 
 const at = (d: Date) => d.getTime();
 
+/**
+ * A subscription's pause: from pause_start_at (or paused_at) until pause_end_at (exclusive;
+ * open-ended if none). Null without a pause. The dashboard's `paused` counter counts this window.
+ */
+export function pauseWindow(
+  f: Pick<SubscriptionFacts, "pause_start_at" | "paused_at" | "pause_end_at">,
+): { start: Date; end: Date | null } | null {
+  const start = instant(f.pause_start_at) ?? instant(f.paused_at);
+  return start ? { start, end: instant(f.pause_end_at) } : null;
+}
+
 /** Every derived state of one subscription at `now`. */
 export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState {
   const now = at(f.now);
   if (Number.isNaN(now)) throw new RangeError("now must be a valid Date");
 
   // Paused: a pause exists from pause_start_at (or paused_at) until pause_end_at (open-ended if none).
-  const pauseStart = instant(f.pause_start_at) ?? instant(f.paused_at);
-  const pauseEnd = instant(f.pause_end_at);
+  const pause = pauseWindow(f);
+  const pauseStart = pause?.start ?? null;
+  const pauseEnd = pause?.end ?? null;
   const pauseNotOver = pauseStart !== null && (pauseEnd === null || now < at(pauseEnd));
   const pause_in_future = pauseNotOver && pauseStart !== null && now < at(pauseStart);
   const paused_now = pauseNotOver && !pause_in_future;

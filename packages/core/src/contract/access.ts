@@ -207,11 +207,31 @@ export const doorMismatchSchema = activeUserSchema
   .meta({ id: "DoorMismatch" });
 export type DoorMismatch = z.output<typeof doorMismatchSchema>;
 
+/** `GET /api/active-users`: one page of members (in user id order). */
+export const activeUsersQuery = z.object({
+  cursor: z
+    .string()
+    .max(200, "The page cursor is not valid; start from the first page")
+    .optional()
+    .meta({ description: "`next_cursor` of the page before" }),
+  per_page: z.coerce
+    .number()
+    .int("Expected a whole number")
+    .min(1, "At least 1")
+    .max(50, "At most 50")
+    .optional()
+    .meta({ description: "Members per page (default 25, at most 50)" }),
+});
+
 /** `GET /api/active-users`. */
 export const activeUsersSchema = z
   .object({
+    /** Of this page's members: those with standing, and the mismatches. */
     active: z.array(activeUserSchema),
     mismatches: z.array(doorMismatchSchema),
+    /** The next page of members, or null on the last page. */
+    next_cursor: z.string().nullable(),
+    per_page: z.number().int(),
   })
   .meta({ id: "ActiveUsers" });
 export type ActiveUsers = z.output<typeof activeUsersSchema>;

@@ -85,9 +85,12 @@ export const costAndVisitBreakdown = z
       }),
     ),
     visits_by_day: z.array(z.object({ day: z.string(), visits: z.number().int() })),
-    /** Members who paid in the range, by what each visit cost them. */
+    /**
+     * Member-months (a member at a gym in a calendar month) with something paid, by what each visit
+     * cost (paid ÷ visits that month), summed over the months the range touches.
+     */
     cost_per_visit: z.array(bucket),
-    /** Who paid most and never came in the range (churn risk), most paid first. */
+    /** Who paid most and never came in the range's last month (churn risk), most paid first, at most 20. */
     churn_risk: z.array(
       z.object({ user_id: z.string(), name: z.string(), gym_id: z.string(), paid: z.number().int() }),
     ),

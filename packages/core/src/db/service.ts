@@ -15,7 +15,7 @@ import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { registrationEntity } from "../registration/entity";
-import { memberMonthEntity, rollupEntity } from "../rollup/entity";
+import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { dunningEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
@@ -61,6 +61,7 @@ const entities = {
   visit: visitEntity,
   rollup: rollupEntity,
   memberMonth: memberMonthEntity,
+  churnRisk: churnRiskEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

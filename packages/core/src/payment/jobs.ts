@@ -25,7 +25,7 @@ import { adjustUniqueMemberships } from "../offering/service";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentTypes } from "../payment-type/service";
 import { paymentRollup } from "../rollup/money";
-import { rollupChange, rollupItems } from "../rollup/writes";
+import { cancellationChange, rollupItems } from "../rollup/writes";
 import { chargeAfterOf } from "../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
 import { bankPaymentCode } from "./charge";
@@ -609,7 +609,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   const at = now.toISOString();
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = sub.upcoming_payment_id;
-  const leaving = rollupChange(sub, aucklandDate(now), { cancelled: 1 });
+  const leaving = cancellationChange(sub, aucklandDate(now), 1);
   const { canceled } = await db()
     .transaction.write(({ subscription, dunning, payment, rollup, memberMonth }) => [
       ...rollupItems({ rollup, memberMonth }, leaving),

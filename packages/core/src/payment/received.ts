@@ -14,7 +14,7 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
-import { rollupItems } from "../rollup/writes";
+import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
@@ -44,27 +44,29 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
       ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]
       : []),
   ];
-  const { canceled } = await db()
-    .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
-      ...rollupItems({ rollup, memberMonth }, ...counted),
-      payments
-        .patch({ organisation_id: organisationId, payment_id: paymentId })
-        .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
-        .remove(["work_key", "work_sort"])
-        .add({ version: 1 })
-        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`)
-        .commit(),
-      ...(payment.subscription_id
-        ? [
-            subscription
-              .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
-              .set({ latest_payment_id: paymentId })
-              .add({ payments_sum: payment.amount })
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
+  const { canceled } = await writeCounted(counted, (items) =>
+    db()
+      .transaction.write(({ payment: payments, subscription, rollup, memberMonth, churnRisk }) => [
+        ...items({ rollup, memberMonth, churnRisk }),
+        payments
+          .patch({ organisation_id: organisationId, payment_id: paymentId })
+          .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
+          .remove(["work_key", "work_sort"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`)
+          .commit(),
+        ...(payment.subscription_id
+          ? [
+              subscription
+                .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
+                .set({ latest_payment_id: paymentId })
+                .add({ payments_sum: payment.amount })
+                .commit(),
+            ]
+          : []),
+      ])
+      .go(),
+  );
   if (canceled) throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
   const saved = await findPayment(organisationId, paymentId);
   if (!saved) throw new NotFoundError("payment");

@@ -16,7 +16,7 @@ import { emailSender } from "../email/port";
 import { log } from "../log";
 import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
-import { rollupItems } from "../rollup/writes";
+import { rollupItems, writeCounted } from "../rollup/writes";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { gymOf, settingsOf } from "./context";
 import { debtAfterFailure } from "./dunning-rules";
@@ -152,93 +152,102 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
     collected_count: 1,
     ...(clearing && sub ? { owing: -sub.balance_owing, owing_count: -1 } : {}),
   });
-  return db()
-    .transaction.write(({ payment: payments, subscription, dunning, paymentRef, rollup, memberMonth }) => {
-      const writes = [
-        ...rollupItems({ rollup, memberMonth }, counted),
-        payments
-          .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
-          .set({
-            ...ids,
-            status: "sent",
-            charged_at: payment.charged_at ?? at,
-            settled_at: at,
-            balance_owing: 0,
-            periods_owing: 0,
-          })
-          .remove(["work_key", "work_sort", "error_status", "error_description"])
-          .add({ version: 1 })
-          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
-          .commit(),
-      ];
-      if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
-        writes.push(
-          paymentRef
-            .put({
-              provider: "akahu",
-              external_id: ids.akahu_id,
-              organisation_id: payment.organisation_id,
-              payment_id: payment.payment_id,
-              created_at: at,
-            })
-            .commit() as never,
-        );
-      }
-      if (payment.subscription_id) {
-        const key = { organisation_id: payment.organisation_id, subscription_id: payment.subscription_id };
-        if (sub && clearsDebt) {
-          // A retry (or a payment marked as paying the debt) clears the debt and the grace.
-          writes.push(
-            subscription
-              .patch(key)
+  return writeCounted([counted], (items) =>
+    db()
+      .transaction.write(
+        ({ payment: payments, subscription, dunning, paymentRef, rollup, memberMonth, churnRisk }) => {
+          const writes = [
+            ...items({ rollup, memberMonth, churnRisk }),
+            payments
+              .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
               .set({
+                ...ids,
+                status: "sent",
+                charged_at: payment.charged_at ?? at,
+                settled_at: at,
                 balance_owing: 0,
                 periods_owing: 0,
-                retries_done: 0,
-                hard_declined: false,
-                latest_payment_id: payment.payment_id,
               })
-              .remove([
-                "grace_period_ends_at",
-                "failed_at",
-                "next_retry_on",
-                "final_notice_sent_at",
-                "upcoming_state",
-                "retry_payment_id",
-              ])
-              .add({ version: 1, payments_sum: payment.amount })
-              .where((a, op) => op.eq(a.version, sub.version))
-              .commit() as never,
-            dunning.delete(key).commit() as never,
-          );
-        } else if (
-          sub?.upcoming_state &&
-          sub.first_payment_id === payment.payment_id &&
-          (payment.charge_index === -1 || payment.charge_index === 0)
-        ) {
-          writes.push(
-            subscription
-              .patch(key)
-              .set({ latest_payment_id: payment.payment_id })
-              .remove(["upcoming_state"])
-              .add({ version: 1, payments_sum: payment.amount })
-              .where((a, op) => op.eq(a.version, sub.version))
-              .commit() as never,
-          );
-        } else {
-          // Counters only: no version condition needed (ADD commutes; no other field is touched).
-          writes.push(
-            subscription
-              .patch(key)
-              .set({ latest_payment_id: payment.payment_id })
-              .add({ payments_sum: payment.amount })
-              .commit() as never,
-          );
-        }
-      }
-      return writes;
-    })
-    .go();
+              .remove(["work_key", "work_sort", "error_status", "error_description"])
+              .add({ version: 1 })
+              .where(
+                (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`,
+              )
+              .commit(),
+          ];
+          if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
+            writes.push(
+              paymentRef
+                .put({
+                  provider: "akahu",
+                  external_id: ids.akahu_id,
+                  organisation_id: payment.organisation_id,
+                  payment_id: payment.payment_id,
+                  created_at: at,
+                })
+                .commit() as never,
+            );
+          }
+          if (payment.subscription_id) {
+            const key = {
+              organisation_id: payment.organisation_id,
+              subscription_id: payment.subscription_id,
+            };
+            if (sub && clearsDebt) {
+              // A retry (or a payment marked as paying the debt) clears the debt and the grace.
+              writes.push(
+                subscription
+                  .patch(key)
+                  .set({
+                    balance_owing: 0,
+                    periods_owing: 0,
+                    retries_done: 0,
+                    hard_declined: false,
+                    latest_payment_id: payment.payment_id,
+                  })
+                  .remove([
+                    "grace_period_ends_at",
+                    "failed_at",
+                    "next_retry_on",
+                    "final_notice_sent_at",
+                    "upcoming_state",
+                    "retry_payment_id",
+                  ])
+                  .add({ version: 1, payments_sum: payment.amount })
+                  .where((a, op) => op.eq(a.version, sub.version))
+                  .commit() as never,
+                dunning.delete(key).commit() as never,
+              );
+            } else if (
+              sub?.upcoming_state &&
+              sub.first_payment_id === payment.payment_id &&
+              (payment.charge_index === -1 || payment.charge_index === 0)
+            ) {
+              writes.push(
+                subscription
+                  .patch(key)
+                  .set({ latest_payment_id: payment.payment_id })
+                  .remove(["upcoming_state"])
+                  .add({ version: 1, payments_sum: payment.amount })
+                  .where((a, op) => op.eq(a.version, sub.version))
+                  .commit() as never,
+              );
+            } else {
+              // Counters only: no version condition needed (ADD commutes; no other field is touched).
+              writes.push(
+                subscription
+                  .patch(key)
+                  .set({ latest_payment_id: payment.payment_id })
+                  .add({ payments_sum: payment.amount })
+                  .commit() as never,
+              );
+            }
+          }
+          return writes;
+        },
+      )
+      .go(),
+  );
 }
 
 async function settleFailed(

@@ -1,16 +1,29 @@
 /**
- * Recounts an organisation's rollups from its payments and memberships (the local seed, whose
+ * Recounts an organisation's rollups from its payments, memberships and visits (the local seed, whose
  * past payments are written as the billing run would have left them, and any repair). It reads
  * everything, so it is never on a request path; rollup.db.test.ts checks it agrees exactly with
  * the counters the live transitions keep.
  */
+
+import type { VisitRecord } from "../access/visits";
 import { aucklandDate } from "../billing/calendar";
 import { db } from "../db/service";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
-import type { RollupCounter } from "./entity";
+import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
+import { ORGANISATION_ROLLUP, type RollupCounter } from "./entity";
 import { paymentRollup } from "./money";
-import { type RollupChange, rollupChange, rollupRows } from "./writes";
+import {
+  cancellationChange,
+  churnItem,
+  memberMonthsOf,
+  offeringMoveChanges,
+  pauseChanges,
+  type RollupChange,
+  rollupChange,
+  rollupRows,
+  visitChange,
+} from "./writes";
 
 const dayOf = (at: string | undefined, fallback: string) => (at ? aucklandDate(new Date(at)) : fallback);
 
@@ -19,13 +32,17 @@ export function recount(
   payments: PaymentRecord[],
   subs: SubscriptionRecord[],
   today: string,
+  visits: VisitRecord[] = [],
 ): RollupChange[] {
   const byId = new Map(subs.map((s) => [s.subscription_id, s]));
   const changes: RollupChange[] = [];
   for (const s of subs) {
-    changes.push(rollupChange(s, s.start_date, { joined: 1 }));
-    if (s.cancelled_at)
-      changes.push(rollupChange(s, dayOf(s.cancellation_effective_at, today), { cancelled: 1 }));
+    changes.push(
+      rollupChange(s, s.start_date, { joined: 1 }),
+      ...offeringMoveChanges(s, 1),
+      ...pauseChanges(s, 1),
+    );
+    if (s.cancelled_at) changes.push(cancellationChange(s, dayOf(s.cancellation_effective_at, today), 1));
     if ((s.balance_owing ?? 0) > 0)
       changes.push(rollupChange(s, dayOf(s.failed_at, today), { owing: s.balance_owing, owing_count: 1 }));
   }
@@ -43,6 +60,18 @@ export function recount(
         paymentRollup(p, sub, p.due_on, { expected: p.amount + (p.credit_used ?? 0), expected_count: 1 }),
       );
   }
+  for (const v of visits)
+    if (v.successful)
+      changes.push(
+        visitChange({
+          organisation_id: v.organisation_id,
+          gym_id: v.gym_id,
+          offering_id: v.offering_id ?? null,
+          user_id: v.user_id,
+          member_name: v.member_name,
+          day: aucklandDate(new Date(v.visited_at)),
+        }),
+      );
   return changes;
 }
 
@@ -50,67 +79,64 @@ export type RollupRow = { organisation_id: string; scope: string; day: string; d
   Record<RollupCounter, number>
 >;
 
-/** The rows of a set of changes, summed. */
+/** The rows of a set of changes, summed, with each month's cost-per-visit histogram. */
 export function rowsOf(changes: RollupChange[]): Map<string, RollupRow> {
   const rows = new Map<string, RollupRow>();
-  for (const change of changes) {
-    for (const { key, delta } of rollupRows(change)) {
-      const id = `${key.scope}|${key.day}|${key.dim}`;
-      const row = rows.get(id) ?? { ...key };
-      for (const [k, v] of Object.entries(delta))
-        row[k as RollupCounter] = (row[k as RollupCounter] ?? 0) + (v ?? 0);
-      rows.set(id, row);
-    }
+  const add = (key: Omit<RollupRow, RollupCounter>, delta: Partial<Record<RollupCounter, number>>) => {
+    const id = `${key.scope}|${key.day}|${key.dim}`;
+    const row = rows.get(id) ?? { ...key };
+    for (const [k, v] of Object.entries(delta))
+      row[k as RollupCounter] = (row[k as RollupCounter] ?? 0) + (v ?? 0);
+    rows.set(id, row);
+  };
+  for (const change of changes) for (const { key, delta } of rollupRows(change)) add(key, delta);
+  for (const m of memberMonthsOf(changes).values()) {
+    const bucket = costBucketOf(m.paid, m.visits);
+    if (!bucket) continue;
+    for (const scope of [m.gym_id, ORGANISATION_ROLLUP])
+      add({ organisation_id: m.organisation_id, scope, day: m.month, dim: COST_DIM }, { [bucket]: 1 });
   }
   return rows;
 }
 
-/** Recounts and writes an organisation's rollup rows (and members' paid per month). */
+/** The churn-risk items of a set of changes (each in its gym's and the organisation's partition). */
+export function churnItemsOf(changes: RollupChange[]) {
+  return [...memberMonthsOf(changes).values()]
+    .filter((m) => isChurnRisk(m.paid, m.visits))
+    .flatMap((m) =>
+      [m.gym_id, ORGANISATION_ROLLUP].map((scope) => churnItem(m, scope, m.paid, m.member_name)),
+    );
+}
+
+/**
+ * Recounts and writes an organisation's rollup rows, its members' paid and visits per month, the
+ * cost-per-visit histograms and the churn-risk items, from its payments, memberships and visits.
+ */
 export async function backfillRollups(organisationId: string, today: string) {
-  const [payments, subs] = await Promise.all([
+  const [payments, subs, visits] = await Promise.all([
     db().entities.payment.query.byOrganisation({ organisation_id: organisationId }).go({ pages: "all" }),
     db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
+    db().entities.visit.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
   ]);
   return writeRecount(
-    organisationId,
-    recount(payments.data as PaymentRecord[], subs.data as SubscriptionRecord[], today),
+    recount(
+      payments.data as PaymentRecord[],
+      subs.data as SubscriptionRecord[],
+      today,
+      visits.data as VisitRecord[],
+    ),
   );
 }
 
 /** Writes the rows of recounted changes (overwriting), 25 to a batch, a few batches at once. */
-export async function writeRecount(organisationId: string, changes: RollupChange[]) {
+export async function writeRecount(changes: RollupChange[]) {
   const rows = [...rowsOf(changes).values()];
   await inBatches(rows, (batch) => db().entities.rollup.put(batch).go());
-  const months = new Map<
-    string,
-    {
-      organisation_id: string;
-      gym_id: string;
-      month: string;
-      user_id: string;
-      member_name?: string;
-      offering_id?: string;
-      paid: number;
-    }
-  >();
-  for (const c of changes) {
-    if (!c.member?.paid) continue;
-    const id = `${c.subject.gym_id}|${c.day.slice(0, 7)}|${c.member.user_id}`;
-    const row = months.get(id) ?? {
-      organisation_id: organisationId,
-      gym_id: c.subject.gym_id,
-      month: c.day.slice(0, 7),
-      user_id: c.member.user_id,
-      member_name: c.member.member_name,
-      offering_id: c.subject.offering_id ?? undefined,
-      paid: 0,
-    };
-    row.paid += c.member.paid;
-    months.set(id, row);
-  }
-  const list = [...months.values()];
-  await inBatches(list, (batch) => db().entities.memberMonth.put(batch).go());
-  return { rows: rows.length, members: list.length };
+  const months = [...memberMonthsOf(changes).values()];
+  await inBatches(months, (batch) => db().entities.memberMonth.put(batch).go());
+  const churn = churnItemsOf(changes);
+  await inBatches(churn, (batch) => db().entities.churnRisk.put(batch).go());
+  return { rows: rows.length, members: months.length, churn: churn.length };
 }
 
 async function inBatches<T>(items: T[], write: (batch: T[]) => Promise<unknown>) {

@@ -11,6 +11,7 @@ import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
 import { staffGymIds, staffOrganisation } from "../payment/list";
+import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
 
 type Row = { day: string; dim: string } & Partial<Record<RollupCounter, number>>;
@@ -177,7 +178,12 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   const names = new Map(offerings.map((o) => [o.offering_id, o.name]));
   const all = totals.find((r) => r.dim === "all");
-  const cancelling = ahead.filter((r) => r.dim === "all").reduce((n, r) => n + value(r, "cancelled"), 0);
+  const aheadAll = ahead.filter((r) => r.dim === "all");
+  const cancelling = aheadAll.reduce((n, r) => n + value(r, "cancelled"), 0);
+  // Memberships starting after today (their join sits on a future day row): not yet started.
+  const upcoming = aheadAll.reduce((n, r) => n + value(r, "joined"), 0);
+  // Pauses covering today: the running total minus the pauses starting (and ending) after today.
+  const paused = value(all, "paused") - aheadAll.reduce((n, r) => n + value(r, "paused"), 0);
   const answer: UserBreakdown = {
     scope: s.scope,
     gym_id: s.gym_id,
@@ -186,6 +192,8 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
       { key: "active", label: "Active", count: activeOf("all") },
       { key: "cancelling", label: "Cancelled, not yet in effect", count: cancelling },
       { key: "owing", label: "Owing (in grace)", count: value(all, "owing_count") },
+      { key: "paused", label: "Paused now", count: paused },
+      { key: "upcoming", label: "Not started yet", count: upcoming },
     ],
     by_offering: byPrefix("o:", (id) => names.get(id) ?? "Removed offering"),
     by_frequency: byPrefix("f:", (f) => FREQUENCY_LABELS[f] ?? f),
@@ -194,18 +202,7 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
   return answer;
 }
 
-/** Cost-per-visit buckets (cents per visit, upper bounds exclusive). */
-const COST_BUCKETS = [
-  { key: "no_visits", label: "Paid, no visits", max: -1 },
-  { key: "under_5", label: "Under $5 a visit", max: 500 },
-  { key: "5_to_10", label: "$5–$10 a visit", max: 1000 },
-  { key: "10_to_20", label: "$10–$20 a visit", max: 2000 },
-  { key: "20_to_50", label: "$20–$50 a visit", max: 5000 },
-  { key: "50_plus", label: "$50 or more a visit", max: Number.POSITIVE_INFINITY },
-];
 export const CHURN_RISK_LIMIT = 20;
-/** The distribution reads one Query per gym and month: a range covers at most this many months of it. */
-export const DISTRIBUTION_MONTHS = 3;
 
 export async function costAndVisitBreakdown(
   actor: Actor,
@@ -219,15 +216,22 @@ export async function costAndVisitBreakdown(
     const { ValidationError } = await import("../errors");
     throw ValidationError.field("from", "The first day must be on or before the last day.");
   }
-  const months: string[] = [];
-  for (let m = monthStart(to); m >= monthStart(from) && months.length < DISTRIBUTION_MONTHS; )
-    months.push(m.slice(0, 7)), (m = monthStart(addDays(m, -1)));
-  const [list, offerings, memberRows] = await Promise.all([
-    rows(s, from, to),
+  // One Query from the first month's histogram row (`YYYY-MM` sorts before its days) to `to`, one
+  // for the offering names, one for the top of the last month's churn-risk partition.
+  const firstMonth = from.slice(0, 7);
+  const lastMonth = to.slice(0, 7);
+  const [list, offerings, churn] = await Promise.all([
+    rows(s, firstMonth, to),
     listOfferingRecords(s.organisation_id),
-    Promise.all(s.gyms.flatMap((gym) => months.map((month) => memberMonths(s.organisation_id, gym, month)))),
+    db()
+      .entities.churnRisk.query.primary({
+        organisation_id: s.organisation_id,
+        scope: partition(s),
+        month: lastMonth,
+      })
+      .go({ limit: CHURN_RISK_LIMIT }),
   ]);
-  dashboardReads.queries += 1;
+  dashboardReads.queries += 2;
   const names = new Map(offerings.map((o) => [o.offering_id, o.name]));
   const offeringIds = [...new Set(list.filter((r) => r.dim.startsWith("o:")).map((r) => r.dim.slice(2)))];
   const weeks: CostAndVisitBreakdown["by_week"] = [];
@@ -245,34 +249,12 @@ export async function costAndVisitBreakdown(
   const visitsByDay: CostAndVisitBreakdown["visits_by_day"] = [];
   for (let d = from; d <= to && visitsByDay.length < 400; d = addDays(d, 1))
     visitsByDay.push({ day: d, visits: sum(list, "visits", d, d) });
-  // Each member's paid and visits over the months read.
-  const perMember = new Map<
-    string,
-    { user_id: string; name: string; gym_id: string; paid: number; visits: number }
-  >();
-  for (const r of memberRows.flat()) {
-    const m = perMember.get(r.user_id) ?? {
-      user_id: r.user_id,
-      name: r.member_name ?? "",
-      gym_id: r.gym_id,
-      paid: 0,
-      visits: 0,
-    };
-    m.paid += r.paid ?? 0;
-    m.visits += r.visits ?? 0;
-    if (r.member_name) m.name = r.member_name;
-    perMember.set(r.user_id, m);
-  }
-  const payers = [...perMember.values()].filter((m) => m.paid > 0);
+  // Member-months per bucket, summed over the months the range touches.
+  const histograms = list.filter((r) => r.dim === COST_DIM && r.day >= firstMonth && r.day <= lastMonth);
   const cost_per_visit = COST_BUCKETS.map((b, i) => ({
     key: b.key,
     label: b.label,
-    count: payers.filter((m) => {
-      if (m.visits === 0) return i === 0;
-      if (i === 0) return false;
-      const per = m.paid / m.visits;
-      return per < b.max && per >= (COST_BUCKETS[i - 1]?.max ?? 0);
-    }).length,
+    count: histograms.reduce((n, r) => n + value(r, COST_BUCKET_COUNTERS[i]), 0),
   }));
   const answer: CostAndVisitBreakdown = {
     scope: s.scope,
@@ -291,32 +273,12 @@ export async function costAndVisitBreakdown(
     by_week: weeks,
     visits_by_day: visitsByDay,
     cost_per_visit,
-    churn_risk: payers
-      .filter((m) => m.visits === 0)
-      .sort((a, b) => b.paid - a.paid)
-      .slice(0, CHURN_RISK_LIMIT)
-      .map(({ user_id, name, gym_id, paid }) => ({ user_id, name, gym_id, paid })),
+    churn_risk: churn.data.map((m) => ({
+      user_id: m.user_id,
+      name: m.member_name ?? "",
+      gym_id: m.gym_id,
+      paid: m.paid,
+    })),
   };
   return answer;
-}
-
-type MemberMonthRow = {
-  user_id: string;
-  gym_id: string;
-  member_name?: string;
-  paid?: number;
-  visits?: number;
-};
-async function memberMonths(organisationId: string, gymId: string, month: string): Promise<MemberMonthRow[]> {
-  const out: MemberMonthRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { data: unknown[]; cursor: string | null } = await db()
-      .entities.memberMonth.query.primary({ organisation_id: organisationId, gym_id: gymId, month })
-      .go({ cursor, limit: 5000 });
-    dashboardReads.queries += 1;
-    out.push(...(page.data as MemberMonthRow[]));
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
 }

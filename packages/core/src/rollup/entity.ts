@@ -1,5 +1,6 @@
 import { Entity } from "electrodb";
 import { SERVICE } from "../db/entity";
+import { COST_BUCKET_COUNTERS } from "./cost";
 
 /** The organisation-wide scope of a rollup row (every gym's changes are also added there). */
 export const ORGANISATION_ROLLUP = "_organisation";
@@ -19,6 +20,9 @@ export const rollupCounters = [
   "owing",
   "owing_count",
   "visits",
+  "paused",
+  // The cost-per-visit histogram (rows day = month `YYYY-MM`, dim = `cpv`): member-months per bucket.
+  ...COST_BUCKET_COUNTERS,
 ] as const;
 export type RollupCounter = (typeof rollupCounters)[number];
 
@@ -32,7 +36,8 @@ const counters = Object.fromEntries(rollupCounters.map((c) => [c, { type: "numbe
  * in the same transaction as the change that moves them (docs/data-model.md "Rollups").
  * `dim` is `all`, or `o:<offering_id>` (day rows and totals), `f:<billing_frequency>` and
  * `t:<payment_method>` (total rows only). `day` is a civil date or `total` (running totals:
- * active members = joined − cancelled, owing).
+ * active members = joined − cancelled, owing), or a month `YYYY-MM` with `dim` = `cpv` (the
+ * cost-per-visit histogram of that month's member-month rows; sorts before the month's days).
  */
 export const rollupEntity = new Entity({
   model: { entity: "rollup", version: "1", service: SERVICE },
@@ -71,6 +76,33 @@ export const memberMonthEntity = new Entity({
     primary: {
       pk: { field: "pk", composite: ["organisation_id", "gym_id", "month"] },
       sk: { field: "sk", composite: ["user_id"] },
+    },
+  },
+});
+
+/**
+ * The churn-risk list ("paid, no visits"): one item per member-month row with paid > 0 and no
+ * visits, in the gym's partition and the organisation's (`scope` = `_organisation`), sorted by
+ * `rank` (999,999,999,999 − paid, zero-padded) so a Query with a limit reads the top payers first.
+ * Moved (delete old rank, put new) in the same transaction as the member-month row it mirrors.
+ */
+export const churnRiskEntity = new Entity({
+  model: { entity: "churn_risk", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    scope: { type: "string", required: true, readOnly: true },
+    month: { type: "string", required: true, readOnly: true },
+    rank: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true, readOnly: true },
+    gym_id: { type: "string", required: true, readOnly: true },
+    member_name: { type: "string" },
+    paid: { type: "number", required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id", "scope", "month"] },
+      // gym_id too: in the organisation's partition a member may be at risk at two gyms.
+      sk: { field: "sk", composite: ["rank", "user_id", "gym_id"] },
     },
   },
 });

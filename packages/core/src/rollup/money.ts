@@ -1,7 +1,15 @@
 /** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
-import type { RollupChange, RollupDelta } from "./writes";
-import { rollupChange, subjectOf } from "./writes";
+import { pauseWindow } from "../billing/subscription-state";
+import type { RollupChange, RollupDelta, SubjectFacts } from "./writes";
+import {
+  cancellationChange,
+  offeringMove,
+  offeringMoveChanges,
+  pauseChanges,
+  rollupChange,
+  subjectOf,
+} from "./writes";
 
 interface PaymentLike {
   organisation_id: string;
@@ -9,13 +17,7 @@ interface PaymentLike {
   user_id: string;
   member_name?: string;
 }
-interface SubscriptionLike {
-  organisation_id: string;
-  gym_id: string;
-  offering_id?: string;
-  billing_frequency?: string;
-  payment_method?: string;
-}
+type SubscriptionLike = SubjectFacts;
 
 /** A payment's change, counted at its gym and its membership's offering; money collected is the member's paid. */
 export function paymentRollup(
@@ -26,7 +28,7 @@ export function paymentRollup(
 ): RollupChange {
   return {
     subject: {
-      ...(sub ? subjectOf(sub) : {}),
+      ...(sub ? subjectOf(sub, day) : {}),
       organisation_id: payment.organisation_id,
       gym_id: payment.gym_id,
     },
@@ -40,6 +42,7 @@ export function paymentRollup(
 
 interface FactsLike extends SubscriptionLike {
   user_id: string;
+  start_date?: string;
   balance_owing?: number;
   cancelled_at?: string;
   cancellation_effective_at?: string;
@@ -57,11 +60,19 @@ export function factsRollup(
   today: CivilDate,
 ): RollupChange[] {
   const changes: RollupChange[] = [];
+  // A scheduled price change to another offering's price (or its removal, or a cancellation that
+  // now takes effect first) moves the offering counters on the day it takes effect.
+  const moveBefore = JSON.stringify(offeringMove(before));
+  if (moveBefore !== JSON.stringify(offeringMove(after)))
+    changes.push(...offeringMoveChanges(before, -1), ...offeringMoveChanges(after, 1));
+  // A pause added, changed or removed: its window's +1/−1 move with it.
+  if (JSON.stringify(pauseWindow(before)) !== JSON.stringify(pauseWindow(after)))
+    changes.push(...pauseChanges(before, -1), ...pauseChanges(after, 1));
   const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
   if (!before.cancelled_at && after.cancelled_at)
-    changes.push(rollupChange(before, effectiveDay(after.cancellation_effective_at), { cancelled: 1 }));
+    changes.push(cancellationChange(before, effectiveDay(after.cancellation_effective_at), 1));
   if (before.cancelled_at && !after.cancelled_at)
-    changes.push(rollupChange(before, effectiveDay(before.cancellation_effective_at), { cancelled: -1 }));
+    changes.push(cancellationChange(before, effectiveDay(before.cancellation_effective_at), -1));
   const owingBefore = before.balance_owing ?? 0;
   const owingAfter = after.balance_owing ?? 0;
   if (owingBefore !== owingAfter)

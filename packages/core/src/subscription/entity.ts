@@ -73,6 +73,8 @@ export const subscriptionEntity = new Entity({
     upcoming_state: { type: ["upcoming", "failed"] as const },
     transition_to_date: { type: "string" },
     transition_to_price_id: { type: "string" },
+    /** The offering of `transition_to_price_id` (the rollups move the membership there on the day it takes effect). */
+    transition_to_offering_id: { type: "string" },
     transition_to_amount: { type: "number" },
     transition_takes_effect_at: { type: "string" },
     is_staging: { type: "boolean", required: true, default: false },

@@ -23,7 +23,7 @@ import { scheduledPaymentId } from "../payment/ids";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
 import { factsRollup } from "../rollup/money";
-import { rollupItems } from "../rollup/writes";
+import { writeCounted } from "../rollup/writes";
 import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
@@ -248,60 +248,63 @@ export async function commitFacts(
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
   const counted = factsRollup(sub, after, extra, aucklandDate(now));
-  const { canceled } = await db()
-    .transaction.write(({ subscription, payment, rollup, memberMonth }) => {
-      let patch = subscription.patch(key).set({
-        ...(change.set ?? {}),
-        ...(upcomingId ? { upcoming_payment_id: upcomingId } : {}),
-        lifecycle_events: [...(sub.lifecycle_events ?? []), event],
-      });
-      const remove = [
-        ...(change.remove ?? []),
-        ...(upcomingId === null ? ["upcoming_payment_id" as const] : []),
-      ];
-      if (remove.length) patch = patch.remove(remove as never);
-      return [
-        patch
-          .add({ version: 1 })
-          .where((a, op) => op.eq(a.version, sub.version))
-          .commit(),
-        ...(plan && !plan.old
-          ? [payment.create(plan.next as PaymentRecord).commit()]
-          : plan?.old && plan.next?.payment_id === plan.old.payment_id
-            ? [
-                // Same charge and due date (its id), another period end or amount: updated in place.
-                payment
-                  .patch({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
-                  .set({
-                    amount: plan.next.amount,
-                    surcharge: plan.next.surcharge,
-                    joining_fee: plan.next.joining_fee,
-                    period_start_at: plan.next.period_start_at,
-                    period_end_at: plan.next.period_end_at,
-                    is_pro_rata: plan.next.is_pro_rata,
-                  })
-                  .add({ version: 1 })
-                  .where(
-                    (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old?.version)}`,
-                  )
-                  .commit(),
-              ]
-            : plan?.old
+  const { canceled } = await writeCounted(counted, (items) =>
+    db()
+      .transaction.write(({ subscription, payment, rollup, memberMonth, churnRisk }) => {
+        let patch = subscription.patch(key).set({
+          ...(change.set ?? {}),
+          ...(upcomingId ? { upcoming_payment_id: upcomingId } : {}),
+          lifecycle_events: [...(sub.lifecycle_events ?? []), event],
+        });
+        const remove = [
+          ...(change.remove ?? []),
+          ...(upcomingId === null ? ["upcoming_payment_id" as const] : []),
+        ];
+        if (remove.length) patch = patch.remove(remove as never);
+        return [
+          patch
+            .add({ version: 1 })
+            .where((a, op) => op.eq(a.version, sub.version))
+            .commit(),
+          ...(plan && !plan.old
+            ? [payment.create(plan.next as PaymentRecord).commit()]
+            : plan?.old && plan.next?.payment_id === plan.old.payment_id
               ? [
+                  // Same charge and due date (its id), another period end or amount: updated in place.
                   payment
-                    .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                    .patch({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                    .set({
+                      amount: plan.next.amount,
+                      surcharge: plan.next.surcharge,
+                      joining_fee: plan.next.joining_fee,
+                      period_start_at: plan.next.period_start_at,
+                      period_end_at: plan.next.period_end_at,
+                      is_pro_rata: plan.next.is_pro_rata,
+                    })
+                    .add({ version: 1 })
                     .where(
                       (a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old?.version)}`,
                     )
                     .commit(),
-                  ...(plan.next ? [payment.create(plan.next).commit()] : []),
                 ]
-              : []),
-        ...extra.map((p) => payment.create(p).commit()),
-        ...rollupItems({ rollup, memberMonth }, ...counted),
-      ];
-    })
-    .go();
+              : plan?.old
+                ? [
+                    payment
+                      .delete({ organisation_id: sub.organisation_id, payment_id: plan.old.payment_id })
+                      .where(
+                        (a, op) =>
+                          `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, plan.old?.version)}`,
+                      )
+                      .commit(),
+                    ...(plan.next ? [payment.create(plan.next).commit()] : []),
+                  ]
+                : []),
+          ...extra.map((p) => payment.create(p).commit()),
+          ...items({ rollup, memberMonth, churnRisk }),
+        ];
+      })
+      .go(),
+  );
   if (canceled)
     throw new ConflictError(
       "This membership changed while you were looking at it. Reload and try again.",

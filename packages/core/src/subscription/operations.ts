@@ -454,6 +454,7 @@ export async function schedulePriceChange(actor: Actor, body: unknown) {
     const saved = await commitFacts(actor, p.sub, {
       set: {
         transition_to_price_id: price.price_id,
+        transition_to_offering_id: price.offering_id,
         transition_to_amount: price.amount,
         transition_to_date: p.effective,
         transition_takes_effect_at: instantOf(p.effective),

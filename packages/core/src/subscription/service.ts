@@ -30,7 +30,7 @@ import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from ".
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { paymentRollup } from "../rollup/money";
-import { rollupChange, rollupItems } from "../rollup/writes";
+import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
 import { presentSubscription } from "./present";
@@ -241,31 +241,41 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
         ]
       : []),
   ];
-  const { canceled } = await db()
-    .transaction.write(
-      ({ subscription: subs, payment: payments, price: prices, offeringMembers, rollup, memberMonth }) => [
-        subs.create(subscription).commit(),
-        payments.create(payment).commit(),
-        prices
-          .patch({ organisation_id: organisationId, price_id: price.price_id })
-          .add({ subscriptions_count: 1 })
-          .commit(),
-        ...(firstAtGym
-          ? [
-              offeringMembers
-                .update({
-                  organisation_id: organisationId,
-                  offering_id: offering.offering_id,
-                  gym_id: input.gym_id,
-                })
-                .add({ members: 1 })
-                .commit(),
-            ]
-          : []),
-        ...rollupItems({ rollup, memberMonth }, ...counted),
-      ],
-    )
-    .go();
+  const { canceled } = await writeCounted(counted, (items) =>
+    db()
+      .transaction.write(
+        ({
+          subscription: subs,
+          payment: payments,
+          price: prices,
+          offeringMembers,
+          rollup,
+          memberMonth,
+          churnRisk,
+        }) => [
+          subs.create(subscription).commit(),
+          payments.create(payment).commit(),
+          prices
+            .patch({ organisation_id: organisationId, price_id: price.price_id })
+            .add({ subscriptions_count: 1 })
+            .commit(),
+          ...(firstAtGym
+            ? [
+                offeringMembers
+                  .update({
+                    organisation_id: organisationId,
+                    offering_id: offering.offering_id,
+                    gym_id: input.gym_id,
+                  })
+                  .add({ members: 1 })
+                  .commit(),
+              ]
+            : []),
+          ...items({ rollup, memberMonth, churnRisk }),
+        ],
+      )
+      .go(),
+  );
   if (canceled) throw new ConflictError("The membership could not be created. Please try again.");
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");

@@ -183,17 +183,63 @@ describe("staff door access", () => {
   });
 });
 
+type ActiveUsersPage = {
+  active: { user_id: string; gym_id: string }[];
+  mismatches: { user_id: string; gym_id: string; kind: string }[];
+  next_cursor: string | null;
+  per_page: number;
+};
+
+/** A door-access record saying we granted access (whatever the member's standing). */
+async function grantDoorRecord(userId: string, gymId: string) {
+  const { db } = await import("@gym/core/db/service");
+  await db()
+    .entities.doorAccess.put({
+      organisation_id: organisationId,
+      user_id: userId,
+      holder: "member",
+      gym_id: gymId,
+      status: "granted",
+      standing: true,
+      reason: "Active",
+      synced_at: new Date().toISOString(),
+    })
+    .go();
+}
+
+/** Every page of /api/active-users, followed by its cursor; `requests` is how many pages it took. */
+async function allActiveUsers(client: HttpClient, perPage?: number) {
+  const out = {
+    active: [] as ActiveUsersPage["active"],
+    mismatches: [] as ActiveUsersPage["mismatches"],
+    pages: 0,
+  };
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams();
+    if (cursor) params.set("cursor", cursor);
+    if (perPage) params.set("per_page", String(perPage));
+    const res = await client.get(`/api/active-users?${params}`);
+    expect(res.status).toBe(200);
+    const page = res.body.data as ActiveUsersPage;
+    out.active.push(...page.active);
+    out.mismatches.push(...page.mismatches);
+    out.pages += 1;
+    cursor = page.next_cursor;
+  } while (cursor);
+  return out;
+}
+
 describe("GET /api/active-users", () => {
   it("lists members with standing and their reason, and both kinds of mismatch; a re-sync fixes one", async () => {
     const { db } = await import("@gym/core/db/service");
     const { userId } = await activeMember();
     await admin.post(`/api/users/${userId}/recreate-kisi-login`);
-    const res = await admin.get("/api/active-users");
-    expect(res.status).toBe(200);
-    expect(res.body.data.active).toContainEqual(
+    const res = await allActiveUsers(admin);
+    expect(res.active).toContainEqual(
       expect.objectContaining({ user_id: userId, reason: "Active", door_status: "granted" }),
     );
-    expect(res.body.data.mismatches.filter((m: { user_id: string }) => m.user_id === userId)).toEqual([]);
+    expect(res.mismatches.filter((m: { user_id: string }) => m.user_id === userId)).toEqual([]);
     // Standing without a credential: the record says revoked (as if Kisi had been down).
     await db()
       .entities.doorAccess.patch({
@@ -204,8 +250,8 @@ describe("GET /api/active-users", () => {
       })
       .set({ status: "revoked" })
       .go();
-    const broken = await admin.get("/api/active-users");
-    expect(broken.body.data.mismatches).toContainEqual(
+    const broken = await allActiveUsers(admin);
+    expect(broken.mismatches).toContainEqual(
       expect.objectContaining({
         user_id: userId,
         kind: "standing_without_credential",
@@ -213,34 +259,61 @@ describe("GET /api/active-users", () => {
       }),
     );
     // A credential without standing: the bank member has not started, but holds a grant.
-    await db()
-      .entities.doorAccess.put({
-        organisation_id: organisationId,
-        user_id: seeded.bank.userId,
-        holder: "member",
-        gym_id: api.seed.gyms.newmarket.gym_id,
-        status: "granted",
-        standing: true,
-        reason: "Active",
-        synced_at: new Date().toISOString(),
-      })
-      .go();
-    const both = await admin.get("/api/active-users");
-    expect(both.body.data.mismatches).toContainEqual(
+    await grantDoorRecord(seeded.bank.userId, api.seed.gyms.newmarket.gym_id);
+    const both = await allActiveUsers(admin);
+    expect(both.mismatches).toContainEqual(
       expect.objectContaining({ user_id: seeded.bank.userId, kind: "credential_without_standing" }),
     );
-    expect(both.body.data.active.some((a: { user_id: string }) => a.user_id === seeded.bank.userId)).toBe(
-      false,
-    );
+    expect(both.active.some((a: { user_id: string }) => a.user_id === seeded.bank.userId)).toBe(false);
     // The fix action: re-sync each.
     for (const id of [userId, seeded.bank.userId])
       expect((await admin.post(`/api/users/${id}/recreate-kisi-login`)).status).toBe(200);
-    const fixed = await admin.get("/api/active-users");
+    const fixed = await allActiveUsers(admin);
     expect(
-      fixed.body.data.mismatches.filter((m: { user_id: string }) =>
-        [userId, seeded.bank.userId].includes(m.user_id),
-      ),
+      fixed.mismatches.filter((m: { user_id: string }) => [userId, seeded.bank.userId].includes(m.user_id)),
     ).toEqual([]);
+  });
+
+  it("pages by member: one member a page lists everyone exactly once, the same as 50 a page, and a door record without a member is still seen", async () => {
+    const { db } = await import("@gym/core/db/service");
+    // Door access held by someone who is no member at all (sorts after every ULID).
+    await grantDoorRecord("zz_no_member", api.seed.gyms.ponsonby.gym_id);
+    const key = (r: { user_id: string; gym_id: string }) => `${r.user_id}|${r.gym_id}`;
+    const whole = await allActiveUsers(admin, 50);
+    const single = await allActiveUsers(admin, 1);
+    expect(single.pages).toBeGreaterThan(2);
+    expect(single.active.map(key).sort()).toEqual(whole.active.map(key).sort());
+    expect(new Set(single.active.map(key)).size).toBe(single.active.length);
+    expect(single.mismatches.map(key).sort()).toEqual(whole.mismatches.map(key).sort());
+    for (const list of [whole, single])
+      expect(list.mismatches).toContainEqual(
+        expect.objectContaining({ user_id: "zz_no_member", kind: "credential_without_standing" }),
+      );
+    // A page's reads are bounded by its size, not the organisation's (session reads included).
+    const { countDynamoRequests } = await import("../../../../../tests/bench/measure");
+    const count = await countDynamoRequests();
+    const before = count.requests;
+    const two = await admin.get("/api/active-users?per_page=2");
+    expect(two.body.data.next_cursor).toEqual(expect.any(String));
+    // per_page + 4 (members, door records, gyms, organisation) + 3 for the session and actor.
+    expect(count.requests - before).toBeLessThanOrEqual(2 + 4 + 3);
+    count.counting = false;
+    const first = await admin.get("/api/active-users?per_page=1");
+    expect(first.body.data.active.length + first.body.data.mismatches.length).toBeLessThanOrEqual(4);
+    expect(first.body.data.next_cursor).toEqual(expect.any(String));
+    const bad = await admin.get("/api/active-users?cursor=%25%25not-a-cursor");
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain("cursor");
+    expect((await admin.get("/api/active-users?per_page=0")).status).toBe(422);
+    expect((await admin.get("/api/active-users?per_page=51")).status).toBe(422);
+    await db()
+      .entities.doorAccess.delete({
+        organisation_id: organisationId,
+        user_id: "zz_no_member",
+        holder: "member",
+        gym_id: api.seed.gyms.ponsonby.gym_id,
+      })
+      .go();
   });
 
   it("is for organisation admins: trainers and gym admins get 403; another organisation sees only its own", async () => {

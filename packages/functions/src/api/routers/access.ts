@@ -14,6 +14,7 @@ import {
 import { listUserVisits, listVisits } from "@gym/core/access/visits";
 import {
   accessCredentialSchema,
+  activeUsersQuery,
   activeUsersSchema,
   doorAccessEntrySchema,
   memberAccessControlSchema,
@@ -224,10 +225,12 @@ export const accessRouter = createRouter()
       tags: ["Access control"],
       summary:
         "Members counted as active by the door standing rule, with the reason, and the mismatches between standing and door access; organisation admins",
+      request: { query: activeUsersQuery },
       responses: {
         200: json(envelope(activeUsersSchema)),
         403: errorResponses[403],
+        422: errorResponses[422],
       },
     }),
-    async (c) => c.json({ data: await activeUsers(actorOf(c)) }, 200),
+    async (c) => c.json({ data: await activeUsers(actorOf(c), c.req.valid("query")) }, 200),
   );

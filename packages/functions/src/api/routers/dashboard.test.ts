@@ -52,6 +52,14 @@ describe("dashboard scope and permissions", () => {
     }
   });
 
+  it("members by state lists active, cancelling, owing, paused and upcoming, each a count", async () => {
+    const res = await admin.get("/api/user-breakdown?scope=organisation");
+    expect(res.status).toBe(200);
+    const states = res.body.by_state as { key: string; count: number }[];
+    expect(states.map((b) => b.key)).toEqual(["active", "cancelling", "owing", "paused", "upcoming"]);
+    expect(states.every((b) => Number.isInteger(b.count) && b.count >= 0)).toBe(true);
+  });
+
   it("a new organisation's stats say nothing is counted yet; a backwards range is a 422 naming the field", async () => {
     const stats = await otherAdmin.get("/api/stats");
     expect(stats.status).toBe(200);

@@ -78,13 +78,13 @@ export function RangeBreakdowns({ range }: { range: CostAndVisitBreakdown }) {
           </Table>
         )}
       </Card>
-      <Buckets title="Cost per visit" buckets={range.cost_per_visit} />
+      <Buckets title="Cost per visit (member-months)" buckets={range.cost_per_visit} />
       <Card withBorder padding="lg" aria-label="Churn risk">
         <Title order={2} fz="md" mb={4}>
           Churn risk
         </Title>
         <Text size="xs" c="dimmed" mb="sm">
-          Paid in this range and never came in.
+          Paid in the range's last month and never came in that month.
         </Text>
         {range.churn_risk.length === 0 ? (
           <Text size="sm" c="dimmed">

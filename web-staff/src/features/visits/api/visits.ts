@@ -40,7 +40,11 @@ export const useWeeklyCostPerVisit = (id: string) =>
   useApi<WeeklyCostPerVisit[]>(member(id, "weekly-cost-per-visit?weeks=12"));
 export const useSubscriptionPeriods = (id: string) =>
   useApi<SubscriptionPeriod[]>(member(id, "subscription-periods"));
-export const useActiveUsers = () => useApi<ActiveUsers>("/api/active-users");
+/** One page of members (25 a page, in user id order); `cursor` is the page before's `next_cursor`. */
+export const useActiveUsers = (cursor: string | null) =>
+  useApi<ActiveUsers>(`/api/active-users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
+    keepPreviousData: true,
+  });
 
 /** Re-sync the member's door access (a fresh Kisi credential when they are in good standing). */
 export function resyncDoorAccess(userId: string) {

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Container,
+  Group,
   Skeleton,
   Stack,
   Table,
@@ -29,7 +30,10 @@ const kindLabels = {
  */
 export function ActiveUserDebuggingRoute() {
   useDocumentTitle("Active user debugging");
-  const { data, error, isLoading, mutate } = useActiveUsers();
+  // The cursors of the pages before this one (empty: the first page).
+  const [trail, setTrail] = useState<string[]>([]);
+  const cursor = trail[trail.length - 1] ?? null;
+  const { data, error, isLoading, mutate } = useActiveUsers(cursor);
   const [busy, setBusy] = useState<string | null>(null);
   const resync = async (userId: string) => {
     setBusy(userId);
@@ -55,10 +59,35 @@ export function ActiveUserDebuggingRoute() {
         )}
         {isLoading && <Skeleton h={240} />}
         {data && (
+          <Group justify="space-between" aria-label="Pages">
+            <Text size="sm" c="dimmed">
+              Page {trail.length + 1}: {data.per_page} members a page, in the order they were added.
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                disabled={trail.length === 0}
+                onClick={() => setTrail((t) => t.slice(0, -1))}
+              >
+                Previous members
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={!data.next_cursor}
+                onClick={() => data.next_cursor && setTrail((t) => [...t, data.next_cursor as string])}
+              >
+                Next members
+              </Button>
+            </Group>
+          </Group>
+        )}
+        {data && (
           <>
             <Card withBorder radius="md" component="section" aria-label="Mismatches">
               <Title order={2} fz="h4" mb="sm">
-                Mismatches ({data.mismatches.length})
+                Mismatches on this page ({data.mismatches.length})
               </Title>
               {data.mismatches.length === 0 ? (
                 <Text size="sm" c="dimmed">
@@ -107,7 +136,7 @@ export function ActiveUserDebuggingRoute() {
             </Card>
             <Card withBorder radius="md" component="section" aria-label="Active members">
               <Title order={2} fz="h4" mb="sm">
-                Active members ({data.active.length})
+                Active members on this page ({data.active.length})
               </Title>
               <Table>
                 <Table.Thead>
