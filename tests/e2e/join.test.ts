@@ -165,6 +165,18 @@ async function addPhoto(page: Page, check = false) {
   if (check) await expectAccessible(page);
 }
 
+/** A new phone opens the gym's link, registers for a membership, passes the emailed code and adds a photo. */
+async function newMemberWithPhoto(membership: RegExp) {
+  const page = await phone();
+  await page.goto(ponsonby);
+  const before = await newestMailId(product.staffUrl);
+  const email = await fillRegister(page, { membership });
+  await page.getByRole("button", { name: "Create account" }).click();
+  await verify(page, email, before);
+  await addPhoto(page);
+  return { page, email };
+}
+
 /** From choose-payment-method: the simulated Akahu consent, back on /connect-akahu, the Everyday account. */
 async function connectBank(page: Page, check = false) {
   await page.getByRole("button", { name: /^Bank account/ }).click();
@@ -267,13 +279,7 @@ describe("joining on a phone", () => {
   }, 120_000);
 
   it("pays by card with 4242 4242 4242 4242 through the card form", async () => {
-    const page = await phone();
-    await page.goto(ponsonby);
-    const before = await newestMailId(product.staffUrl);
-    const email = await fillRegister(page, { membership: /Anytime Membership: \$46\.00 Fortnightly/ });
-    await page.getByRole("button", { name: "Create account" }).click();
-    await verify(page, email, before);
-    await addPhoto(page);
+    const { page } = await newMemberWithPhoto(/Anytime Membership: \$46\.00 Fortnightly/);
     await page.getByRole("button", { name: /^Card/ }).click();
     await page.getByRole("heading", { name: "Card details" }).waitFor();
     await expectAccessible(page);
@@ -309,13 +315,7 @@ describe("joining on a phone", () => {
   }, 120_000);
 
   it("a card that declines (4000 0000 0000 0341): the member sees the failure after the first charge and adds another card", async () => {
-    const page = await phone();
-    await page.goto(ponsonby);
-    const before = await newestMailId(product.staffUrl);
-    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
-    await page.getByRole("button", { name: "Create account" }).click();
-    await verify(page, email, before);
-    await addPhoto(page);
+    const { page } = await newMemberWithPhoto(/Anytime Membership: \$24\.00 Weekly/);
     await page.getByRole("button", { name: /^Card/ }).click();
     await page.getByRole("button", { name: "Enter card details" }).click();
     await page.getByLabel("Card number").fill("4000000000000341");
@@ -431,13 +431,7 @@ describe("joining on a phone", () => {
   }, 60_000);
 
   it("a past member signs in from the gym's link, chooses a new membership and is welcomed again", async () => {
-    const page = await phone();
-    await page.goto(ponsonby);
-    const before = await newestMailId(product.staffUrl);
-    const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/ });
-    await page.getByRole("button", { name: "Create account" }).click();
-    await verify(page, email, before);
-    await addPhoto(page);
+    const { page, email } = await newMemberWithPhoto(/Anytime Membership: \$24\.00 Weekly/);
     await connectBank(page);
     await confirmAndWelcome(page, true);
     const first = (await (await page.context().request.get(`${product.joinUrl}/api/me/registration`)).json())

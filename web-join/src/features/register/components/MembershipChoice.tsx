@@ -1,5 +1,5 @@
 import type { JoinOptions } from "@gym/core/contract/registration";
-import { Badge, Group, Radio, Stack, Text } from "@mantine/core";
+import { Badge, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
 import type { ComponentProps } from "react";
 
 /**
@@ -48,5 +48,42 @@ export function MembershipChoice({
         ))}
       </Stack>
     </Radio.Group>
+  );
+}
+
+/** The parts of a Mantine form the choice fields bind to (method syntax: any form's paths fit). */
+interface ChoiceForm {
+  key(path: string): string;
+  // biome-ignore lint/suspicious/noExplicitAny: Mantine's input props, spread as they come
+  getInputProps(path: string): any;
+}
+
+/** The choice itself, as registering and choosing again both ask it: the membership, then the start date. */
+export function ChoiceFields({
+  offerings,
+  today,
+  form,
+}: {
+  offerings: JoinOptions["offerings"];
+  /** Today in Auckland (YYYY-MM-DD): the earliest start date. */
+  today: string;
+  form: ChoiceForm;
+}) {
+  return (
+    <>
+      <MembershipChoice
+        offerings={offerings}
+        key={form.key("price_id")}
+        {...form.getInputProps("price_id")}
+      />
+      <TextInput
+        label="Start date"
+        type="date"
+        min={today}
+        withAsterisk
+        key={form.key("start_date")}
+        {...form.getInputProps("start_date")}
+      />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { FormError } from "@gym/web/ui";
 import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { checkEmail } from "../api/registration";
-import { MembershipChoice } from "./MembershipChoice";
+import { ChoiceFields } from "./MembershipChoice";
 
 export interface RegisterFormProps {
   options: JoinOptions;
@@ -71,19 +71,7 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
       <form noValidate onSubmit={handleSubmit} aria-label="Create your account">
         <Stack gap="md">
           {failure && <FormError title="We could not create your account">{failure}</FormError>}
-          <MembershipChoice
-            offerings={options.offerings}
-            key={form.key("price_id")}
-            {...form.getInputProps("price_id")}
-          />
-          <TextInput
-            label="Start date"
-            type="date"
-            min={today}
-            withAsterisk
-            key={form.key("start_date")}
-            {...form.getInputProps("start_date")}
-          />
+          <ChoiceFields offerings={options.offerings} today={today} form={form} />
           <TextInput
             label="Full name"
             autoComplete="name"

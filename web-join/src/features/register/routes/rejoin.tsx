@@ -16,7 +16,7 @@ import {
   useRegistration,
 } from "../api/registration";
 import { JoinOffer } from "../components/JoinOffer";
-import { MembershipChoice } from "../components/MembershipChoice";
+import { ChoiceFields } from "../components/MembershipChoice";
 import { stepPath } from "../steps";
 import { aucklandToday } from "./register";
 
@@ -121,19 +121,7 @@ function RejoinForm({
               {failure.member && <Link to={stepPath("welcome-to-gym")}>Go to your membership</Link>}
             </FormError>
           )}
-          <MembershipChoice
-            offerings={options.offerings}
-            key={form.key("price_id")}
-            {...form.getInputProps("price_id")}
-          />
-          <TextInput
-            label="Start date"
-            type="date"
-            min={today}
-            withAsterisk
-            key={form.key("start_date")}
-            {...form.getInputProps("start_date")}
-          />
+          <ChoiceFields offerings={options.offerings} today={today} form={form} />
           {askDob && (
             <TextInput
               label="Date of birth"
