@@ -91,14 +91,11 @@ export async function userOfKisiUser(organisationId: string, kisiUserId: string)
   return (data as DoorAccessRecord[])[0]?.user_id ?? null;
 }
 
-export async function doorAccessRecords(
-  organisationId: string,
-  userId?: string,
-): Promise<DoorAccessRecord[]> {
-  const q = db().entities.doorAccess.query.primary(
-    userId ? { organisation_id: organisationId, user_id: userId } : { organisation_id: organisationId },
-  );
-  const { data } = await q.go({ pages: "all" });
+/** One member's (or staff member's) door records: one per gym and holder, a handful. */
+export async function doorAccessRecords(organisationId: string, userId: string): Promise<DoorAccessRecord[]> {
+  const { data } = await db()
+    .entities.doorAccess.query.primary({ organisation_id: organisationId, user_id: userId })
+    .go({ pages: "all" });
   return data;
 }
 

@@ -106,10 +106,15 @@ async function markSubscribed(userId: string) {
  * the gym added them (imported, or at the desk: a member place with no registration of their
  * own). Someone who registered and never confirmed is not returning.
  */
-async function wasMember(organisationId: string, userId: string) {
+async function wasMember(
+  organisationId: string,
+  userId: string,
+  /** Their role record, when the caller has read it already. */
+  known?: Awaited<ReturnType<typeof roleIn>>,
+) {
   const key = { organisation_id: organisationId, user_id: userId };
-  const [{ data: role }, record, { data: subs }] = await Promise.all([
-    db().entities.role.get(key).go(),
+  const [role, record, { data: subs }] = await Promise.all([
+    known !== undefined ? known : roleIn(organisationId, userId),
     registrationOf(organisationId, userId),
     db().entities.subscription.query.byMember(key).go({ limit: 1 }),
   ]);
@@ -249,11 +254,13 @@ export async function chooseMembership(actor: Actor, body: unknown): Promise<Reg
   const user = await getUser(actor.userId);
   const { gym, organisationId, price, links, errors } = await checkChoice(input, user.dob ?? input.dob);
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  if (await activeSubscriptionOf(organisationId, actor.userId))
-    throw new ConflictError(registrationMessages.alreadyMember, "already_member");
-  const returning = await wasMember(organisationId, actor.userId);
-  const role = await roleIn(organisationId, actor.userId);
+  const [active, role] = await Promise.all([
+    activeSubscriptionOf(organisationId, actor.userId),
+    roleIn(organisationId, actor.userId),
+  ]);
+  if (active) throw new ConflictError(registrationMessages.alreadyMember, "already_member");
   if (role && isStaffRole(role)) throw new ForbiddenError(registrationMessages.staffAccount);
+  const returning = await wasMember(organisationId, actor.userId, role);
   if (!user.dob && input.dob)
     await db().entities.user.patch({ user_id: actor.userId }).set({ dob: input.dob }).go();
   if (!role?.member_gym_ids.includes(gym.gym_id))

@@ -1,6 +1,6 @@
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
-import { useAuth } from "@gym/web/auth";
+import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import {
   Alert,
@@ -286,9 +286,7 @@ export function MemberShowRoute() {
               <DoorAccessPanel
                 userId={member.id}
                 canChange={Boolean(
-                  user &&
-                    (user.is_organisation_admin ||
-                      user.gyms.some((g) => member.gyms.some((m) => m.id === g.id) && g.role === "admin")),
+                  user && (user.is_organisation_admin || member.gyms.some((m) => administersGym(user, m.id))),
                 )}
               />
               <Panel title="Notes and tags">

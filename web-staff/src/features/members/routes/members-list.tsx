@@ -1,8 +1,8 @@
 import { isApiError, useListAddress } from "@gym/web/api";
-import { useAuth } from "@gym/web/auth";
+import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDate } from "@gym/web/format";
-import { CursorPager } from "@gym/web/ui";
+import { CursorPager, PageHeader } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
@@ -14,7 +14,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
@@ -47,33 +46,29 @@ export function MembersListRoute() {
   if (!user) return null;
   const members = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
-  const gyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
-  const canAddPif = user.is_organisation_admin || user.gyms.some((g) => g.role === "admin");
+  const gyms = staffGymsOf(user);
+  const canAddPif = administersGym(user);
 
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={4}>
-            <Title order={1} fz="h2">
-              Members
-            </Title>
-            <Text c="dimmed" size="sm">
-              Everyone with a membership or an account at your gyms.
-            </Text>
-          </Stack>
-          {canAddPif && (
-            <Group gap="xs">
-              <ExportButton path="/api/members/export" body={memberExportBody(filters)} noun="members" />
-              <Button component={Link} to="/members/change-price" variant="default">
-                Change price
-              </Button>
-              <Button component={Link} to="/members/pif" leftSection={<IconPlus size={16} />}>
-                Add pay-in-full member
-              </Button>
-            </Group>
-          )}
-        </Group>
+        <PageHeader
+          title="Members"
+          description="Everyone with a membership or an account at your gyms."
+          actions={
+            canAddPif && (
+              <>
+                <ExportButton path="/api/members/export" body={memberExportBody(filters)} noun="members" />
+                <Button component={Link} to="/members/change-price" variant="default">
+                  Change price
+                </Button>
+                <Button component={Link} to="/members/pif" leftSection={<IconPlus size={16} />}>
+                  Add pay-in-full member
+                </Button>
+              </>
+            )
+          }
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
             label="State"

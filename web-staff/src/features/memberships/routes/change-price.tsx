@@ -1,5 +1,5 @@
 import { isApiError } from "@gym/web/api";
-import { useAuth } from "@gym/web/auth";
+import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate, parseNzDate } from "@gym/web/format";
 import { toast, toastApiError } from "@gym/web/toast";
 import { wideScreensOnly } from "@gym/web/ui";
@@ -45,7 +45,7 @@ export function ChangePriceRoute() {
   usePageTitle("Change price");
   const { user } = useAuth();
   const organisationId = user?.current_organisation?.id ?? null;
-  const gyms = (user?.gyms ?? []).filter((g) => user?.is_organisation_admin || g.role === "admin");
+  const gyms = user ? user.gyms.filter((g) => administersGym(user, g.id)) : [];
   const { data: prices } = useOrganisationPrices(organisationId);
   const [fromPrice, setFromPrice] = useState<string | null>(null);
   const [gymId, setGymId] = useState<string | null>(null);

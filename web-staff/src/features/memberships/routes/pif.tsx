@@ -1,5 +1,5 @@
 import { type OnboardPifInput, onboardPifInput } from "@gym/core/contract/lifecycle";
-import { type CurrentUser, useAuth } from "@gym/web/auth";
+import { administersGym, type CurrentUser, useAuth } from "@gym/web/auth";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import { toast } from "@gym/web/toast";
 import {
@@ -44,7 +44,7 @@ export function PifRoute() {
 
 function PifPage({ user }: { user: CurrentUser }) {
   const organisationId = user.current_organisation?.id ?? null;
-  const adminGyms = user.gyms.filter((g) => user.is_organisation_admin || g.role === "admin");
+  const adminGyms = user.gyms.filter((g) => administersGym(user, g.id));
   const defaultGym = adminGyms.find((g) => g.id === user.current_gym?.id)?.id ?? adminGyms[0]?.id ?? null;
   const { data: prices } = useOrganisationPrices(organisationId);
   const [created, setCreated] = useState<OnboardedPif | null>(null);

@@ -1,5 +1,5 @@
 import { toast } from "@gym/web/toast";
-import { PageLoader } from "@gym/web/ui";
+import { PageHeader, PageLoader } from "@gym/web/ui";
 import { Alert, Container, Stack } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
@@ -9,7 +9,6 @@ import { newOfferingValues } from "../api/forms";
 import { createOffering, useOfferingOptions } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
 import { OfferingForm } from "../components/OfferingForm";
-import { PageHeader } from "../components/PageHeader";
 
 /** /offerings/create. */
 export function OfferingCreateRoute() {

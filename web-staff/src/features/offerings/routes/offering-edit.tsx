@@ -1,5 +1,5 @@
 import { toast } from "@gym/web/toast";
-import { PageLoader } from "@gym/web/ui";
+import { PageHeader, PageLoader } from "@gym/web/ui";
 import { Alert, Container, Stack } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useNavigate, useParams } from "react-router-dom";
@@ -8,7 +8,6 @@ import { offeringValues } from "../api/forms";
 import { updateOffering, useOffering, useOfferingOptions } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
 import { OfferingForm } from "../components/OfferingForm";
-import { PageHeader } from "../components/PageHeader";
 
 /** /offerings/{id}/edit. */
 export function OfferingEditRoute() {

@@ -1,6 +1,6 @@
 import { formatDate } from "@gym/web/format";
 import { toast, toastApiError } from "@gym/web/toast";
-import { PageLoader } from "@gym/web/ui";
+import { PageHeader, PageLoader } from "@gym/web/ui";
 import {
   Badge,
   Button,
@@ -31,7 +31,6 @@ import {
   useOfferingOptions,
 } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
-import { PageHeader } from "../components/PageHeader";
 import { PriceForm } from "../components/PriceForm";
 import { PricesTable } from "../components/PricesTable";
 import { PrivateLinks } from "../components/PrivateLinks";

@@ -1,4 +1,4 @@
-import { wideScreensOnly } from "@gym/web/ui";
+import { PageHeader, wideScreensOnly } from "@gym/web/ui";
 import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
@@ -7,7 +7,6 @@ import { Link, useNavigate } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
 import { type Offering, useOfferingOptions, useOfferings } from "../api/offerings";
 import { LoadFailure } from "../components/LoadFailure";
-import { PageHeader } from "../components/PageHeader";
 
 function OfferingsTable({ offerings, empty }: { offerings: Offering[]; empty: string }) {
   const navigate = useNavigate();

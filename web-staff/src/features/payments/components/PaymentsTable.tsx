@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@gym/web/auth";
+import { administersGym } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import { Card, Group, Stack, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
@@ -9,7 +10,7 @@ import { StatusBadge, typeLabels } from "./StatusBadge";
 /** Whether this staff member may mark this payment received (organisation admin, or admin of its gym). */
 export function canMarkReceived(user: CurrentUser, payment: Payment) {
   if (payment.status !== "awaiting_payment") return false;
-  return user.is_organisation_admin || user.gyms.some((g) => g.id === payment.gym.id && g.role === "admin");
+  return administersGym(user, payment.gym.id);
 }
 
 function Amount({ payment }: { payment: Payment }) {

@@ -1,8 +1,8 @@
 import { isApiError, useListAddress } from "@gym/web/api";
-import { useAuth } from "@gym/web/auth";
+import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
-import { CursorPager } from "@gym/web/ui";
-import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { CursorPager, PageHeader } from "@gym/web/ui";
+import { Alert, Button, Container, Skeleton, Stack } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
@@ -29,39 +29,33 @@ export function PaymentsListRoute() {
   const { data, error, isLoading, isValidating, mutate } = usePayments(filters, cursor);
 
   const onFilters = (next: PaymentFilterValues) => go(writeSearch(next));
-  const canExport = Boolean(
-    user && (user.is_organisation_admin || user.gyms.some((g) => g.role === "admin")),
-  );
 
   if (!user) return null;
   const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
   const payments = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
-  const staffGyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+  const staffGyms = staffGymsOf(user);
+  const canExport = administersGym(user);
 
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={4}>
-            <Title order={1} fz="h2">
-              Payments
-            </Title>
-            <Text c="dimmed" size="sm">
-              Direct debits, card payments and pay-in-full payments, newest first by due date.
-            </Text>
-          </Stack>
-          <Group gap="sm">
-            {user?.is_organisation_admin && (
-              <Button component={Link} to="/expected-payments-debugging" variant="subtle">
-                Expected payments
-              </Button>
-            )}
-            {canExport && (
-              <ExportButton path="/api/payments/export" body={paymentExportBody(filters)} noun="payments" />
-            )}
-          </Group>
-        </Group>
+        <PageHeader
+          title="Payments"
+          description="Direct debits, card payments and pay-in-full payments, newest first by due date."
+          actions={
+            <>
+              {user?.is_organisation_admin && (
+                <Button component={Link} to="/expected-payments-debugging" variant="subtle">
+                  Expected payments
+                </Button>
+              )}
+              {canExport && (
+                <ExportButton path="/api/payments/export" body={paymentExportBody(filters)} noun="payments" />
+              )}
+            </>
+          }
+        />
         <PaymentFilters value={filters} gyms={staffGyms} errors={fieldErrors} onChange={onFilters} />
         {error && !fieldErrors && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load payments">

@@ -1,21 +1,9 @@
 import { isApiError, useListAddress } from "@gym/web/api";
-import { useAuth } from "@gym/web/auth";
+import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDateTime } from "@gym/web/format";
-import { CursorPager } from "@gym/web/ui";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { CursorPager, PageHeader } from "@gym/web/ui";
+import { Alert, Anchor, Badge, Button, Container, Group, Select, Stack, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
@@ -37,25 +25,21 @@ export function VisitsListRoute() {
   if (!user) return null;
   const visits = data?.data ?? [];
   const nextCursor = data?.meta.next_cursor ?? null;
-  const gyms = user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
-  const canExport = user.is_organisation_admin || user.gyms.some((g) => g.role === "admin");
+  const gyms = staffGymsOf(user);
+  const canExport = administersGym(user);
 
   return (
     <Container size="xl" py="lg" component="main">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <Stack gap={4}>
-            <Title order={1} fz="h2">
-              Visits
-            </Title>
-            <Text c="dimmed" size="sm">
-              Door check-ins at your gyms, from the doors that track visits.
-            </Text>
-          </Stack>
-          {canExport && (
-            <ExportButton path="/api/visits/export" body={visitExportBody(filters)} noun="visits" />
-          )}
-        </Group>
+        <PageHeader
+          title="Visits"
+          description="Door check-ins at your gyms, from the doors that track visits."
+          actions={
+            canExport && (
+              <ExportButton path="/api/visits/export" body={visitExportBody(filters)} noun="visits" />
+            )
+          }
+        />
         {isLocalSite() && <SimulatedUnlock onSent={() => void mutate()} />}
         <Group gap="sm" align="flex-end" wrap="wrap">
           {gyms.length > 1 && (

@@ -1,0 +1,16 @@
+import type { CurrentUser } from "./types";
+
+/** The gyms a staff user works at: every gym for an organisation admin, else those they hold a role at. */
+export function staffGymsOf(user: CurrentUser) {
+  return user.is_organisation_admin ? user.gyms : user.gyms.filter((g) => g.role);
+}
+
+/**
+ * Whether the user administers a gym (the given one, or any): organisation admins administer
+ * every gym. The API decides; pages use this to show only what it would allow.
+ */
+export function administersGym(user: CurrentUser, gymId?: string): boolean {
+  return (
+    user.is_organisation_admin || user.gyms.some((g) => g.role === "admin" && (!gymId || g.id === gymId))
+  );
+}
