@@ -173,3 +173,57 @@ describe("staff adding a membership at the same time", () => {
     expect(payments).toHaveLength(1);
   });
 });
+
+describe("the other calls that lead to a charge, sent several times at once", () => {
+  it("start now: one 200, the others 409; one upcoming payment, due today", async () => {
+    const { userId } = await cardMember();
+    const { createSubscription } = await import("@gym/core/subscription/service");
+    const { businessToday } = await import("@gym/core/clock");
+    const { addDays } = await import("@gym/core/billing/calendar");
+    const today = await businessToday();
+    const { subscription } = await createSubscription({
+      organisation_id: organisationId,
+      user_id: userId,
+      gym_id: ponsonby,
+      price_id: offerings.prices.anytimeWeekly.price_id,
+      start_date: addDays(today, 5),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        admin.post(`/api/subscriptions/${subscription.subscription_id}/start-now`),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const { payments } = await holdings(userId);
+    const upcoming = payments.filter((p) => p.status === "upcoming");
+    expect(upcoming).toHaveLength(1);
+    expect(upcoming[0].due_on).toBe(today);
+  });
+
+  it("switching the default payment type: exactly one default afterwards", async () => {
+    const { userId, client } = await cardMember();
+    const { addPaymentType } = await import("@gym/core/payment-type/service");
+    const bank = await addPaymentType(
+      organisationId,
+      userId,
+      { type: "bank_account", status: "active", account_number: "12-3140-•••1323-50", name: "Everyday" },
+      { makeDefault: false },
+    );
+    const other = await addPaymentType(
+      organisationId,
+      userId,
+      { type: "bank_account", status: "active", account_number: "12-3140-•••9999-00", name: "Savings" },
+      { makeDefault: false },
+    );
+    const answers = await Promise.all([
+      client.post(`/api/me/payment-types/${bank.payment_type_id}/switch`),
+      client.post(`/api/me/payment-types/${other.payment_type_id}/switch`),
+      client.post(`/api/me/payment-types/${bank.payment_type_id}/switch`),
+    ]);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    const { listPaymentTypeRecords } = await import("@gym/core/payment-type/service");
+    const types = await listPaymentTypeRecords(organisationId, userId);
+    expect(types.filter((t) => t.is_default)).toHaveLength(1);
+  });
+});
