@@ -527,7 +527,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     ): Promise<T> {
       count("confirmed twice at once");
       const answers = await Promise.allSettled([confirm(), confirm(), confirm()]);
-      const made = answers.filter((a): a is PromiseFulfilledResult<T> => a.status === "fulfilled");
+      const made = answers.filter((a): a is PromiseFulfilledResult<Awaited<T>> => a.status === "fulfilled");
       const winner = made[0]?.value;
       if (!winner) throw new Error(`${m.id}: no confirm of three succeeded`);
       const repeat = await confirm().then(
