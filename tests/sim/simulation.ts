@@ -491,19 +491,56 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           user,
           m.decline === "soft" ? "lowfunds" : m.decline === "hard" ? "closed" : "pays",
         );
-      const { subscription } = await createSubscription({
-        organisation_id: org.organisation_id,
-        user_id: user.user_id,
-        gym_id: gym.gym_id,
-        price_id: m.price.price_id,
-        start_date: m.start,
-        billing_date: m.billing_date,
-      });
+      const confirm = () =>
+        createSubscription({
+          organisation_id: org.organisation_id,
+          user_id: user.user_id,
+          gym_id: gym.gym_id,
+          price_id: m.price.price_id,
+          start_date: m.start,
+          billing_date: m.billing_date,
+        });
+      const { subscription } = confirmsTwice(m) ? await confirmedTwiceAtOnce(m, confirm) : await confirm();
       m.user_id = user.user_id;
       m.email = user.email;
       m.subscription_id = subscription.subscription_id;
       byUser.set(user.user_id, m);
       count("joined");
+    }
+
+    // ---- scenario: confirming twice at once (issue 22, defect 8) ----
+    // Some members' confirm arrives three times at once (a double tap, a phone retrying on a slow
+    // network), then once more after it succeeded. Exactly one may make the membership; the others
+    // must be refused with 409 `subscription_exists` naming it. The choice uses its own seeded
+    // dice, so the other scenarios' choices stay as they were. A second membership would show at
+    // the reconciliation as double charges and in the one-membership check after it.
+    const twiceDice = prng(options.seed ^ 0x5eed_d0b1);
+    const twice = new Set<string>();
+    const confirmsTwice = (m: SimMember) => {
+      const chosen = twiceDice() < 0.1;
+      if (chosen) twice.add(m.id);
+      return chosen;
+    };
+    async function confirmedTwiceAtOnce<T extends { subscription: { subscription_id: string } }>(
+      m: SimMember,
+      confirm: () => Promise<T>,
+    ): Promise<T> {
+      count("confirmed twice at once");
+      const answers = await Promise.allSettled([confirm(), confirm(), confirm()]);
+      const made = answers.filter((a): a is PromiseFulfilledResult<Awaited<T>> => a.status === "fulfilled");
+      const winner = made[0]?.value;
+      if (!winner) throw new Error(`${m.id}: no confirm of three succeeded`);
+      const repeat = await confirm().then(
+        () => ({ status: 201, data: undefined }),
+        (e: { status?: number; data?: { id?: string } }) => ({ status: e.status, data: e.data }),
+      );
+      for (const answer of [...answers.filter((a) => a.status === "rejected"), repeat]) {
+        const refusal =
+          "reason" in answer ? (answer.reason as { status?: number; data?: { id?: string } }) : answer;
+        if (refusal.status !== 409 || refusal.data?.id !== winner.subscription.subscription_id)
+          count("second confirm not refused with the membership");
+      }
+      return winner;
     }
 
     let current: SimMember | null = null;
@@ -820,6 +857,31 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ]);
     }
     const result = reconcile({ expected, taken, declining, unattributed });
+    // One membership per member (the sim never rejoins): a member confirmed twice at once has one.
+    const { memberSubscriptions } = await import("../../packages/core/src/subscription/store");
+    for (const m of members) {
+      if (!m.user_id) continue;
+      const made = (await memberSubscriptions(org.organisation_id, m.user_id)).length;
+      if (made === 1) continue;
+      result.double_charges += 1;
+      result.discrepancies.push({
+        member: m.id,
+        due: null,
+        expected: 1,
+        charged: made,
+        reason: "double",
+        detail: `${made} memberships${twice.has(m.id) ? " after confirming three times at once" : ""}`,
+      });
+    }
+    if (events["second confirm not refused with the membership"])
+      result.discrepancies.push({
+        member: "-",
+        due: null,
+        expected: 0,
+        charged: events["second confirm not refused with the membership"],
+        reason: "unexpected",
+        detail: "a second confirm was not answered 409 subscription_exists with the membership",
+      });
     const byId = new Map(members.map((m) => [m.id, m]));
     return {
       ...result,

@@ -53,8 +53,13 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** `data`: the record that already exists, when the conflict is "it is already there" (answered beside the message). */
 export class ConflictError extends DomainError {
-  constructor(message: string, code = "conflict") {
+  constructor(
+    message: string,
+    code = "conflict",
+    readonly data?: unknown,
+  ) {
     super(message, 409, code);
   }
 }

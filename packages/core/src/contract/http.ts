@@ -14,6 +14,12 @@ export const errorSchema = z
   .meta({ id: "Error" });
 export type ErrorBody = z.output<typeof errorSchema>;
 
+/**
+ * 409 "it is already there": the error with the record that exists as `data` (a second confirm of
+ * a membership answers the membership made by the first: docs/billing.md "One live membership per member").
+ */
+export const conflictWith = <T extends z.ZodType>(data: T) => errorSchema.extend({ data: data.optional() });
+
 /** Success: `{ data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 

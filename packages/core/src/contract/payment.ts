@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { messages } from "./fields";
+import { conflictWith } from "./http";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
 export const paymentStatusValues = [
@@ -346,6 +347,9 @@ export const subscriptionSchema = z
   })
   .meta({ id: "Subscription" });
 export type Subscription = z.output<typeof subscriptionSchema>;
+
+/** 409 `subscription_exists`: the member already has a live membership, answered as `data`. */
+export const subscriptionConflictSchema = conflictWith(subscriptionSchema).meta({ id: "SubscriptionExists" });
 
 export const paymentTypeSchema = z
   .looseObject({

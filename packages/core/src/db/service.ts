@@ -16,7 +16,7 @@ import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { registrationEntity } from "../registration/entity";
 import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
-import { dunningEntity, subscriptionEntity } from "../subscription/entity";
+import { dunningEntity, membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
@@ -49,6 +49,7 @@ const entities = {
   joinLink: joinLinkEntity,
   subscription: subscriptionEntity,
   dunning: dunningEntity,
+  membershipClaim: membershipClaimEntity,
   payment: paymentEntity,
   paymentRef: paymentRefEntity,
   paymentType: paymentTypeEntity,

@@ -202,3 +202,28 @@ export const dunningEntity = new Entity({
     },
   },
 });
+
+/**
+ * The member's one live membership in an organisation (docs/billing.md "One live membership per
+ * member"): one item per member, naming the subscription that holds the claim. Making a
+ * subscription writes it in the same transaction, conditional on what was read (absent, or held by
+ * a subscription no longer live whose cancellation is as read), so of two confirms at once exactly
+ * one commits; the other's transaction is cancelled and it answers 409 with the winner.
+ * Subscriptions made before the claim existed have none: the member's live subscriptions are then
+ * read by their index as before.
+ */
+export const membershipClaimEntity = new Entity({
+  model: { entity: "membershipClaim", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true, readOnly: true },
+    subscription_id: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["user_id"] },
+    },
+  },
+});

@@ -33,6 +33,7 @@ import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
+import { claimItems, readMembershipClaim } from "./claim";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
 import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
@@ -82,15 +83,14 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
     throw ValidationError.field("gym_id", "This membership is not offered at that gym.");
   }
-  const [gym, user, settings, existing] = await Promise.all([
+  const [gym, user, settings, existing, claim] = await Promise.all([
     gymOf(organisationId, input.gym_id),
     getUser(input.user_id),
     settingsOf(organisationId),
     memberSubscriptions(organisationId, input.user_id),
+    readMembershipClaim(organisationId, input.user_id, now),
   ]);
-  if (existing.some((s) => isLive(s, now))) {
-    throw new ConflictError("This member already has a membership.", "subscription_exists");
-  }
+  if (claim.live) throw await alreadyMember(claim.live);
 
   const isPif = price.billing_frequency === "one_off";
   let paymentType: PaymentTypeRecord | null = null;
@@ -241,46 +241,66 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
         ]
       : []),
   ];
-  const { canceled } = await writeCounted(counted, (items) =>
-    db()
-      .transaction.write(
-        ({
-          subscription: subs,
-          payment: payments,
-          price: prices,
-          offeringMembers,
-          rollup,
-          memberMonth,
-          churnRisk,
-        }) => [
-          subs.create(subscription).commit(),
-          payments.create(payment).commit(),
-          prices
-            .patch({ organisation_id: organisationId, price_id: price.price_id })
-            .add({ subscriptions_count: 1 })
-            .commit(),
-          ...(firstAtGym
-            ? [
-                offeringMembers
-                  .update({
-                    organisation_id: organisationId,
-                    offering_id: offering.offering_id,
-                    gym_id: input.gym_id,
-                  })
-                  .add({ members: 1 })
-                  .commit(),
-              ]
-            : []),
-          ...items({ rollup, memberMonth, churnRisk }),
-        ],
-      )
-      .go(),
-  );
-  if (canceled) throw new ConflictError("The membership could not be created. Please try again.");
+  let claimed = claim;
+  for (let attempt = 0; ; attempt++) {
+    const { canceled } = await writeCounted(counted, (items) =>
+      db()
+        .transaction.write(
+          ({
+            subscription: subs,
+            payment: payments,
+            price: prices,
+            offeringMembers,
+            rollup,
+            memberMonth,
+            churnRisk,
+            membershipClaim,
+          }) => [
+            subs.create(subscription).commit(),
+            ...claimItems({ membershipClaim, subscription: subs }, claimed, subscription),
+            payments.create(payment).commit(),
+            prices
+              .patch({ organisation_id: organisationId, price_id: price.price_id })
+              .add({ subscriptions_count: 1 })
+              .commit(),
+            ...(firstAtGym
+              ? [
+                  offeringMembers
+                    .update({
+                      organisation_id: organisationId,
+                      offering_id: offering.offering_id,
+                      gym_id: input.gym_id,
+                    })
+                    .add({ members: 1 })
+                    .commit(),
+                ]
+              : []),
+            ...items({ rollup, memberMonth, churnRisk }),
+          ],
+        )
+        .go(),
+    );
+    if (!canceled) break;
+    // Another request took the claim first (a double tap, a phone's retry, staff at the same
+    // moment), or a transaction on a shared item (the price's counter) was in flight: read again.
+    claimed = await readMembershipClaim(organisationId, input.user_id, await businessNow());
+    if (claimed.live) throw await alreadyMember(claimed.live);
+    if (attempt >= 3) throw new ConflictError("The membership could not be created. Please try again.");
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 50 * (attempt + 1)));
+  }
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
   await memberSubscribed(saved, input.processed_by);
   return { subscription: saved, first_payment: payment };
+}
+
+/** 409 `subscription_exists` with the membership the member has (what the confirm page moves on to). */
+async function alreadyMember(live: SubscriptionRecord) {
+  return new ConflictError(
+    "This member already has a membership.",
+    "subscription_exists",
+    await subscriptionWithPayments(live),
+  );
 }
 
 export const subscribeInput = z.object({

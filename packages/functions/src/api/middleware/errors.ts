@@ -1,4 +1,4 @@
-import { DomainError, RateLimitedError, ValidationError } from "@gym/core/errors";
+import { ConflictError, DomainError, RateLimitedError, ValidationError } from "@gym/core/errors";
 import { log } from "@gym/core/log";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -13,6 +13,7 @@ export function handleError(err: Error, c: Context) {
         message: err.message,
         ...(err.code ? { error: err.code } : {}),
         ...(err instanceof ValidationError ? { errors: err.errors } : {}),
+        ...(err instanceof ConflictError && err.data !== undefined ? { data: err.data } : {}),
       },
       err.status as ContentfulStatusCode,
     );

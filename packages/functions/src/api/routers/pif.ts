@@ -4,7 +4,7 @@ import {
   onboardedPifSchema,
   onboardPifInput,
 } from "@gym/core/contract/lifecycle";
-import { subscriptionSchema } from "@gym/core/contract/payment";
+import { subscriptionConflictSchema, subscriptionSchema } from "@gym/core/contract/payment";
 import { addPif, onboardPif, resendPifInvite } from "@gym/core/pif/service";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody } from "../respond";
@@ -31,7 +31,14 @@ export const pifRouter = createRouter()
       summary:
         "Add a pay-in-full membership paid by eftpos, cash or bank transfer (awaiting_payment until received) when canAddPif allows",
       request: { params: idParam, ...jsonBody(addPifInput) },
-      responses: { ...refused, 201: json(envelope(subscriptionSchema), "Created") },
+      responses: {
+        ...refused,
+        409: json(
+          subscriptionConflictSchema,
+          "Conflict: `subscription_exists` answers the member's live membership as `data`; `pif_not_allowed` by canAddPif",
+        ),
+        201: json(envelope(subscriptionSchema), "Created"),
+      },
     }),
     async (c) =>
       c.json({ data: await addPif(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 201),

@@ -1,6 +1,7 @@
 import {
   paymentTypeSchema,
   subscribeBody,
+  subscriptionConflictSchema,
   subscriptionSchema,
   surchargeTotalQuery,
   surchargeTotalSchema,
@@ -25,7 +26,10 @@ export const subscriptionsRouter = createRouter()
       responses: {
         201: json(envelope(subscriptionSchema), "Created"),
         404: errorResponses[404],
-        409: errorResponses[409],
+        409: json(
+          subscriptionConflictSchema,
+          "Conflict: `subscription_exists` answers the membership the member already has as `data` (a second confirm, sent at once or repeated)",
+        ),
         422: errorResponses[422],
       },
     }),

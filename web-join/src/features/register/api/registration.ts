@@ -12,7 +12,7 @@ import type {
   RegistrationState,
   UniqueEmail,
 } from "@gym/core/contract/registration";
-import { api, useApi } from "@gym/web/api";
+import { api, isApiError, useApi } from "@gym/web/api";
 import { mutate } from "swr";
 
 export { joinLinks, joinOptionsKey, linkSearch } from "./join-options";
@@ -77,4 +77,20 @@ export const quoteFirstPayment = (
   body: { start_date: string; billing_date: string; link?: string | null },
 ) => api.post<ProRata>(`/api/prices/${priceId}/pro-rata`, body);
 
-export const confirmSubscription = () => api.post<Subscription>("/api/subscriptions", {});
+/**
+ * Confirms the membership. A membership already made (a second tap, or a retry whose first answer
+ * was lost: 409 `subscription_exists` with it as `data`) is the answer too, so the member moves on
+ * to the welcome page instead of seeing an error (docs/registration.md "Confirming twice").
+ */
+export async function confirmSubscription(): Promise<Subscription> {
+  try {
+    return await api.post<Subscription>("/api/subscriptions", {});
+  } catch (failure) {
+    const existing =
+      isApiError(failure) && failure.status === 409 && failure.code === "subscription_exists"
+        ? (failure.body as { data?: Subscription } | undefined)?.data
+        : undefined;
+    if (existing) return existing;
+    throw failure;
+  }
+}
