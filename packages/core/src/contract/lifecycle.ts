@@ -1,19 +1,9 @@
 /** Requests and answers of the membership lifecycle calls (subscription/operations.ts, pif/). */
 import { z } from "zod";
-import { aucklandDate, isCivilDate } from "../billing/calendar";
-import { email, optionalText, requiredText } from "./fields";
+import { civilDateField, email, optionalText, requiredText } from "./fields";
 import { subscriptionSchema } from "./payment";
 
-/** A civil date "YYYY-MM-DD" or an ISO instant (its Auckland date is used). */
-const dateField = z
-  .string({ error: "Value is required" })
-  .trim()
-  .min(1, "Value is required")
-  .refine((v) => {
-    if (isCivilDate(v)) return true;
-    const instant = new Date(v);
-    return !Number.isNaN(instant.getTime()) && isCivilDate(aucklandDate(instant));
-  }, "Enter a valid date.");
+const dateField = civilDateField();
 
 /** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
 export const pauseInput = z

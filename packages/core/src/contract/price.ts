@@ -1,7 +1,7 @@
 /** Price inputs with the spec's messages (001 §5, §8). Money is integer cents. */
 import { z } from "zod";
-import { billingFrequencies, isCivilDate, termUnits } from "../billing/index";
-import { messages, whenAnObject } from "./fields";
+import { billingFrequencies, termUnits } from "../billing/index";
+import { civilDateField, messages, whenAnObject } from "./fields";
 
 /** The spec's price messages, word for word, and ours for what the spec leaves open. */
 export const priceMessages = {
@@ -74,11 +74,7 @@ export const priceInput = z
   });
 export type PriceInput = z.output<typeof priceInput>;
 
-const civilDate = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .refine((v) => v === "" || isCivilDate(v), priceMessages.date);
+const civilDate = civilDateField(priceMessages.date);
 
 /**
  * POST /api/prices/{id}/pro-rata: the member's start date and the billing date (Auckland calendar
