@@ -29,7 +29,8 @@ const cents = (requiredMessage: string) =>
 
 /**
  * POST /api/offerings/{id}/prices and PUT /api/prices/{id}: amount (cents) and billing_frequency
- * required; private and joining_fee optional; term_unit and term_amount both or neither.
+ * required; private and joining_fee optional; term_unit and term_amount both or neither, and both
+ * for a pay-in-full (one_off) price, whose term is the span it pays for.
  */
 export const priceInput = z
   .object({
@@ -60,6 +61,11 @@ export const priceInput = z
       ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
     if (hasUnit && !hasAmount)
       ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
+    // Pay in full covers a fixed span: its term (docs/billing.md "Pay in full"), never an unstated year.
+    if (value.billing_frequency === "one_off" && !hasUnit && !hasAmount) {
+      ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
+      ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
+    }
   }, whenAnObject)
   .meta({
     id: "PriceInput",

@@ -110,9 +110,16 @@ export async function pauseSubscription(
   });
 }
 
-/** `DELETE /api/subscriptions/{id}/pause`: removes a pause that has not started; its days come back. */
-export async function removePause(actor: Actor, subscriptionId: string) {
-  const sub = await reachableSubscription(actor, subscriptionId, "change");
+/**
+ * `DELETE /api/subscriptions/{id}/pause` (staff) and `DELETE /api/me/subscriptions/{id}/pause` (the
+ * member): removes a pause that has not started; its days come back.
+ */
+export async function removePause(
+  actor: Actor,
+  subscriptionId: string,
+  find: SubscriptionFinder = staffChanges,
+) {
+  const sub = await find(actor, subscriptionId);
   const today = await businessToday();
   const pending = (sub.pauses ?? []).filter((p) => p.end_date > today);
   const pause = pending.at(-1);
@@ -141,6 +148,39 @@ export async function removePause(actor: Actor, subscriptionId: string) {
 
 // ---- Cancel -----------------------------------------------------------------------------------------
 
+/**
+ * Cancelling removes every pause that has not started (start after today): the membership ends
+ * instead, so those days are given back to `pause_days_remaining` (and a PIF's end moves back).
+ * A pause in progress stays. The effect date and break fee are worked out without them.
+ */
+function withoutBookedPauses(sub: SubscriptionRecord, today: CivilDate) {
+  const booked = (sub.pauses ?? []).filter((p) => p.start_date > today);
+  const days = booked.reduce((sum, p) => sum + daysBetween(p.start_date, p.end_date), 0);
+  const kept = (sub.pauses ?? []).filter((p) => p.start_date <= today);
+  const current = civilOf(sub.pause_start_at);
+  const pifEnds = civilOf(sub.pif_ends_at);
+  return {
+    booked,
+    sub: { ...sub, pauses: kept } as SubscriptionRecord,
+    set: booked.length
+      ? {
+          pauses: kept,
+          pause_days_remaining: sub.pause_days_remaining + days,
+          ...(sub.billing_frequency === "one_off" && pifEnds
+            ? { pif_ends_at: instantOf(addDays(pifEnds, -days)) }
+            : {}),
+        }
+      : {},
+    remove:
+      booked.length && current && current > today
+        ? (["paused_at", "pause_start_at", "pause_end_at"] as const)
+        : ([] as const),
+    detail: booked.length
+      ? `; booked ${booked.length === 1 ? "pause" : "pauses"} removed (${plural(days, "pause day")} back)`
+      : "",
+  };
+}
+
 async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
   const [today, settings, gym] = await Promise.all([
     businessToday(),
@@ -166,7 +206,8 @@ export async function cancellationPreview(
   immediate: boolean,
   find: SubscriptionFinder = staffReads,
 ) {
-  const sub = await find(actor, subscriptionId);
+  const found = await find(actor, subscriptionId);
+  const sub = withoutBookedPauses(found, await businessToday()).sub;
   const { basisPoints, terms } = await termsOf(sub, immediate);
   return {
     immediate,
@@ -192,7 +233,8 @@ export async function cancelSubscription(
   const sub = await find(actor, subscriptionId);
   if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
   const now = await businessNow();
-  const { today, terms } = await termsOf(sub, values.immediate);
+  const unpaused = withoutBookedPauses(sub, await businessToday());
+  const { today, terms } = await termsOf(unpaused.sub, values.immediate);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
@@ -246,12 +288,14 @@ export async function cancelSubscription(
         ...(values.cancellation_comments ? { cancellation_comments: values.cancellation_comments } : {}),
         cancelled_during_cooling_off_period: terms.in_cooling_off,
         ...(breakFeePaymentId ? { break_fee_payment_id: breakFeePaymentId } : {}),
+        ...unpaused.set,
       },
+      remove: [...unpaused.remove],
       event: {
         action: "cancel",
         detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${terms.effective}${
           terms.in_cooling_off ? " (inside the cooling-off period: no break fee)" : ""
-        }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}`,
+        }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}${unpaused.detail}`,
       },
     },
     extra,
@@ -267,6 +311,9 @@ export async function cancelSubscription(
  */
 export const pauseOwnSubscription = (actor: Actor, subscriptionId: string, body: unknown) =>
   pauseSubscription(actor, subscriptionId, body, ownSubscription);
+
+export const removeOwnPause = (actor: Actor, subscriptionId: string) =>
+  removePause(actor, subscriptionId, ownSubscription);
 
 export const ownCancellationPreview = (actor: Actor, subscriptionId: string) =>
   cancellationPreview(actor, subscriptionId, false, ownSubscription);

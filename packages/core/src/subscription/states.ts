@@ -26,6 +26,7 @@ export function factsOf(sub: SubscriptionRecord, now: Date): SubscriptionFacts {
     term_ends_at: sub.term_ends_at ?? null,
     cooling_period_ends_at: sub.cooling_period_ends_at ?? null,
     pif_ends_at: sub.pif_ends_at ?? null,
+    balance_owing: sub.balance_owing ?? 0,
   };
 }
 

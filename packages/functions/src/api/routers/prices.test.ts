@@ -121,6 +121,8 @@ describe("creating prices", () => {
     const res = await admin.post(`/api/offerings/${offering}/prices`, {
       amount: 29_900,
       billing_frequency: "one_off",
+      term_amount: 3,
+      term_unit: "months",
     });
     expect(res.body.data).toMatchObject({
       frequency_label: "PIF",
@@ -218,6 +220,8 @@ describe("creating prices", () => {
         await admin.post(`/api/offerings/${offering}/prices`, {
           amount: 30_000,
           billing_frequency: "one_off",
+          term_amount: 12,
+          term_unit: "months",
         })
       ).status,
     ).toBe(201);
