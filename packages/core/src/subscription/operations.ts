@@ -35,6 +35,7 @@ import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import type { PaymentRecord } from "../payment/store";
 import { workKeys } from "../payment/store";
 import { priceLabel } from "../price/present";
+import { findOffering } from "../offering/store";
 import { findPrice } from "../price/store";
 import { titleCase } from "../text";
 import { parse } from "../validation";
@@ -362,13 +363,16 @@ interface PlannedChange {
   effective: CivilDate;
   email: Email;
   to_amount: number;
+  to_offering_name: string;
 }
 
 export function priceChangeEmail(input: {
   member_name: string;
   member_email: string;
   gym_name: string;
+  /** The offering the member is on now, and the one the new price belongs to. */
   offering_name: string;
+  to_offering_name: string;
   billing_frequency: string;
   from_amount: number;
   to_amount: number;
@@ -385,9 +389,13 @@ export function priceChangeEmail(input: {
     text: [
       `Kia ora ${first},`,
       "",
-      `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
-        input.to_amount,
-      )} (${per}) instead of ${formatCents(input.from_amount)}.`,
+      input.to_offering_name === input.offering_name
+        ? `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+            input.to_amount,
+          )} (${per}) instead of ${formatCents(input.from_amount)}.`
+        : `From ${input.effective}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
+            input.to_offering_name
+          }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
       "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
       "",
       input.reply_to
@@ -405,6 +413,7 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
     organisationOf(organisationId),
     findPrice(organisationId, values.price_id),
   ]);
+  const toOffering = price ? await findOffering(organisationId, price.offering_id) : null;
   // Reach every subscription first (404 outside it), then judge the price.
   const subs: SubscriptionRecord[] = [];
   for (const id of [...new Set(values.subscription_ids)])
@@ -449,11 +458,13 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       sub,
       effective,
       to_amount: price.amount,
+      to_offering_name: toOffering?.name ?? sub.offering_name,
       email: priceChangeEmail({
         member_name: sub.member_name,
         member_email: sub.member_email,
         gym_name: sub.gym_name,
         offering_name: sub.offering_name,
+        to_offering_name: toOffering?.name ?? sub.offering_name,
         billing_frequency: sub.billing_frequency,
         from_amount: current,
         to_amount: price.amount,
@@ -503,6 +514,8 @@ export async function schedulePriceChange(actor: Actor, body: unknown) {
         transition_to_price_id: price.price_id,
         transition_to_offering_id: price.offering_id,
         transition_to_amount: price.amount,
+        transition_to_offering_name: p.to_offering_name,
+        transition_to_price_label: priceLabel(price),
         transition_to_date: p.effective,
         transition_takes_effect_at: instantOf(p.effective),
         price_changes: [

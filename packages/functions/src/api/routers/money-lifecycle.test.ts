@@ -204,6 +204,14 @@ describe("CSV exports neutralise formulas (OWASP CSV injection)", () => {
   });
 });
 
+describe("the dashboard answers in the { data } envelope", () => {
+  it.each(["/api/stats", "/api/user-breakdown", "/api/cost-and-visit-breakdown"])("%s", async (path) => {
+    const res = await admin.get(`${path}?scope=organisation`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ scope: "organisation" });
+  });
+});
+
 describe("a price change", () => {
   it("names the new offering in the email, and the membership shows the new offering once in effect", async () => {
     const { id } = await member(prices.offPeakWeekly.price_id);
@@ -214,15 +222,32 @@ describe("a price change", () => {
     });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const text: string = preview.body.data[0].text;
-    expect(text).toContain("Anytime Membership");
-    expect(text).not.toContain("Off-Peak");
-  });
-});
-
-describe("the dashboard answers in the { data } envelope", () => {
-  it.each(["/api/stats", "/api/user-breakdown", "/api/cost-and-visit-breakdown"])("%s", async (path) => {
-    const res = await admin.get(`${path}?scope=organisation`);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ scope: "organisation" });
+    expect(text).toContain("from Off-Peak to Anytime Membership, at $24.00 (weekly) instead of $15.00");
+    expect(text).not.toContain("your Off-Peak membership");
+    const scheduled = await admin.post("/api/subscriptions/schedule-price-change", {
+      subscription_ids: [id],
+      price_id: prices.anytimeWeekly.price_id,
+      transition_takes_effect_at: addDays(today, 31),
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    const before = await admin.get(`/api/subscriptions/${id}`);
+    expect(before.body.data.price).toMatchObject({ label: "$15.00 Weekly", offering: { name: "Off-Peak" } });
+    // The change takes effect (the last test of the file: the clock stays moved).
+    expect((await admin.post("/api/dev/clock", { advance_days: 32 })).status).toBe(200);
+    const after = await admin.get(`/api/subscriptions/${id}`);
+    expect(after.body.data.price).toMatchObject({
+      id: prices.anytimeWeekly.price_id,
+      label: "$24.00 Weekly",
+      amount: 2_400,
+      offering: { name: "Anytime Membership" },
+    });
+    const listed = await admin.get("/api/members?per_page=100");
+    const row = (listed.body.data as { latest_subscription: { id: string } | null }[]).find(
+      (m) => m.latest_subscription?.id === id,
+    );
+    expect(row?.latest_subscription).toMatchObject({
+      offering: { name: "Anytime Membership" },
+      price: { label: "$24.00 Weekly" },
+    });
   });
 });
