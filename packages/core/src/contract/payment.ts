@@ -273,7 +273,8 @@ export const subscriptionSchema = z
     current_period_end: nullableString,
     paused_at: nullableString,
     pause_start_at: nullableString,
-    pause_end_at: nullableString,
+    pause_end_at: nullableString.meta({ description: "Exclusive: the first day running again" }),
+    pause_last_day: nullableString.meta({ description: "Inclusive: the last paused day (YYYY-MM-DD)" }),
     pause_days_credit: z.number().int(),
     pause_days_remaining: z.number().int(),
     pauses: z.array(

@@ -29,13 +29,13 @@ import {
 import { type Email, sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
+import { findOffering } from "../offering/store";
 import { breakFeeFor } from "../organisation/settings";
 import { cardSurchargeOf, gymOf, organisationOf, settingsOf } from "../payment/context";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import type { PaymentRecord } from "../payment/store";
 import { workKeys } from "../payment/store";
 import { priceLabel } from "../price/present";
-import { findOffering } from "../offering/store";
 import { findPrice } from "../price/store";
 import { titleCase } from "../text";
 import { parse } from "../validation";

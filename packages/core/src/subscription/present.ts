@@ -1,4 +1,5 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
+import { addDays, aucklandDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import type { Subscription } from "../contract/payment";
 import { presentPayment } from "../payment/present";
@@ -44,6 +45,7 @@ export function presentSubscription(
     paused_at: sub.paused_at ?? null,
     pause_start_at: sub.pause_start_at ?? null,
     pause_end_at: sub.pause_end_at ?? null,
+    pause_last_day: sub.pause_end_at ? addDays(aucklandDate(new Date(sub.pause_end_at)), -1) : null,
     pause_days_credit: sub.pause_days_credit,
     pause_days_remaining: sub.pause_days_remaining,
     pauses: sub.pauses ?? [],

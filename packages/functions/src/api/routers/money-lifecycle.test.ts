@@ -69,7 +69,11 @@ describe("pay in full runs for the price's span", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.membership_type).toBe("PIF");
     const gymId = api.seed.gyms.ponsonby.gym_id;
-    const { user } = await addMember(api.seed, { name: `Pass ${unit}`, email: `pass-${unit}@example.com`, gymId });
+    const { user } = await addMember(api.seed, {
+      name: `Pass ${unit}`,
+      email: `pass-${unit}@example.com`,
+      gymId,
+    });
     const added = await admin.post(`/api/members/${user.user_id}/pif`, {
       price_id: created.body.data.id,
       gym_id: gymId,
@@ -77,7 +81,9 @@ describe("pay in full runs for the price's span", () => {
     });
     expect(added.status).toBe(201);
     const ends =
-      unit === "weeks" ? addDays(today, amount * 7) : addMonths(today, unit === "years" ? amount * 12 : amount);
+      unit === "weeks"
+        ? addDays(today, amount * 7)
+        : addMonths(today, unit === "years" ? amount * 12 : amount);
     expect(civil(added.body.data.pif_ends_at)).toBe(ends);
     expect(added.body.data).toMatchObject({ membership_type: "PIF", is_term_membership: false });
     // Paid up front: cancelling costs nothing more.
@@ -101,7 +107,11 @@ describe("pay in full runs for the price's span", () => {
 describe("an unpaid pay-in-full bank transfer", () => {
   it("is owing with no door access until staff mark it received", async () => {
     const gymId = api.seed.gyms.ponsonby.gym_id;
-    const { user } = await addMember(api.seed, { name: "Transfer Pending", email: "transfer@example.com", gymId });
+    const { user } = await addMember(api.seed, {
+      name: "Transfer Pending",
+      email: "transfer@example.com",
+      gymId,
+    });
     const added = await admin.post(`/api/members/${user.user_id}/pif`, {
       price_id: prices.summerPif.price_id,
       gym_id: gymId,
@@ -178,7 +188,9 @@ describe("one civil-date rule", () => {
   );
 
   it("impossible dates in query strings are 422 (dashboard, visits)", async () => {
-    const dash = await admin.get("/api/cost-and-visit-breakdown?scope=organisation&from=2027-02-30&to=2027-03-02");
+    const dash = await admin.get(
+      "/api/cost-and-visit-breakdown?scope=organisation&from=2027-02-30&to=2027-03-02",
+    );
     expect(dash.status).toBe(422);
     expect(dash.body.errors.from[0]).toBe("Enter a date as YYYY-MM-DD");
     const visits = await admin.get("/api/visits?from=2027-02-29");
@@ -196,8 +208,7 @@ describe("CSV exports neutralise formulas (OWASP CSV injection)", () => {
     const payments = await admin.exportCsv("/api/payments/export", {});
     for (const file of [members.file?.text ?? "", payments.file?.text ?? ""]) {
       for (const line of file.split("\n"))
-        for (const cell of line.split(","))
-          expect(cell.replace(/^"/, ""), line).not.toMatch(/^[=+@\-\t\r]/);
+        for (const cell of line.split(",")) expect(cell.replace(/^"/, ""), line).not.toMatch(/^[=+@\-\t\r]/);
     }
     expect(members.file?.text.toLowerCase()).toContain(`"'=hyperlink(""http://x"",""y"")"`);
     expect(payments.file?.text).toContain("'@SUM(1+1)");
