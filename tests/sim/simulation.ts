@@ -286,8 +286,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       return { ...p, price_id };
     };
     for (const f of FREQUENCIES) {
-      const term =
-        f.frequency === "daily"
+      // ---- Issue 22 (lifecycle): PIF on every term unit. A pay-in-full price says how long it
+      // covers (docs/billing.md "Pay in full"): 10 weeks (term variant), 3 months (joining), 2 years
+      // (flexi); pif_ends_at must follow it, and a PIF is never a term membership (no break fee).
+      const pifTerms = {
+        flexi: { amount: 2, unit: "years" as const },
+        joining: { amount: 3, unit: "months" as const },
+        term: { amount: 10, unit: "weeks" as const },
+      };
+      const isPif = f.frequency === "one_off";
+      const term = isPif
+        ? pifTerms.term
+        : f.frequency === "daily"
           ? { amount: 3, unit: "months" as const }
           : f.frequency === "weekly"
             ? { amount: 26, unit: "weeks" as const }
@@ -296,11 +306,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
               : { amount: 12, unit: "months" as const };
       prices.set(
         `${f.frequency}:flexi`,
-        await addPrice({ frequency: f.frequency, amount: f.amount, joining_fee: 0, term: null }),
+        await addPrice({
+          frequency: f.frequency,
+          amount: f.amount,
+          joining_fee: 0,
+          term: isPif ? pifTerms.flexi : null,
+        }),
       );
       prices.set(
         `${f.frequency}:joining`,
-        await addPrice({ frequency: f.frequency, amount: f.amount + 1, joining_fee: 4999, term: null }),
+        await addPrice({
+          frequency: f.frequency,
+          amount: f.amount + 1,
+          joining_fee: 4999,
+          term: isPif ? pifTerms.joining : null,
+        }),
       );
       prices.set(
         `${f.frequency}:term`,
@@ -412,13 +432,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           pif_ends: pifEnds,
         },
         break_fees: [],
-        term: price.term
-          ? {
-              ends: termEndOf(start, price.term.amount, price.term.unit),
-              cooling_ends: plusDays(start, COOLING_OFF_DAYS),
-              break_fee_bp: gym === 1 ? GYM2_BREAK_FEE_BP : ORG_BREAK_FEE_BP,
-            }
-          : null,
+        // A PIF's term is the span paid for, not a commitment: no cooling-off, no break fee.
+        term:
+          price.term && f.frequency !== "one_off"
+            ? {
+                ends: termEndOf(start, price.term.amount, price.term.unit),
+                cooling_ends: plusDays(start, COOLING_OFF_DAYS),
+                break_fee_bp: gym === 1 ? GYM2_BREAK_FEE_BP : ORG_BREAK_FEE_BP,
+              }
+            : null,
         cancelled_on: null,
         immediate: false,
         ended: false,

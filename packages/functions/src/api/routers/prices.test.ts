@@ -250,7 +250,7 @@ describe("listing prices", () => {
       (p: { offering: { name: string }; label: string }) => `${p.offering.name}: ${p.label}`,
     );
     expect(labels).toEqual(
-      expect.arrayContaining(["Anytime Membership: $24.00 Weekly", "Summer Pass: $299.00 PIF"]),
+      expect.arrayContaining(["Anytime Membership: $24.00 Weekly", "Summer Pass: $299.00 PIF · 3M Term"]),
     );
     // The archived offering's price is not offered.
     expect(labels).not.toContain("Student Saver 2024: $12.00 Weekly");
