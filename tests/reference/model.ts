@@ -264,6 +264,15 @@ export interface CancelDecision {
  * after cooling-off and before the term ends owes the break fee: basis points of what the
  * schedule would still have charged (joining fee excluded) from the effective date to the term end.
  */
+/**
+ * docs/billing.md "Pauses": cancelling removes every pause that has not started (start after
+ * today) and gives its days back; the effect date is worked out without them. (Issue 22: the
+ * engine and this model both kept booked pauses before; neither rule was written down.)
+ */
+export function withoutBookedPauses(m: Membership, today: Day): Membership {
+  return { ...m, pauses: m.pauses.filter((p) => p.start <= today) };
+}
+
 export function decideCancel(
   m: Membership,
   today: Day,

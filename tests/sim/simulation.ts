@@ -22,6 +22,7 @@ import {
   startEarly,
   surchargeOn,
   termEndOf,
+  withoutBookedPauses,
 } from "../reference/model";
 import { freePort } from "../support/free-port";
 import {
@@ -571,7 +572,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (roll < 0.004) {
         const immediate = chance(0.25);
-        const decision = decideCancel(model, today, immediate, m.term);
+        // Issue 22 (lifecycle): cancelling with a booked pause removes it and returns its days.
+        const unpaused = withoutBookedPauses(model, today);
+        const decision = decideCancel(unpaused, today, immediate, m.term);
         if (
           await accepted(immediate ? "cancel immediately" : "cancel", () =>
             ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
@@ -579,6 +582,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ) {
           m.cancelled_on = today;
           m.immediate = immediate;
+          if (unpaused.pauses.length < model.pauses.length) count("cancel with a booked pause");
+          model.pauses = unpaused.pauses;
           model.cancellation_effective = decision.effective;
           if (decision.in_cooling_off) count("cancel in cooling-off");
           if (decision.break_fee > 0) {
