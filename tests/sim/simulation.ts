@@ -573,7 +573,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (roll < 0.004) {
         const immediate = chance(0.25);
         // Issue 22 (lifecycle): cancelling with a booked pause removes it and returns its days.
-        const unpaused = withoutBookedPauses(model, today);
+        const asBooked = decideCancel(model, today, immediate, m.term);
+        const unpaused = withoutBookedPauses(model, today, asBooked.effective);
         const decision = decideCancel(unpaused, today, immediate, m.term);
         if (
           await accepted(immediate ? "cancel immediately" : "cancel", () =>

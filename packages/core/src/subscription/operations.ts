@@ -150,14 +150,17 @@ export async function removePause(
 // ---- Cancel -----------------------------------------------------------------------------------------
 
 /**
- * Cancelling removes every pause that has not started (start after today): the membership ends
- * instead, so those days are given back to `pause_days_remaining` (and a PIF's end moves back).
- * A pause in progress stays. The effect date and break fee are worked out without them.
+ * Cancelling removes every booked pause that would start on or after the day the cancellation
+ * takes effect (and after today): the membership has ended by then, so those days are given back
+ * to `pause_days_remaining` (and a PIF's end moves back). A pause in progress, or one inside the
+ * last paid period (which it extends, so the member still has it), stays. Removing them moves no
+ * period already charged, so undoing the cancellation plans from the same boundaries.
  */
-function withoutBookedPauses(sub: SubscriptionRecord, today: CivilDate) {
-  const booked = (sub.pauses ?? []).filter((p) => p.start_date > today);
+function withoutBookedPauses(sub: SubscriptionRecord, today: CivilDate, effective: CivilDate) {
+  const isBooked = (p: { start_date: string }) => p.start_date > today && p.start_date >= effective;
+  const booked = (sub.pauses ?? []).filter(isBooked);
   const days = booked.reduce((sum, p) => sum + daysBetween(p.start_date, p.end_date), 0);
-  const kept = (sub.pauses ?? []).filter((p) => p.start_date <= today);
+  const kept = (sub.pauses ?? []).filter((p) => !isBooked(p));
   const current = civilOf(sub.pause_start_at);
   const pifEnds = civilOf(sub.pif_ends_at);
   return {
@@ -208,7 +211,8 @@ export async function cancellationPreview(
   find: SubscriptionFinder = staffReads,
 ) {
   const found = await find(actor, subscriptionId);
-  const sub = withoutBookedPauses(found, await businessToday()).sub;
+  const first = await termsOf(found, immediate);
+  const sub = withoutBookedPauses(found, first.today, first.terms.effective).sub;
   const { basisPoints, terms } = await termsOf(sub, immediate);
   return {
     immediate,
@@ -234,7 +238,8 @@ export async function cancelSubscription(
   const sub = await find(actor, subscriptionId);
   if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
   const now = await businessNow();
-  const unpaused = withoutBookedPauses(sub, await businessToday());
+  const first = await termsOf(sub, values.immediate);
+  const unpaused = withoutBookedPauses(sub, first.today, first.terms.effective);
   const { today, terms } = await termsOf(unpaused.sub, values.immediate);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
