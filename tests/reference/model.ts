@@ -264,6 +264,15 @@ export interface CancelDecision {
  * after cooling-off and before the term ends owes the break fee: basis points of what the
  * schedule would still have charged (joining fee excluded) from the effective date to the term end.
  */
+/**
+ * docs/billing.md "Pauses": cancelling removes every booked pause that would start on or after the
+ * day the cancellation takes effect (and after today) and gives its days back. (Issue 22: the
+ * engine and this model both kept booked pauses before; neither rule was written down.)
+ */
+export function withoutBookedPauses(m: Membership, today: Day, effective: Day): Membership {
+  return { ...m, pauses: m.pauses.filter((p) => p.start <= today || p.start < effective) };
+}
+
 export function decideCancel(
   m: Membership,
   today: Day,

@@ -22,6 +22,7 @@ import {
   startEarly,
   surchargeOn,
   termEndOf,
+  withoutBookedPauses,
 } from "../reference/model";
 import { freePort } from "../support/free-port";
 import {
@@ -286,8 +287,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       return { ...p, price_id };
     };
     for (const f of FREQUENCIES) {
-      const term =
-        f.frequency === "daily"
+      // ---- Issue 22 (lifecycle): PIF on every term unit. A pay-in-full price says how long it
+      // covers (docs/billing.md "Pay in full"): 10 weeks (term variant), 3 months (joining), 2 years
+      // (flexi); pif_ends_at must follow it, and a PIF is never a term membership (no break fee).
+      const pifTerms = {
+        flexi: { amount: 2, unit: "years" as const },
+        joining: { amount: 3, unit: "months" as const },
+        term: { amount: 10, unit: "weeks" as const },
+      };
+      const isPif = f.frequency === "one_off";
+      const term = isPif
+        ? pifTerms.term
+        : f.frequency === "daily"
           ? { amount: 3, unit: "months" as const }
           : f.frequency === "weekly"
             ? { amount: 26, unit: "weeks" as const }
@@ -296,11 +307,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
               : { amount: 12, unit: "months" as const };
       prices.set(
         `${f.frequency}:flexi`,
-        await addPrice({ frequency: f.frequency, amount: f.amount, joining_fee: 0, term: null }),
+        await addPrice({
+          frequency: f.frequency,
+          amount: f.amount,
+          joining_fee: 0,
+          term: isPif ? pifTerms.flexi : null,
+        }),
       );
       prices.set(
         `${f.frequency}:joining`,
-        await addPrice({ frequency: f.frequency, amount: f.amount + 1, joining_fee: 4999, term: null }),
+        await addPrice({
+          frequency: f.frequency,
+          amount: f.amount + 1,
+          joining_fee: 4999,
+          term: isPif ? pifTerms.joining : null,
+        }),
       );
       prices.set(
         `${f.frequency}:term`,
@@ -412,13 +433,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           pif_ends: pifEnds,
         },
         break_fees: [],
-        term: price.term
-          ? {
-              ends: termEndOf(start, price.term.amount, price.term.unit),
-              cooling_ends: plusDays(start, COOLING_OFF_DAYS),
-              break_fee_bp: gym === 1 ? GYM2_BREAK_FEE_BP : ORG_BREAK_FEE_BP,
-            }
-          : null,
+        // A PIF's term is the span paid for, not a commitment: no cooling-off, no break fee.
+        term:
+          price.term && f.frequency !== "one_off"
+            ? {
+                ends: termEndOf(start, price.term.amount, price.term.unit),
+                cooling_ends: plusDays(start, COOLING_OFF_DAYS),
+                break_fee_bp: gym === 1 ? GYM2_BREAK_FEE_BP : ORG_BREAK_FEE_BP,
+              }
+            : null,
         cancelled_on: null,
         immediate: false,
         ended: false,
@@ -586,7 +609,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (roll < 0.004) {
         const immediate = chance(0.25);
-        const decision = decideCancel(model, today, immediate, m.term);
+        // Issue 22 (lifecycle): cancelling with a booked pause removes it and returns its days.
+        const asBooked = decideCancel(model, today, immediate, m.term);
+        const unpaused = withoutBookedPauses(model, today, asBooked.effective);
+        const decision = decideCancel(unpaused, today, immediate, m.term);
         if (
           await accepted(immediate ? "cancel immediately" : "cancel", () =>
             ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
@@ -594,6 +620,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ) {
           m.cancelled_on = today;
           m.immediate = immediate;
+          if (unpaused.pauses.length < model.pauses.length) count("cancel with a booked pause");
+          model.pauses = unpaused.pauses;
           model.cancellation_effective = decision.effective;
           if (decision.in_cooling_off) count("cancel in cooling-off");
           if (decision.break_fee > 0) {

@@ -3,11 +3,11 @@
  * a time through the list itself (`listVisits`, so the same reach and filters) and written to the
  * uploads store by exports/file.ts. Admins only, as the other exports.
  */
-import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { businessToday } from "../clock";
 import { visitExportBody, visitExportColumns } from "../contract/access";
+import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { instantNz } from "../payment/export";
 import { adminGymIds, staffOrganisation } from "../payment/list";
@@ -23,11 +23,11 @@ export async function exportVisits(actor: Actor, body: unknown): Promise<Written
   // The first page before any file exists: a gym or member out of reach answers 404 here.
   const first = await listVisits(actor, { ...filters, per_page: PAGE });
   async function* csv() {
-    yield `\uFEFF${stringify([visitExportColumns as unknown as string[]])}`;
+    yield `\uFEFF${csvRows([visitExportColumns as unknown as string[]])}`;
     let page = first;
     for (;;) {
       if (page.data.length)
-        yield stringify(
+        yield csvRows(
           page.data.map((v) => [
             v.id,
             instantNz(v.visited_at),

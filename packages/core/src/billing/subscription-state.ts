@@ -35,6 +35,8 @@ export interface SubscriptionFacts {
   term_ends_at?: When | null;
   cooling_period_ends_at?: When | null;
   pif_ends_at?: When | null;
+  /** Cents owed; a PIF membership owes its price until the bank transfer is marked received. */
+  balance_owing?: number | null;
 }
 
 export type CardColour = "green" | "amber" | "red";
@@ -182,7 +184,8 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
  * grace and not paused. So: in grace (not yet over) keeps access; a future pause keeps access until it
  * starts; a subscription that has not started (upcoming_state set, even if cancelled) or whose first
  * payment failed has none; a PIF
- * membership has none from pif_ends_at.
+ * membership has none from pif_ends_at, nor while its payment is owed (a bank transfer not yet
+ * marked received).
  */
 function standing(s: Omit<SubscriptionState, "door">, f: SubscriptionFacts): Standing {
   if (s.cancellation_taken_effect) return { standing: false, reason: "Cancelled" };
@@ -197,6 +200,8 @@ function standing(s: Omit<SubscriptionState, "door">, f: SubscriptionFacts): Sta
   const pifEnds = instant(f.pif_ends_at);
   if (f.billing_frequency === "one_off" && pifEnds !== null && at(f.now) >= at(pifEnds))
     return { standing: false, reason: "Pay-in-full membership has ended" };
+  if (f.billing_frequency === "one_off" && (f.balance_owing ?? 0) > 0)
+    return { standing: false, reason: "Pay-in-full payment not received" };
   if (s.cancelled) return { standing: true, reason: "Cancelled, inside the paid period" };
   if (s.in_grace_period) return { standing: true, reason: "Payment failed, inside the grace period" };
   return { standing: true, reason: "Active" };

@@ -80,14 +80,36 @@ export interface PriceTerm {
   term_unit?: TermUnit | null;
 }
 
-/** A term membership has both a term amount and a term unit. */
+/**
+ * A term membership (a commitment billed period by period, with cooling-off and a break fee) is a
+ * recurring price with both a term amount and a term unit. A pay-in-full price's term is the span
+ * it pays for (`pifEnd`), not a commitment: nothing is left to charge, so it is not a term membership.
+ */
 export function isTermMembership(price: PriceTerm): boolean {
-  return price.term_amount != null && price.term_unit != null;
+  return price.billing_frequency !== "one_off" && price.term_amount != null && price.term_unit != null;
 }
 
-/** Membership type shown (spec §4): the formatted term, else "PIF" for one_off, else "Flexi". */
+/** Membership type shown (spec §4): "PIF" for one_off, else the formatted term, else "Flexi". */
 export function membershipTypeLabel(price: PriceTerm): string {
+  if (price.billing_frequency === "one_off") return "PIF";
   if (price.term_amount != null && price.term_unit != null)
     return formatTerm(price.term_amount, price.term_unit);
-  return price.billing_frequency === "one_off" ? "PIF" : "Flexi";
+  return "Flexi";
+}
+
+/**
+ * The span before a price said how long it covers: a pay-in-full price made before a term was
+ * required of it (prices.ts validation) covers 12 months. New PIF prices always carry their term.
+ */
+export const LEGACY_PIF_MONTHS = 12;
+
+/**
+ * `pif_ends_at` of a pay-in-full membership starting on `start`: the first day after the price's
+ * term (exclusive, like `termEnd`), so a 3-month pass from 10 Dec ends on 10 Mar, 10 weeks from
+ * 2 Jun on 11 Aug, 2 years from 29 Feb 2024 on 28 Feb 2026. Pauses move it later (operations.ts).
+ */
+export function pifEnd(start: CivilDate, price: Omit<PriceTerm, "billing_frequency">): CivilDate {
+  return price.term_amount != null && price.term_unit != null
+    ? termEnd(start, price.term_amount, price.term_unit)
+    : addMonthsClamped(start, LEGACY_PIF_MONTHS);
 }

@@ -3,7 +3,7 @@
  * routers declare them, core answers their types, the staff site reads the types. Browser-safe.
  */
 import { z } from "zod";
-import { messages } from "./fields";
+import { civilDateField, messages } from "./fields";
 
 export const doorAccessStatusValues = ["granted", "revoked", "not_configured"] as const;
 
@@ -65,10 +65,7 @@ export const visitMessages = {
   perPage: "Choose from 1 to 100 per page",
 } as const;
 
-const civilDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, visitMessages.date);
+const civilDay = civilDateField(visitMessages.date);
 const perPage = z.coerce
   .number({ error: visitMessages.perPage })
   .int(visitMessages.perPage)

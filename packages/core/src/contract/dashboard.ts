@@ -1,7 +1,8 @@
 /** The dashboard's calls (`/api/stats`, `/api/user-breakdown`, `/api/cost-and-visit-breakdown`). */
 import { z } from "zod";
+import { civilDateField } from "./fields";
 
-const civilDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a calendar date written YYYY-MM-DD");
+const civilDate = civilDateField();
 
 /** Which rows a call reads: one gym (default the current gym) or the whole organisation (admins). */
 export const dashboardScopeQuery = z.object({

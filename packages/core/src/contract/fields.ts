@@ -2,6 +2,7 @@
  * The spec's messages and the field rules every form and route shares (browser-safe).
  */
 import { z } from "zod";
+import { isCivilDate } from "../billing/calendar";
 
 /** The spec's messages (000 §5, 001 §5, §8). */
 export const messages = {
@@ -10,6 +11,21 @@ export const messages = {
   max: (n: number) => `The maximum value allowed is ${n}`,
   equal: "The value must be equal to the other value",
 } as const;
+
+/** The message for a date that is not a real calendar day written YYYY-MM-DD. */
+export const dateMessage = "Enter a date as YYYY-MM-DD";
+
+/**
+ * Every civil date the API takes (bodies and query strings): "YYYY-MM-DD" that exists on the
+ * calendar (billing/calendar's `isCivilDate`), so "2027-02-30", "2027-02-29" and "2027-13-01" are a
+ * 422 on the field, never rolled over to March. Instants are not accepted where a day is meant.
+ */
+export const civilDateField = (invalid: string = dateMessage) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .refine(isCivilDate, invalid);
 
 /** Text trimmed before the required check. */
 export const requiredText = (max = 255) =>

@@ -1,25 +1,36 @@
 /** Requests and answers of the membership lifecycle calls (subscription/operations.ts, pif/). */
 import { z } from "zod";
-import { aucklandDate, isCivilDate } from "../billing/calendar";
-import { email, optionalText, requiredText } from "./fields";
+import { addDays } from "../billing/calendar";
+import { civilDateField, email, optionalText, requiredText } from "./fields";
 import { subscriptionSchema } from "./payment";
 
-/** A civil date "YYYY-MM-DD" or an ISO instant (its Auckland date is used). */
-const dateField = z
-  .string({ error: "Value is required" })
-  .trim()
-  .min(1, "Value is required")
-  .refine((v) => {
-    if (isCivilDate(v)) return true;
-    const instant = new Date(v);
-    return !Number.isNaN(instant.getTime()) && isCivilDate(aucklandDate(instant));
-  }, "Enter a valid date.");
+const dateField = civilDateField();
 
-/** `POST /api/subscriptions/{id}/pause`: pause_end_at is the first day the membership runs again. */
+/**
+ * `POST /api/subscriptions/{id}/pause` and `POST /api/me/subscriptions/{id}/pause`: one meaning for
+ * every caller. `pause_end_at` is **exclusive**: the first day the membership runs again ("Back on"),
+ * as in the schedule's `[start, end)` and the answer's `pause_end_at`; the pause is `end − start`
+ * days. The answer's `pause_last_day` is the inclusive last paused day (end − 1).
+ */
 export const pauseInput = z
   .object({ pause_start_at: dateField, pause_end_at: dateField })
   .meta({ example: { pause_start_at: "2030-01-10", pause_end_at: "2030-01-24" } });
 export type PauseInput = z.input<typeof pauseInput>;
+
+/**
+ * A form that asks for the first and the **last** paused day, both included (the join site's
+ * "First day" / "Last day"): validated with this, sent as `pauseFromDays(values)`, so a pause from
+ * 10 Dec with last day 16 Dec is 7 days and the member is back on 17 Dec.
+ */
+export const pauseDaysInput = z.object({ pause_start_at: dateField, pause_last_day: dateField });
+export type PauseDaysInput = z.input<typeof pauseDaysInput>;
+
+export function pauseFromDays(values: { pause_start_at: string; pause_last_day: string }): PauseInput {
+  return { pause_start_at: values.pause_start_at, pause_end_at: addDays(values.pause_last_day, 1) };
+}
+
+/** A server message about `pause_end_at` belongs on the form's last-day field. */
+export const pauseDaysFieldMap = { pause_end_at: "pause_last_day" } as const;
 
 /** `POST /api/subscriptions/{id}/cancel`: at the end of the paid period unless immediate. */
 export const cancelInput = z.object({

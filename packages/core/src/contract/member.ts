@@ -4,7 +4,7 @@
  * reads the types and validates its forms with the same schemas. Browser-safe (zod only).
  */
 import { z } from "zod";
-import { messages, optionalText, requiredText } from "./fields";
+import { civilDateField, messages, optionalText, requiredText } from "./fields";
 import { paymentSchema, subscriptionSchema } from "./payment";
 
 export const memberMessages = {
@@ -164,14 +164,7 @@ export const memberSchema = z
   .meta({ id: "Member" });
 export type Member = z.output<typeof memberSchema>;
 
-const civilDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, memberMessages.date)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, memberMessages.date);
+const civilDate = civilDateField(memberMessages.date);
 
 const mobile = z
   .string()

@@ -4,7 +4,7 @@
  * Browser-safe (zod only). Money is integer cents; dates are Pacific/Auckland civil dates.
  */
 import { z } from "zod";
-import { messages } from "./fields";
+import { civilDateField, messages } from "./fields";
 import { conflictWith } from "./http";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
@@ -45,13 +45,7 @@ export const paymentMessages = {
   days: "Choose from 1 to 31 days",
 } as const;
 
-const civilDate = z
-  .string({ error: paymentMessages.date })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, paymentMessages.date)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, paymentMessages.date);
+const civilDate = civilDateField(paymentMessages.date);
 
 const id = z.string().trim().min(1, paymentMessages.required).max(64);
 
@@ -280,7 +274,8 @@ export const subscriptionSchema = z
     current_period_end: nullableString,
     paused_at: nullableString,
     pause_start_at: nullableString,
-    pause_end_at: nullableString,
+    pause_end_at: nullableString.meta({ description: "Exclusive: the first day running again" }),
+    pause_last_day: nullableString.meta({ description: "Inclusive: the last paused day (YYYY-MM-DD)" }),
     pause_days_credit: z.number().int(),
     pause_days_remaining: z.number().int(),
     pauses: z.array(

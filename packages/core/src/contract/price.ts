@@ -1,7 +1,7 @@
 /** Price inputs with the spec's messages (001 §5, §8). Money is integer cents. */
 import { z } from "zod";
-import { billingFrequencies, isCivilDate, termUnits } from "../billing/index";
-import { messages, whenAnObject } from "./fields";
+import { billingFrequencies, termUnits } from "../billing/index";
+import { civilDateField, messages, whenAnObject } from "./fields";
 
 /** The spec's price messages, word for word, and ours for what the spec leaves open. */
 export const priceMessages = {
@@ -29,7 +29,8 @@ const cents = (requiredMessage: string) =>
 
 /**
  * POST /api/offerings/{id}/prices and PUT /api/prices/{id}: amount (cents) and billing_frequency
- * required; private and joining_fee optional; term_unit and term_amount both or neither.
+ * required; private and joining_fee optional; term_unit and term_amount both or neither, and both
+ * for a pay-in-full (one_off) price, whose term is the span it pays for.
  */
 export const priceInput = z
   .object({
@@ -60,6 +61,11 @@ export const priceInput = z
       ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
     if (hasUnit && !hasAmount)
       ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
+    // Pay in full covers a fixed span: its term (docs/billing.md "Pay in full"), never an unstated year.
+    if (value.billing_frequency === "one_off" && !hasUnit && !hasAmount) {
+      ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
+      ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
+    }
   }, whenAnObject)
   .meta({
     id: "PriceInput",
@@ -74,11 +80,7 @@ export const priceInput = z
   });
 export type PriceInput = z.output<typeof priceInput>;
 
-const civilDate = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .refine((v) => v === "" || isCivilDate(v), priceMessages.date);
+const civilDate = civilDateField(priceMessages.date);
 
 /**
  * POST /api/prices/{id}/pro-rata: the member's start date and the billing date (Auckland calendar

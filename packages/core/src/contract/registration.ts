@@ -4,7 +4,7 @@
  * registration state the route guard follows, and saving a card or bank account. Browser-safe.
  */
 import { z } from "zod";
-import { email, messages, optionalText, requiredText, whenAnObject } from "./fields";
+import { civilDateField, email, messages, optionalText, requiredText, whenAnObject } from "./fields";
 import { paymentTypeSchema, subscriptionSchema } from "./payment";
 
 export const registrationMessages = {
@@ -22,16 +22,7 @@ export const registrationMessages = {
   staffAccount: "This is a staff account. Join as a member with another email address.",
 } as const;
 
-const civilDate = (message: string) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message, abort: true })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, message);
+const civilDate = civilDateField;
 
 /** Digits with optional +, spaces, brackets and dashes; 8 to 15 digits (NZ mobiles are 9-11). */
 export function isPhoneNumber(value: string): boolean {

@@ -2,15 +2,15 @@
  * `POST /api/members/export`: the filtered members list as CSV (docs/exports.md), produced page by
  * page through the same matcher as the list (`matchingMembers`), each page's users read by one
  * BatchGet for their mobile numbers; written to the uploads store by exports/file.ts, so memory
- * stays flat however many members match. Quoting by csv-stringify.
+ * stays flat however many members match. Cells written by exports/csv.ts (quoted, formulas neutralised).
  */
-import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessNow, businessToday } from "../clock";
 import { memberExportBody, memberExportColumns } from "../contract/member";
 import { db } from "../db/service";
+import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { civilDateNz } from "../payment/export";
 import { adminGymIds, staffOrganisation } from "../payment/list";
@@ -77,7 +77,7 @@ async function mobilesOf(userIds: string[]): Promise<Map<string, string | undefi
 
 /** The CSV, header first (with a BOM so spreadsheets read UTF-8), then one chunk per page. */
 export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExport>): AsyncGenerator<string> {
-  yield `\uFEFF${stringify([memberExportColumns as unknown as string[]])}`;
+  yield `\uFEFF${csvRows([memberExportColumns as unknown as string[]])}`;
   const now = await businessNow();
   let cursor: string | undefined;
   do {
@@ -89,7 +89,7 @@ export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExpor
     );
     if (page.rows.length) {
       const mobiles = await mobilesOf(page.rows.map((r) => r.member.user_id));
-      yield stringify(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
+      yield csvRows(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
     }
     cursor = page.next_cursor ?? undefined;
   } while (cursor);

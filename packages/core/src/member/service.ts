@@ -31,7 +31,7 @@ import { listMemberPayments } from "../payment/store";
 import { listPaymentTypeRecords } from "../payment-type/service";
 import { presentSubscription } from "../subscription/present";
 import { latestPaymentOf } from "../subscription/service";
-import { derivedStatesOf } from "../subscription/states";
+import { derivedStatesOf, priceInEffect } from "../subscription/states";
 import {
   findSubscriptions,
   isLive,
@@ -122,13 +122,14 @@ export function summaryOf(
   now: Date,
 ): NonNullable<MemberListItem["latest_subscription"]> {
   const s = derivedStatesOf(sub, now);
+  const price = priceInEffect(sub, now);
   return {
     id: sub.subscription_id,
     state: stateOf(sub, now),
     card_colour: s.card_colour,
     gym: { id: sub.gym_id, name: sub.gym_name ?? "" },
-    offering: { id: sub.offering_id, name: sub.offering_name ?? "" },
-    price: { id: sub.price_id, label: sub.price_label ?? null },
+    offering: { id: price.offering_id, name: price.offering_name ?? "" },
+    price: { id: price.price_id, label: price.price_label ?? null },
     payment_method: sub.payment_method,
     membership_type: s.membership_type,
   };

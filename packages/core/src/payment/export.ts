@@ -2,14 +2,14 @@
  * `POST /api/payments/export`: the filtered payments list as CSV, produced page by page (one
  * Query page of EXPORT_PAGE items at a time, each written out before the next is read), so
  * memory stays flat however many payments match. Amounts in dollars (two decimals, no symbol, so
- * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland. Quoting by csv-stringify.
+ * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland. Cells written by exports/csv.ts (quoted, formulas neutralised).
  */
-import { stringify } from "csv-stringify/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
+import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { parse } from "../validation";
 import { adminGymIds, gymFilterOf, organisationPaymentsPage, staffOrganisation } from "./list";
@@ -89,7 +89,7 @@ export function prepareExport(actor: Actor, body: unknown) {
 
 /** The CSV, header first, then one chunk per page of payments, newest first. */
 export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): AsyncGenerator<string> {
-  yield `\uFEFF${stringify([paymentExportColumns as unknown as string[]])}`;
+  yield `\uFEFF${csvRows([paymentExportColumns as unknown as string[]])}`;
   let cursor: string | undefined;
   do {
     const page = await organisationPaymentsPage({
@@ -100,7 +100,7 @@ export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): 
       perPage: EXPORT_PAGE,
       budget: 5_000,
     });
-    if (page.items.length) yield stringify(page.items.map(exportRow));
+    if (page.items.length) yield csvRows(page.items.map(exportRow));
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
 }

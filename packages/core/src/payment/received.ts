@@ -2,7 +2,8 @@
  * `POST /api/payments/{id}/received`: staff mark a bank transfer or manual payment received. The
  * payment moves `awaiting_payment` → `sent` with `processed_by` the staff member, conditional on
  * the status and version read (a second click, or two staff at once, gets 409), together with the
- * subscription's paid total in the same transaction.
+ * subscription's paid total and, for a pay-in-full transfer, its balance owing (owed until now) in
+ * the same transaction.
  */
 
 import type { Actor } from "../auth/actor";
@@ -37,6 +38,15 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   const sub = payment.subscription_id
     ? await findSubscription(organisationId, payment.subscription_id)
     : null;
+  // A pay-in-full transfer was owed from the day it was recorded: receiving it pays that off.
+  const pifOwed = payment.type === "pif" && sub?.billing_frequency === "one_off" && !payment.is_retry;
+  const owingAfter =
+    pifOwed && sub
+      ? (() => {
+          const balance = Math.max(0, (sub.balance_owing ?? 0) - payment.amount);
+          return { balance_owing: balance, periods_owing: balance === 0 ? 0 : (sub.periods_owing ?? 0) };
+        })()
+      : {};
   const counted = [
     paymentRollup(payment, sub, aucklandDate(now), { collected: payment.amount, collected_count: 1 }),
     // A paid-in-full transfer is what fell due on its due date (a scheduled one was counted by its claim).
@@ -59,8 +69,9 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
           ? [
               subscription
                 .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
-                .set({ latest_payment_id: paymentId })
+                .set({ latest_payment_id: paymentId, ...owingAfter })
                 .add({ payments_sum: payment.amount })
+                .where((a, op) => op.eq(a.balance_owing, sub?.balance_owing ?? 0))
                 .commit(),
             ]
           : []),

@@ -76,6 +76,9 @@ export const subscriptionEntity = new Entity({
     /** The offering of `transition_to_price_id` (the rollups move the membership there on the day it takes effect). */
     transition_to_offering_id: { type: "string" },
     transition_to_amount: { type: "number" },
+    /** The new price's offering name and label, shown once the change is in effect (states.ts `priceInEffect`). */
+    transition_to_offering_name: { type: "string" },
+    transition_to_price_label: { type: "string" },
     transition_takes_effect_at: { type: "string" },
     is_staging: { type: "boolean", required: true, default: false },
     cooling_period_ends_at: { type: "string" },

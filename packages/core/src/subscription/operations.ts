@@ -29,6 +29,7 @@ import {
 import { type Email, sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
+import { findOffering } from "../offering/store";
 import { breakFeeFor } from "../organisation/settings";
 import { cardSurchargeOf, gymOf, organisationOf, settingsOf } from "../payment/context";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
@@ -110,9 +111,16 @@ export async function pauseSubscription(
   });
 }
 
-/** `DELETE /api/subscriptions/{id}/pause`: removes a pause that has not started; its days come back. */
-export async function removePause(actor: Actor, subscriptionId: string) {
-  const sub = await reachableSubscription(actor, subscriptionId, "change");
+/**
+ * `DELETE /api/subscriptions/{id}/pause` (staff) and `DELETE /api/me/subscriptions/{id}/pause` (the
+ * member): removes a pause that has not started; its days come back.
+ */
+export async function removePause(
+  actor: Actor,
+  subscriptionId: string,
+  find: SubscriptionFinder = staffChanges,
+) {
+  const sub = await find(actor, subscriptionId);
   const today = await businessToday();
   const pending = (sub.pauses ?? []).filter((p) => p.end_date > today);
   const pause = pending.at(-1);
@@ -141,6 +149,42 @@ export async function removePause(actor: Actor, subscriptionId: string) {
 
 // ---- Cancel -----------------------------------------------------------------------------------------
 
+/**
+ * Cancelling removes every booked pause that would start on or after the day the cancellation
+ * takes effect (and after today): the membership has ended by then, so those days are given back
+ * to `pause_days_remaining` (and a PIF's end moves back). A pause in progress, or one inside the
+ * last paid period (which it extends, so the member still has it), stays. Removing them moves no
+ * period already charged, so undoing the cancellation plans from the same boundaries.
+ */
+function withoutBookedPauses(sub: SubscriptionRecord, today: CivilDate, effective: CivilDate) {
+  const isBooked = (p: { start_date: string }) => p.start_date > today && p.start_date >= effective;
+  const booked = (sub.pauses ?? []).filter(isBooked);
+  const days = booked.reduce((sum, p) => sum + daysBetween(p.start_date, p.end_date), 0);
+  const kept = (sub.pauses ?? []).filter((p) => !isBooked(p));
+  const current = civilOf(sub.pause_start_at);
+  const pifEnds = civilOf(sub.pif_ends_at);
+  return {
+    booked,
+    sub: { ...sub, pauses: kept } as SubscriptionRecord,
+    set: booked.length
+      ? {
+          pauses: kept,
+          pause_days_remaining: sub.pause_days_remaining + days,
+          ...(sub.billing_frequency === "one_off" && pifEnds
+            ? { pif_ends_at: instantOf(addDays(pifEnds, -days)) }
+            : {}),
+        }
+      : {},
+    remove:
+      booked.length && current && current > today
+        ? (["paused_at", "pause_start_at", "pause_end_at"] as const)
+        : ([] as const),
+    detail: booked.length
+      ? `; booked ${booked.length === 1 ? "pause" : "pauses"} removed (${plural(days, "pause day")} back)`
+      : "",
+  };
+}
+
 async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
   const [today, settings, gym] = await Promise.all([
     businessToday(),
@@ -166,7 +210,9 @@ export async function cancellationPreview(
   immediate: boolean,
   find: SubscriptionFinder = staffReads,
 ) {
-  const sub = await find(actor, subscriptionId);
+  const found = await find(actor, subscriptionId);
+  const first = await termsOf(found, immediate);
+  const sub = withoutBookedPauses(found, first.today, first.terms.effective).sub;
   const { basisPoints, terms } = await termsOf(sub, immediate);
   return {
     immediate,
@@ -192,7 +238,9 @@ export async function cancelSubscription(
   const sub = await find(actor, subscriptionId);
   if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
   const now = await businessNow();
-  const { today, terms } = await termsOf(sub, values.immediate);
+  const first = await termsOf(sub, values.immediate);
+  const unpaused = withoutBookedPauses(sub, first.today, first.terms.effective);
+  const { today, terms } = await termsOf(unpaused.sub, values.immediate);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
@@ -246,12 +294,14 @@ export async function cancelSubscription(
         ...(values.cancellation_comments ? { cancellation_comments: values.cancellation_comments } : {}),
         cancelled_during_cooling_off_period: terms.in_cooling_off,
         ...(breakFeePaymentId ? { break_fee_payment_id: breakFeePaymentId } : {}),
+        ...unpaused.set,
       },
+      remove: [...unpaused.remove],
       event: {
         action: "cancel",
         detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${terms.effective}${
           terms.in_cooling_off ? " (inside the cooling-off period: no break fee)" : ""
-        }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}`,
+        }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}${unpaused.detail}`,
       },
     },
     extra,
@@ -267,6 +317,9 @@ export async function cancelSubscription(
  */
 export const pauseOwnSubscription = (actor: Actor, subscriptionId: string, body: unknown) =>
   pauseSubscription(actor, subscriptionId, body, ownSubscription);
+
+export const removeOwnPause = (actor: Actor, subscriptionId: string) =>
+  removePause(actor, subscriptionId, ownSubscription);
 
 export const ownCancellationPreview = (actor: Actor, subscriptionId: string) =>
   cancellationPreview(actor, subscriptionId, false, ownSubscription);
@@ -315,13 +368,16 @@ interface PlannedChange {
   effective: CivilDate;
   email: Email;
   to_amount: number;
+  to_offering_name: string;
 }
 
 export function priceChangeEmail(input: {
   member_name: string;
   member_email: string;
   gym_name: string;
+  /** The offering the member is on now, and the one the new price belongs to. */
   offering_name: string;
+  to_offering_name: string;
   billing_frequency: string;
   from_amount: number;
   to_amount: number;
@@ -338,9 +394,13 @@ export function priceChangeEmail(input: {
     text: [
       `Kia ora ${first},`,
       "",
-      `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
-        input.to_amount,
-      )} (${per}) instead of ${formatCents(input.from_amount)}.`,
+      input.to_offering_name === input.offering_name
+        ? `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+            input.to_amount,
+          )} (${per}) instead of ${formatCents(input.from_amount)}.`
+        : `From ${input.effective}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
+            input.to_offering_name
+          }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
       "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
       "",
       input.reply_to
@@ -358,6 +418,7 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
     organisationOf(organisationId),
     findPrice(organisationId, values.price_id),
   ]);
+  const toOffering = price ? await findOffering(organisationId, price.offering_id) : null;
   // Reach every subscription first (404 outside it), then judge the price.
   const subs: SubscriptionRecord[] = [];
   for (const id of [...new Set(values.subscription_ids)])
@@ -402,11 +463,13 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       sub,
       effective,
       to_amount: price.amount,
+      to_offering_name: toOffering?.name ?? sub.offering_name,
       email: priceChangeEmail({
         member_name: sub.member_name,
         member_email: sub.member_email,
         gym_name: sub.gym_name,
         offering_name: sub.offering_name,
+        to_offering_name: toOffering?.name ?? sub.offering_name,
         billing_frequency: sub.billing_frequency,
         from_amount: current,
         to_amount: price.amount,
@@ -456,6 +519,8 @@ export async function schedulePriceChange(actor: Actor, body: unknown) {
         transition_to_price_id: price.price_id,
         transition_to_offering_id: price.offering_id,
         transition_to_amount: price.amount,
+        transition_to_offering_name: p.to_offering_name,
+        transition_to_price_label: priceLabel(price),
         transition_to_date: p.effective,
         transition_takes_effect_at: instantOf(p.effective),
         price_changes: [

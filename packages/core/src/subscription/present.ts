@@ -1,9 +1,10 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
+import { addDays, aucklandDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import type { Subscription } from "../contract/payment";
 import { presentPayment } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
-import { derivedStatesOf } from "./states";
+import { derivedStatesOf, priceInEffect } from "./states";
 import type { SubscriptionRecord } from "./store";
 
 export interface SubscriptionPresentContext {
@@ -21,18 +22,19 @@ export function presentSubscription(
   context: SubscriptionPresentContext,
 ): Subscription {
   const states = derivedStatesOf(sub, context.now);
+  const price = priceInEffect(sub, context.now);
   return {
     id: sub.subscription_id,
     user: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
     gym: { id: sub.gym_id, name: sub.gym_name },
     price: {
-      id: sub.price_id,
-      label: sub.price_label,
-      amount: sub.amount,
-      formatted_amount: formatCents(sub.amount),
+      id: price.price_id,
+      label: price.price_label,
+      amount: price.amount,
+      formatted_amount: formatCents(price.amount),
       billing_frequency: sub.billing_frequency,
       joining_fee: sub.joining_fee,
-      offering: { id: sub.offering_id, name: sub.offering_name },
+      offering: { id: price.offering_id, name: price.offering_name },
     },
     payment_method: sub.payment_method,
     payment_type_id: sub.payment_type_id ?? null,
@@ -43,6 +45,7 @@ export function presentSubscription(
     paused_at: sub.paused_at ?? null,
     pause_start_at: sub.pause_start_at ?? null,
     pause_end_at: sub.pause_end_at ?? null,
+    pause_last_day: sub.pause_end_at ? addDays(aucklandDate(new Date(sub.pause_end_at)), -1) : null,
     pause_days_credit: sub.pause_days_credit,
     pause_days_remaining: sub.pause_days_remaining,
     pauses: sub.pauses ?? [],

@@ -8,14 +8,13 @@ import type { Actor } from "../auth/actor";
 import { authorize, inGym, policy } from "../auth/policy";
 import {
   addDays,
-  addMonthsClamped,
   aucklandDate,
   type CivilDate,
   civilDateSchema,
   startOfAucklandDay,
 } from "../billing/calendar";
 import { surcharge as surchargeOf } from "../billing/money";
-import { termEnd } from "../billing/term";
+import { isTermMembership, pifEnd, termEnd } from "../billing/term";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -107,12 +106,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (startDate < today) throw ValidationError.field("start_date", "The start date cannot be in the past.");
   const subscriptionId = input.subscription_id ?? newId();
   const term =
-    price.term_amount != null && price.term_unit != null
-      ? {
-          amount: price.term_amount,
-          unit: price.term_unit,
-          ends: termEnd(startDate, price.term_amount, price.term_unit),
-        }
+    isTermMembership(price) && price.term_amount != null && price.term_unit != null
+      ? { ends: termEnd(startDate, price.term_amount, price.term_unit) }
       : null;
   const subscription: SubscriptionRecord = {
     organisation_id: organisationId,
@@ -144,9 +139,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     cooling_period_ends_at: term
       ? startOfAucklandDay(addDays(startDate, settings.cooling_off_days)).toISOString()
       : undefined,
-    pif_ends_at: isPif
-      ? startOfAucklandDay(term?.ends ?? addMonthsClamped(startDate, 12)).toISOString()
-      : undefined,
+    // Pay in full covers the price's term (docs/billing.md "Pay in full").
+    pif_ends_at: isPif ? startOfAucklandDay(pifEnd(startDate, price)).toISOString() : undefined,
     private_price_link_id: input.private_price_link_id,
     payments_sum: 0,
     balance_owing: 0,
@@ -223,6 +217,11 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   subscription.current_period_start = payment.period_start_at;
   subscription.current_period_end = payment.period_end_at;
   if (pifStatus === "sent") subscription.payments_sum = charge.amount;
+  // A pay-in-full bank transfer is owed until staff mark it received (payment/received.ts).
+  if (pifStatus === "awaiting_payment") {
+    subscription.balance_owing = charge.amount;
+    subscription.periods_owing = 1;
+  }
 
   const firstAtGym = !existing.some(
     (s) => s.offering_id === offering.offering_id && s.gym_id === input.gym_id && isLive(s, now),

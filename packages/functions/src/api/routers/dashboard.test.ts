@@ -26,7 +26,7 @@ describe("dashboard scope and permissions", () => {
     for (const path of calls) {
       const own = await trainer.get(path);
       expect(own.status, path).toBe(200);
-      expect(own.body).toMatchObject({ scope: "gym", gym_id: ponsonby });
+      expect(own.body.data).toMatchObject({ scope: "gym", gym_id: ponsonby });
       expect((await trainer.get(`${path}?gym_id=${newmarket}`)).status, path).toBe(404);
       expect((await trainer.get(`${path}?scope=organisation`)).status, path).toBe(403);
     }
@@ -35,8 +35,8 @@ describe("dashboard scope and permissions", () => {
   it("an organisation admin sees any of its gyms and the whole organisation", async () => {
     const newmarket = api.seed.gyms.newmarket.gym_id;
     for (const path of calls) {
-      expect((await admin.get(`${path}?gym_id=${newmarket}`)).body).toMatchObject({ gym_id: newmarket });
-      expect((await admin.get(`${path}?scope=organisation`)).body).toMatchObject({
+      expect((await admin.get(`${path}?gym_id=${newmarket}`)).body.data).toMatchObject({ gym_id: newmarket });
+      expect((await admin.get(`${path}?scope=organisation`)).body.data).toMatchObject({
         scope: "organisation",
         gym_id: null,
       });
@@ -55,7 +55,7 @@ describe("dashboard scope and permissions", () => {
   it("members by state lists active, cancelling, owing, paused and upcoming, each a count", async () => {
     const res = await admin.get("/api/user-breakdown?scope=organisation");
     expect(res.status).toBe(200);
-    const states = res.body.by_state as { key: string; count: number }[];
+    const states = res.body.data.by_state as { key: string; count: number }[];
     expect(states.map((b) => b.key)).toEqual(["active", "cancelling", "owing", "paused", "upcoming"]);
     expect(states.every((b) => Number.isInteger(b.count) && b.count >= 0)).toBe(true);
   });
@@ -63,7 +63,7 @@ describe("dashboard scope and permissions", () => {
   it("a new organisation's stats say nothing is counted yet; a backwards range is a 422 naming the field", async () => {
     const stats = await otherAdmin.get("/api/stats");
     expect(stats.status).toBe(200);
-    expect(stats.body).toMatchObject({ empty: true, active_members: { current: 0, previous: 0 } });
+    expect(stats.body.data).toMatchObject({ empty: true, active_members: { current: 0, previous: 0 } });
     const backwards = await admin.get("/api/cost-and-visit-breakdown?from=2026-05-02&to=2026-05-01");
     expect(backwards.status).toBe(422);
     expect(JSON.stringify(backwards.body)).toContain("from");

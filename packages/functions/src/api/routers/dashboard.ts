@@ -7,7 +7,7 @@ import {
 } from "@gym/core/contract/dashboard";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "@gym/core/rollup/dashboard";
 import { actorOf, createRouter, staffRoute } from "../context";
-import { errorResponses, json } from "../respond";
+import { envelope, errorResponses, json } from "../respond";
 
 const errors = { 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] };
 
@@ -20,9 +20,9 @@ export const dashboardRouter = createRouter()
       tags: ["Dashboard"],
       summary: "Members, money and visits of a gym (or the organisation) beside the period before",
       request: { query: dashboardScopeQuery },
-      responses: { 200: json(statsSchema), ...errors },
+      responses: { 200: json(envelope(statsSchema)), ...errors },
     }),
-    async (c) => c.json(await dashboardStats(actorOf(c), c.req.valid("query")), 200),
+    async (c) => c.json({ data: await dashboardStats(actorOf(c), c.req.valid("query")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -31,9 +31,9 @@ export const dashboardRouter = createRouter()
       tags: ["Dashboard"],
       summary: "Members by state, offering, price frequency and payment type",
       request: { query: dashboardScopeQuery },
-      responses: { 200: json(breakdownSchema), ...errors },
+      responses: { 200: json(envelope(breakdownSchema)), ...errors },
     }),
-    async (c) => c.json(await userBreakdown(actorOf(c), c.req.valid("query")), 200),
+    async (c) => c.json({ data: await userBreakdown(actorOf(c), c.req.valid("query")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -42,7 +42,7 @@ export const dashboardRouter = createRouter()
       tags: ["Dashboard"],
       summary: "Revenue and visits per offering, weekly series, cost per visit and the churn-risk list",
       request: { query: dashboardRangeQuery },
-      responses: { 200: json(costAndVisitSchema), ...errors },
+      responses: { 200: json(envelope(costAndVisitSchema)), ...errors },
     }),
-    async (c) => c.json(await costAndVisitBreakdown(actorOf(c), c.req.valid("query")), 200),
+    async (c) => c.json({ data: await costAndVisitBreakdown(actorOf(c), c.req.valid("query")) }, 200),
   );

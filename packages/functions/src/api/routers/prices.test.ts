@@ -121,6 +121,8 @@ describe("creating prices", () => {
     const res = await admin.post(`/api/offerings/${offering}/prices`, {
       amount: 29_900,
       billing_frequency: "one_off",
+      term_amount: 3,
+      term_unit: "months",
     });
     expect(res.body.data).toMatchObject({
       frequency_label: "PIF",
@@ -218,6 +220,8 @@ describe("creating prices", () => {
         await admin.post(`/api/offerings/${offering}/prices`, {
           amount: 30_000,
           billing_frequency: "one_off",
+          term_amount: 12,
+          term_unit: "months",
         })
       ).status,
     ).toBe(201);
@@ -246,7 +250,7 @@ describe("listing prices", () => {
       (p: { offering: { name: string }; label: string }) => `${p.offering.name}: ${p.label}`,
     );
     expect(labels).toEqual(
-      expect.arrayContaining(["Anytime Membership: $24.00 Weekly", "Summer Pass: $299.00 PIF"]),
+      expect.arrayContaining(["Anytime Membership: $24.00 Weekly", "Summer Pass: $299.00 PIF · 3M Term"]),
     );
     // The archived offering's price is not offered.
     expect(labels).not.toContain("Student Saver 2024: $12.00 Weekly");

@@ -6,6 +6,7 @@ import {
   ownCancellationPreview,
   pauseInput,
   pauseOwnSubscription,
+  removeOwnPause,
 } from "@gym/core/subscription/operations";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody, optionalJsonBody } from "../respond";
@@ -66,4 +67,15 @@ export const selfServiceRouter = createRouter()
         { data: await pauseOwnSubscription(actorOf(c), c.req.valid("param").id, c.req.valid("json")) },
         200,
       ),
+  )
+  .openapi(
+    userRoute({
+      method: "delete",
+      path: "/me/subscriptions/{id}/pause",
+      tags,
+      summary: "Remove the pause I booked before it starts; its days go back to my pause-day credit",
+      request: { params: idParam },
+      responses: changed,
+    }),
+    async (c) => c.json({ data: await removeOwnPause(actorOf(c), c.req.valid("param").id) }, 200),
   );

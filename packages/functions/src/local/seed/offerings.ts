@@ -95,7 +95,11 @@ export async function seedOfferings(identity: SeededIdentity) {
       ],
     }),
   );
-  await insertPrice(harbour, offPeak.offering_id, price({ amount: 1_500, billing_frequency: "weekly" }));
+  const offPeakWeekly = await insertPrice(
+    harbour,
+    offPeak.offering_id,
+    price({ amount: 1_500, billing_frequency: "weekly" }),
+  );
   await insertPrice(harbour, offPeak.offering_id, price({ amount: 6_000, billing_frequency: "monthly" }));
 
   const summer = await insertOffering(
@@ -105,7 +109,8 @@ export async function seedOfferings(identity: SeededIdentity) {
   const summerPif = await insertPrice(
     harbour,
     summer.offering_id,
-    price({ amount: 29_900, billing_frequency: "one_off" }),
+    // Pay in full covers the price's term: three months from the start (docs/billing.md "Pay in full").
+    price({ amount: 29_900, billing_frequency: "one_off", term_amount: 3, term_unit: "months" }),
   );
 
   const student = await insertOffering(
@@ -136,7 +141,15 @@ export async function seedOfferings(identity: SeededIdentity) {
 
   return {
     offerings: { anytime, offPeak, summer, student, strength },
-    prices: { anytimeWeekly, anytimeFortnightly, anytimeTerm, staffRate, summerPif, strengthWeekly },
+    prices: {
+      anytimeWeekly,
+      anytimeFortnightly,
+      anytimeTerm,
+      staffRate,
+      offPeakWeekly,
+      summerPif,
+      strengthWeekly,
+    },
     links: { staffRate: link },
   };
 }

@@ -16,6 +16,9 @@ const own = (id: string, action: string) => `/api/me/subscriptions/${encodeURICo
 export const pauseMyMembership = (id: string, body: PauseInput) =>
   api.post<Subscription>(own(id, "pause"), body);
 
+/** Removes the pause the member booked, before it starts; its days come back. */
+export const removeMyPause = (id: string) => api.delete<Subscription>(own(id, "pause"));
+
 export const previewMyCancellation = (id: string) =>
   api.get<CancellationPreview>(own(id, "cancellation-preview"));
 

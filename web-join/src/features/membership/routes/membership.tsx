@@ -1,4 +1,10 @@
-import { CANCELLATION_REASONS, type CancellationPreview, pauseInput } from "@gym/core/contract/lifecycle";
+import {
+  CANCELLATION_REASONS,
+  type CancellationPreview,
+  pauseDaysFieldMap,
+  pauseDaysInput,
+  pauseFromDays,
+} from "@gym/core/contract/lifecycle";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { formatLongDate, formatMoney } from "@gym/web/format";
@@ -27,6 +33,7 @@ import {
   cancelMyMembership,
   pauseMyMembership,
   previewMyCancellation,
+  removeMyPause,
   type Subscription,
   useMyMembership,
 } from "../api/membership";
@@ -79,7 +86,7 @@ export function MembershipRoute() {
     <JoinLayout gym={state.gym} title="My membership">
       {sub ? (
         <Stack gap="md">
-          <Summary sub={sub} />
+          <Summary sub={sub} onChange={() => void mutate()} />
           <Payments sub={sub} />
           <Paper withBorder p={{ base: "md", xs: "lg" }}>
             <Stack gap="xs">
@@ -114,8 +121,20 @@ export function MembershipRoute() {
   );
 }
 
-function Summary({ sub }: { sub: Subscription }) {
+function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void }) {
   const s = standing(sub);
+  const [removing, setRemoving] = useState(false);
+  const removePause = async () => {
+    setRemoving(true);
+    try {
+      await removeMyPause(sub.id);
+      onChange();
+    } catch (error) {
+      toastApiError(error, "The pause was not removed");
+    } finally {
+      setRemoving(false);
+    }
+  };
   const next = sub.upcoming_payment;
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your membership" component="section">
@@ -134,10 +153,18 @@ function Summary({ sub }: { sub: Subscription }) {
         {sub.current_period_end && !sub.is_cancelled && (
           <Text>This period ends {formatLongDate(sub.current_period_end)}</Text>
         )}
-        {sub.pause_start_at && sub.pause_end_at && (
+        {sub.pause_start_at && sub.pause_last_day && sub.pause_end_at && (
           <Text>
-            Paused {formatLongDate(sub.pause_start_at)} to {formatLongDate(sub.pause_end_at)}
+            Paused {formatLongDate(sub.pause_start_at)} to {formatLongDate(sub.pause_last_day)} (back on{" "}
+            {formatLongDate(sub.pause_end_at)})
           </Text>
+        )}
+        {sub.pause_in_future && !sub.is_cancelled && (
+          <Group>
+            <Button variant="subtle" size="compact-sm" loading={removing} onClick={() => void removePause()}>
+              Remove this pause
+            </Button>
+          </Group>
         )}
         {next && !sub.cancellation_taken_effect && (
           <Text fw={600} data-testid="next-payment">
@@ -189,17 +216,25 @@ function Payments({ sub }: { sub: Subscription }) {
 }
 
 function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
-  const form = useZodForm({ schema: pauseInput, initialValues: { pause_start_at: "", pause_end_at: "" } });
+  // The member gives the first and the last paused day, both included; the API takes the day back.
+  const form = useZodForm({
+    schema: pauseDaysInput,
+    initialValues: { pause_start_at: "", pause_last_day: "" },
+  });
   const [done, setDone] = useState(false);
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Pause my membership">
       <form
         noValidate
-        onSubmit={submitHandler(form, async (values) => {
-          await pauseMyMembership(sub.id, values);
-          setDone(true);
-          onDone();
-        })}
+        onSubmit={submitHandler(
+          form,
+          async (values) => {
+            await pauseMyMembership(sub.id, pauseFromDays(values));
+            setDone(true);
+            onDone();
+          },
+          { fieldMap: pauseDaysFieldMap },
+        )}
       >
         <Stack gap="sm">
           <Title order={2} fz="lg">
@@ -220,8 +255,9 @@ function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
             <TextInput
               type="date"
               label="Last day"
-              {...form.getInputProps("pause_end_at")}
-              key={form.key("pause_end_at")}
+              description="Included: you are back the day after"
+              {...form.getInputProps("pause_last_day")}
+              key={form.key("pause_last_day")}
             />
           </Group>
           <Button type="submit" variant="outline">

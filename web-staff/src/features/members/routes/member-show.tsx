@@ -102,7 +102,8 @@ function SubscriptionPanel({ member }: { member: Member }) {
         {sub.in_grace_period && <Row label="Grace period ends">{formatDate(sub.grace_period_ends_at)}</Row>}
         {sub.is_paused && (
           <Row label="Paused">
-            {formatDate(sub.pause_start_at)} – {formatDate(sub.pause_end_at)}
+            {formatDate(sub.pause_start_at)} – {formatDate(sub.pause_last_day)}, back on{" "}
+            {formatDate(sub.pause_end_at)}
           </Row>
         )}
         {sub.is_cancelled && (

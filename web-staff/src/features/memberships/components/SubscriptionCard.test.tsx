@@ -29,6 +29,7 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     paused_at: null,
     pause_start_at: null,
     pause_end_at: null,
+    pause_last_day: null,
     pause_days_credit: 30,
     pause_days_remaining: 30,
     pauses: [],

@@ -103,7 +103,8 @@ export function SubscriptionCard({
           )}
           {s.pause_start_at && (
             <Fact label="Pause">
-              {formatDate(s.pause_start_at)} – {formatDate(s.pause_end_at)}
+              {formatDate(s.pause_start_at)} – {formatDate(s.pause_last_day)}, back on{" "}
+              {formatDate(s.pause_end_at)}
             </Fact>
           )}
           {s.has_scheduled_price_change && (
