@@ -22,6 +22,14 @@ export const workKeys = {
     work_key: `inflight#${shardOf(paymentId)}`,
     work_sort: `${claimedAt}#${paymentId}`,
   }),
+  /**
+   * Settled (sent, failed, declined) with a provider id: the daily reconciliation finds it by
+   * settlement time, checks it with the provider once, and removes the key (reconcile.ts).
+   */
+  reconcile: (paymentId: string, settledAt: string) => ({
+    work_key: `reconcile#${shardOf(paymentId)}`,
+    work_sort: `${settledAt}#${paymentId}`,
+  }),
   /** Due, but waiting for the member's new bank consent. */
   hold: (organisationId: string, userId: string, paymentId: string, dueOn: CivilDate) => ({
     work_key: `hold#${organisationId}#${userId}`,
