@@ -82,9 +82,9 @@ export async function queryWorkPage(input: {
   return { items: parsed.data as PaymentRecord[], cursor: answer.LastEvaluatedKey };
 }
 
-/** Every page of every shard of a work-index family (`due`, `inflight`), oldest first per shard. */
+/** Every page of every shard of a work-index family (`due`, `inflight`, `reconcile`), oldest first per shard. */
 export async function* workPages(
-  family: "due" | "inflight",
+  family: "due" | "inflight" | "reconcile",
   sortAtMost: string,
   limit = 100,
 ): AsyncGenerator<PaymentRecord[]> {
