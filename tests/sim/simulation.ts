@@ -193,6 +193,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       settleDelayMs: 86_400_000,
       seed: options.seed,
       ...(options.faults ? { duplicateWebhooks: 0.1, dropWebhooks: 0.05, reorderWebhooks: true } : {}),
+      // ---- faults: provider events that arrive late or lie (issue 22, defect 3) ----
+      // A final event delivered again days later; a correctly signed event for another charge at
+      // the provider that names our payment (Stripe metadata; Akahu our organisation's state),
+      // with the opposite outcome, delivered just before the genuine one.
+      ...(options.faults ? { lateWebhooks: 0.05, lyingWebhooks: 0.05 } : {}),
+      // ---- end: late and lying events ----
     });
 
     const day0 = options.startDate ?? "2027-09-20";
@@ -783,6 +789,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await settle();
     await runJob("payment-polling", await at(lastDay, 23));
 
+    // ---- the daily reconciliation against the providers (issue 22): it must find nothing ----
+    const reconciled = await runJob("reconciliation", await at(lastDay, 23, 30));
+    events["reconciliation: payments checked"] = reconciled.summary.checked;
+    events["reconciliation: mismatches"] = reconciled.summary.mismatches;
+    const { data: providerMismatches } = await db()
+      .entities.reconciliationMismatch.query.primary({ organisation_id: org.organisation_id })
+      .go({ pages: "all" });
+    // ---- end: reconciliation ----
+
     // ---- reconcile ----
     const payments = new Map<string, { user_id: string; due_on: string; is_retry: boolean; kind?: string }>();
     const engineLines = new Map<string, string[]>();
@@ -910,6 +925,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         reason: "unexpected",
         detail: "a second confirm was not answered 409 subscription_exists with the membership",
       });
+    // ---- reconciliation mismatches are discrepancies too (issue 22) ----
+    for (const mismatch of providerMismatches) {
+      result.discrepancies.push({
+        member: byUser.get(mismatch.user_id)?.id ?? mismatch.user_id,
+        due: mismatch.due_on as Day,
+        expected: mismatch.our_amount,
+        charged: mismatch.provider_amount ?? 0,
+        reason: "unexpected",
+        detail: `provider reconciliation (${mismatch.provider} ${mismatch.provider_id}, ${mismatch.kind}): ${mismatch.detail}`,
+      });
+    }
+    // ---- end: reconciliation mismatches ----
     const byId = new Map(members.map((m) => [m.id, m]));
     return {
       ...result,

@@ -95,7 +95,12 @@ async function latestOfferingOf(
 
 const text = (value: unknown) => (value === undefined || value === null ? null : String(value));
 
-/** The Kisi webhook handler: an accepted unlock (confirmed by Kisi) on a visit-tracking door. */
+/**
+ * The Kisi webhook handler: an accepted unlock (confirmed by Kisi) on a visit-tracking door. The
+ * visit is what Kisi's API said about the event (`confirmed_by_kisi`: its door, actor, time and
+ * success), never what the webhook body claims: a body is only as good as the URL secret it
+ * came with.
+ */
 export async function visitFromKisiEvent(
   event: VerifiedWebhook,
 ): Promise<"recorded" | "duplicate" | "ignored"> {
@@ -103,10 +108,10 @@ export async function visitFromKisiEvent(
   const confirmed = payload.confirmed_by_kisi as Record<string, unknown> | undefined;
   if (!confirmed || !event.organisationId || !event.gymId || !event.eventId) return "ignored";
   const gym = await getGym(event.organisationId, event.gymId).catch(() => null);
-  const doorId = text(confirmed.lock_id) ?? text(payload.object_id) ?? text(payload.lock_id);
+  const doorId = text(confirmed.lock_id);
   const door = gym?.doors?.find((d) => d.door_id === doorId);
   if (!gym || !door?.tracks_visits) return "ignored";
-  const kisiUserId = text(confirmed.actor_id) ?? text(payload.actor_id);
+  const kisiUserId = text(confirmed.actor_id);
   const userId = kisiUserId ? await userOfKisiUser(event.organisationId, kisiUserId) : null;
   if (!userId) {
     log.warn("kisi unlock by someone without door access from us", { event_id: event.eventId });
@@ -121,7 +126,7 @@ export async function visitFromKisiEvent(
     visited_at: new Date(
       text(confirmed.created_at) ?? text(payload.created_at) ?? new Date().toISOString(),
     ).toISOString(),
-    successful: payload.success !== false,
+    successful: confirmed.success !== false,
     member_name: user?.name,
     gym_name: gym.name,
     door_id: door.door_id,

@@ -228,6 +228,24 @@ export const expectedPaymentsSchema = z
         payment: paymentSchema,
       }),
     ),
+    /** What the daily reconciliation found the providers disagreeing with (docs/providers.md "Reconciliation"). */
+    mismatches: z.array(
+      z.object({
+        payment_id: z.string(),
+        user: z.object({ id: z.string(), name: z.string() }),
+        gym: z.object({ id: z.string(), name: z.string() }),
+        due_on: z.string(),
+        provider: z.enum(["stripe", "akahu"]),
+        provider_id: z.string(),
+        kind: z.enum(["status", "amount", "not_ours", "missing"]),
+        our_status: z.string(),
+        our_amount: z.number().int(),
+        provider_status: z.string().nullable(),
+        provider_amount: z.number().int().nullable(),
+        detail: z.string(),
+        found_at: z.string(),
+      }),
+    ),
     /** True when a bounded read stopped before the end (a very large organisation): totals are partial. */
     partial: z.boolean(),
   })

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 export const WEBHOOK_PROVIDERS = ["stripe", "akahu", "kisi"] as const;
-export const WEBHOOK_OUTCOMES = ["accepted", "rejected", "duplicate", "error"] as const;
+export const WEBHOOK_OUTCOMES = ["accepted", "refused", "rejected", "duplicate", "error"] as const;
 export type WebhookProviderName = (typeof WEBHOOK_PROVIDERS)[number];
 export type WebhookOutcomeName = (typeof WEBHOOK_OUTCOMES)[number];
 

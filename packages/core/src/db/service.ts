@@ -10,6 +10,7 @@ import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../m
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
+import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
 import { paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
@@ -52,6 +53,7 @@ const entities = {
   membershipClaim: membershipClaimEntity,
   payment: paymentEntity,
   paymentRef: paymentRefEntity,
+  reconciliationMismatch: reconciliationMismatchEntity,
   paymentType: paymentTypeEntity,
   businessClock: businessClockEntity,
   member: memberEntity,

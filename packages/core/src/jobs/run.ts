@@ -3,6 +3,7 @@ import { businessNow } from "../clock";
 import "../payment/charge";
 import "../payment/consent";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
+import { reconcilePayments } from "../payment/reconcile";
 import "../payment/webhooks";
 import type { JobName } from "./schedule";
 
@@ -25,6 +26,7 @@ const bodies: Record<JobName, JobBody> = {
   "grace-expiry": graceExpiry,
   "payment-polling": paymentPolling,
   "door-access": doorAccessReview,
+  reconciliation: reconcilePayments,
 };
 
 /**

@@ -23,6 +23,11 @@ export const jobSchedule = {
       "Ask the providers for the status of payments still in flight (webhooks are not guaranteed).",
     everyMinutes: 15,
   },
+  reconciliation: {
+    description:
+      "Check each payment settled since the last run with Stripe and Akahu (status, amount); record every mismatch.",
+    everyMinutes: 24 * 60,
+  },
   "door-access": {
     description:
       "Re-sync door access whose standing changes with time (a pause starting or ending, a cancellation taking effect).",

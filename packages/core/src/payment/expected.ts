@@ -8,6 +8,7 @@
  *    the previous LOOKBACK_DAYS, filtered to `upcoming` and `awaiting_payment`.
  *  - In flight too long or flagged after polls: the in-flight work index (gsi3 `inflight#<shard>`,
  *    only pending_request payments are in it, so it is small), filtered to the organisation.
+ *  - Provider mismatches: what the daily reconciliation recorded (reconcile.ts), one Query.
  * Reads are bounded (READ_BUDGET items per part); `partial` says a bound was reached.
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -25,6 +26,7 @@ import { WORK_SHARDS } from "./ids";
 import { MAX_POLLS } from "./jobs";
 import { organisationPaymentsPage, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
+import { organisationMismatches } from "./reconcile";
 import type { PaymentRecord } from "./store";
 
 export const LOOKBACK_DAYS = 31;
@@ -89,11 +91,27 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
   const [today, now] = await Promise.all([businessToday(), businessNow()]);
   const until = addDays(today, days - 1);
 
-  const [ahead, behind, flying] = await Promise.all([
+  const [ahead, behind, flying, mismatched] = await Promise.all([
     allOf(organisationId, { status: "upcoming", from: today, to: until }),
     allOf(organisationId, { from: addDays(today, -LOOKBACK_DAYS), to: addDays(today, -1) }),
     inFlight(organisationId),
+    organisationMismatches(organisationId),
   ]);
+  const mismatches = mismatched.map((m) => ({
+    payment_id: m.payment_id,
+    user: { id: m.user_id, name: m.member_name },
+    gym: { id: m.gym_id, name: m.gym_name },
+    due_on: m.due_on,
+    provider: m.provider,
+    provider_id: m.provider_id,
+    kind: m.kind,
+    our_status: m.our_status,
+    our_amount: m.our_amount,
+    provider_status: m.provider_status ?? null,
+    provider_amount: m.provider_amount ?? null,
+    detail: m.detail,
+    found_at: m.found_at,
+  }));
 
   const stuck: ExpectedPayments["stuck"] = [];
   const add = (reason: StuckReason, detail: string, p: PaymentRecord) => {
@@ -161,5 +179,5 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
         gyms: groups,
       };
     });
-  return { today, until, days: dayList, stuck, partial: ahead.partial || behind.partial };
+  return { today, until, days: dayList, stuck, mismatches, partial: ahead.partial || behind.partial };
 }

@@ -23,7 +23,7 @@ import { debtAfterFailure } from "./dunning-rules";
 import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
 import type { ChargeOutcome } from "./providers";
-import { findPayment, type PaymentRecord, subscriptionPayments } from "./store";
+import { findPayment, type PaymentRecord, subscriptionPayments, workKeys } from "./store";
 import { dunningKeys } from "./work";
 
 export type SettleResult = "settled" | "recorded" | "unchanged";
@@ -36,6 +36,20 @@ function providerIds(payment: PaymentRecord, outcome: ChargeOutcome): Ids {
   if (outcome.state === "unknown" || !outcome.providerId) return {};
   if (payment.type === "stripe_card") return { stripe_id: outcome.providerId };
   return { akahu_id: outcome.providerId, ...(outcome.sid ? { akahu_sid: outcome.sid } : {}) };
+}
+
+/** The provider id the payment holds (the one our own charge call answered). */
+function heldId(payment: PaymentRecord): string | undefined {
+  return payment.type === "stripe_card" ? payment.stripe_id : payment.akahu_id;
+}
+
+/**
+ * A settled payment that a provider charged is checked once by the daily reconciliation
+ * (reconcile.ts): the final write puts it in the work index under `reconcile#`.
+ */
+function reconcileKey(payment: PaymentRecord, ids: Ids, at: string) {
+  const providerId = heldId(payment) ?? ids.stripe_id ?? ids.akahu_id;
+  return providerId ? workKeys.reconcile(payment.payment_id, at) : null;
 }
 
 /** Did the conditional write lose (someone else moved the payment or the subscription first)? */
@@ -58,6 +72,17 @@ export async function applyOutcome(
     snapshot = undefined;
     if (!payment || finalStatuses.includes(payment.status) || payment.status !== "pending_request")
       return "unchanged";
+    // A payment's provider id is never replaced: an answer about another charge is not this one's.
+    const held = heldId(payment);
+    if (outcome.state !== "unknown" && outcome.providerId && held && outcome.providerId !== held) {
+      log.warn("provider answer for another charge refused", {
+        payment_id: payment.payment_id,
+        held,
+        answered: outcome.providerId,
+        source: options.source,
+      });
+      return "unchanged";
+    }
     const now = await businessNow();
     let result: { canceled: boolean } | null;
     switch (outcome.state) {
@@ -141,6 +166,7 @@ async function recordPending(
 async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, now: Date) {
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
+  const reconcile = reconcileKey(payment, ids, at);
   const clearsDebt = Boolean(payment.is_retry || payment.meta?.clears_debt);
   // Read for its debt, and for the rollups' offering (docs/data-model.md "Rollups").
   const sub = payment.subscription_id
@@ -162,13 +188,18 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
               .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
               .set({
                 ...ids,
+                ...reconcile,
                 status: "sent",
                 charged_at: payment.charged_at ?? at,
                 settled_at: at,
                 balance_owing: 0,
                 periods_owing: 0,
               })
-              .remove(["work_key", "work_sort", "error_status", "error_description"])
+              .remove([
+                ...(reconcile ? [] : (["work_key", "work_sort"] as const)),
+                "error_status",
+                "error_description",
+              ])
               .add({ version: 1 })
               .where(
                 (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`,
@@ -257,6 +288,7 @@ async function settleFailed(
 ) {
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
+  const reconcile = reconcileKey(payment, ids, at);
   const sub = payment.subscription_id
     ? await findSubscription(payment.organisation_id, payment.subscription_id)
     : null;
@@ -281,6 +313,7 @@ async function settleFailed(
           .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
           .set({
             ...ids,
+            ...reconcile,
             status: outcome.hard ? "declined" : "failed",
             error_status: outcome.code,
             error_description: outcome.message,
@@ -290,7 +323,7 @@ async function settleFailed(
             balance_owing: debt?.balance_owing ?? payment.amount,
             periods_owing: debt?.periods_owing ?? 1,
           })
-          .remove(["work_key", "work_sort"])
+          .remove(reconcile ? [] : ["work_key", "work_sort"])
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
           .commit(),

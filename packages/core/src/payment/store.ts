@@ -22,6 +22,14 @@ export const workKeys = {
     work_key: `inflight#${shardOf(paymentId)}`,
     work_sort: `${claimedAt}#${paymentId}`,
   }),
+  /**
+   * Settled (sent, failed, declined) with a provider id: the daily reconciliation finds it by
+   * settlement time, checks it with the provider once, and removes the key (reconcile.ts).
+   */
+  reconcile: (paymentId: string, settledAt: string) => ({
+    work_key: `reconcile#${shardOf(paymentId)}`,
+    work_sort: `${settledAt}#${paymentId}`,
+  }),
   /** Due, but waiting for the member's new bank consent. */
   hold: (organisationId: string, userId: string, paymentId: string, dueOn: CivilDate) => ({
     work_key: `hold#${organisationId}#${userId}`,
@@ -74,9 +82,9 @@ export async function queryWorkPage(input: {
   return { items: parsed.data as PaymentRecord[], cursor: answer.LastEvaluatedKey };
 }
 
-/** Every page of every shard of a work-index family (`due`, `inflight`), oldest first per shard. */
+/** Every page of every shard of a work-index family (`due`, `inflight`, `reconcile`), oldest first per shard. */
 export async function* workPages(
-  family: "due" | "inflight",
+  family: "due" | "inflight" | "reconcile",
   sortAtMost: string,
   limit = 100,
 ): AsyncGenerator<PaymentRecord[]> {

@@ -1,26 +1,39 @@
 /**
  * Settlement by webhook. The receivers (functions/src/webhooks) verify signatures, record the
- * call and drop duplicates by event id; these handlers move the payment:
- *  - Stripe `payment_intent.succeeded` / `payment_intent.payment_failed`: our payment id and
- *    organisation travel in the PaymentIntent's metadata. The event's connected `account` must be
- *    the payment's gym's account, and `livemode` must match the gym's connection; otherwise the
- *    event changes nothing.
- *  - Akahu payment updates: the Akahu payment id names our payment through its `payment_ref`.
- * Late, duplicate and out-of-order events change nothing (settle.ts: conditional on
+ * call and drop duplicates by event id; these handlers move the payment, but only for an event
+ * **bound** to it (docs/providers.md "Binding events"): the provider's own id in the event must
+ * be the id we stored from our own charge call (or its re-drive with the same idempotency key).
+ *  - Stripe `payment_intent.succeeded` / `payment_intent.payment_failed`: the PaymentIntent's
+ *    metadata only *finds* the payment. The event's connected `account` must be the payment's
+ *    gym's, `livemode` the gym's connection's, `data.object.id` the payment's `stripe_id` and
+ *    `data.object.amount` what we charged. An event arriving before we recorded the PaymentIntent
+ *    (the charge call's answer not yet written, or lost) is refused too: polling settles that
+ *    payment from its own record (or re-drives the charge with the same key, which Stripe answers
+ *    with the original PaymentIntent), so a signed event naming someone else's PaymentIntent can
+ *    never become the payment's.
+ *  - Akahu payment updates: `item_id` finds the payment through `payment_ref` (written with our
+ *    own record of the Akahu payment); it must also be the payment's current `akahu_id`, and the
+ *    event's `state` must be the payment's organisation.
+ * A mismatch is logged and refused: recorded as `refused`, answered 200, nothing changed. Late,
+ * duplicate and out-of-order events of the bound charge change nothing (settle.ts: conditional on
  * `pending_request`). A payment we cannot find is left to polling.
  */
 import { db } from "../db/service";
 import { appFor, memberAkahuConnection } from "../gym/akahu";
-import { log } from "../log";
-import { onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
+import { type HandlerResult, onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
 import { gymOf } from "./context";
 import { bankOutcome, bankStatus, cardOutcome } from "./providers";
 import { applyOutcome } from "./settle";
 import { findPayment } from "./store";
 
-export const webhookStats = { stripe: 0, akahu: 0, ignored: 0 };
+export const webhookStats = { stripe: 0, akahu: 0, ignored: 0, refused: 0 };
 
-async function onStripe(event: VerifiedWebhook) {
+function refuse(reason: string): HandlerResult {
+  webhookStats.refused += 1;
+  return { refused: reason };
+}
+
+async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   if (event.eventType !== "payment_intent.succeeded" && event.eventType !== "payment_intent.payment_failed")
     return;
   const payload = event.payload as {
@@ -29,45 +42,59 @@ async function onStripe(event: VerifiedWebhook) {
     data?: { object?: Record<string, unknown> };
   };
   const intent = payload.data?.object ?? {};
+  const intentId = typeof intent.id === "string" ? intent.id : "";
   const metadata = (intent.metadata ?? {}) as Record<string, string>;
   const organisationId = metadata.organisation_id;
   if (!metadata.payment_id || !organisationId) return;
-  if (event.organisationId && event.organisationId !== organisationId) {
-    webhookStats.ignored += 1;
-    log.warn("stripe event for another organisation's payment ignored", { event_id: event.eventId });
-    return;
-  }
+  if (event.organisationId && event.organisationId !== organisationId)
+    return refuse("the PaymentIntent's metadata names another organisation's payment");
   const payment = await findPayment(organisationId, metadata.payment_id);
-  if (!payment) return;
-  const gym = await gymOf(organisationId, payment.gym_id);
-  if (!gym.stripe_id || payload.account !== gym.stripe_id) {
+  if (!payment) {
     webhookStats.ignored += 1;
-    log.warn("stripe event from an account that is not the payment's gym ignored", {
-      event_id: event.eventId,
-    });
     return;
   }
+  const gym = await gymOf(organisationId, payment.gym_id);
+  if (!gym.stripe_id || payload.account !== gym.stripe_id)
+    return refuse("the event's connected account is not the payment's gym's");
   if (
     gym.stripe_livemode !== undefined &&
     gym.stripe_livemode !== null &&
     payload.livemode !== gym.stripe_livemode
-  ) {
-    webhookStats.ignored += 1;
-    return;
-  }
+  )
+    return refuse("the event's livemode is not the gym's connection's");
+  if (!payment.stripe_id)
+    return refuse(
+      `payment ${payment.payment_id} holds no PaymentIntent yet (event's ${intentId || "none"}): polling settles it`,
+    );
+  if (intentId !== payment.stripe_id)
+    return refuse(
+      `the event's PaymentIntent ${intentId || "(none)"} is not payment ${payment.payment_id}'s ${payment.stripe_id}`,
+    );
+  const charged = payment.amount + payment.surcharge;
+  if (typeof intent.amount === "number" && intent.amount !== charged)
+    return refuse(`the PaymentIntent's amount ${intent.amount} is not the ${charged} we charged`);
   webhookStats.stripe += 1;
   await applyOutcome(payment, cardOutcome(intent), { snapshot: payment, source: "webhook" });
 }
 
-async function onAkahu(event: VerifiedWebhook) {
+async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
   const payload = event.payload as Record<string, unknown>;
   if (String(payload.webhook_type ?? "").toUpperCase() !== "PAYMENT") return;
   const akahuId = String(payload.item_id ?? payload.payment_id ?? "");
   if (!akahuId) return;
   const { data: ref } = await db().entities.paymentRef.get({ provider: "akahu", external_id: akahuId }).go();
-  if (!ref || (event.organisationId && ref.organisation_id !== event.organisationId)) return;
+  if (!ref) {
+    webhookStats.ignored += 1;
+    return;
+  }
+  if (ref.organisation_id !== event.organisationId)
+    return refuse("the event's state is not the organisation of the payment its item_id names");
   const payment = await findPayment(ref.organisation_id, ref.payment_id);
   if (!payment) return;
+  if (payment.akahu_id !== akahuId)
+    return refuse(
+      `the event's Akahu payment ${akahuId} is not payment ${payment.payment_id}'s ${payment.akahu_id ?? "(none)"}`,
+    );
   webhookStats.akahu += 1;
   let outcome = payload.status ? bankOutcome({ ...payload, _id: akahuId }) : null;
   if (!outcome || outcome.state === "pending") {

@@ -47,6 +47,19 @@ export interface SimulatedChaos {
   reorderWebhooks: boolean;
   /** Probability (0–1) that a webhook is never delivered (polling must settle it). */
   dropWebhooks: number;
+  /**
+   * Probability (0–1) that a charge's final event is delivered once more, late: at the start of the
+   * next `settleSimulatedNow`, after the app has settled (and polled) the payment (the same event,
+   * as a provider's delayed retry).
+   */
+  lateWebhooks: number;
+  /**
+   * Probability (0–1) that a settling charge is shadowed by a lying event, delivered just before
+   * its genuine final event: correctly signed, for *another* charge at the provider (a Stripe
+   * PaymentIntent on the same connected account carrying our metadata and amount; an Akahu payment
+   * of someone else's token under our organisation's `state`), with the opposite outcome.
+   */
+  lyingWebhooks: number;
   /** The next charge (Stripe or Akahu) is taken, but the call throws a timeout ProviderError. Cleared once used. */
   timeoutNextCharge: boolean;
   /** How long after the call a charge settles (setTimeout). */
@@ -59,6 +72,8 @@ const DEFAULT_CHAOS: SimulatedChaos = {
   duplicateWebhooks: 0,
   reorderWebhooks: false,
   dropWebhooks: 0,
+  lateWebhooks: 0,
+  lyingWebhooks: 0,
   timeoutNextCharge: false,
   settleDelayMs: 50,
   seed: undefined,
@@ -97,6 +112,8 @@ const ledger = new Map<string, SimulatedLedgerEntry>();
 const byKey = new Map<string, string>();
 const pending = new Map<string, Pending>();
 const held = new Map<string, SimulatedWebhook[]>();
+/** Final events to deliver again at the next settleSimulatedNow (lateWebhooks). */
+const late: { providerId: string; webhook: SimulatedWebhook }[] = [];
 const inFlight = new Set<Promise<void>>();
 const chains = new Map<string, Promise<void>>();
 const deliveries: SimulatedDelivery[] = [];
@@ -142,6 +159,8 @@ export function simulatedDeliveries(): SimulatedDelivery[] {
 export async function settleSimulatedNow(
   options: { pollGated?: boolean } = {},
 ): Promise<{ settled: number }> {
+  // Late redeliveries of events settled before (the app has moved on since).
+  for (const { providerId, webhook } of late.splice(0)) dispatch(providerId, webhook, true);
   const due = [...pending.values()].filter((p) => options.pollGated || !p.pollGated);
   if (chaos.reorderWebhooks) shuffle(due);
   for (const item of due) settle(item.provider_id);
@@ -162,6 +181,7 @@ export function resetSimulatedProviders(): void {
   for (const item of pending.values()) if (item.timer) clearTimeout(item.timer);
   pending.clear();
   held.clear();
+  late.length = 0;
   ledger.clear();
   byKey.clear();
   deliveries.length = 0;
@@ -194,6 +214,11 @@ export function recordCharge(scope: string, entry: SimulatedLedgerEntry): Simula
   ledger.set(entry.provider_id, entry);
   byKey.set(ledgerKey(entry.provider, scope, entry.idempotency_key), entry.provider_id);
   return entry;
+}
+
+/** Whether this settling charge gets a lying event (lyingWebhooks); the adapter builds the lie. */
+export function rollLie(): boolean {
+  return chaos.lyingWebhooks > 0 && random() < chaos.lyingWebhooks;
 }
 
 /** Whether the next charge should time out (and clears the switch). */
@@ -232,7 +257,10 @@ export function settle(providerId: string): void {
   pending.delete(providerId);
   if (item.timer) clearTimeout(item.timer);
   const finals = item.settle();
-  for (const webhook of finals) dispatch(providerId, webhook);
+  for (const webhook of finals) {
+    dispatch(providerId, webhook);
+    if (chaos.lateWebhooks > 0 && random() < chaos.lateWebhooks) late.push({ providerId, webhook });
+  }
   // Reordered: the interim events arrive after the final one.
   for (const webhook of held.get(providerId) ?? []) dispatch(providerId, webhook);
   held.delete(providerId);
@@ -268,9 +296,9 @@ function shuffle<T>(items: T[]): void {
   }
 }
 
-function dispatch(providerId: string, webhook: SimulatedWebhook): void {
+function dispatch(providerId: string, webhook: SimulatedWebhook, redelivery = false): void {
   const at = () => new Date().toISOString();
-  if (chaos.dropWebhooks > 0 && random() < chaos.dropWebhooks) {
+  if (!redelivery && chaos.dropWebhooks > 0 && random() < chaos.dropWebhooks) {
     deliveries.push({
       provider: webhook.provider,
       type: webhook.type,
@@ -309,7 +337,7 @@ function dispatch(providerId: string, webhook: SimulatedWebhook): void {
         type: webhook.type,
         provider_id: providerId,
         outcome,
-        duplicate: copy > 0,
+        duplicate: copy > 0 || redelivery,
         at: at(),
       });
     }

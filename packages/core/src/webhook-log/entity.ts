@@ -16,7 +16,7 @@ export const webhookCallEntity = new Entity({
     event_id: { type: "string" },
     gym_id: { type: "string" },
     received_at: { type: "string", required: true },
-    outcome: { type: ["accepted", "rejected", "duplicate", "error"] as const, required: true },
+    outcome: { type: ["accepted", "refused", "rejected", "duplicate", "error"] as const, required: true },
     status_code: { type: "number", required: true },
     detail: { type: "string" },
     /** The body with card and bank numbers, tokens and secrets removed (webhook-log/redact.ts). */

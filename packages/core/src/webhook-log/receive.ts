@@ -22,7 +22,14 @@ export interface VerifiedWebhook {
   payload: unknown;
 }
 
-type Handler = (event: VerifiedWebhook) => Promise<void>;
+/**
+ * A handler answers nothing when it handled (or had nothing to do with) the event, or a refusal:
+ * the event is genuine (verified) but is not bound to what it names (docs/providers.md "Binding
+ * events"), so nothing was changed. A refusal is recorded as `refused` and answered 200 (the
+ * provider must not retry it); the event id stays used.
+ */
+export type HandlerResult = void | { refused: string };
+type Handler = (event: VerifiedWebhook) => Promise<HandlerResult>;
 const handlers = new Map<WebhookProvider, Handler[]>();
 
 export function onWebhook(provider: WebhookProvider, handler: Handler) {
@@ -50,8 +57,12 @@ export async function acceptWebhook(
     await recordWebhookCall({ ...base, outcome: "duplicate", statusCode: 200 });
     return { status: 200, outcome: "duplicate", call_id: callId };
   }
+  const refusals: string[] = [];
   try {
-    for (const handler of handlers.get(event.provider) ?? []) await handler(event);
+    for (const handler of handlers.get(event.provider) ?? []) {
+      const result = await handler(event);
+      if (result?.refused) refusals.push(result.refused);
+    }
   } catch (error) {
     log.error("webhook handler failed", {
       provider: event.provider,
@@ -61,6 +72,21 @@ export async function acceptWebhook(
     if (event.eventId) await releaseEvent(event.provider, event.eventId);
     await recordWebhookCall({ ...base, outcome: "error", statusCode: 500, detail: (error as Error).message });
     return { status: 500, outcome: "error", call_id: callId };
+  }
+  if (refusals.length > 0) {
+    log.warn("webhook refused: not bound to what it names", {
+      provider: event.provider,
+      event_type: event.eventType,
+      event_id: event.eventId,
+      reason: refusals.join("; "),
+    });
+    await recordWebhookCall({
+      ...base,
+      outcome: "refused",
+      statusCode: 200,
+      detail: [detail, ...refusals].filter(Boolean).join("; "),
+    });
+    return { status: 200, outcome: "refused", call_id: callId };
   }
   await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
   return { status: 200, outcome: "accepted", call_id: callId };

@@ -9,12 +9,15 @@ import "@gym/core/payment/webhooks";
 const received = z
   .object({
     received: z.boolean(),
-    outcome: z.enum(["accepted", "rejected", "duplicate", "error"]),
+    outcome: z.enum(["accepted", "refused", "rejected", "duplicate", "error"]),
     call_id: z.string(),
   })
   .openapi("WebhookReceipt");
 const answers = {
-  200: json(received, "Recorded (accepted or duplicate)"),
+  200: json(
+    received,
+    "Recorded (accepted, duplicate, or refused: verified but not bound to what it names, nothing changed)",
+  ),
   400: json(received, "Signature or body rejected (recorded)"),
   500: json(received, "Handling failed (recorded); the provider retries"),
 };

@@ -5,6 +5,7 @@ import {
   markSettled,
   onSimulatedReset,
   recordCharge,
+  rollLie,
   type SimulatedWebhook,
   scheduleSettlement,
   sendInterim,
@@ -271,7 +272,42 @@ export function createSimulatedPayment(
       stored.timeline.push({ status: p.status, time: new Date().toISOString() });
       markSettled(entry, p.status, p.status === "SENT", p.status_code);
       const final = webhook(stored, sign);
-      return final ? [final] : [];
+      // chaos.lyingWebhooks: someone else's payment at Akahu (another token) settles the other way;
+      // its event carries our organisation's `state` (delivered first).
+      const lies: SimulatedWebhook[] = [];
+      const subscription = subscriptions.get(`${stored.token}\u0000PAYMENT`);
+      if (final && subscription && rollLie()) {
+        const lieId = `payment_sim${randomBytes(10).toString("hex")}`;
+        const lie: StoredPayment = {
+          ...stored,
+          token: `${stored.token}_someone_else`,
+          payment: {
+            ...p,
+            id: lieId,
+            ...(p.status === "SENT"
+              ? {
+                  status: "DECLINED" as const,
+                  status_code: "INSUFFICIENT_FUNDS",
+                  status_text: "Insufficient funds in the account to make this payment.",
+                }
+              : { status: "SENT" as const, status_code: null, status_text: null }),
+          },
+          timeline: [...stored.timeline],
+        };
+        payments.set(lieId, lie);
+        const body = JSON.stringify({
+          webhook_type: "PAYMENT",
+          webhook_code: "UPDATE",
+          state: subscription.state,
+          item_id: lieId,
+          status: lie.payment.status,
+          ...(lie.payment.status_code
+            ? { status_code: lie.payment.status_code, status_text: lie.payment.status_text }
+            : {}),
+        });
+        lies.push({ ...final, type: `PAYMENT.UPDATE.${lie.payment.status}`, rawBody: body });
+      }
+      return final ? [...lies, final] : [];
     },
     { pollGated: kind === "slow" },
   );

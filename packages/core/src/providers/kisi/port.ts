@@ -23,6 +23,8 @@ export interface KisiEvent {
   place_id: string | null;
   lock_id: string | null;
   actor_id: string | null;
+  /** Whether the unlock opened the door (Kisi's `success`); null when Kisi does not say. */
+  success: boolean | null;
   created_at: string | null;
 }
 

@@ -10,6 +10,7 @@ type RawEvent = {
   place_id?: number | string | null;
   lock_id?: number | string | null;
   actor_id?: number | string | null;
+  success?: boolean | null;
   created_at?: string | null;
   references?: { place_id?: number | string | null; lock_id?: number | string | null } | null;
 };
@@ -27,6 +28,7 @@ export function kisiEvent(raw: RawEvent): KisiEvent {
       raw.lock_id ?? raw.references?.lock_id ?? (raw.object_type === "Lock" ? raw.object_id : null),
     ),
     actor_id: text(raw.actor_id),
+    success: typeof raw.success === "boolean" ? raw.success : null,
     created_at: text(raw.created_at),
   };
 }

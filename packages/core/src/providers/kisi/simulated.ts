@@ -29,6 +29,7 @@ export function recordSimulatedKisiEvent(event: Partial<KisiEvent> & { id: strin
     place_id: null,
     lock_id: null,
     actor_id: null,
+    success: null,
     created_at: new Date().toISOString(),
     ...event,
   };

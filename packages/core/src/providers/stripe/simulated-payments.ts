@@ -5,6 +5,7 @@ import {
   markSettled,
   onSimulatedReset,
   recordCharge,
+  rollLie,
   type SimulatedWebhook,
   scheduleSettlement,
   sendInterim,
@@ -358,7 +359,32 @@ export function chargeSimulated(
       intent.status = outcome ? "requires_payment_method" : "succeeded";
       intent.error = outcome;
       markSettled(entry, intent.status, !outcome, outcome?.decline_code ?? null);
+      // chaos.lyingWebhooks: another PaymentIntent on the account, made by someone else with our
+      // metadata and amount copied, settles the other way; its (genuine, signed) event goes first.
+      const lies: SimulatedWebhook[] = [];
+      if (rollLie()) {
+        const lie: PaymentIntent = {
+          ...intent,
+          id: id("pi"),
+          metadata: { ...intent.metadata },
+          idempotency_key: `someone-else-${intent.idempotency_key}`,
+          status: outcome ? "succeeded" : "requires_payment_method",
+          error: outcome
+            ? null
+            : { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+        };
+        s.paymentIntents.set(lie.id, lie);
+        lies.push(
+          event(
+            account,
+            lie.status === "succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+            lie,
+            webhookSecret,
+          ),
+        );
+      }
       return [
+        ...lies,
         event(
           account,
           outcome ? "payment_intent.payment_failed" : "payment_intent.succeeded",

@@ -34,7 +34,7 @@ const clockInput = z
   .openapi("BusinessClockInput");
 
 const jobNameParam = z.object({
-  job: z.enum(["billing-run", "payment-retries", "grace-expiry", "payment-polling"]),
+  job: z.enum(["billing-run", "payment-retries", "grace-expiry", "payment-polling", "reconciliation"]),
 });
 
 const jobResult = z

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useSeededApi } from "../../../../../tests/support/api";
-import type { HttpClient } from "../../../../../tests/support/http";
+import { HttpClient } from "../../../../../tests/support/http";
 import { type SeededPayments, seedPayments } from "../../../../../tests/support/payments";
 
 const api = useSeededApi();
@@ -258,5 +258,81 @@ describe("member charts", () => {
       // The trainer works at Ponsonby; this member is at Newmarket.
       expect((await trainer.get(`/api/members/${userId}/${path}`)).status).toBe(404);
     }
+  });
+});
+
+describe("a door event is what Kisi says happened, not what its body claims", () => {
+  it("the visit's success, door and person come from Kisi's own record of the event", async () => {
+    const { recordSimulatedKisiEvent } = await import("@gym/core/providers/kisi/simulated");
+    const { doorAccessRecords } = await import("@gym/core/access/sync");
+    const rotated = await admin.post(
+      `/api/organisations/${organisationId}/access-control/webhook-secret`,
+      {},
+    );
+    expect(rotated.status).toBe(200);
+    const secretPath = new URL(rotated.body.data.webhook_url).pathname;
+    const kisiUserId = (await doorAccessRecords(organisationId, memberId)).find((r) => r.kisi_user_id)
+      ?.kisi_user_id as string;
+    const kisi = new HttpClient(api.url, { xhr: false });
+    const send = (id: string, claims: Record<string, unknown>) =>
+      kisi.request(
+        "POST",
+        secretPath,
+        JSON.stringify({
+          id,
+          type: "lock.unlock",
+          action: "unlock",
+          object_type: "Lock",
+          place_id: "41001",
+          ...claims,
+        }),
+      );
+    // Kisi recorded a failed unlock; the body claims success.
+    recordSimulatedKisiEvent({
+      id: "900301",
+      action: "unlock",
+      object_type: "Lock",
+      place_id: "41001",
+      lock_id: "51001",
+      actor_id: kisiUserId,
+      success: false,
+      created_at: "2026-11-10T19:00:00.000Z",
+    });
+    expect((await send("900301", { object_id: "51001", actor_id: kisiUserId, success: true })).status).toBe(
+      200,
+    );
+    // Kisi recorded a successful unlock; the body claims failure.
+    recordSimulatedKisiEvent({
+      id: "900302",
+      action: "unlock",
+      object_type: "Lock",
+      place_id: "41001",
+      lock_id: "51001",
+      actor_id: kisiUserId,
+      success: true,
+      created_at: "2026-11-10T20:00:00.000Z",
+    });
+    expect((await send("900302", { object_id: "51001", actor_id: kisiUserId, success: false })).status).toBe(
+      200,
+    );
+    // Kisi names no actor; the body names our member: no visit for them.
+    recordSimulatedKisiEvent({
+      id: "900303",
+      action: "unlock",
+      object_type: "Lock",
+      place_id: "41001",
+      lock_id: "51001",
+      actor_id: null,
+      success: true,
+      created_at: "2026-11-10T21:00:00.000Z",
+    });
+    expect((await send("900303", { object_id: "51001", actor_id: kisiUserId, success: true })).status).toBe(
+      200,
+    );
+    const visits = await visitsOf(admin, "?from=2026-11-11&to=2026-11-11");
+    const byId = new Map(visits.map((v) => [v.id, v.successful]));
+    expect(byId.get("900301")).toBe(false);
+    expect(byId.get("900302")).toBe(true);
+    expect(byId.has("900303")).toBe(false);
   });
 });

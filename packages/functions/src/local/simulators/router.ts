@@ -403,6 +403,7 @@ export async function sendSimulatedWebhook(
     place_id: placeId,
     lock_id: event.object_id === undefined ? null : String(event.object_id),
     actor_id: event.actor_id === undefined ? null : String(event.actor_id),
+    success: typeof event.success === "boolean" ? event.success : null,
     ...(typeof event.created_at === "string" ? { created_at: event.created_at } : {}),
   });
   const owner = placeId ? await ownerOfProviderId("kisi_place", placeId) : null;

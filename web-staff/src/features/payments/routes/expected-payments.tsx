@@ -1,4 +1,4 @@
-import { formatDate, formatLongDate } from "@gym/web/format";
+import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
 import {
   Alert,
   Anchor,
@@ -67,6 +67,62 @@ function Stuck({ stuck }: { stuck: ExpectedPayments["stuck"] }) {
   );
 }
 
+const mismatchLabels: Record<ExpectedPayments["mismatches"][number]["kind"], string> = {
+  status: "Status differs",
+  amount: "Amount differs",
+  not_ours: "Charge names another payment",
+  missing: "Provider has no such charge",
+};
+const providerNames = { stripe: "Stripe", akahu: "Akahu" } as const;
+
+/** What the daily reconciliation found the providers disagreeing with. */
+function Mismatches({ mismatches }: { mismatches: ExpectedPayments["mismatches"] }) {
+  if (!mismatches.length)
+    return (
+      <Text c="dimmed" size="sm">
+        The providers agree with every payment checked so far.
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      {mismatches.map((m) => (
+        <Card key={m.payment_id} withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Badge color="red" variant="light">
+                  {mismatchLabels[m.kind]}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {providerNames[m.provider]} {m.provider_id}
+                </Text>
+              </Group>
+              <Text size="sm" fw={600}>
+                {m.user.name} · {m.gym.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {m.detail}
+              </Text>
+            </Stack>
+            <Stack gap={0} align="flex-end">
+              <Text size="sm">
+                Ours: {m.our_status}, {formatMoney(m.our_amount)}
+              </Text>
+              <Text size="sm">
+                {providerNames[m.provider]}: {m.provider_status ?? "none"}
+                {m.provider_amount === null ? "" : `, ${formatMoney(m.provider_amount)}`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                due {formatDate(m.due_on)} · found {formatDate(m.found_at)}
+              </Text>
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** /expected-payments-debugging (organisation admins): what the next runs will charge, and what is stuck. */
 export function ExpectedPaymentsRoute() {
   useDocumentTitle("Expected payments");
@@ -115,6 +171,12 @@ export function ExpectedPaymentsRoute() {
                 This organisation has more payments than one look reads; the totals below are partial.
               </Alert>
             )}
+            <Stack gap="xs">
+              <Title order={2} fz="h4">
+                Provider mismatches ({(data.mismatches ?? []).length})
+              </Title>
+              <Mismatches mismatches={data.mismatches ?? []} />
+            </Stack>
             <Stack gap="xs">
               <Title order={2} fz="h4">
                 Stuck ({data.stuck.length})

@@ -14,6 +14,7 @@ import {
 
 const OUTCOME_COLOURS: Record<WebhookOutcome, string> = {
   accepted: "green",
+  refused: "yellow",
   duplicate: "gray",
   rejected: "orange",
   error: "red",
@@ -26,6 +27,7 @@ const PROVIDERS = [
 const OUTCOMES = [
   { value: "accepted", label: "Accepted" },
   { value: "duplicate", label: "Duplicate" },
+  { value: "refused", label: "Refused" },
   { value: "rejected", label: "Rejected" },
   { value: "error", label: "Error" },
 ];
