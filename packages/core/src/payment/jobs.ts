@@ -464,7 +464,10 @@ export async function retryBalance(
   const paymentType =
     options.paymentType ?? (sub.payment_type_id ? types.get(sub.payment_type_id) : undefined) ?? null;
   if (paymentType?.status !== "active") return null;
-  const [settings, gym] = await Promise.all([settingsOf(sub.organisation_id), gymOf(sub.organisation_id, sub.gym_id)]);
+  const [settings, gym] = await Promise.all([
+    settingsOf(sub.organisation_id),
+    gymOf(sub.organisation_id, sub.gym_id),
+  ]);
   const record = newPayment("retry", {
     sub,
     type: paymentType.type,

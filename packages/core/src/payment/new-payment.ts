@@ -17,8 +17,8 @@ import type { Debt } from "../billing/debt";
 import type { PaymentKindValue } from "../contract/payment";
 import { newId } from "../ids";
 import type { OrganisationSettings } from "../organisation/settings";
-import type { SubscriptionRecord } from "../subscription/store";
 import type { NextCharge } from "../subscription/schedule";
+import type { SubscriptionRecord } from "../subscription/store";
 import { idempotencyKeyOf, scheduledPaymentId } from "./ids";
 import { type PaymentRecord, workKeys } from "./store";
 import { surchargeOfCharge } from "./surcharge";
@@ -129,7 +129,11 @@ export function newPayment<K extends NewPaymentKind>(kind: K, input: NewPaymentI
     case "scheduled": {
       const { charge, taken, sub } = input as NewPaymentInputs["scheduled"];
       const payment_id = scheduledPaymentId(sub.subscription_id, charge.index, charge.due_on);
-      const status = taken ? (taken.payment_method === "bank_transfer" ? "awaiting_payment" : "sent") : "upcoming";
+      const status = taken
+        ? taken.payment_method === "bank_transfer"
+          ? "awaiting_payment"
+          : "sent"
+        : "upcoming";
       return {
         ...charged(input as Charged, charge.amount),
         payment_id,

@@ -9,8 +9,14 @@ import type { PaymentKindValue } from "../contract/payment";
 import { cardSurchargeFor, type OrganisationSettings } from "../organisation/settings";
 import { type BillingContext, freshContext } from "./context";
 
-type SurchargeRates = Pick<OrganisationSettings, "card_surcharge_basis_points" | "card_surcharge_fixed_cents">;
-type GymOverride = { card_surcharge_basis_points?: number | null; card_surcharge_fixed_cents?: number | null };
+type SurchargeRates = Pick<
+  OrganisationSettings,
+  "card_surcharge_basis_points" | "card_surcharge_fixed_cents"
+>;
+type GymOverride = {
+  card_surcharge_basis_points?: number | null;
+  card_surcharge_fixed_cents?: number | null;
+};
 
 /** Pure: the surcharge of `amount` paid by `method` at a gym of an organisation. */
 export function surchargeOfCharge(
@@ -29,7 +35,10 @@ export async function cardRateOf(
   gymId: string,
   context: BillingContext = freshContext,
 ): Promise<SurchargeSettings> {
-  const [settings, gym] = await Promise.all([context.settingsOf(organisationId), context.gymOf(organisationId, gymId)]);
+  const [settings, gym] = await Promise.all([
+    context.settingsOf(organisationId),
+    context.gymOf(organisationId, gymId),
+  ]);
   return cardSurchargeFor(settings, gym);
 }
 
@@ -42,6 +51,9 @@ export async function chargeSurcharge(
   context: BillingContext = freshContext,
 ): Promise<number> {
   if (method !== "stripe_card" || amount <= 0) return 0;
-  const [settings, gym] = await Promise.all([context.settingsOf(organisationId), context.gymOf(organisationId, gymId)]);
+  const [settings, gym] = await Promise.all([
+    context.settingsOf(organisationId),
+    context.gymOf(organisationId, gymId),
+  ]);
   return surchargeOfCharge(method, amount, settings, gym);
 }

@@ -18,8 +18,8 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberLifecycleChanged } from "../member/hooks";
 import { gymOf, settingsOf } from "../payment/context";
-import { newPayment } from "../payment/new-payment";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
+import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
@@ -104,7 +104,10 @@ async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | nu
     : null;
   const charge = chargeAfterOf(after, previous);
   if (!charge) return null;
-  const [settings, gym] = await Promise.all([settingsOf(after.organisation_id), gymOf(after.organisation_id, after.gym_id)]);
+  const [settings, gym] = await Promise.all([
+    settingsOf(after.organisation_id),
+    gymOf(after.organisation_id, after.gym_id),
+  ]);
   return newPayment("scheduled", {
     sub: after,
     type: after.payment_method === "bank_account" ? "bank_account" : "stripe_card",
@@ -147,7 +150,10 @@ async function replan(
   if (same) return null;
   if (!charge) return { old, next: null };
   // The same payment re-planned: its method and type kept, its surcharge at the gym's rate now.
-  const [settings, gym] = await Promise.all([settingsOf(after.organisation_id), gymOf(after.organisation_id, after.gym_id)]);
+  const [settings, gym] = await Promise.all([
+    settingsOf(after.organisation_id),
+    gymOf(after.organisation_id, after.gym_id),
+  ]);
   const next = newPayment("scheduled", {
     sub: after,
     type: old.type,

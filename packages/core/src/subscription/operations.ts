@@ -5,6 +5,7 @@
  */
 import type { Actor } from "../auth/actor";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
+import { debt } from "../billing/debt";
 import { frequencyLabel } from "../billing/frequency";
 import {
   allocateManualPayment,
@@ -14,7 +15,6 @@ import {
   checkRemovePause,
   DEFAULT_PRICE_CHANGE_NOTICE_DAYS,
 } from "../billing/lifecycle";
-import { debt } from "../billing/debt";
 import { formatCents } from "../billing/money";
 import { chargeAfter, chargeCovering } from "../billing/schedule";
 import { deriveSubscriptionState } from "../billing/subscription-state";
@@ -33,8 +33,8 @@ import { newId } from "../ids";
 import { breakFeeFor } from "../organisation/settings";
 import { gymOf, organisationOf, settingsOf } from "../payment/context";
 import { ledgerDebt, ledgerEntry } from "../payment/debt";
-import { newPayment } from "../payment/new-payment";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
+import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments, workKeys } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
@@ -198,7 +198,10 @@ export async function cancelSubscription(
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
-    const [settings, gym] = await Promise.all([settingsOf(sub.organisation_id), gymOf(sub.organisation_id, sub.gym_id)]);
+    const [settings, gym] = await Promise.all([
+      settingsOf(sub.organisation_id),
+      gymOf(sub.organisation_id, sub.gym_id),
+    ]);
     const fee = newPayment("break_fee", {
       sub,
       type: sub.payment_method === "bank_account" ? "bank_account" : "stripe_card",

@@ -66,8 +66,17 @@ async function cardMember(card: string) {
   const { createUser } = await import("@gym/core/user/service");
   const { putRole } = await import("@gym/core/user/roles");
   const email = `ledger${++n}-${Date.now()}@example.nz`;
-  const user = await createUser({ email, name: `Ledger Member ${n}`, password: "demo-password", email_verified: true });
-  await putRole({ organisation_id: world.organisation_id, user_id: user.user_id, member_gym_ids: [world.gym_id] });
+  const user = await createUser({
+    email,
+    name: `Ledger Member ${n}`,
+    password: "demo-password",
+    email_verified: true,
+  });
+  await putRole({
+    organisation_id: world.organisation_id,
+    user_id: user.user_id,
+    member_gym_ids: [world.gym_id],
+  });
   await addCard(world, user, card);
   return { user, client: await signIn(api.url, email) };
 }
@@ -219,7 +228,10 @@ describe("catching up: one billing run after the schedule stopped (issue 22)", (
     for (const sub of subs) {
       expect(await charges(sub.id)).toEqual([2080, 2080, 2080, 2080]);
       const { data } = await db()
-        .entities.payment.query.byMember({ organisation_id: world.organisation_id, user_id: await subUser(sub.id) })
+        .entities.payment.query.byMember({
+          organisation_id: world.organisation_id,
+          user_id: await subUser(sub.id),
+        })
         .go();
       const mine = data.filter((p) => p.subscription_id === sub.id);
       expect(
