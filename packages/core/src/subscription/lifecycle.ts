@@ -20,7 +20,7 @@ import { memberLifecycleChanged } from "../member/hooks";
 import { gymOf, settingsOf } from "../payment/context";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { newPayment } from "../payment/new-payment";
-import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
+import { findPayment, type PaymentRecord } from "../payment/store";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { chargeAfterOf, scheduleOf } from "./schedule";

@@ -35,7 +35,7 @@ import { gymOf, organisationOf, settingsOf } from "../payment/context";
 import { ledgerDebt, ledgerEntry } from "../payment/debt";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { newPayment } from "../payment/new-payment";
-import { type PaymentRecord, subscriptionPayments, workKeys } from "../payment/store";
+import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { titleCase } from "../text";
