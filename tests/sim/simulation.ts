@@ -126,6 +126,8 @@ interface SimMember {
   recovers: Day | null;
   /** A soft-declining member who pays the balance at the desk on this day (a manual payment); their card keeps declining. */
   paysAtDesk: Day | null;
+  /** Issue 22: paid the balance at the desk, failed again, then switched to a working card (`recovers`). */
+  deskThenRecover?: boolean;
   /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
   switches: { from: Day; method: "card" | "bank" }[];
 }
@@ -373,6 +375,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const dstStarts = day.slice(5, 7) === "09" && weekday === 0 && Number(day.slice(8)) >= 24;
       if (dstEnds || dstStarts || day.endsWith("-02-29")) specials.push(day, day);
     }
+    // Issue 22 scenarios draw from their own stream, so adding them leaves the rest of a seed's run as it was.
+    const ledgerRandom = prng(options.seed ^ 0x1ed9e5);
     const totalWeight = FREQUENCIES.reduce((s, f) => s + f.weight, 0);
     const members: SimMember[] = [];
     const joinWindow = Math.max(1, Math.min(options.days - 1, Math.round(options.days * 0.6)));
@@ -461,8 +465,28 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (decline === "soft") {
         const day = plusDays(start, int(1, GRACE_DAYS - 2));
         if (chance(0.5)) last.recovers = day;
-        else if (chance(0.6)) last.paysAtDesk = day;
+        else if (chance(0.6)) {
+          last.paysAtDesk = day;
+          planDeskThenRecover(last);
+        }
       }
+    }
+    /**
+     * Issue 22 scenario (defect 1): some members who paid their balance at the desk fail again on
+     * the next charge and then switch to a working card inside that grace. The switch retries the
+     * balance at once: only what failed after the desk payment (docs/billing.md "Dunning → Debt": a
+     * manual payment pays debt off oldest first), never what staff already took. Drawn from its own
+     * seeded stream so the rest of the run is the same as without it.
+     */
+    function planDeskThenRecover(m: SimMember) {
+      if (!m.paysAtDesk || ledgerRandom() >= 0.5) return;
+      const deskDay = m.paysAtDesk;
+      const next = chargesUntil(m.model, lastDay).find((c) => c.due >= deskDay);
+      if (!next) return;
+      const recover = plusDays(next.due, 1 + Math.floor(ledgerRandom() * (GRACE_DAYS - 2)));
+      if (recover > lastDay) return;
+      m.recovers = recover;
+      m.deskThenRecover = true;
     }
     const byUser = new Map<string, SimMember>();
     const events: Record<string, number> = {};
@@ -858,7 +882,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (recovered) {
         // Every charge before the switch failed; the switch retries their sum at once on the card.
         const charges = chargesUntil(m.model, lastDay);
-        const balance = charges.filter((c) => c.due < recovered).reduce((sum, c) => sum + c.amount, 0);
+        // What staff took at the desk is paid: only the charges that failed after it are owing.
+        const desk = m.deskThenRecover ? m.paysAtDesk : null;
+        const balance = charges
+          .filter((c) => c.due < recovered && (!desk || c.due >= desk))
+          .reduce((sum, c) => sum + c.amount, 0);
         expected.set(m.id, [
           { due: recovered, kind: "retry", total: balance + surchargeOn(balance, cardSurcharge) },
           ...charges

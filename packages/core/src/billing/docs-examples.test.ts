@@ -5,6 +5,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { graceUnits } from "../contract/organisation";
+import { ledgerDebt } from "../payment/debt";
+import type { PaymentRecord } from "../payment/store";
+import { surchargeOfCharge } from "../payment/surcharge";
 import {
   addDays,
   addMonthsClamped,
@@ -189,8 +192,51 @@ function paymentsCell(text: string) {
   });
 }
 
+/** "failed period $85.01; sent manual $85.01" as stored payment records, in that order. */
+function storedPaymentsCell(text: string): PaymentRecord[] {
+  return text.split(";").map((entry, i) => {
+    const [status, kind, amount] = entry.trim().split(/\s+/);
+    if (!["period", "pif", "break_fee", "retry", "manual"].includes(kind))
+      throw new Error(`Unknown payment kind: ${entry}`);
+    return {
+      status,
+      amount: cents(amount),
+      type: kind === "manual" || kind === "pif" ? "pif" : "stripe_card",
+      is_retry: kind === "retry",
+      charge_index: kind === "period" || kind === "pif" ? i : undefined,
+      meta: kind === "manual" || kind === "break_fee" ? { kind } : undefined,
+      settled_at: `2026-01-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+    } as unknown as PaymentRecord;
+  });
+}
+
+/** "250 bp + $0.30", "175 bp + none", "none" */
+function ratesCell(text: string) {
+  if (none(text)) return { card_surcharge_basis_points: null, card_surcharge_fixed_cents: null };
+  const [bp, fixed] = text.split("+").map((t) => t.trim());
+  return {
+    card_surcharge_basis_points: none(bp) ? null : int(bp.replace(/\s*bp$/, "")),
+    card_surcharge_fixed_cents: none(fixed) ? null : cents(fixed),
+  };
+}
+
 const checks: Record<string, (row: Row) => void> = {
   ...lifecycleChecks,
+  "ledger-debt": (r) => {
+    expect(ledgerDebt(storedPaymentsCell(r.Payments))).toEqual({
+      balance_owing: cents(r["Balance owing"]),
+      periods_owing: int(r["Periods owing"]),
+    });
+  },
+  "charge-surcharge": (r) => {
+    const organisation = ratesCell(r.Organisation) as {
+      card_surcharge_basis_points: number;
+      card_surcharge_fixed_cents: number;
+    };
+    expect(surchargeOfCharge(r.Method, cents(r.Amount), organisation, ratesCell(r["Gym override"]))).toBe(
+      cents(r.Surcharge),
+    );
+  },
   "auckland-midnight": (r) => {
     const start = startOfAucklandDay(r["Auckland date"]);
     expect(start.toISOString()).toBe(r["Starts at (UTC)"]);

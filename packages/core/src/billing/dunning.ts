@@ -163,73 +163,13 @@ export const softDeclineCodes = Object.keys(softDeclines);
 
 // ---- Payment status and debt -------------------------------------------------------------------------
 
-/** Spec 001 §4: these statuses are not failed; any other value counts as failed. */
-export const nonFailedPaymentStatuses = ["sent", "upcoming", "pending_request", "awaiting_payment"] as const;
-
-export function isFailedPaymentStatus(status: string): boolean {
-  return !(nonFailedPaymentStatuses as readonly string[]).includes(status);
-}
-
-/** What debt needs of a payment. */
-export interface DunningPayment {
-  status: string;
-  /** Cents charged (before surcharge). */
-  amount: number;
-  is_retry: boolean;
-  /** A successful non-retry payment that pays debt off (a manual payment staff record). */
-  settles_debt?: boolean;
-  /** Orders the payments; when absent the given order is kept. */
-  created_at?: string;
-}
-
-export interface Debt {
-  /** Cents still owing. */
-  balance_owing: number;
-  /** Failed periods not yet fully paid. */
-  periods_owing: number;
-}
-
-/**
- * The debt left by a member's payments, in order of created_at: a failed regular payment adds its
- * amount as one period owing; a `sent` retry or debt-settling payment pays off its amount, oldest
- * period first (anything beyond the debt is not debt: it is credit, handled as credit_used); a failed
- * retry adds nothing.
- */
-export function debt(payments: readonly DunningPayment[]): Debt {
-  const ordered = payments
-    .map((p, i) => ({ p, i }))
-    .sort((a, b) => {
-      const x = a.p.created_at;
-      const y = b.p.created_at;
-      if (x && y && x !== y) return x < y ? -1 : 1;
-      return a.i - b.i;
-    })
-    .map(({ p }) => p);
-  const owing: number[] = []; // remaining cents per failed period, oldest first
-  for (const p of ordered) {
-    if (!Number.isSafeInteger(p.amount) || p.amount < 0)
-      throw new RangeError(`payment amount must be whole cents >= 0, got ${p.amount}`);
-    if (p.status === "sent" && (p.is_retry || p.settles_debt)) {
-      let left = p.amount;
-      while (left > 0 && owing.length > 0) {
-        const paid = Math.min(left, owing[0]);
-        owing[0] -= paid;
-        left -= paid;
-        if (owing[0] === 0) owing.shift();
-      }
-    } else if (!p.is_retry && isFailedPaymentStatus(p.status) && p.amount > 0) {
-      owing.push(p.amount);
-    }
-  }
-  return { balance_owing: owing.reduce((s, n) => s + n, 0), periods_owing: owing.length };
-}
-
-/** Cents owing from failed payments not settled by a retry or manual payment. */
-export function balanceOwing(payments: readonly DunningPayment[]): number {
-  return debt(payments).balance_owing;
-}
-
-/** Failed periods not yet fully paid. */
-export function periodsOwing(payments: readonly DunningPayment[]): number {
-  return debt(payments).periods_owing;
-}
+// The debt rule lives in debt.ts (one rule, read by retries, grace expiry, answers and the dashboard).
+export {
+  balanceOwing,
+  type Debt,
+  type DunningPayment,
+  debt,
+  isFailedPaymentStatus,
+  nonFailedPaymentStatuses,
+  periodsOwing,
+} from "./debt";

@@ -331,6 +331,9 @@ export const subscriptionSchema = z
     balance_owing: z.number().int(),
     formatted_balance_owing: z.string(),
     periods_owing: z.number().int(),
+    /** Credit ahead from a manual payment beyond the debt, spent on later payments (docs/billing.md "Manual payments"). */
+    credit_balance: z.number().int(),
+    formatted_credit_balance: z.string(),
     hard_declined: z.boolean(),
     next_retry_on: nullableString,
     waiting_for_consent: z.boolean(),

@@ -1,47 +1,56 @@
 /**
- * Organisation and gym records the money machinery reads for every payment (settings, the
- * connected Stripe account, the destination account), cached for a short while per process so
- * a billing run of 10,000 payments reads each organisation and gym once, not once per payment.
+ * Organisation and gym records the money machinery reads (settings, the card surcharge override,
+ * the connected Stripe account, the destination account). **Read when used, never kept**: a gym's
+ * surcharge saved a moment ago by another process (the API) applies to the next charge (issue 22:
+ * a 30-second per-process copy charged members the old rate). A job that handles many payments at
+ * once shares one read per organisation and gym within a batch (`batchContext`), never across batches.
  */
-import type { SurchargeSettings } from "../billing/money";
 import { getGym } from "../gym/service";
 import { getOrganisation, type Organisation } from "../organisation/service";
-import { cardSurchargeFor, type OrganisationSettings, organisationSettings } from "../organisation/settings";
+import { type OrganisationSettings, organisationSettings } from "../organisation/settings";
 
 type Gym = Awaited<ReturnType<typeof getGym>>;
 
-const TTL_MS = 30_000;
-const organisations = new Map<string, { at: number; value: Promise<Organisation> }>();
-const gyms = new Map<string, { at: number; value: Promise<Gym> }>();
-
-function cached<T>(map: Map<string, { at: number; value: Promise<T> }>, key: string, load: () => Promise<T>) {
-  const hit = map.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = load();
-  value.catch(() => map.delete(key));
-  map.set(key, { at: Date.now(), value });
-  return value;
-}
-
 export function organisationOf(organisationId: string): Promise<Organisation> {
-  return cached(organisations, organisationId, () => getOrganisation(organisationId));
+  return getOrganisation(organisationId);
 }
 
 export function gymOf(organisationId: string, gymId: string): Promise<Gym> {
-  return cached(gyms, `${organisationId}#${gymId}`, () => getGym(organisationId, gymId));
+  return getGym(organisationId, gymId);
 }
 
 export async function settingsOf(organisationId: string): Promise<OrganisationSettings> {
   return organisationSettings(await organisationOf(organisationId));
 }
 
-export async function cardSurchargeOf(organisationId: string, gymId: string): Promise<SurchargeSettings> {
-  const [settings, gym] = await Promise.all([settingsOf(organisationId), gymOf(organisationId, gymId)]);
-  return cardSurchargeFor(settings, gym);
+export interface BillingContext {
+  organisationOf(organisationId: string): Promise<Organisation>;
+  gymOf(organisationId: string, gymId: string): Promise<Gym>;
+  settingsOf(organisationId: string): Promise<OrganisationSettings>;
 }
 
-/** After a settings change in this process (and in tests). */
-export function forgetBillingContext() {
-  organisations.clear();
-  gyms.clear();
+/** The records read fresh for one batch (a page of the billing run), each once. */
+export function batchContext(): BillingContext {
+  const organisations = new Map<string, Promise<Organisation>>();
+  const gyms = new Map<string, Promise<Gym>>();
+  const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
+    let hit = map.get(key);
+    if (!hit) {
+      hit = load();
+      map.set(key, hit);
+    }
+    return hit;
+  };
+  const context: BillingContext = {
+    organisationOf: (id) => once(organisations, id, () => getOrganisation(id)),
+    gymOf: (org, gym) => once(gyms, `${org}#${gym}`, () => getGym(org, gym)),
+    settingsOf: async (id) => organisationSettings(await context.organisationOf(id)),
+  };
+  return context;
 }
+
+/** The records read fresh each time. */
+export const freshContext: BillingContext = { organisationOf, gymOf, settingsOf };
+
+/** Nothing is kept between reads any more; kept for callers (tests) that used to clear a cache. */
+export function forgetBillingContext() {}

@@ -4,9 +4,10 @@
  * dates, hard or soft, balance and periods owing); this file maps stored records to their inputs.
  */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
-import { classifyDecline, debt, graceEndsAt, retryDates } from "../billing/dunning";
+import { classifyDecline, graceEndsAt, retryDates } from "../billing/dunning";
 import type { OrganisationSettings } from "../organisation/settings";
 import type { SubscriptionRecord } from "../subscription/store";
+import { ledgerDebt } from "./debt";
 import type { PaymentRecord } from "./store";
 
 export interface DebtAfterFailure {
@@ -21,8 +22,8 @@ export interface DebtAfterFailure {
 export { classifyDecline };
 
 /**
- * The debt once `failed` has failed: the rules' `debt` over the subscription's payments (with this
- * one failed), grace from the first failure of the run (kept while grace lasts), and the next retry
+ * The debt once `failed` has failed: the ledger's debt (payment/debt.ts) over the subscription's
+ * payments (with this one failed), grace from the first failure of the run (kept while grace lasts), and the next retry
  * day after today that is left (none after a hard decline).
  */
 export function debtAfterFailure(
@@ -34,15 +35,10 @@ export function debtAfterFailure(
   settings: OrganisationSettings,
 ): DebtAfterFailure {
   const others = payments.filter((p) => p.payment_id !== failed.payment_id);
-  const owed = debt(
-    [...others, { ...failed, status: hard ? "declined" : "failed" }].map((p) => ({
-      status: p.status,
-      amount: p.amount,
-      is_retry: p.is_retry,
-      settles_debt: Boolean((p.meta as { clears_debt?: boolean } | undefined)?.clears_debt),
-      created_at: p.claimed_at ?? p.created_at,
-    })),
-  );
+  const owed = ledgerDebt([
+    ...others,
+    { ...failed, status: hard ? "declined" : "failed", settled_at: now.toISOString() },
+  ]);
   const failedAt = sub.failed_at ?? now.toISOString();
   const grace = {
     value: settings.failed_payment_grace_period,

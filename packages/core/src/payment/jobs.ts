@@ -16,7 +16,6 @@
 import { syncDoorAccess } from "../access/sync";
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { applyCredit } from "../billing/lifecycle";
-import { surcharge as surchargeOf } from "../billing/money";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { appFor, memberAkahuConnection } from "../gym/akahu";
@@ -29,13 +28,16 @@ import { cancellationChange, rollupItems } from "../rollup/writes";
 import { chargeAfterOf } from "../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../subscription/store";
 import { bankPaymentCode } from "./charge";
-import { cardSurchargeOf, gymOf } from "./context";
+import { type BillingContext, batchContext, gymOf, settingsOf } from "./context";
+import { subscriptionDebt } from "./debt";
 import { cancelledForNonPaymentEmail, finalNoticeEmail } from "./emails";
-import { idempotencyKeyOf, retryPaymentId, scheduledPaymentId } from "./ids";
+import { idempotencyKeyOf, retryPaymentId } from "./ids";
+import { newPayment } from "./new-payment";
 import { bankStatus, cardStatus, findBankPaymentFor } from "./providers";
 import { type ChargeMessage, type ChargeQueue, chargeQueue } from "./queue";
 import { applyOutcome } from "./settle";
 import { type PaymentRecord, workKeys, workPages } from "./store";
+import { surchargeOfCharge } from "./surcharge";
 import { dunningPages } from "./work";
 
 export interface JobOptions {
@@ -96,6 +98,7 @@ async function claimOne(
   sub: SubscriptionRecord | undefined,
   paymentType: PaymentTypeRecord | undefined,
   now: Date,
+  context: BillingContext,
 ): Promise<{ result: ClaimResult; claimed?: PaymentRecord }> {
   const _today = aucklandDate(now);
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
@@ -151,10 +154,12 @@ async function claimOne(
   const creditHeld = payment.is_retry ? 0 : (sub.credit_balance ?? 0);
   const { credit_used, credit_left } = applyCredit(payment.amount, creditHeld);
   const amount = payment.amount - credit_used;
-  const surcharge =
-    type === "stripe_card" && amount > 0
-      ? surchargeOf(amount, await cardSurchargeOf(payment.organisation_id, payment.gym_id))
-      : 0;
+  // The gym and organisation as they are now (read for this page of the run, never kept longer).
+  const [settings, gym] = await Promise.all([
+    context.settingsOf(payment.organisation_id),
+    context.gymOf(payment.organisation_id, payment.gym_id),
+  ]);
+  const surcharge = surchargeOfCharge(type, amount, settings, gym);
   const claimedAt = now.toISOString();
   const paidByCredit = credit_used > 0 && amount === 0;
   const claim = paidByCredit
@@ -192,44 +197,14 @@ async function claimOne(
         })
       : null;
   const nextRecord: PaymentRecord | null = next
-    ? ({
-        organisation_id: payment.organisation_id,
-        payment_id: scheduledPaymentId(sub.subscription_id, next.index, next.due_on),
-        subscription_id: sub.subscription_id,
-        user_id: sub.user_id,
-        gym_id: sub.gym_id,
-        status: "upcoming",
+    ? newPayment("scheduled", {
+        sub,
         type,
         payment_type_id: sub.payment_type_id,
-        amount: next.amount,
-        surcharge:
-          type === "stripe_card"
-            ? surchargeOf(next.amount, await cardSurchargeOf(payment.organisation_id, sub.gym_id))
-            : 0,
-        joining_fee: next.joining_fee,
-        currency: "nzd",
-        due_on: next.due_on,
-        period_start_at: startOfAucklandDay(next.period_start).toISOString(),
-        period_end_at: startOfAucklandDay(next.period_end).toISOString(),
-        charge_index: next.index,
-        is_retry: false,
-        is_pro_rata: next.is_pro_rata,
-        poll_count: 0,
-        balance_owing: 0,
-        periods_owing: 0,
-        credit_used: 0,
-        attempts: 0,
-        is_term_membership: sub.is_term_membership,
-        cooling_period_ends_at: sub.cooling_period_ends_at,
-        term_ends_at: sub.term_ends_at,
-        destination_account: payment.destination_account,
-        member_name: sub.member_name,
-        member_email: sub.member_email,
-        gym_name: sub.gym_name,
-        price_label: sub.price_label,
-        version: 1,
-        ...workKeys.due(scheduledPaymentId(sub.subscription_id, next.index, next.due_on), next.due_on),
-      } as PaymentRecord)
+        gym: sub.gym_id === payment.gym_id ? gym : await context.gymOf(sub.organisation_id, sub.gym_id),
+        settings,
+        charge: next,
+      })
     : null;
 
   // What was due: counted once, by the claim (its condition on `upcoming` makes a re-run count nothing).
@@ -320,47 +295,65 @@ async function claimOne(
   return { result: "claimed", claimed };
 }
 
-/** billing-run: claim the business date's due payments (and any earlier ones a missed run left). */
+/** Passes of one billing run at most (each pass claims the periods the previous one planned). */
+export const MAX_CATCH_UP_PASSES = 64;
+
+/**
+ * billing-run: claim the business date's due payments, and every earlier one a missed run left.
+ * Claiming a payment plans the next one; when that one is due too (the schedule did not run for
+ * some days) the next pass of the same run claims it, so one run catches up every period that fell
+ * due, in order (the next exists only once the one before is claimed), each once (the claim is
+ * conditional). A pass that claims nothing ends the run.
+ */
 export async function billingRun(now: Date, options: JobOptions = {}) {
   const queue = options.queue ?? chargeQueue();
   const today = aucklandDate(now);
   const summary = { due: 0, claimed: 0, lost: 0, held: 0, cancelled: 0, skipped: 0 };
-  for await (const page of workPages("due", `${today}#~`)) {
-    summary.due += page.length;
-    const subs = await findSubscriptions(
-      page
-        .filter((p) => p.subscription_id)
-        .map((p) => ({ organisation_id: p.organisation_id, subscription_id: p.subscription_id! })),
-    );
-    const types = await findPaymentTypes(
-      page.flatMap((p) => {
-        const sub = p.subscription_id ? subs.get(p.subscription_id) : undefined;
-        const id = sub?.payment_type_id ?? p.payment_type_id;
-        return id ? [{ organisation_id: p.organisation_id, user_id: p.user_id, payment_type_id: id }] : [];
-      }),
-    );
-    const messages: ChargeMessage[] = [];
-    await eachLimited(page, 16, async (payment) => {
-      const sub = payment.subscription_id ? subs.get(payment.subscription_id) : undefined;
-      const typeId = sub?.payment_type_id ?? payment.payment_type_id;
-      const paymentType = typeId ? types.get(typeId) : undefined;
-      try {
-        const { result, claimed } = await claimOne(payment, sub, paymentType, now);
-        summary[result] += 1;
-        if (claimed)
-          messages.push({
-            organisation_id: claimed.organisation_id,
-            payment_id: claimed.payment_id,
-            snapshot: claimed,
-            paymentType,
-          });
-      } catch (error) {
-        summary.skipped += 1;
-        log.error("claim failed", { payment_id: payment.payment_id, error: (error as Error).message });
-      }
-    });
-    if (messages.length) await queue.send(messages);
-    options.onProgress?.(summary.due, "due payments");
+  const seen = new Set<string>();
+  for (let pass = 0; pass < MAX_CATCH_UP_PASSES; pass++) {
+    const claimedBefore = summary.claimed;
+    for await (const page of workPages("due", `${today}#~`)) {
+      for (const p of page) seen.add(p.payment_id);
+      summary.due = seen.size;
+      // Settings and gyms read for this page (fresh: never a copy from an earlier page or run).
+      const context = batchContext();
+      const subs = await findSubscriptions(
+        page
+          .filter((p) => p.subscription_id)
+          .map((p) => ({ organisation_id: p.organisation_id, subscription_id: p.subscription_id! })),
+      );
+      const types = await findPaymentTypes(
+        page.flatMap((p) => {
+          const sub = p.subscription_id ? subs.get(p.subscription_id) : undefined;
+          const id = sub?.payment_type_id ?? p.payment_type_id;
+          return id ? [{ organisation_id: p.organisation_id, user_id: p.user_id, payment_type_id: id }] : [];
+        }),
+      );
+      const messages: ChargeMessage[] = [];
+      await eachLimited(page, 16, async (payment) => {
+        const sub = payment.subscription_id ? subs.get(payment.subscription_id) : undefined;
+        const typeId = sub?.payment_type_id ?? payment.payment_type_id;
+        const paymentType = typeId ? types.get(typeId) : undefined;
+        try {
+          const { result, claimed } = await claimOne(payment, sub, paymentType, now, context);
+          summary[result] += 1;
+          if (claimed)
+            messages.push({
+              organisation_id: claimed.organisation_id,
+              payment_id: claimed.payment_id,
+              snapshot: claimed,
+              paymentType,
+            });
+        } catch (error) {
+          summary.skipped += 1;
+          log.error("claim failed", { payment_id: payment.payment_id, error: (error as Error).message });
+        }
+      });
+      if (messages.length) await queue.send(messages);
+      options.onProgress?.(summary.due, "due payments");
+    }
+    if (summary.claimed === claimedBefore) break;
+    if (pass === MAX_CATCH_UP_PASSES - 1) log.warn("billing run stopped catching up", { passes: pass + 1 });
   }
   if (options.wait !== false) await queue.drain();
   return summary;
@@ -457,6 +450,10 @@ export async function retryBalance(
   options: { queue?: ChargeQueue; paymentType?: PaymentTypeRecord | null; advancesSchedule?: boolean } = {},
 ): Promise<PaymentRecord | null> {
   if (sub.balance_owing <= 0 || sub.retry_payment_id) return null;
+  // The balance is what the ledger says is owing now (payment/debt.ts), not a copy kept on the
+  // subscription: a manual payment staff recorded is never collected again (issue 22).
+  const owed = await subscriptionDebt(sub);
+  if (owed.balance_owing <= 0) return null;
   const today = aucklandDate(now);
   const paymentId = retryPaymentId(sub.subscription_id, attempt, today);
   const types = sub.payment_type_id
@@ -467,44 +464,22 @@ export async function retryBalance(
   const paymentType =
     options.paymentType ?? (sub.payment_type_id ? types.get(sub.payment_type_id) : undefined) ?? null;
   if (paymentType?.status !== "active") return null;
-  const claimedAt = now.toISOString();
-  const surcharge =
-    paymentType.type === "stripe_card"
-      ? surchargeOf(sub.balance_owing, await cardSurchargeOf(sub.organisation_id, sub.gym_id))
-      : 0;
-  const gym = await gymOf(sub.organisation_id, sub.gym_id);
-  const record = {
-    organisation_id: sub.organisation_id,
-    payment_id: paymentId,
-    subscription_id: sub.subscription_id,
-    user_id: sub.user_id,
-    gym_id: sub.gym_id,
-    status: "pending_request",
+  const [settings, gym] = await Promise.all([
+    settingsOf(sub.organisation_id),
+    gymOf(sub.organisation_id, sub.gym_id),
+  ]);
+  const record = newPayment("retry", {
+    sub,
     type: paymentType.type,
     payment_type_id: paymentType.payment_type_id,
-    amount: sub.balance_owing,
-    surcharge,
-    joining_fee: 0,
-    currency: "nzd",
-    due_on: today,
-    is_retry: true,
-    is_pro_rata: false,
-    poll_count: 0,
-    balance_owing: sub.balance_owing,
-    periods_owing: sub.periods_owing,
-    credit_used: 0,
-    attempts: 1,
-    is_term_membership: sub.is_term_membership,
-    destination_account: gym.destination_account?.account_id,
-    idempotency_key: idempotencyKeyOf(paymentId),
-    claimed_at: claimedAt,
-    member_name: sub.member_name,
-    member_email: sub.member_email,
-    gym_name: sub.gym_name,
-    price_label: sub.price_label,
-    version: 1,
-    ...workKeys.inflight(paymentId, claimedAt),
-  } as PaymentRecord;
+    gym,
+    settings,
+    payment_id: paymentId,
+    amount: owed.balance_owing,
+    today,
+    at: now.toISOString(),
+    debt: owed,
+  });
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const { canceled } = await db()
     .transaction.write(({ payment, subscription, dunning }) => [
@@ -608,6 +583,24 @@ export async function graceExpiry(now: Date, options: JobOptions = {}) {
 export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  // Only what the ledger says is owing ends a membership (payment/debt.ts): a debt paid off since
+  // (a manual payment, a retry) clears the grace instead.
+  const owed = await subscriptionDebt(sub);
+  if (owed.balance_owing <= 0) {
+    await db()
+      .transaction.write(({ subscription, dunning }) => [
+        subscription
+          .patch(key)
+          .set({ balance_owing: 0, periods_owing: 0, retries_done: 0 })
+          .remove(["grace_period_ends_at", "failed_at", "next_retry_on", "final_notice_sent_at"])
+          .add({ version: 1 })
+          .where((a, op) => op.eq(a.version, sub.version))
+          .commit() as never,
+        dunning.delete(key).commit() as never,
+      ])
+      .go();
+    return false;
+  }
   const upcomingId = sub.upcoming_payment_id;
   const leaving = cancellationChange(sub, aucklandDate(now), 1);
   const { canceled } = await db()
@@ -678,7 +671,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
       to: sub.member_email,
       name: sub.member_name,
       gym: sub.gym_name,
-      balance: sub.balance_owing,
+      balance: owed.balance_owing,
     }),
   );
   return true;

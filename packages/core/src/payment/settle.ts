@@ -19,6 +19,7 @@ import { paymentRollup } from "../rollup/money";
 import { rollupItems, writeCounted } from "../rollup/writes";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { gymOf, settingsOf } from "./context";
+import { ledgerDebt, paysDebt } from "./debt";
 import { debtAfterFailure } from "./dunning-rules";
 import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
@@ -167,16 +168,33 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
   const reconcile = reconcileKey(payment, ids, at);
-  const clearsDebt = Boolean(payment.is_retry || payment.meta?.clears_debt);
+  const clearsDebt = paysDebt(payment);
   // Read for its debt, and for the rollups' offering (docs/data-model.md "Rollups").
   const sub = payment.subscription_id
     ? await findSubscription(payment.organisation_id, payment.subscription_id)
     : null;
-  const clearing = Boolean(sub && clearsDebt && sub.balance_owing > 0);
+  // What is owing once this payment is sent, from the ledger (a period that failed while this retry
+  // was in flight stays owing).
+  const after =
+    sub && clearsDebt
+      ? ledgerDebt([
+          ...(await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)).filter(
+            (p) => p.payment_id !== payment.payment_id,
+          ),
+          { ...payment, status: "sent", settled_at: at },
+        ])
+      : null;
+  const owingBefore = sub?.balance_owing ?? 0;
+  const owingAfter = after ? after.balance_owing : owingBefore;
   const counted = paymentRollup(payment, sub, aucklandDate(now), {
     collected: payment.amount,
     collected_count: 1,
-    ...(clearing && sub ? { owing: -sub.balance_owing, owing_count: -1 } : {}),
+    ...(owingAfter !== owingBefore
+      ? {
+          owing: owingAfter - owingBefore,
+          owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
+        }
+      : {}),
   });
   return writeCounted([counted], (items) =>
     db()
@@ -224,7 +242,22 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
               organisation_id: payment.organisation_id,
               subscription_id: payment.subscription_id,
             };
-            if (sub && clearsDebt) {
+            if (sub && after && after.balance_owing > 0) {
+              // Paid part of the debt: what is left stays owing, grace and the retry days go on.
+              writes.push(
+                subscription
+                  .patch(key)
+                  .set({
+                    balance_owing: after.balance_owing,
+                    periods_owing: after.periods_owing,
+                    latest_payment_id: payment.payment_id,
+                  })
+                  .remove(["retry_payment_id"])
+                  .add({ version: 1, payments_sum: payment.amount })
+                  .where((a, op) => op.eq(a.version, sub.version))
+                  .commit() as never,
+              );
+            } else if (sub && clearsDebt) {
               // A retry (or a payment marked as paying the debt) clears the debt and the grace.
               writes.push(
                 subscription

@@ -5,13 +5,13 @@
  */
 import type { Actor } from "../auth/actor";
 import { inGym } from "../auth/policy";
-import { formatCents, surcharge as surchargeOf } from "../billing/money";
+import { formatCents } from "../billing/money";
 import { type SurchargeTotal, surchargeTotalQuery } from "../contract/payment";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { findPaymentType } from "../payment-type/service";
 import { findPrice } from "../price/store";
 import { parse } from "../validation";
-import { cardSurchargeOf } from "./context";
+import { chargeSurcharge } from "./surcharge";
 
 export async function surchargeTotal(actor: Actor, query: unknown): Promise<SurchargeTotal> {
   const values = parse(surchargeTotalQuery, query);
@@ -33,7 +33,7 @@ export async function surchargeTotal(actor: Actor, query: unknown): Promise<Surc
     kind = type.type;
   }
   const cents = amount ?? 0;
-  const extra = kind === "stripe_card" ? surchargeOf(cents, await cardSurchargeOf(organisationId, gymId)) : 0;
+  const extra = await chargeSurcharge(organisationId, gymId, kind ?? "bank_account", cents);
   return {
     amount: cents,
     surcharge: extra,

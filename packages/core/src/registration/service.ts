@@ -38,7 +38,7 @@ import { logoUrl } from "../gym/present";
 import { getGym } from "../gym/service";
 import { findOffering } from "../offering/store";
 import { getOrganisation } from "../organisation/service";
-import { cardSurchargeOf } from "../payment/context";
+import { cardRateOf } from "../payment/surcharge";
 import {
   myPaymentTypes,
   savePaymentTypeFromAkahu,
@@ -394,7 +394,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     getUser(actor.userId),
     myPaymentTypes(actor),
     myActiveSubscription(actor),
-    cardSurchargeOf(organisationId, gym.gym_id),
+    cardRateOf(organisationId, gym.gym_id),
   ]);
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;

@@ -12,16 +12,15 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
-import { surcharge as surchargeOf } from "../billing/money";
 import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberLifecycleChanged } from "../member/hooks";
-import { cardSurchargeOf, gymOf } from "../payment/context";
-import { scheduledPaymentId } from "../payment/ids";
+import { gymOf, settingsOf } from "../payment/context";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
-import { findPayment, type PaymentRecord, workKeys } from "../payment/store";
+import { newPayment } from "../payment/new-payment";
+import { findPayment, type PaymentRecord } from "../payment/store";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { chargeAfterOf, scheduleOf } from "./schedule";
@@ -105,47 +104,17 @@ async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | nu
     : null;
   const charge = chargeAfterOf(after, previous);
   if (!charge) return null;
-  const paymentId = scheduledPaymentId(after.subscription_id, charge.index, charge.due_on);
-  const type = after.payment_method === "bank_account" ? "bank_account" : "stripe_card";
-  const gym = await gymOf(after.organisation_id, after.gym_id);
-  return {
-    organisation_id: after.organisation_id,
-    payment_id: paymentId,
-    subscription_id: after.subscription_id,
-    user_id: after.user_id,
-    gym_id: after.gym_id,
-    status: "upcoming",
-    type,
-    payment_type_id: after.payment_type_id,
-    amount: charge.amount,
-    surcharge:
-      type === "stripe_card"
-        ? surchargeOf(charge.amount, await cardSurchargeOf(after.organisation_id, after.gym_id))
-        : 0,
-    joining_fee: charge.joining_fee,
-    currency: "nzd",
-    due_on: charge.due_on,
-    period_start_at: instantOf(charge.period_start),
-    period_end_at: instantOf(charge.period_end),
-    charge_index: charge.index,
-    is_retry: false,
-    is_pro_rata: charge.is_pro_rata,
-    poll_count: 0,
-    balance_owing: 0,
-    periods_owing: 0,
-    credit_used: 0,
-    attempts: 0,
-    is_term_membership: after.is_term_membership,
-    cooling_period_ends_at: after.cooling_period_ends_at,
-    term_ends_at: after.term_ends_at,
-    destination_account: gym?.destination_account?.account_id,
-    member_name: after.member_name,
-    member_email: after.member_email,
-    gym_name: after.gym_name,
-    price_label: after.price_label,
-    version: 1,
-    ...workKeys.due(paymentId, charge.due_on),
-  } as PaymentRecord;
+  const [settings, gym] = await Promise.all([
+    settingsOf(after.organisation_id),
+    gymOf(after.organisation_id, after.gym_id),
+  ]);
+  return newPayment("scheduled", {
+    sub: after,
+    type: after.payment_method === "bank_account" ? "bank_account" : "stripe_card",
+    gym,
+    settings,
+    charge,
+  });
 }
 
 /** The upcoming payment re-derived from the changed facts, or null when it stays as it is. */
@@ -180,32 +149,19 @@ async function replan(
     instantOf(charge.period_end) === old.period_end_at;
   if (same) return null;
   if (!charge) return { old, next: null };
-  const paymentId = scheduledPaymentId(after.subscription_id, charge.index, charge.due_on);
-  const surcharge =
-    old.type === "stripe_card"
-      ? surchargeOf(charge.amount, await cardSurchargeOf(after.organisation_id, after.gym_id))
-      : 0;
-  const {
-    work_key: _k,
-    work_sort: _s,
-    ...rest
-  } = old as PaymentRecord & { work_key?: string; work_sort?: string };
-  const next = {
-    ...rest,
-    payment_id: paymentId,
-    amount: charge.amount,
-    surcharge,
-    joining_fee: charge.joining_fee,
-    due_on: charge.due_on,
-    period_start_at: instantOf(charge.period_start),
-    period_end_at: instantOf(charge.period_end),
-    charge_index: charge.index,
-    is_pro_rata: charge.is_pro_rata,
-    version: 1,
-    created_at: undefined,
-    updated_at: undefined,
-    ...workKeys.due(paymentId, charge.due_on),
-  } as unknown as PaymentRecord;
+  // The same payment re-planned: its method and type kept, its surcharge at the gym's rate now.
+  const [settings, gym] = await Promise.all([
+    settingsOf(after.organisation_id),
+    gymOf(after.organisation_id, after.gym_id),
+  ]);
+  const next = newPayment("scheduled", {
+    sub: after,
+    type: old.type,
+    payment_type_id: old.payment_type_id,
+    gym,
+    settings,
+    charge,
+  });
   return { old, next };
 }
 

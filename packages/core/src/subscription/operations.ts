@@ -5,6 +5,7 @@
  */
 import type { Actor } from "../auth/actor";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
+import { debt } from "../billing/debt";
 import { frequencyLabel } from "../billing/frequency";
 import {
   allocateManualPayment,
@@ -14,7 +15,7 @@ import {
   checkRemovePause,
   DEFAULT_PRICE_CHANGE_NOTICE_DAYS,
 } from "../billing/lifecycle";
-import { formatCents, surcharge as surchargeOf } from "../billing/money";
+import { formatCents } from "../billing/money";
 import { chargeAfter, chargeCovering } from "../billing/schedule";
 import { deriveSubscriptionState } from "../billing/subscription-state";
 import { termEnd } from "../billing/term";
@@ -31,10 +32,11 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { findOffering } from "../offering/store";
 import { breakFeeFor } from "../organisation/settings";
-import { cardSurchargeOf, gymOf, organisationOf, settingsOf } from "../payment/context";
+import { gymOf, organisationOf, settingsOf } from "../payment/context";
+import { ledgerDebt, ledgerEntry } from "../payment/debt";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
-import type { PaymentRecord } from "../payment/store";
-import { workKeys } from "../payment/store";
+import { newPayment } from "../payment/new-payment";
+import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { titleCase } from "../text";
@@ -244,43 +246,21 @@ export async function cancelSubscription(
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
-    breakFeePaymentId = newId();
-    const type = sub.payment_method === "bank_account" ? "bank_account" : "stripe_card";
-    extra.push({
-      organisation_id: sub.organisation_id,
-      payment_id: breakFeePaymentId,
-      subscription_id: sub.subscription_id,
-      user_id: sub.user_id,
-      gym_id: sub.gym_id,
-      status: "upcoming",
-      type,
-      payment_type_id: sub.payment_type_id,
+    const [settings, gym] = await Promise.all([
+      settingsOf(sub.organisation_id),
+      gymOf(sub.organisation_id, sub.gym_id),
+    ]);
+    const fee = newPayment("break_fee", {
+      sub,
+      type: sub.payment_method === "bank_account" ? "bank_account" : "stripe_card",
+      gym,
+      settings,
       amount: terms.break_fee,
-      surcharge:
-        type === "stripe_card"
-          ? surchargeOf(terms.break_fee, await cardSurchargeOf(sub.organisation_id, sub.gym_id))
-          : 0,
-      joining_fee: 0,
-      currency: "nzd",
-      due_on: today,
-      is_retry: false,
-      is_pro_rata: false,
-      poll_count: 0,
-      balance_owing: 0,
-      periods_owing: 0,
-      credit_used: 0,
-      attempts: 0,
-      is_term_membership: true,
-      cooling_period_ends_at: sub.cooling_period_ends_at,
-      term_ends_at: sub.term_ends_at,
-      meta: { kind: "break_fee", remaining_term_value: terms.remaining_term_value },
-      member_name: sub.member_name,
-      member_email: sub.member_email,
-      gym_name: sub.gym_name,
-      price_label: `Break fee: ${sub.price_label}`,
-      version: 1,
-      ...workKeys.due(breakFeePaymentId, today),
-    } as PaymentRecord);
+      today,
+      remaining_term_value: terms.remaining_term_value,
+    });
+    breakFeePaymentId = fee.payment_id;
+    extra.push(fee);
   }
   return commitFacts(
     actor,
@@ -651,51 +631,38 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   const sub = await reachableSubscription(actor, subscriptionId, "change");
   const now = await businessNow();
   const today = await businessToday();
-  const split = allocateManualPayment(values.amount, sub.balance_owing ?? 0);
-  const paymentId = newId();
-  const payment = {
-    organisation_id: sub.organisation_id,
-    payment_id: paymentId,
-    subscription_id: sub.subscription_id,
-    user_id: sub.user_id,
-    gym_id: sub.gym_id,
-    status: "sent",
-    type: "pif",
+  // The debt as the ledger says it is now (payment/debt.ts), paid off oldest first.
+  const payments = await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id);
+  const split = allocateManualPayment(values.amount, ledgerDebt(payments).balance_owing);
+  const at = now.toISOString();
+  const debtAfter = debt([
+    ...payments.map(ledgerEntry),
+    { status: "sent", amount: values.amount, is_retry: false, settles_debt: true, created_at: at },
+  ]);
+  const payment = newPayment("manual", {
+    sub,
     amount: values.amount,
-    surcharge: 0,
-    joining_fee: 0,
-    currency: "nzd",
-    due_on: today,
-    is_retry: false,
-    is_pro_rata: false,
-    poll_count: 0,
-    balance_owing: split.balance_after,
-    periods_owing: split.balance_after === 0 ? 0 : sub.periods_owing,
-    credit_used: 0,
-    attempts: 0,
-    is_term_membership: sub.is_term_membership,
-    pif_payment: { id: newId(), payment_method: values.payment_method },
-    meta: { kind: "manual", debt_paid: split.debt_paid, credit: split.credit },
+    today,
+    at,
+    payment_method: values.payment_method,
     processed_by: actor.userId,
-    settled_at: now.toISOString(),
-    charged_at: now.toISOString(),
-    member_name: sub.member_name,
-    member_email: sub.member_email,
-    gym_name: sub.gym_name,
-    price_label: sub.price_label,
-    version: 1,
-  } as PaymentRecord;
+    debt_paid: split.debt_paid,
+    credit: split.credit,
+    debt_after: debtAfter,
+  });
+  const paymentId = payment.payment_id;
   const cleared = split.debt_paid > 0 && split.balance_after === 0;
   return commitFacts(
     actor,
     sub,
     {
       set: {
-        balance_owing: split.balance_after,
+        balance_owing: debtAfter.balance_owing,
+        periods_owing: debtAfter.periods_owing,
         payments_sum: (sub.payments_sum ?? 0) + values.amount,
         latest_payment_id: paymentId,
         credit_balance: (sub.credit_balance ?? 0) + split.credit,
-        ...(cleared ? { periods_owing: 0, retries_done: 0 } : {}),
+        ...(cleared ? { retries_done: 0 } : {}),
       },
       remove: cleared ? ["grace_period_ends_at", "failed_at", "next_retry_on"] : [],
       event: {

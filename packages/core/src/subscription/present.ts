@@ -76,6 +76,8 @@ export function presentSubscription(
     balance_owing: sub.balance_owing,
     formatted_balance_owing: formatCents(sub.balance_owing),
     periods_owing: sub.periods_owing,
+    credit_balance: sub.credit_balance ?? 0,
+    formatted_credit_balance: formatCents(sub.credit_balance ?? 0),
     hard_declined: sub.hard_declined,
     next_retry_on: sub.next_retry_on ?? null,
     waiting_for_consent: sub.waiting_for_consent,

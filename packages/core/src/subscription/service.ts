@@ -13,7 +13,6 @@ import {
   civilDateSchema,
   startOfAucklandDay,
 } from "../billing/calendar";
-import { surcharge as surchargeOf } from "../billing/money";
 import { isTermMembership, pifEnd, termEnd } from "../billing/term";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
@@ -21,10 +20,10 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { memberSubscribed } from "../member/hooks";
 import { findOffering } from "../offering/store";
-import { cardSurchargeOf, gymOf, settingsOf } from "../payment/context";
-import { scheduledPaymentId } from "../payment/ids";
+import { gymOf, settingsOf } from "../payment/context";
+import { newPayment } from "../payment/new-payment";
 import { presentPayment } from "../payment/present";
-import { listMemberPayments, type PaymentRecord, workKeys } from "../payment/store";
+import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
@@ -158,57 +157,20 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
 
   const charge = chargeAfterOf(subscription, null);
   if (!charge) throw new ConflictError("This membership has nothing to charge.", "nothing_to_charge");
-  const paymentId = scheduledPaymentId(subscriptionId, charge.index, charge.due_on);
-  const surcharge =
-    method === "stripe_card"
-      ? surchargeOf(charge.amount, await cardSurchargeOf(organisationId, input.gym_id))
-      : 0;
-  const pifStatus =
-    input.pif_payment_method === "bank_transfer"
-      ? "awaiting_payment"
-      : input.pif_payment_method
-        ? "sent"
-        : null;
-  const payment: PaymentRecord = {
-    organisation_id: organisationId,
-    payment_id: paymentId,
-    subscription_id: subscriptionId,
-    user_id: input.user_id,
-    gym_id: input.gym_id,
-    status: pifStatus ?? "upcoming",
+  // The gym and settings were read just now: the surcharge is the gym's rate at this moment.
+  const payment = newPayment("scheduled", {
+    sub: subscription,
     type: method,
     payment_type_id: paymentType?.payment_type_id,
-    amount: charge.amount,
-    surcharge,
-    joining_fee: charge.joining_fee,
-    currency: "nzd",
-    due_on: charge.due_on,
-    period_start_at: startOfAucklandDay(charge.period_start).toISOString(),
-    period_end_at: startOfAucklandDay(charge.period_end).toISOString(),
-    charge_index: charge.index,
-    is_retry: false,
-    is_pro_rata: charge.is_pro_rata,
-    poll_count: 0,
-    balance_owing: 0,
-    periods_owing: 0,
-    credit_used: 0,
-    attempts: 0,
-    is_term_membership: term !== null,
-    cooling_period_ends_at: subscription.cooling_period_ends_at,
-    term_ends_at: subscription.term_ends_at,
-    destination_account: gym.destination_account?.account_id,
-    pif_payment: input.pif_payment_method
-      ? { id: newId(), payment_method: input.pif_payment_method }
+    gym,
+    settings,
+    charge,
+    taken: input.pif_payment_method
+      ? { payment_method: input.pif_payment_method, processed_by: input.processed_by, at: now.toISOString() }
       : undefined,
-    processed_by: pifStatus === "sent" ? input.processed_by : undefined,
-    settled_at: pifStatus === "sent" ? now.toISOString() : undefined,
-    member_name: user.name,
-    member_email: user.email,
-    gym_name: gym.name,
-    price_label: subscription.price_label,
-    version: 1,
-    ...(pifStatus ? {} : workKeys.due(paymentId, charge.due_on)),
-  } as PaymentRecord;
+  });
+  const paymentId = payment.payment_id;
+  const pifStatus = payment.status === "upcoming" ? null : payment.status;
   subscription.first_payment_id = paymentId;
   subscription.latest_payment_id = paymentId;
   subscription.upcoming_payment_id = pifStatus ? undefined : paymentId;

@@ -339,11 +339,16 @@ describe("start early and manual payments", () => {
   it("a manual payment clears what is owing first, the rest is credit", async () => {
     const m = await member(prices.anytimeWeekly.price_id);
     const { db } = await import("@gym/core/db/service");
+    // The first week's $24.00 failed: owing in the ledger (debt is derived from it, payment/debt.ts).
+    const organisation_id = api.seed.organisations.harbour.organisation_id;
+    const sub = await record(m.id);
     await db()
-      .entities.subscription.patch({
-        organisation_id: api.seed.organisations.harbour.organisation_id,
-        subscription_id: m.id,
-      })
+      .entities.payment.patch({ organisation_id, payment_id: sub.first_payment_id ?? "" })
+      .set({ status: "failed", settled_at: new Date().toISOString() })
+      .remove(["work_key", "work_sort"])
+      .go();
+    await db()
+      .entities.subscription.patch({ organisation_id, subscription_id: m.id })
       .set({ balance_owing: 2400, periods_owing: 1 })
       .go();
     const paid = await admin.post(`/api/subscriptions/${m.id}/manual-payment`, {

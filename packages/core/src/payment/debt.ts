@@ -1,0 +1,44 @@
+/**
+ * The debt of a subscription, derived from its ledger: the rule is billing/debt.ts; this file is
+ * the one mapping of stored payment records to that rule. Everything that reads or writes debt goes
+ * through `ledgerDebt` / `subscriptionDebt`: a failure (settle.ts), a successful retry, a manual
+ * payment, the retry job (the amount charged), grace expiry, the subscription answer. The
+ * subscription's `balance_owing` / `periods_owing` are a projection written only from here.
+ */
+import { type Debt, type DunningPayment, debt } from "../billing/debt";
+import type { SubscriptionRecord } from "../subscription/store";
+import { type PaymentRecord, subscriptionPayments } from "./store";
+
+/** A payment made to pay debt off: a retry of the balance or a manual payment (any legacy `clears_debt`). */
+export function paysDebt(p: Pick<PaymentRecord, "is_retry" | "meta">): boolean {
+  const meta = p.meta as { kind?: string; clears_debt?: boolean } | undefined;
+  return Boolean(p.is_retry || meta?.kind === "manual" || meta?.clears_debt);
+}
+
+/** When the payment became a fact of the ledger (settled, else claimed, else made). */
+function happenedAt(p: PaymentRecord): string | undefined {
+  return p.settled_at ?? p.claimed_at ?? p.created_at;
+}
+
+/** The rule's view of a stored payment. */
+export function ledgerEntry(p: PaymentRecord): DunningPayment {
+  return {
+    status: p.status,
+    amount: p.amount,
+    is_retry: p.is_retry,
+    settles_debt: paysDebt(p),
+    created_at: happenedAt(p),
+  };
+}
+
+/** The debt the payments leave (in the order they happened). */
+export function ledgerDebt(payments: readonly PaymentRecord[]): Debt {
+  return debt(payments.map(ledgerEntry));
+}
+
+/** The subscription's debt as its ledger says now (one Query of the member's payments). */
+export async function subscriptionDebt(
+  sub: Pick<SubscriptionRecord, "organisation_id" | "user_id" | "subscription_id">,
+): Promise<Debt> {
+  return ledgerDebt(await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id));
+}

@@ -1,0 +1,255 @@
+/**
+ * Issue 22, from outside: the debt a manual payment pays off, the gym's card surcharge override
+ * and a billing run catching up after the schedule did not run (docs/billing.md "Dunning → Debt",
+ * "Card surcharge", "Catching up"). Staff and members act over HTTP; the business clock, the jobs
+ * and the simulated providers are driven in-process, as the simulation does.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signIn, useTestApi } from "../../../../../tests/support/api";
+import type { HttpClient } from "../../../../../tests/support/http";
+import { addCard, type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
+
+const api = useTestApi();
+let world: MoneyWorld;
+let admin: HttpClient;
+
+/** 09:00 in Auckland on an Auckland date (NZDT in these months). */
+const nine = (date: string) => new Date(`${date}T09:00:00+13:00`);
+
+async function core() {
+  const [clock, jobs, sim, db, store] = await Promise.all([
+    import("@gym/core/clock"),
+    import("@gym/core/jobs/run"),
+    import("@gym/core/providers/simulation"),
+    import("@gym/core/db/service"),
+    import("@gym/core/subscription/store"),
+  ]);
+  return { ...clock, ...jobs, ...sim, ...db, ...store };
+}
+
+async function at(date: string) {
+  const { setBusinessClock } = await core();
+  await setBusinessClock(nine(date));
+}
+
+/** Runs a job and settles what the simulated providers were asked. */
+async function run(job: "billing-run" | "payment-retries" | "grace-expiry") {
+  const { runJob, settleSimulatedNow } = await core();
+  const result = await runJob(job);
+  await settleSimulatedNow();
+  return result.summary as Record<string, number>;
+}
+
+async function addPrice(input: {
+  amount: number;
+  billing_frequency: "monthly" | "weekly";
+  joining_fee?: number;
+}) {
+  const { db } = await core();
+  const { newId } = await import("@gym/core/ids");
+  const price_id = newId();
+  await db()
+    .entities.price.create({
+      organisation_id: world.organisation_id,
+      price_id,
+      offering_id: world.offering_id,
+      grouping_unique_identifier: newId(),
+      ...input,
+    })
+    .go();
+  return price_id;
+}
+
+let n = 0;
+/** A member with a saved card, signed in on the join site's API. */
+async function cardMember(card: string) {
+  const { createUser } = await import("@gym/core/user/service");
+  const { putRole } = await import("@gym/core/user/roles");
+  const email = `ledger${++n}-${Date.now()}@example.nz`;
+  const user = await createUser({
+    email,
+    name: `Ledger Member ${n}`,
+    password: "demo-password",
+    email_verified: true,
+  });
+  await putRole({
+    organisation_id: world.organisation_id,
+    user_id: user.user_id,
+    member_gym_ids: [world.gym_id],
+  });
+  await addCard(world, user, card);
+  return { user, client: await signIn(api.url, email) };
+}
+
+/** The member confirms a membership (`POST /api/subscriptions`). */
+async function join(member: { client: HttpClient }, priceId: string) {
+  const answer = await member.client.post("/api/subscriptions", { price_id: priceId, gym_id: world.gym_id });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data as {
+    id: string;
+    first_payment: { id: string; amount: number; surcharge: number };
+    upcoming_payment: { id: string; amount: number; surcharge: number } | null;
+  };
+}
+
+/** What the simulated Stripe was asked to take for a member's subscription, in order. */
+async function charges(subscriptionId: string) {
+  const { simulatedLedger } = await core();
+  return simulatedLedger()
+    .filter((e) => e.meta.subscription_id === subscriptionId)
+    .map((e) => e.amount);
+}
+
+beforeAll(async () => {
+  world = await moneyWorld({ name: "Ledger Gyms" });
+  const { createUser } = await import("@gym/core/user/service");
+  const { putRole } = await import("@gym/core/user/roles");
+  const staff = await createUser({
+    email: "ledger-admin@example.nz",
+    name: "Ledger Admin",
+    password: "demo-password",
+    email_verified: true,
+  });
+  await putRole({ organisation_id: world.organisation_id, user_id: staff.user_id, org_role: "admin" });
+  admin = await signIn(api.url, "ledger-admin@example.nz");
+});
+
+beforeEach(async () => {
+  const { resetSimulatedProviders } = await core();
+  resetSimulatedProviders();
+});
+
+describe("debt: a manual payment is not collected again (issue 22, defect 1)", () => {
+  it("failed $85.01 and its retry, manual $85.01, failed $60.01: retries charge $60.01 + surcharge and $60.01 is owing", async () => {
+    await at("2027-01-31");
+    const priceId = await addPrice({ amount: 6001, billing_frequency: "monthly", joining_fee: 2500 });
+    const member = await cardMember("4000000000009995"); // soft decline: insufficient funds
+    const sub = await join(member, priceId);
+    expect(sub.first_payment.amount).toBe(8501);
+
+    await run("billing-run"); // 31 Jan: $85.01 fails
+    await at("2027-02-01");
+    await run("payment-retries"); // the retry of 1 Feb fails too
+    let read = await admin.get(`/api/subscriptions/${sub.id}`);
+    expect(read.body.data.balance_owing).toBe(8501);
+
+    // Staff take the balance owing at the desk.
+    await at("2027-02-02");
+    const manual = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: read.body.data.balance_owing,
+      payment_method: "eftpos",
+    });
+    expect(manual.status).toBe(200);
+    expect(manual.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0, credit_balance: 0 });
+
+    await at("2027-02-28");
+    await run("billing-run"); // the next period, $60.01, fails
+    read = await admin.get(`/api/subscriptions/${sub.id}`);
+    expect(read.body.data).toMatchObject({ balance_owing: 6001, periods_owing: 1 });
+
+    for (const day of ["2027-03-01", "2027-03-03", "2027-03-05"]) {
+      await at(day);
+      await run("payment-retries");
+    }
+    // 2.5 % + 30¢ of $60.01 = $1.80: every retry asks for $61.81, never the $85.01 paid at the desk again.
+    expect(await charges(sub.id)).toEqual([8501 + 243, 8501 + 243, 6001 + 180, 6181, 6181, 6181]);
+    read = await admin.get(`/api/subscriptions/${sub.id}`);
+    expect(read.body.data).toMatchObject({ balance_owing: 6001, periods_owing: 1 });
+
+    // credit_balance is part of the answer (docs/billing.md "Manual payments"): $100 pays $60.01, $39.99 ahead.
+    const more = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: 10000,
+      payment_method: "cash",
+    });
+    expect(more.status).toBe(200);
+    expect(more.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0, credit_balance: 3999 });
+  });
+});
+
+describe("card surcharge: the gym's override, read when charging (issue 22, defect 2)", () => {
+  it("members who join after the override is set through the API are quoted and charged at it; a change applies to the next charge at once", async () => {
+    await at("2027-04-06");
+    const priceId = await addPrice({ amount: 5791, billing_frequency: "monthly" });
+    // One member joins before the override: the gym is read (and was kept for 30 s before the fix).
+    const early = await join(await cardMember("4242424242424242"), priceId);
+    expect(early.first_payment.surcharge).toBe(175); // 2.5 % + 30¢ of $57.91
+
+    const set = await admin.put(`/api/gyms/${world.gym_id}`, {
+      name: world.gym_name,
+      card_surcharge_basis_points: 175,
+      card_surcharge_fixed_cents: 20,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+
+    const joined = [];
+    for (let i = 0; i < 3; i++) joined.push(await join(await cardMember("4242424242424242"), priceId));
+    for (const sub of joined) {
+      expect(sub.first_payment.surcharge).toBe(121); // 1.75 % + 20¢ of $57.91
+      expect(sub.upcoming_payment?.surcharge).toBe(121);
+    }
+    await run("billing-run");
+    for (const sub of [early, ...joined]) expect(await charges(sub.id)).toEqual([5791 + 121]);
+
+    // Changed again, then a member joins and is charged straight away: the new rate.
+    const changed = await admin.put(`/api/gyms/${world.gym_id}`, {
+      name: world.gym_name,
+      card_surcharge_basis_points: 100,
+      card_surcharge_fixed_cents: 0,
+    });
+    expect(changed.status).toBe(200);
+    const late = await join(await cardMember("4242424242424242"), priceId);
+    expect(late.first_payment.surcharge).toBe(58);
+    await run("billing-run");
+    expect(await charges(late.id)).toEqual([5791 + 58]);
+
+    // Back to the organisation's rate.
+    await admin.put(`/api/gyms/${world.gym_id}`, {
+      name: world.gym_name,
+      card_surcharge_basis_points: null,
+      card_surcharge_fixed_cents: null,
+    });
+  });
+});
+
+describe("catching up: one billing run after the schedule stopped (issue 22)", () => {
+  it("weekly members' periods that fell due in 22 days without a run are each charged once, in order, by one run", async () => {
+    await at("2027-05-03");
+    const priceId = await addPrice({ amount: 2000, billing_frequency: "weekly" });
+    // Several members: the next payments land in random shards of the due index (before the fix a
+    // run saw a member's next payment only when it landed in a shard not yet read).
+    const subs = [];
+    for (let i = 0; i < 5; i++) subs.push(await join(await cardMember("4242424242424242"), priceId));
+    await run("billing-run");
+    for (const sub of subs) expect(await charges(sub.id)).toEqual([2000 + 80]);
+
+    await at("2027-05-25"); // the runs of 4–24 May never happened; 10, 17 and 24 May fell due
+    await run("billing-run");
+    const { db } = await core();
+    for (const sub of subs) {
+      expect(await charges(sub.id)).toEqual([2080, 2080, 2080, 2080]);
+      const { data } = await db()
+        .entities.payment.query.byMember({
+          organisation_id: world.organisation_id,
+          user_id: await subUser(sub.id),
+        })
+        .go();
+      const mine = data.filter((p) => p.subscription_id === sub.id);
+      expect(
+        mine
+          .filter((p) => p.status === "sent")
+          .map((p) => p.due_on)
+          .sort(),
+      ).toEqual(["2027-05-03", "2027-05-10", "2027-05-17", "2027-05-24"]);
+      expect(mine.filter((p) => p.status === "upcoming").map((p) => p.due_on)).toEqual(["2027-05-31"]);
+    }
+    // Nothing is left for a second run.
+    expect((await run("billing-run")).claimed).toBe(0);
+  });
+});
+
+async function subUser(subscriptionId: string) {
+  const { findSubscription } = await core();
+  const sub = await findSubscription(world.organisation_id, subscriptionId);
+  if (!sub) throw new Error("no subscription");
+  return sub.user_id;
+}
