@@ -50,45 +50,49 @@ const serious = (violations: Violation[]) =>
   violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 /** Every finding, kept for the summary printed at the end (a person reads it when a run fails). */
-const findings: { where: string; violations: Violation[] }[] = [];
+const findings: { where: string; violations: Violation[]; ms?: number }[] = [];
+
+const busy = () =>
+  [...document.querySelectorAll(".mantine-Loader-root, .mantine-Skeleton-root[data-visible]")]
+    .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest("button"))
+    .map((el) => el.getAttribute("aria-label") ?? el.className.split(" ")[0]);
 
 /** Opens a path and waits for the page's heading and for its data (no loader or skeleton left). */
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.locator("h1").first().waitFor({ timeout: 15_000 });
-  await page
-    .waitForFunction(
-      () =>
-        ![...document.querySelectorAll(".mantine-Loader-root, .mantine-Skeleton-root[data-visible]")].some(
-          (el) => (el as HTMLElement).offsetParent !== null && !el.closest("button"),
-        ),
-      undefined,
-      { timeout: 8_000, polling: 100 },
-    )
-    .catch(() => undefined);
+  const settled = await page
+    .waitForFunction(`(${busy.toString()})().length === 0`, undefined, { timeout: 5_000, polling: 100 })
+    .then(() => true)
+    .catch(() => false);
+  if (!settled) console.log(`${url}: still loading after 5 s: ${await page.evaluate(busy)}`);
 }
 
-async function check(page: Page, where: string) {
+async function check(page: Page, where: string, started = Date.now()) {
   const violations = await axe(page);
-  findings.push({ where, violations });
+  findings.push({ where, violations, ms: Date.now() - started });
   return serious(violations);
 }
 
-async function context(viewport: { width: number; height: number }, signedIn?: string) {
+/** The organisation admin's cookies: one sign-in for the whole file (sign-in codes are rate limited). */
+let admin: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
+async function context(viewport: { width: number; height: number }, asAdmin = false) {
   // bypassCSP only so axe-core can be injected; the pages run under the site's CSP otherwise.
-  const ctx = await e2e.browser.newContext({
+  return e2e.browser.newContext({
     viewport,
     bypassCSP: true,
     ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
+    ...(asAdmin ? { storageState: admin } : {}),
   });
-  if (signedIn) await signInViaApi(ctx, e2e.product.staffUrl, signedIn);
-  return ctx;
 }
 
 let ids: { gym: string; offering: string; member: string; staff: string };
 
 beforeAll(async () => {
-  const ctx = await context(desktop, "admin@example.com");
+  const ctx = await context(desktop);
+  await signInViaApi(ctx, e2e.product.staffUrl, "admin@example.com");
+  admin = await ctx.storageState();
   const get = async (path: string) =>
     (await (await ctx.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
   const me = await get("/api/me");
@@ -165,7 +169,10 @@ function summary() {
     }
   }
   return [...byRule.entries()]
-    .map(([id, e]) => `${id} (${e.impact}): ${e.elements} elements on ${e.pages.size} pages`)
+    .map(
+      ([id, e]) =>
+        `${id} (${e.impact}): ${e.elements} elements on ${e.pages.size} pages (${[...e.pages].slice(0, 6).join(", ")})`,
+    )
     .join("\n");
 }
 
@@ -181,12 +188,13 @@ function describeFailures(failures: { where: string; violations: Violation[] }[]
 describe("axe-core finds no serious or critical violation", () => {
   for (const [size, viewport] of Object.entries({ desktop, phone })) {
     it(`on every staff route, signed in as an organisation admin (${size})`, async () => {
-      const ctx = await context(viewport, "admin@example.com");
+      const ctx = await context(viewport, true);
       const page = await ctx.newPage();
       const failures: { where: string; violations: Violation[] }[] = [];
       for (const path of staffRoutes()) {
+        const started = Date.now();
         await open(page, `${e2e.product.staffUrl}${path}`);
-        const bad = await check(page, `${size} ${path}`);
+        const bad = await check(page, `${size} ${path}`, started);
         if (bad.length) failures.push({ where: `${size} ${path}`, violations: bad });
       }
       await ctx.close();
@@ -202,9 +210,10 @@ describe("axe-core finds no serious or critical violation", () => {
         ...joinRoutes().map((path) => `${e2e.product.joinUrl}${path}`),
       ];
       for (const url of pages) {
+        const started = Date.now();
         await open(page, url);
         const where = `${size} ${url.replace(/^http:\/\/localhost:\d+/, "")}`;
-        const bad = await check(page, where);
+        const bad = await check(page, where, started);
         if (bad.length) failures.push({ where, violations: bad });
       }
       await ctx.close();
@@ -213,7 +222,13 @@ describe("axe-core finds no serious or critical violation", () => {
   }
 
   it("(summary of every finding, serious or not)", () => {
-    console.log(`axe-core findings on ${findings.length} pages:\n${summary() || "none"}`);
+    const slowest = [...findings]
+      .sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))
+      .slice(0, 5)
+      .map((f) => `${f.where} ${f.ms} ms`);
+    console.log(
+      `axe-core findings on ${findings.length} pages:\n${summary() || "none"}\nslowest: ${slowest.join(", ")}`,
+    );
   });
 });
 
@@ -231,10 +246,20 @@ async function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { name: "(body)", tag: "body", ring: false };
-    const style = getComputedStyle(el);
-    const ring =
-      (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1) ||
-      style.boxShadow !== "none";
+    // The ring is on the control or on its box (a text field's wrapper, :focus-within).
+    const ringed = (node: Element) => {
+      const style = getComputedStyle(node);
+      return (
+        (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1) ||
+        style.boxShadow !== "none"
+      );
+    };
+    const outlined = (node: Element | null | undefined) => {
+      if (!node) return false;
+      const style = getComputedStyle(node);
+      return style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1;
+    };
+    const ring = ringed(el) || outlined(el.parentElement) || outlined(el.parentElement?.parentElement);
     const name =
       el.getAttribute("aria-label") ||
       (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
@@ -271,7 +296,8 @@ describe("the keyboard alone", () => {
     const stops: string[] = [];
     if (!/^Email/.test((await focused(page)).name)) await tabTo(page, /^Email/, 10, stops);
     expect((await focused(page)).ring).toBe(true);
-    await page.keyboard.type("admin@example.com");
+    // Someone other than the admin the other tests use (sign-in codes are rate limited per person).
+    await page.keyboard.type("trainer@example.com");
     await tabTo(page, /^Password/, 1, stops);
     await page.keyboard.type("demo-password");
     // Past the show-password toggle and the forgot-password link, then the submit button.
@@ -283,7 +309,7 @@ describe("the keyboard alone", () => {
   }, 60_000);
 
   it("works the member page and a dialog: Tab reaches each action, Escape closes, focus returns", async () => {
-    ctx = await context(desktop, "admin@example.com");
+    ctx = await context(desktop, true);
     const page = await ctx.newPage();
     await open(page, `${e2e.product.staffUrl}/members/${ids.member}`);
     // First the skip link, then the page's own actions are reachable.
@@ -311,7 +337,7 @@ describe("the keyboard alone", () => {
 
 describe("the keyboard alone on a phone", () => {
   it("opens the navigation drawer and closes it with Escape; switches gym from the top bar, focus kept", async () => {
-    const ctx = await context(phone, "admin@example.com");
+    const ctx = await context(phone, true);
     const page = await ctx.newPage();
     await open(page, `${e2e.product.staffUrl}/dashboard`);
     await tabTo(page, /^Open navigation$/, 5);

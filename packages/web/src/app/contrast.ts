@@ -22,7 +22,10 @@ function hex(color: string): string {
   if (color.startsWith("#") && color.length === 7) return color.toLowerCase();
   if (color.startsWith("#") && color.length === 4)
     return `#${[...color.slice(1)].map((c) => c + c).join("")}`.toLowerCase();
-  const rgb = color.match(/\d+(\.\d+)?/g)?.slice(0, 3).map(Number) ?? [0, 0, 0];
+  const rgb = color
+    .match(/\d+(\.\d+)?/g)
+    ?.slice(0, 3)
+    .map(Number) ?? [0, 0, 0];
   return `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
 }
 

@@ -30,6 +30,9 @@ export const baseTheme: MantineThemeOverride = createTheme({
     Paper: { defaultProps: { radius: "lg" } },
     Card: { defaultProps: { radius: "lg" } },
     Alert: { defaultProps: { radius: "md", variant: "light" } },
+    // Icon-only close buttons need a name (dialogs, drawers).
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     // A loader is a status: its aria-label ("Loading", "Searching") is allowed and read out.
     Loader: { defaultProps: { role: "status" } },
     // A table wider than a phone scrolls sideways: keyboard users reach the scrolling with Tab.

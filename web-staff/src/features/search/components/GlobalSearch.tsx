@@ -100,7 +100,7 @@ export function GlobalSearch({ fullWidth = false }: GlobalSearchProps) {
         }
         // A search box (not a combobox: the results are buttons reached with Tab), so no
         // aria-expanded, which its role does not allow; the results are announced politely.
-        aria-controls="global-search-results"
+        aria-controls={open ? "global-search-results" : undefined}
       />
       {open && (
         <Paper
