@@ -304,7 +304,7 @@ describe("the keyboard alone", () => {
     await tabTo(page, /^Sign in$/i, 4, stops);
     await page.screenshot({ path: screenshotPath("a11y-login-focus") });
     await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: /code/i }).first().waitFor();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await ctx.close();
   }, 60_000);
 

@@ -19,6 +19,8 @@ export const baseTheme: MantineThemeOverride = createTheme({
   primaryShade: { light: 6, dark: 5 },
   defaultRadius: "md",
   cursorType: "pointer",
+  // Drawers, dialogs, menus and toasts appear without sliding for people who ask for less motion.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
