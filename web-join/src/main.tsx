@@ -1,5 +1,4 @@
 import "@gym/web/styles.css";
-import "./app/contrast.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, router } from "./app/App";

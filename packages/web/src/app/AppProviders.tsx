@@ -3,6 +3,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { lazy, type ReactNode, Suspense } from "react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { swrConfig } from "../api/swr";
+import { contrastResolver } from "./contrast";
 import { baseTheme } from "./theme";
 
 export interface AppProvidersProps {
@@ -24,12 +25,17 @@ const Notifications = lazy(() =>
 );
 
 /**
- * Theme, toasts (top-right) and data fetching, without `ModalsProvider`: Modal and its
+ * Theme (with colours made readable: contrast.ts), toasts (top-right) and data fetching, without `ModalsProvider`: Modal and its
  * ScrollArea stay out of the first download. The join site uses this and `<Modal>` directly.
  */
 export function BaseProviders({ children, theme = baseTheme, swr, env = "default" }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      env={env}
+      cssVariablesResolver={contrastResolver}
+    >
       <Suspense fallback={null}>
         <Notifications position="top-right" limit={5} containerWidth={400} zIndex={1000} />
       </Suspense>

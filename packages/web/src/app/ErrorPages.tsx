@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertTriangle, IconCompassOff, IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { useMainTag } from "./landmarks";
 
 interface MessagePageProps {
   icon: ReactNode;
@@ -13,9 +14,10 @@ interface MessagePageProps {
 
 function MessagePage({ icon, title, children, actions }: MessagePageProps) {
   useDocumentTitle(title);
+  const main = useMainTag();
   return (
     <Container size="sm">
-      <Center component="main" mih="70vh">
+      <Center component={main} mih="70vh">
         <Stack align="center" gap="md" ta="center">
           {icon}
           <Title order={1} fz={{ base: 26, sm: 32 }}>

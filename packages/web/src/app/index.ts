@@ -7,5 +7,6 @@ export {
   type NotFoundPageProps,
   RouteErrorPage,
 } from "./ErrorPages";
+export { InsideMain, useMainTag } from "./landmarks";
 export { ScrollToTop } from "./ScrollToTop";
 export { baseTheme, touchTheme } from "./theme";

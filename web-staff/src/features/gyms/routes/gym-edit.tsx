@@ -28,7 +28,7 @@ export function GymEditRoute() {
   const saved = (next: Gym) => void mutate(next, { revalidate: false });
 
   return (
-    <Container size="lg" py="lg" component="main">
+    <Container size="lg" py="lg">
       <Stack gap="lg">
         <Stack gap={4}>
           <Breadcrumbs>

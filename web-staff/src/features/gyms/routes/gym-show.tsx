@@ -48,7 +48,7 @@ export function GymShowRoute() {
   if (!gym) return <PageLoader />;
   const trackingDoors = gym.doors.filter((door) => door.integration.tracks_visits);
   return (
-    <Container size="lg" py="lg" component="main">
+    <Container size="lg" py="lg">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>

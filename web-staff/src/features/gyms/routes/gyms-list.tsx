@@ -1,5 +1,5 @@
 import { wideScreensOnly } from "@gym/web/ui";
-import { Anchor, Badge, Container, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Container, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
@@ -13,7 +13,7 @@ export function GymsListRoute() {
   if (error && !data) return <GymLoadFailure error={error} onRetry={() => void mutate()} />;
   return (
     <GymAdminsOnly>
-      <Container size="lg" py="lg" component="main">
+      <Container size="lg" py="lg">
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} fz="h2">
@@ -51,7 +51,7 @@ export function GymsListRoute() {
               },
               {
                 accessor: "selected",
-                title: "",
+                title: <VisuallyHidden>Current gym</VisuallyHidden>,
                 render: (gym) =>
                   gym.selected ? (
                     <Badge variant="light" size="sm">

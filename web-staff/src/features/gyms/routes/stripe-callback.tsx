@@ -40,7 +40,7 @@ export function StripeCallbackRoute() {
   }, [params, navigate]);
 
   return (
-    <Container size="sm" py="xl" component="main">
+    <Container size="sm" py="xl">
       <Stack gap="md" align="stretch">
         <Title order={1} fz="h2">
           Card payments

@@ -59,7 +59,7 @@ export function MemberActivityRoute() {
   useDocumentTitle(member ? `${member.name}: activity` : "Activity");
   const entries = data?.data ?? [];
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <Anchor component={Link} to={`/members/${id}`} size="sm">
           <Group gap={4}>

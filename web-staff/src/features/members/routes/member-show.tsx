@@ -173,7 +173,7 @@ export function MemberShowRoute() {
   const ec = member.emergency_contact;
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <Anchor component={Link} to="/members" size="sm">
           <Group gap={4}>

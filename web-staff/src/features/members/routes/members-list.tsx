@@ -50,7 +50,7 @@ export function MembersListRoute() {
   const canAddPif = administersGym(user);
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <PageHeader
           title="Members"

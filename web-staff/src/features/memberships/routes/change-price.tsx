@@ -16,6 +16,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import { IconCalendar, IconMail } from "@tabler/icons-react";
@@ -112,7 +113,7 @@ export function ChangePriceRoute() {
   };
 
   return (
-    <Container size="lg" py="lg" component="main">
+    <Container size="lg" py="lg">
       <Stack gap="lg">
         <Stack gap={4}>
           <Anchor component={Link} to="/members" size="sm">
@@ -201,7 +202,7 @@ export function ChangePriceRoute() {
                 { accessor: "formatted_amount", title: "Pays", textAlign: "right" },
                 {
                   accessor: "card_colour",
-                  title: "",
+                  title: <VisuallyHidden>Standing</VisuallyHidden>,
                   render: (c) =>
                     c.has_scheduled_price_change ? (
                       <Badge color="gray" variant="light">

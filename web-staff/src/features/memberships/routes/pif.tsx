@@ -64,7 +64,7 @@ function PifPage({ user }: { user: CurrentUser }) {
   );
 
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <Stack gap={4}>
           <Anchor component={Link} to="/members" size="sm">

@@ -21,7 +21,7 @@ export function OfferingCreateRoute() {
   if (!options) return <PageLoader />;
 
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <PageHeader title="Create offering" trail={[["Offerings", "/offerings"]]} />
         {!options.can_manage ? (

@@ -30,7 +30,7 @@ export function OfferingEditRoute() {
     : [...options.types, { value: offering.type, label: offering.type_label }];
 
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <PageHeader
           title={`Edit ${offering.name}`}

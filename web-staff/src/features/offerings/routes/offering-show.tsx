@@ -168,7 +168,7 @@ export function OfferingShowRoute() {
   const priceOptions = options ?? { billing_frequencies: [], term_units: [] };
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <PageHeader
           title={offering.name}

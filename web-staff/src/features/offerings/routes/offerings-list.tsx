@@ -108,7 +108,7 @@ export function OfferingsListRoute() {
   const archived = offerings.filter((o) => o.archived_at);
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <PageHeader
           title="Offerings"

@@ -69,7 +69,7 @@ export function OrganisationSettingsRoute() {
   const saved = (next: OrganisationSettings) => void mutate(next, { revalidate: false });
   const props = { settings: data, onSaved: saved };
   return (
-    <Container size="lg" py="lg" component="main">
+    <Container size="lg" py="lg">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz="h2">

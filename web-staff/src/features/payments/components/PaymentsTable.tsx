@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@gym/web/auth";
 import { administersGym } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
-import { Card, Group, Stack, Text } from "@mantine/core";
+import { Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import type { Payment } from "../api/payments";
 import { MarkReceivedButton } from "./MarkReceived";
@@ -104,7 +104,7 @@ export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsV
         { accessor: "total", title: "Amount", textAlign: "right", render: (p) => <Amount payment={p} /> },
         {
           accessor: "actions",
-          title: "",
+          title: <VisuallyHidden>Actions</VisuallyHidden>,
           textAlign: "right",
           render: (p) =>
             canMarkReceived(user, p) ? <MarkReceivedButton payment={p} onDone={onChanged} /> : null,

@@ -131,7 +131,7 @@ export function ExpectedPaymentsRoute() {
   const { data, error, isLoading, mutate } = useExpectedPayments(days);
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Stack gap={4}>

@@ -38,7 +38,7 @@ export function PaymentsListRoute() {
   const canExport = administersGym(user);
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <PageHeader
           title="Payments"

@@ -103,7 +103,7 @@ export function CalculateProRataRoute() {
   const data = [...groups].map(([group, items]) => ({ group, items }));
 
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <div>
           <Title order={1} fz="h2">

@@ -98,13 +98,15 @@ export function GlobalSearch({ fullWidth = false }: GlobalSearchProps) {
             <CloseButton size="sm" aria-label="Clear search" onClick={clear} />
           ) : null
         }
-        aria-expanded={open}
-        aria-controls="global-search-results"
+        // A search box (not a combobox: the results are buttons reached with Tab), so no
+        // aria-expanded, which its role does not allow; the results are announced politely.
+        aria-controls={open ? "global-search-results" : undefined}
       />
       {open && (
         <Paper
           id="global-search-results"
-          role="listbox"
+          // A list only when there is something to choose; a message otherwise (read out at once).
+          role={phase.kind === "results" && phase.results.length > 0 ? "listbox" : "status"}
           aria-label="Search results"
           shadow="md"
           withBorder

@@ -111,7 +111,12 @@ export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }:
     <Stack h="100%" gap={0}>
       {withLogo && (
         <Box px="md" h={64} style={{ display: "flex", alignItems: "center", flexShrink: 0 }}>
-          <Link to="/dashboard" aria-label="Dashboard" style={{ color: "inherit", textDecoration: "none" }}>
+          <Link
+            to="/dashboard"
+            // Starts with the visible words (WCAG 2.5.3 label in name), then says where it goes.
+            aria-label="Gym back office, dashboard"
+            style={{ color: "inherit", textDecoration: "none" }}
+          >
             <BrandMark label="Gym back office" size="sm" />
           </Link>
         </Box>

@@ -1,4 +1,5 @@
 import { type ApiError, isApiError } from "@gym/web/api";
+import { InsideMain } from "@gym/web/app";
 import { useAuth } from "@gym/web/auth";
 import { BrandMark, PageLoader } from "@gym/web/ui";
 import { AppShell, Drawer } from "@mantine/core";
@@ -54,6 +55,19 @@ export function StaffLayout() {
 
   return (
     <SWRConfig value={{ onError }}>
+      {/* WCAG 2.4.1: the first Tab stop jumps past the sidebar and top bar. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to the content; the click only keeps the router's address clean */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          // Focus the content without changing the address (the router owns it).
+          event.preventDefault();
+          document.getElementById("main-content")?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell
         layout="alt"
         header={{ height: { base: 112, sm: 64 } }}
@@ -78,9 +92,12 @@ export function StaffLayout() {
         >
           <Sidebar user={user} onLogout={() => void onLogout()} loggingOut={loggingOut} withLogo={false} />
         </Drawer>
-        <AppShell.Main>
-          <BusinessClockBanner />
-          <Outlet key={pageKey} />
+        {/* The page's one main landmark; pages inside render plain blocks (InsideMain). */}
+        <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: "none" }}>
+          <InsideMain.Provider value={true}>
+            <BusinessClockBanner />
+            <Outlet key={pageKey} />
+          </InsideMain.Provider>
         </AppShell.Main>
       </AppShell>
     </SWRConfig>

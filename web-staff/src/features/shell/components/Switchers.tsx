@@ -1,6 +1,6 @@
 import { type CurrentUser, ME_KEY, useAuth } from "@gym/web/auth";
 import { toast, toastApiError } from "@gym/web/toast";
-import { Box, Button, Menu, VisuallyHidden } from "@mantine/core";
+import { Box, Button, Loader, Menu, VisuallyHidden } from "@mantine/core";
 import { IconBuildingCommunity, IconBuildingStore, IconCheck, IconSelector } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -103,8 +103,11 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
       <Menu.Target>
         <Button
           variant="default"
-          loading={busy}
-          leftSection={<IconBuildingCommunity size={16} />}
+          // Not `loading`: that disables the button, and a disabled button drops the keyboard focus.
+          aria-busy={busy}
+          leftSection={
+            busy ? <Loader size={16} aria-label="Switching" /> : <IconBuildingCommunity size={16} />
+          }
           rightSection={<IconSelector size={14} />}
           maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}
@@ -168,8 +171,9 @@ export function GymSwitcher({ user, onReload }: SwitcherProps) {
       <Menu.Target>
         <Button
           variant="default"
-          loading={busy}
-          leftSection={<IconBuildingStore size={16} />}
+          // Not `loading`: that disables the button, and a disabled button drops the keyboard focus.
+          aria-busy={busy}
+          leftSection={busy ? <Loader size={16} aria-label="Switching" /> : <IconBuildingStore size={16} />}
           rightSection={<IconSelector size={14} />}
           maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}

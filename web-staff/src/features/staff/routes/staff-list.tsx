@@ -30,7 +30,7 @@ export function StaffListRoute() {
   const [inviting, invite] = useDisclosure(false);
   if (!user || !organisationId) return null;
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>

@@ -62,7 +62,7 @@ export function StaffShowRoute() {
     }
   };
   return (
-    <Container size="md" py="lg" component="main">
+    <Container size="md" py="lg">
       <Stack gap="lg">
         <Anchor component={Link} to="/staff" size="sm">
           <Group gap={4}>

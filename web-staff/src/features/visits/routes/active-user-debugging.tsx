@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -45,7 +46,7 @@ export function ActiveUserDebuggingRoute() {
     }
   };
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <Title order={1} fz="h2">
           Active user debugging
@@ -101,7 +102,9 @@ export function ActiveUserDebuggingRoute() {
                       <Table.Th>Gym</Table.Th>
                       <Table.Th>Problem</Table.Th>
                       <Table.Th>Standing</Table.Th>
-                      <Table.Th />
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -29,7 +29,7 @@ export function VisitsListRoute() {
   const canExport = administersGym(user);
 
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <PageHeader
           title="Visits"

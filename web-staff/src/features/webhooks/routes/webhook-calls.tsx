@@ -6,7 +6,7 @@ import { WebhookCallsTable } from "../components/WebhookCallsTable";
 export function WebhookCallsRoute() {
   usePageTitle("Webhook calls");
   return (
-    <Container size="xl" py="lg" component="main">
+    <Container size="xl" py="lg">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz="h2">
