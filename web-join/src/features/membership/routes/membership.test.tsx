@@ -60,6 +60,8 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     formatted_payments_sum: "$240.00",
     balance_owing: 0,
     formatted_balance_owing: "$0.00",
+    credit_balance: 0,
+    formatted_credit_balance: "$0.00",
     periods_owing: 0,
     hard_declined: false,
     next_retry_on: null,
