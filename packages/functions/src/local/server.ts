@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import { relative, resolve } from "node:path";
-import { API_BODY_LIMIT_BYTES, type Site, siteHeaders } from "@gym/core/security/headers";
+import { API_BODY_LIMIT_BYTES, SHELL_PAGES, type Site, siteHeaders } from "@gym/core/security/headers";
 import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -32,10 +32,12 @@ export function siteApp(distDir: string, which: Site) {
   site.use("*", compress({ encoding: "gzip" }));
   site.use("/assets/*", serveStatic({ root }));
   site.use("*", serveStatic({ root }));
-  // Client-side routes fall back to the app shell: the join site's `app.html` where it has one
-  // (its index.html paints the register page before the JavaScript; every other path gets the
-  // document without that, as CloudFront's rewrite sends them in infra/web.ts).
+  // Client-side routes fall back to the app: a page with a prerendered shell (SHELL_PAGES: the join
+  // site's register page, the staff sign-in page) gets index.html, which paints it before the
+  // JavaScript; every other path gets `app.html`, the document without that shell, as
+  // CloudFront's rewrite sends them in infra/web.ts.
   const fallback = existsSync(resolve(distDir, "app.html")) ? "app.html" : "index.html";
+  for (const path of SHELL_PAGES[which]) site.get(path, serveStatic({ root, path: "index.html" }));
   site.get("*", serveStatic({ root, path: fallback }));
   return site;
 }
