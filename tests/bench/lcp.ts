@@ -9,6 +9,8 @@
  *    ready to type in. Register: an enabled email field and a membership to choose on screen.
  *    Staff login: enabled email and password fields. Watched in the page from its first byte
  *    (a MutationObserver added before any script runs), so no polling delay is counted.
+ *    On staff /login that is index.html's own form (docs/performance.md); when the app's form has
+ *    replaced it is reported beside it.
  */
 import { launchBrowser, startProduct } from "../support/e2e";
 
@@ -31,27 +33,32 @@ const JOIN_FORM_READY = 'input[type="email"]:not([disabled]) && [role="radio"], 
 /** Staff login: the sign-in form's email and password fields, enabled. */
 const STAFF_LOGIN_READY =
   'form input[type="email"]:not([disabled]) && form input[type="password"]:not([disabled])';
+/** Staff login: the app's own form in place of index.html's (a "Sign in" pressed before it is held until then). */
+const STAFF_LOGIN_APP = 'form[aria-label="Sign in"]:not([data-shell-form]) input[type="password"]';
 
 /**
- * Runs in the page before its own scripts: records `performance.now()` in `window.__formReady`
- * the first time every `&&`-separated selector matches an element with a box, checked on every
- * change to the page and every frame (a box can appear without a DOM change: a stylesheet
- * arriving). Plain JavaScript text: the bench's own functions are transformed by tsx (helpers the
- * page does not have).
+ * Runs in the page before its own scripts: records `performance.now()` in `window.__marks[name]`
+ * the first time every `&&`-separated selector of that mark matches an element with a box,
+ * checked on every change to the page and every frame (a box can appear without a DOM change: a
+ * stylesheet arriving). Plain JavaScript text: the bench's own functions are transformed by tsx
+ * (helpers the page does not have).
  */
-const watchReady = (ready: string) => `(() => {
-  const selectors = ${JSON.stringify(ready)}.split("&&").map((part) => part.trim());
+const watchMarks = (marks: Record<string, string>) => `(() => {
+  const marks = ${JSON.stringify(marks)};
+  const seen = (window.__marks = {});
   const visible = (selector) =>
     [...document.querySelectorAll(selector)].some((el) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     });
   const check = () => {
-    if (window.__formReady !== undefined) return true;
-    if (!selectors.every(visible)) return false;
-    window.__formReady = performance.now();
-    observer.disconnect();
-    return true;
+    for (const [name, ready] of Object.entries(marks)) {
+      if (seen[name] === undefined && ready.split("&&").every((part) => visible(part.trim())))
+        seen[name] = performance.now();
+    }
+    const done = Object.keys(marks).every((name) => seen[name] !== undefined);
+    if (done) observer.disconnect();
+    return done;
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true });
@@ -69,13 +76,15 @@ export async function lcpBench(rows: Row[]) {
     const joinUrl = gymLink
       ? `${product.joinUrl}/${gymLink.slice(gymLink.indexOf("?"))}`
       : `${product.joinUrl}/`;
-    const measure = async (url: string, ready: string) => {
+    const measure = async (url: string, marks: Record<string, string>) => {
       const lcps: number[] = [];
-      const readies: number[] = [];
+      const times: Record<string, number[]> = Object.fromEntries(
+        Object.keys(marks).map((name) => [name, []]),
+      );
       for (let i = 0; i < 3; i++) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
         const page = await context.newPage();
-        await page.addInitScript({ content: watchReady(ready) });
+        await page.addInitScript({ content: watchMarks(marks) });
         const cdp = await context.newCDPSession(page);
         await cdp.send("Network.enable");
         await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -95,26 +104,26 @@ export async function lcpBench(rows: Row[]) {
         );
         lcps.push(lcp);
         await page
-          .waitForFunction(() => (window as { __formReady?: number }).__formReady !== undefined, null, {
-            timeout: 30_000,
-          })
+          .waitForFunction(
+            (names) => names.every((name) => (window as any).__marks?.[name] !== undefined),
+            Object.keys(marks),
+            { timeout: 30_000 },
+          )
           .catch(async (error) => {
-            const parts = ready.split("&&").map((part) => part.trim());
-            const found = await page.evaluate(
-              (list) => list.map((selector) => `${selector}: ${document.querySelectorAll(selector).length}`),
-              parts,
-            );
-            throw new Error(`${url}: the form never became usable (${found.join("; ")})`, { cause: error });
+            const seen = await page.evaluate(() => JSON.stringify((window as any).__marks));
+            throw new Error(`${url}: not every mark was reached (${seen})`, { cause: error });
           });
-        readies.push(
-          await page.evaluate(() => (window as { __formReady?: number }).__formReady ?? Number.NaN),
-        );
+        const seen = await page.evaluate(() => (window as any).__marks as Record<string, number>);
+        for (const name of Object.keys(marks)) times[name].push(seen[name]);
         await context.close();
       }
       const middle = (values: number[]) => values.sort((a, b) => a - b)[1];
-      return { lcp: middle(lcps), ready: middle(readies) };
+      return {
+        lcp: middle(lcps),
+        ...Object.fromEntries(Object.entries(times).map(([name, values]) => [name, middle(values)])),
+      } as { lcp: number } & Record<string, number>;
     };
-    const join = await measure(joinUrl, JOIN_FORM_READY);
+    const join = await measure(joinUrl, { ready: JOIN_FORM_READY });
     rows.push({
       figure: "join / (a gym's link): LCP, 4× CPU, 150 ms + 1.6 Mbps (median of 3)",
       value: `${(join.lcp / 1000).toFixed(2)} s`,
@@ -128,7 +137,10 @@ export async function lcpBench(rows: Row[]) {
       budget: "< 1.5 s",
       ok: join.ready < 1_500,
     });
-    const staff = await measure(`${product.staffUrl}/login`, STAFF_LOGIN_READY);
+    const staff = await measure(`${product.staffUrl}/login`, {
+      ready: STAFF_LOGIN_READY,
+      app: STAFF_LOGIN_APP,
+    });
     rows.push({
       figure: "staff /login: LCP, 4× CPU, 150 ms + 1.6 Mbps (median of 3)",
       value: `${(staff.lcp / 1000).toFixed(2)} s`,
@@ -140,6 +152,12 @@ export async function lcpBench(rows: Row[]) {
       value: `${(staff.ready / 1000).toFixed(2)} s`,
       budget: "< 1.5 s",
       ok: staff.ready < 1_500,
+    });
+    rows.push({
+      figure: "staff /login: the app's sign-in form in place of the page's first form, same profile",
+      value: `${(staff.app / 1000).toFixed(2)} s`,
+      budget: "reported",
+      ok: null,
     });
   } finally {
     await browser.close();
