@@ -6,7 +6,7 @@
  * as CloudFront). Median of three loads each, of two figures:
  *  - Largest Contentful Paint;
  *  - the form usable: the moment (from navigation start, as LCP) the page first has its form
- *    ready to type in. Register: an enabled email field and a membership to choose on screen.
+ *    ready to type in (never before the first paint). Register: an enabled email field and a membership to choose on screen.
  *    Staff login: enabled email and password fields. Watched in the page from its first byte
  *    (a MutationObserver added before any script runs), so no polling delay is counted.
  *    On staff /login that is index.html's own form (docs/performance.md); when the app's form has
@@ -113,7 +113,12 @@ export async function lcpBench(rows: Row[]) {
             const seen = await page.evaluate(() => JSON.stringify((window as any).__marks));
             throw new Error(`${url}: not every mark was reached (${seen})`, { cause: error });
           });
-        const seen = await page.evaluate(() => (window as any).__marks as Record<string, number>);
+        // A field is usable once it is on screen: never earlier than the first paint.
+        const seen = await page.evaluate(() => {
+          const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+          const marks = (window as any).__marks as Record<string, number>;
+          return Object.fromEntries(Object.entries(marks).map(([name, at]) => [name, Math.max(at, paint)]));
+        });
         for (const name of Object.keys(marks)) times[name].push(seen[name]);
         await context.close();
       }

@@ -11,12 +11,18 @@ export function withoutShell(html: string): string {
   return html.replace(/[ \t]*<!--shell-->[\s\S]*?<!--\/shell-->\n?/g, "");
 }
 
-/** Moves the stylesheet links from the head to the end of the body. */
+/**
+ * Moves the stylesheet links from the head to the end of the body, leaving in their place a
+ * preload of each (fetched at once and early, at a stylesheet's priority, without holding back
+ * the first paint).
+ */
 export function stylesheetsLast(html: string): string {
-  const links = [...html.matchAll(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g)].map((m) => m[0]);
+  const links = [...html.matchAll(/([ \t]*)<link rel="stylesheet"([^>]*)>(\n?)/g)];
   let out = html;
-  for (const link of links) out = out.replace(link, "");
-  return out.replace("</body>", `${links.map((link) => `    ${link.trim()}\n`).join("")}  </body>`);
+  for (const [link, indent, attributes, newline] of links)
+    out = out.replace(link, `${indent}<link rel="preload" as="style"${attributes}>${newline}`);
+  const moved = links.map(([link]) => `    ${link.trim()}\n`).join("");
+  return out.replace("</body>", `${moved}  </body>`);
 }
 
 /**
