@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { signIn, useSeededApi } from "../../../../tests/support/api";
 
@@ -87,5 +90,23 @@ describe("local server: keep-alive after an early answer", () => {
     } finally {
       connection.end();
     }
+  });
+});
+
+describe("local server: the pages with a prerendered shell", () => {
+  it("answers index.html for a site's shell pages (staff /login, join /) and app.html for every other page", async () => {
+    const { siteApp } = await import("./server");
+    const dist = mkdtempSync(join(tmpdir(), "site-"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>shell</title>");
+    writeFileSync(join(dist, "app.html"), "<!doctype html><title>app</title>");
+    const page = async (site: "staff" | "join", path: string) =>
+      (await (await siteApp(dist, site).request(path)).text()).match(/<title>(\w+)/)?.[1];
+    expect(await page("staff", "/")).toBe("shell");
+    expect(await page("staff", "/login")).toBe("shell");
+    expect(await page("staff", "/login?redirect=%2Fmembers")).toBe("shell");
+    expect(await page("staff", "/members")).toBe("app");
+    expect(await page("join", "/")).toBe("shell");
+    expect(await page("join", "/login")).toBe("app");
+    expect(await page("join", "/take-photo")).toBe("app");
   });
 });
