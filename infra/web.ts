@@ -32,6 +32,7 @@ import {
 import {
   API_HEADERS,
   ORIGIN_SECRET_HEADER,
+  SHELL_PAGES,
   type Site,
   STRICT_TRANSPORT_SECURITY,
   siteHeaders,
@@ -45,16 +46,18 @@ import { Storage } from "./storage";
 /**
  * Single-page-app routing without CloudFront error pages. Error responses apply to every behaviour of a
  * distribution, so a 403/404 mapped to index.html would also swallow the API's JSON 403/404: instead a
- * viewer-request function sends every path that is not a static file to /index.html. The join site's
- * index.html paints the register page (`/`) before its JavaScript runs: its other paths get
- * `/app.html`, the same document without that prerendered shell (web-join/vite.config.ts).
+ * viewer-request function sends every path that is not a static file to the app. A site's index.html
+ * paints one page before its JavaScript runs (the join site's register page, the staff sign-in page):
+ * that page's paths (SHELL_PAGES) get /index.html, every other path /app.html, the same document
+ * without that prerendered shell (packages/web/src/build/shell-pages.ts).
  */
-export const spaRewrite = (fallback: "/index.html" | "/app.html") => `function handler(event) {
+export const spaRewrite = (site: Site) => `function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var shellPages = ${JSON.stringify(SHELL_PAGES[site])};
   if (uri.indexOf("/.well-known/") === 0) return request;
   if (!/\\.(html|js|mjs|css|map|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf)$/i.test(uri)) {
-    request.uri = uri === "/" ? "/index.html" : "${fallback}";
+    request.uri = shellPages.indexOf(uri) >= 0 ? "/index.html" : "/app.html";
   }
   return request;
 }`;
@@ -161,12 +164,12 @@ export function Web({ stack }: StackContext) {
   };
 
   const spaFunction = new CfFunction(stack, "SpaRewrite", {
-    code: FunctionCode.fromInline(spaRewrite("/index.html")),
+    code: FunctionCode.fromInline(spaRewrite("staff")),
     runtime: FunctionRuntime.JS_2_0,
-    comment: "Serve index.html for client-side routes",
+    comment: "Serve index.html for / and /login and app.html for the staff site's other routes",
   });
   const joinSpaFunction = new CfFunction(stack, "JoinSpaRewrite", {
-    code: FunctionCode.fromInline(spaRewrite("/app.html")),
+    code: FunctionCode.fromInline(spaRewrite("join")),
     runtime: FunctionRuntime.JS_2_0,
     comment: "Serve index.html for / and app.html for the join site's other routes",
   });

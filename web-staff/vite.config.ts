@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { shellPages } from "../packages/web/src/build/shell-pages";
 
 /** Staff back office. Locally on STAFF_PORT (3000) with `/api` proxied to the API, as CloudFront does. */
 const port = Number(process.env.STAFF_PORT ?? 3000);
@@ -8,7 +9,9 @@ const api: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // index.html is the sign-in page, usable before any JavaScript or stylesheet has arrived (its
+  // shell; the stylesheets load after it); every other path gets app.html.
+  plugins: [react(), shellPages({ stylesAfterShell: true })],
   server: { port, strictPort: true, proxy: api },
   preview: { port, strictPort: true, proxy: api },
   build: {

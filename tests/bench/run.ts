@@ -13,7 +13,9 @@
  * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md);
  * `npm run bench -- --backoffice [--members N]` members list, search, gyms and the members export
  * over 10,000 members (tests/bench/backoffice.ts);
- * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts).
+ * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts);
+ * `npm run bench -- --load [--members N] [--seconds S]` 50 clients at a time on the busiest calls and
+ * on registration, over 10,000 members (tests/bench/load.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -276,6 +278,12 @@ async function main() {
     const { backofficeBench } = await import("./backoffice");
     const at = args.indexOf("--members");
     await backofficeBench(rows, at >= 0 ? Number(args[at + 1]) : 10_000);
+    return printRows();
+  }
+  if (args.includes("--load")) {
+    const { loadBench } = await import("./load");
+    const at = (flag: string) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
+    await loadBench(rows, at("--members") ?? 10_000, at("--seconds") ?? 30, at("--connections") ?? 50);
     return printRows();
   }
   if (args.includes("--dashboard")) {

@@ -36,23 +36,41 @@ describe.each([
 });
 
 /**
- * The join site's `/` paints the register page from index.html before its JavaScript runs (a
- * prerendered shell); every other path must get app.html, the same document without it.
+ * The join site's `/` paints the register page from index.html before its JavaScript runs, and
+ * the staff site's `/login` (and `/`, which goes there) the sign-in page (prerendered shells);
+ * every other path must get app.html, the same document without the shell.
  */
-describe("the join site's prerendered register page", () => {
-  const rewrite = (fallback: Parameters<typeof spaRewrite>[0], uri: string) => {
-    const handler = new Function(`${spaRewrite(fallback)}; return handler;`)() as (event: {
+describe("the prerendered register and sign-in pages", () => {
+  const rewrite = (site: Parameters<typeof spaRewrite>[0], uri: string) => {
+    const handler = new Function(`${spaRewrite(site)}; return handler;`)() as (event: {
       request: { uri: string };
     }) => { uri: string };
     return handler({ request: { uri } }).uri;
   };
 
-  it("CloudFront sends / to index.html and the join site's other pages to app.html; files stay", () => {
-    expect(rewrite("/app.html", "/")).toBe("/index.html");
-    expect(rewrite("/app.html", "/take-photo")).toBe("/app.html");
-    expect(rewrite("/app.html", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
-    expect(rewrite("/index.html", "/login")).toBe("/index.html");
+  it("CloudFront sends a shell page to index.html and the other pages to app.html; files stay", () => {
+    expect(rewrite("join", "/")).toBe("/index.html");
+    expect(rewrite("join", "/take-photo")).toBe("/app.html");
+    expect(rewrite("join", "/login")).toBe("/app.html");
+    expect(rewrite("join", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
+    expect(rewrite("staff", "/login")).toBe("/index.html");
+    expect(rewrite("staff", "/")).toBe("/index.html");
+    expect(rewrite("staff", "/members")).toBe("/app.html");
+    expect(rewrite("staff", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
   });
+
+  it.runIf(existsSync(path.resolve("web-staff", "dist/index.html")))(
+    "when built: the staff index.html carries the sign-in shell, its stylesheets after it; app.html neither",
+    () => {
+      const dist = path.resolve("web-staff", "dist");
+      const index = readFileSync(path.join(dist, "index.html"), "utf8");
+      const app = readFileSync(path.join(dist, "app.html"), "utf8");
+      expect(index).toContain('<form aria-label="Sign in" data-shell-form>');
+      expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
+      expect(app).not.toContain("data-shell");
+      expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
+    },
+  );
 
   it.runIf(existsSync(path.resolve("web-join", "dist/index.html")))(
     "when built: index.html carries the shell and app.html is the same page without it",

@@ -3,7 +3,7 @@ import { AuthProvider } from "@gym/web/auth";
 import { RouterProvider } from "react-router-dom";
 import { createRouter } from "./router";
 
-const router = createRouter();
+export const router = createRouter();
 
 export function App() {
   return (

@@ -6,6 +6,17 @@
 
 export type Site = "staff" | "join";
 
+/**
+ * The paths each site answers with its index.html, which paints that page before any JavaScript
+ * (a prerendered shell): the join site's register page, the staff site's sign-in page (`/` goes
+ * to it). Every other path gets app.html, the same document without the shell. The local server
+ * and CloudFront's viewer-request function (infra/web.ts) both route by this.
+ */
+export const SHELL_PAGES: Record<Site, readonly string[]> = {
+  join: ["/"],
+  staff: ["/", "/login"],
+};
+
 /** Where Stripe's card element (Stripe.js) loads from, talks to, and frames (join site). */
 const STRIPE_SCRIPTS = ["https://js.stripe.com"];
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];

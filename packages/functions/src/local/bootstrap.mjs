@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The entry of `npm start`, `npm run dev`, `npm test`, `npm run bench`, `npm run job`, `npm run seed` and `npm run simulate`. Plain JavaScript with
-// no dependencies, because on a fresh clone nothing is installed yet: it installs what is
-// missing, checks for Java, then hands over to the TypeScript runtime.
+// no dependencies, because on a fresh clone nothing is installed yet: it gets Node.js 22 when the
+// system's is older, installs what is missing, checks for Java, then hands over to the TypeScript runtime.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { delimiter, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -15,9 +15,54 @@ function fail(message) {
   process.exit(1);
 }
 
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 20 || (major === 20 && minor < 19))
-  fail(`Node.js 20.19 or newer is needed (this is ${process.versions.node}).`);
+/** Runs a child to its end with this process's stop signals passed on, then exits with its code. */
+function handOver(file, args, options) {
+  const child = spawn(file, args, { cwd: root, stdio: "inherit", ...options });
+  // Pass stop signals on: Ctrl-C in a terminal reaches the child too (same process group), and the
+  // child ignores a second one; a signal sent to this process alone (a supervisor, a test) must not
+  // leave the child and its DynamoDB Local running. Then wait for the child to stop cleanly.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+// Node.js 22 LTS, as Lambda runs (nodejs22.x). A system Node that is older is only the launcher:
+// Node 22 comes from the npm registry's `node` package (it ships the binary) into `.tools/`, once,
+// and everything from here on (npm ci, the tests, the product, every child) runs on it.
+const NODE_MAJOR = 22;
+if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
+  const bin = resolve(root, ".tools/node_modules/.bin");
+  const node = resolve(bin, "node");
+  const version = () => spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "";
+  if (!existsSync(node) || !version().startsWith(`v${NODE_MAJOR}.`)) {
+    console.log(
+      `Node.js ${process.versions.node} is older than ${NODE_MAJOR}: installing Node.js ${NODE_MAJOR} from the npm registry into .tools/ (once)…`,
+    );
+    const install = spawnSync(
+      "npm",
+      [
+        "install",
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        ".tools",
+        `node@${NODE_MAJOR}`,
+      ],
+      { cwd: root, stdio: "inherit" },
+    );
+    if (install.status !== 0 || !version().startsWith(`v${NODE_MAJOR}.`))
+      fail(
+        `Installing Node.js ${NODE_MAJOR} failed (see above). Install Node.js ${NODE_MAJOR} LTS and run this again.`,
+      );
+  }
+  console.log(`Using Node.js ${version()} from .tools/ (the system has ${process.versions.node}).`);
+  handOver(node, [fileURLToPath(import.meta.url), command, ...rest], {
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` },
+  });
+} else {
+  main();
+}
 
 function dependenciesCurrent() {
   const marker = resolve(root, "node_modules/.package-lock.json");
@@ -25,77 +70,70 @@ function dependenciesCurrent() {
   return statSync(marker).mtimeMs >= statSync(resolve(root, "package-lock.json")).mtimeMs - 1000;
 }
 
-if (!dependenciesCurrent()) {
-  console.log("Installing dependencies (npm ci)…");
-  const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
-  if (install.status !== 0) fail("Installing dependencies failed (see above).");
-}
-
-const javaMissing = spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0;
-if (javaMissing && command !== "bench" && command !== "job") {
-  fail(
-    "Java is needed to run DynamoDB Local (the real database engine) but `java` was not found.\n" +
-      "Install a Java 17+ runtime, e.g. on Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless",
-  );
-}
-
-const env = {
-  ...process.env,
-  // Local behaviour is asked for by name: core's configuration treats a missing APP_ENV as
-  // production. Tests run as "test" (vitest.config.ts sets it too, for direct runs).
-  ...(command === "start" || command === "dev" ? { APP_ENV: "local" } : {}),
-  ...(command === "test" ? { APP_ENV: "test" } : {}),
-  SST_TELEMETRY_DISABLED: "1",
-  AWS_EC2_METADATA_DISABLED: "true",
-  // The AWS SDK warns on every start that Node 20 support ends in 2027; Lambda runs Node 22.
-  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=NodeVersionSupportWarning"]
-    .filter(Boolean)
-    .join(" "),
-};
-const tsx = ["--import", "tsx"];
-const plans = {
-  start: ["node", [...tsx, "packages/functions/src/local/cli.ts", "start", ...rest]],
-  dev: ["node", [...tsx, "packages/functions/src/local/cli.ts", "dev", ...rest]],
-  test: ["node", ["node_modules/vitest/vitest.mjs", "run", ...rest]],
-  bench: ["node", [...tsx, "tests/bench/run.ts", ...rest]],
-  job: ["node", [...tsx, "packages/functions/src/local/job.ts", ...rest]],
-  seed: ["node", [...tsx, "packages/functions/src/local/seed-cli.ts", ...rest]],
-  simulate: ["node", [...tsx, "tests/sim/cli.ts", ...rest]],
-};
-const plan = plans[command];
-if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
-
-// A whole `npm test` first checks the code statically (Biome lint and format, TypeScript);
-// `npm test -- <filter>` goes straight to the tests.
-if (command === "test" && rest.length === 0) {
-  for (const [label, args] of [
-    ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "."]],
-    ["Types (tsc)", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]],
-  ]) {
-    console.log(`\n▶ ${label}`);
-    const check = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
-    if (check.status !== 0) fail(`${label} failed (see above).`);
+function main() {
+  if (!dependenciesCurrent()) {
+    console.log("Installing dependencies (npm ci)…");
+    const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+    if (install.status !== 0) fail("Installing dependencies failed (see above).");
   }
-  // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
-  // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
-  // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
-  // The first run builds the sites (the infra project's global setup); the second reuses them.
-  console.log("\n▶ Tests (vitest): every project but e2e");
-  const vitest = [plan[1][0], "run"];
-  const first = spawnSync(process.execPath, [...vitest, "--project", "!e2e"], {
-    cwd: root,
-    stdio: "inherit",
-    env,
-  });
-  if (first.status !== 0) fail("Tests failed (see above).");
-  env.E2E_SKIP_BUILD = "1";
-  console.log("\n▶ Tests (vitest): end to end, in Chromium");
-  plan[1] = [...vitest, "--project", "e2e"];
-}
 
-const child = spawn(plan[0], plan[1], { cwd: root, stdio: "inherit", env });
-// Pass stop signals on: Ctrl-C in a terminal reaches the child too (same process group), and the
-// child ignores a second one; a signal sent to this process alone (a supervisor, a test) must not
-// leave the child and its DynamoDB Local running. Then wait for the child to stop cleanly.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const javaMissing = spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0;
+  if (javaMissing && command !== "bench" && command !== "job") {
+    fail(
+      "Java is needed to run DynamoDB Local (the real database engine) but `java` was not found.\n" +
+        "Install a Java 17+ runtime, e.g. on Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless",
+    );
+  }
+
+  const env = {
+    ...process.env,
+    // Local behaviour is asked for by name: core's configuration treats a missing APP_ENV as
+    // production. Tests run as "test" (vitest.config.ts sets it too, for direct runs).
+    ...(command === "start" || command === "dev" ? { APP_ENV: "local" } : {}),
+    ...(command === "test" ? { APP_ENV: "test" } : {}),
+    SST_TELEMETRY_DISABLED: "1",
+    AWS_EC2_METADATA_DISABLED: "true",
+  };
+  const tsx = ["--import", "tsx"];
+  const plans = {
+    start: ["node", [...tsx, "packages/functions/src/local/cli.ts", "start", ...rest]],
+    dev: ["node", [...tsx, "packages/functions/src/local/cli.ts", "dev", ...rest]],
+    test: ["node", ["node_modules/vitest/vitest.mjs", "run", ...rest]],
+    bench: ["node", [...tsx, "tests/bench/run.ts", ...rest]],
+    job: ["node", [...tsx, "packages/functions/src/local/job.ts", ...rest]],
+    seed: ["node", [...tsx, "packages/functions/src/local/seed-cli.ts", ...rest]],
+    simulate: ["node", [...tsx, "tests/sim/cli.ts", ...rest]],
+  };
+  const plan = plans[command];
+  if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
+
+  // A whole `npm test` first checks the code statically (Biome lint and format, TypeScript);
+  // `npm test -- <filter>` goes straight to the tests.
+  if (command === "test" && rest.length === 0) {
+    for (const [label, args] of [
+      ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "."]],
+      ["Types (tsc)", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]],
+    ]) {
+      console.log(`\n▶ ${label}`);
+      const check = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
+      if (check.status !== 0) fail(`${label} failed (see above).`);
+    }
+    // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
+    // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
+    // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
+    // The first run builds the sites (the infra project's global setup); the second reuses them.
+    console.log("\n▶ Tests (vitest): every project but e2e");
+    const vitest = [plan[1][0], "run"];
+    const first = spawnSync(process.execPath, [...vitest, "--project", "!e2e"], {
+      cwd: root,
+      stdio: "inherit",
+      env,
+    });
+    if (first.status !== 0) fail("Tests failed (see above).");
+    env.E2E_SKIP_BUILD = "1";
+    console.log("\n▶ Tests (vitest): end to end, in Chromium");
+    plan[1] = [...vitest, "--project", "e2e"];
+  }
+
+  handOver(plan[0], plan[1], { env });
+}

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import { relative, resolve } from "node:path";
-import { type Site, siteHeaders } from "@gym/core/security/headers";
+import { API_BODY_LIMIT_BYTES, SHELL_PAGES, type Site, siteHeaders } from "@gym/core/security/headers";
 import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -32,10 +32,12 @@ export function siteApp(distDir: string, which: Site) {
   site.use("*", compress({ encoding: "gzip" }));
   site.use("/assets/*", serveStatic({ root }));
   site.use("*", serveStatic({ root }));
-  // Client-side routes fall back to the app shell: the join site's `app.html` where it has one
-  // (its index.html paints the register page before the JavaScript; every other path gets the
-  // document without that, as CloudFront's rewrite sends them in infra/web.ts).
+  // Client-side routes fall back to the app: a page with a prerendered shell (SHELL_PAGES: the join
+  // site's register page, the staff sign-in page) gets index.html, which paints it before the
+  // JavaScript; every other path gets `app.html`, the document without that shell, as
+  // CloudFront's rewrite sends them in infra/web.ts.
   const fallback = existsSync(resolve(distDir, "app.html")) ? "app.html" : "index.html";
+  for (const path of SHELL_PAGES[which]) site.get(path, serveStatic({ root, path: "index.html" }));
   site.get("*", serveStatic({ root, path: fallback }));
   return site;
 }
@@ -45,6 +47,54 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/**
+ * Lambda hands the API a request's whole body; the local server does the same: a request's body
+ * is read to its end before the app sees it (as `rawBody`, which @hono/node-server uses as the
+ * body). An answer given from the headers alone (a 401, a 403) then leaves nothing unread on a
+ * keep-alive connection. Left unread, the app's request stream held the body paused, the
+ * server's drain of it gave up after 500 ms and closed the connection under whatever request
+ * came next on it: the `UND_ERR_SOCKET` resets a load of mixed requests saw.
+ * A body over the API's limit is not read: the app answers 413 from Content-Length, or from the
+ * first limit + 1 bytes of a body sent without one, and the connection closes after that answer.
+ */
+export function wholeBodies(listener: RequestListener): RequestListener {
+  return (incoming, outgoing) => {
+    if (incoming.method === "GET" || incoming.method === "HEAD") return listener(incoming, outgoing);
+    const declared = Number(incoming.headers["content-length"] ?? Number.NaN);
+    if (declared > API_BODY_LIMIT_BYTES) {
+      outgoing.shouldKeepAlive = false;
+      return listener(incoming, outgoing);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let handed = false;
+    const hand = (keepAlive: boolean) => {
+      if (handed) return;
+      handed = true;
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      if (!keepAlive) {
+        incoming.pause();
+        outgoing.shouldKeepAlive = false;
+      }
+      (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.concat(chunks, size);
+      listener(incoming, outgoing);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > API_BODY_LIMIT_BYTES) hand(false);
+    };
+    const onEnd = () => hand(true);
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    // A caller that goes away mid-body gets no answer; the socket is already gone.
+    incoming.once("error", () => {
+      handed = true;
+    });
+  };
+}
+
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
@@ -52,12 +102,23 @@ function listen(
 ) {
   return new Promise<Listening>((done, fail) => {
     let server: ServerType | undefined;
-    server = serve({ fetch, port, hostname }, (info) => {
-      done({
-        url: `http://localhost:${info.port}`,
-        close: () => new Promise((closed) => (server as Server).close(() => closed())),
-      });
-    });
+    server = serve(
+      {
+        fetch,
+        port,
+        hostname,
+        // Bodies are read whole before the app runs (wholeBodies), so there is nothing to drain.
+        autoCleanupIncoming: false,
+        createServer: ((options: object, listener: RequestListener) =>
+          createServer(options, wholeBodies(listener))) as typeof createServer,
+      },
+      (info) => {
+        done({
+          url: `http://localhost:${info.port}`,
+          close: () => new Promise((closed) => (server as Server).close(() => closed())),
+        });
+      },
+    );
     (server as Server).once("error", fail);
   });
 }
