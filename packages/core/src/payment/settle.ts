@@ -13,6 +13,7 @@ import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
+import { settlementMetric } from "../metrics";
 import { log } from "../log";
 import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
@@ -71,6 +72,7 @@ export async function applyOutcome(
       case "succeeded":
         result = await settleSucceeded(payment, outcome, now);
         if (!conflict(result)) {
+          settlementMetric(payment, outcome, options.source);
           await memberPaymentSettled(payment, "paid");
           return "settled";
         }
@@ -78,6 +80,7 @@ export async function applyOutcome(
       case "failed":
         result = await settleFailed(payment, outcome, now);
         if (!conflict(result)) {
+          settlementMetric(payment, outcome, options.source);
           await memberPaymentSettled(payment, "failed", { reason: outcome.message });
           return "settled";
         }
