@@ -2,7 +2,7 @@ import { doorAccessReview } from "../access/sync";
 import { businessNow } from "../clock";
 import { config } from "../config";
 import { newId } from "../ids";
-import { log, withLogContext } from "../log";
+import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
 import "../payment/charge";
 import "../payment/consent";
@@ -40,7 +40,8 @@ const bodies: Record<JobName, JobBody> = {
  * (`JobRuns`) when it finishes and `JobErrors` when it throws (core/metrics.ts).
  */
 export async function runJob(job: JobName, now?: Date, options: JobOptions = {}): Promise<JobResult> {
-  return withLogContext({ request_id: newId(), job }, async () => {
+  // Its own request id, unless run by a request (`/api/dev/jobs/{job}`), whose id it keeps.
+  return withLogContext({ request_id: logContext().request_id ?? newId(), job }, async () => {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     try {
