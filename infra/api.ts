@@ -1,6 +1,6 @@
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as SstFunction, type StackContext } from "sst/constructs";
-import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { coreFunctionProps } from "./function";
 import { logRetentionDays } from "./settings";
 

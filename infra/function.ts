@@ -1,6 +1,6 @@
 import { RemovalPolicy, Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { type FunctionProps, type StackContext, use } from "sst/constructs";
 import { Secrets } from "./secrets";
 import { deploySettings, emailAddress, isProtectedStage, logRetentionDays } from "./settings";

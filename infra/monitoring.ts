@@ -76,6 +76,15 @@ const tableOperations = [
 /** `payment-polling` -> `PaymentPolling` (construct ids). */
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
+/**
+ * A job's heartbeat window: twice its cadence, at most a day (CloudWatch evaluates an alarm over at
+ * most 24 hours). A daily job is therefore watched for "no run in the last 24 hours": give a daily
+ * job a cadence of 12 hours or less (doing the day's work once) to have a real 2 × margin.
+ */
+export function heartbeatMinutes(everyMinutes: number): number {
+  return Math.min(2 * everyMinutes, 24 * 60);
+}
+
 /** The runbook section of an alarm (docs/operations.md), named in its description. */
 export const runbook = (id: string) => `Runbook: docs/operations.md#${id.toLowerCase()}`;
 
@@ -169,16 +178,20 @@ export function Monitoring({ stack, app }: StackContext) {
     JobName,
     (typeof jobSchedule)[JobName],
   ][]) {
+    const window = heartbeatMinutes(everyMinutes);
     alarm(`${pascal(job)}Heartbeat`, {
-      what: `${job} has not finished a run in ${2 * everyMinutes} minutes (it runs every ${everyMinutes}).`,
-      metric: gym(metricNames.JobRuns, { Job: job }, { period: Duration.minutes(2 * everyMinutes) }),
+      what: `${job} has not finished a run in ${window} minutes (it runs every ${everyMinutes}).`,
+      metric: gym(metricNames.JobRuns, { Job: job }, { period: Duration.minutes(window) }),
       threshold: 1,
       comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
       missing: TreatMissingData.BREACHING,
     });
     alarm(`${pascal(job)}Errors`, {
       what: `${job} failed (threw, timed out or could not start).`,
-      metric: functions[job].metricErrors({ period: Duration.minutes(everyMinutes), statistic: Stats.SUM }),
+      metric: functions[job].metricErrors({
+        period: Duration.minutes(Math.min(everyMinutes, 24 * 60)),
+        statistic: Stats.SUM,
+      }),
       threshold: 1,
     });
   }
@@ -210,7 +223,11 @@ export function Monitoring({ stack, app }: StackContext) {
   });
   alarm("ReconciliationMismatches", {
     what: "The reconciliation job found money records that do not agree.",
-    metric: gym(metricNames.ReconciliationMismatches, {}, { statistic: Stats.MAXIMUM, period: Duration.hours(1) }),
+    metric: gym(
+      metricNames.ReconciliationMismatches,
+      {},
+      { statistic: Stats.MAXIMUM, period: Duration.hours(1) },
+    ),
     threshold: alarmThresholds.reconciliationMismatches,
     // Daily: between runs there is no data, and the alarm keeps its state until a run reports 0.
     missing: TreatMissingData.IGNORE,
@@ -237,7 +254,11 @@ export function Monitoring({ stack, app }: StackContext) {
   // ---- webhooks and email ----
   alarm("WebhookRefusals", {
     what: "Provider webhooks are being refused for their signature or secret (a rotated secret?).",
-    metric: gym(metricNames.WebhookReceipts, { Outcome: "refused_signature" }, { period: Duration.minutes(15) }),
+    metric: gym(
+      metricNames.WebhookReceipts,
+      { Outcome: "refused_signature" },
+      { period: Duration.minutes(15) },
+    ),
     threshold: alarmThresholds.webhookRefusals,
   });
   // SES reputation is the account's, not the stage's: alarmed once, by the protected stages.
@@ -385,12 +406,22 @@ export function Monitoring({ stack, app }: StackContext) {
   dashboard.addWidgets(
     new GraphWidget({
       title: "DynamoDB throttled requests",
-      left: [table.cdk.table.metricThrottledRequestsForOperations({ operations: tableOperations, period: Duration.minutes(5) })],
+      left: [
+        table.cdk.table.metricThrottledRequestsForOperations({
+          operations: tableOperations,
+          period: Duration.minutes(5),
+        }),
+      ],
       width: 8,
     }),
     new GraphWidget({
       title: "DynamoDB system errors",
-      left: [table.cdk.table.metricSystemErrorsForOperations({ operations: tableOperations, period: Duration.minutes(5) })],
+      left: [
+        table.cdk.table.metricSystemErrorsForOperations({
+          operations: tableOperations,
+          period: Duration.minutes(5),
+        }),
+      ],
       width: 8,
     }),
     new GraphWidget({

@@ -86,7 +86,9 @@ export function isProtectedStage(stage: string, env: Env = process.env): boolean
 }
 
 /** CloudWatch's allowed log retentions, in days. */
-const RETENTIONS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+const RETENTIONS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+];
 
 /**
  * How long a stage keeps its logs (every function's log group and the API's access log), in days:

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { jobSchedule } from "@gym/core/jobs/schedule";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargeQueueSettings, enqueuingJobs, rateExpression } from "../../infra/jobs";
-import { alarmThresholds as limits } from "../../infra/monitoring";
+import { heartbeatMinutes, alarmThresholds as limits } from "../../infra/monitoring";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
 import { API_HEADERS, ORIGIN_SECRET_HEADER, siteHeaders } from "../../packages/core/src/security/headers";
@@ -599,9 +599,19 @@ describe("monitoring", () => {
     return topics[0][0];
   };
   /** The metrics an alarm watches: its own, or those of its math expression. */
-  const watched = (alarm: Cfn): { namespace: string; name: string; dimensions: Record<string, unknown> }[] => {
+  const watched = (
+    alarm: Cfn,
+  ): { namespace: string; name: string; dimensions: Record<string, unknown> }[] => {
     const stats = alarm.MetricName
-      ? [{ Metric: { Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions } }]
+      ? [
+          {
+            Metric: {
+              Namespace: alarm.Namespace,
+              MetricName: alarm.MetricName,
+              Dimensions: alarm.Dimensions,
+            },
+          },
+        ]
       : (alarm.Metrics as Cfn[]).filter((m) => m.MetricStat).map((m) => m.MetricStat);
     return stats.map((m: Cfn) => ({
       namespace: m.Metric.Namespace,
@@ -618,8 +628,16 @@ describe("monitoring", () => {
       threshold: limits.apiServerErrorPercent,
       comparison: "GreaterThanThreshold",
     },
-    ApiLatency: { metrics: ["AWS/ApiGateway Latency"], threshold: limits.apiP95LatencyMs, comparison: "GreaterThanThreshold" },
-    BillingDueNotClaimed: { metrics: ["Gym/test DueNotClaimed"], threshold: 1, comparison: "GreaterThanOrEqualToThreshold" },
+    ApiLatency: {
+      metrics: ["AWS/ApiGateway Latency"],
+      threshold: limits.apiP95LatencyMs,
+      comparison: "GreaterThanThreshold",
+    },
+    BillingDueNotClaimed: {
+      metrics: ["Gym/test DueNotClaimed"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
     FailedPaymentRate: {
       metrics: ["Gym/test Settlements", "Gym/test Settlements", "Gym/test Settlements"],
       threshold: limits.failedPaymentPercent,
@@ -645,11 +663,21 @@ describe("monitoring", () => {
       threshold: limits.dynamoSystemErrors,
       comparison: "GreaterThanOrEqualToThreshold",
     },
-    WebhookRefusals: { metrics: ["Gym/test WebhookReceipts"], threshold: limits.webhookRefusals, comparison: "GreaterThanOrEqualToThreshold" },
+    WebhookRefusals: {
+      metrics: ["Gym/test WebhookReceipts"],
+      threshold: limits.webhookRefusals,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
     ...Object.fromEntries(
       Object.keys(jobSchedule).flatMap((job) => [
-        [`${pascal(job)}Heartbeat`, { metrics: ["Gym/test JobRuns"], threshold: 1, comparison: "LessThanThreshold" }],
-        [`${pascal(job)}Errors`, { metrics: ["AWS/Lambda Errors"], threshold: 1, comparison: "GreaterThanOrEqualToThreshold" }],
+        [
+          `${pascal(job)}Heartbeat`,
+          { metrics: ["Gym/test JobRuns"], threshold: 1, comparison: "LessThanThreshold" },
+        ],
+        [
+          `${pascal(job)}Errors`,
+          { metrics: ["AWS/Lambda Errors"], threshold: 1, comparison: "GreaterThanOrEqualToThreshold" },
+        ],
       ]),
     ),
   };
@@ -660,7 +688,12 @@ describe("monitoring", () => {
     const topic = topicOf(dev);
     for (const [id, want] of Object.entries(expected)) {
       const alarm = found[id];
-      expect(watched(alarm).map((m) => `${m.namespace} ${m.name}`).sort(), id).toEqual([...want.metrics].sort());
+      expect(
+        watched(alarm)
+          .map((m) => `${m.namespace} ${m.name}`)
+          .sort(),
+        id,
+      ).toEqual([...want.metrics].sort());
       expect(alarm.Threshold, id).toBe(want.threshold);
       expect(alarm.ComparisonOperator, id).toBe(want.comparison);
       expect(alarm.AlarmActions, id).toEqual([{ Ref: topic }]);
@@ -672,7 +705,8 @@ describe("monitoring", () => {
     const found = alarms(dev);
     for (const [job, { everyMinutes }] of Object.entries(jobSchedule)) {
       const alarm = found[`${pascal(job)}Heartbeat`];
-      expect(alarm.Period).toBe(2 * everyMinutes * 60);
+      expect(alarm.Period).toBe(heartbeatMinutes(everyMinutes) * 60);
+      expect(alarm.Period * alarm.EvaluationPeriods).toBeLessThanOrEqual(86_400);
       expect(alarm.Statistic).toBe("Sum");
       expect(alarm.TreatMissingData).toBe("breaching");
       expect(watched(alarm)[0].dimensions).toEqual({ Job: job });
@@ -688,7 +722,11 @@ describe("monitoring", () => {
     const runbook = readFileSync(path.resolve(import.meta.dirname, "../../docs/operations.md"), "utf8");
     const headings = new Set(
       [...runbook.matchAll(/^#{2,4} (.+)$/gm)].map(([, h]) =>
-        h.trim().toLowerCase().replace(/[^\w\- ]/g, "").replace(/ /g, "-"),
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, "")
+          .replace(/ /g, "-"),
       ),
     );
     for (const [id, alarm] of [...Object.entries(alarms(dev)), ...Object.entries(alarms(prod))]) {
@@ -700,7 +738,9 @@ describe("monitoring", () => {
 
   it("emails the alarms to the stage's ALARM_EMAIL; a stage without one has the topic and no subscription", () => {
     expect(ofType(dev.resources.Monitoring, "AWS::SNS::Subscription")).toHaveLength(0);
-    const subscriptions = ofType(prod.resources.Monitoring, "AWS::SNS::Subscription").map(([, s]) => s.Properties);
+    const subscriptions = ofType(prod.resources.Monitoring, "AWS::SNS::Subscription").map(
+      ([, s]) => s.Properties,
+    );
     expect(subscriptions.map((s) => [s.Protocol, s.Endpoint]).sort()).toEqual([
       ["email", "ops@kiaora.example.nz"],
       ["email", "owner@kiaora.example.nz"],
@@ -710,11 +750,15 @@ describe("monitoring", () => {
 
   it("alarms on the account's SES bounce and complaint rates from protected stages only", () => {
     const found = alarms(prod);
-    expect(watched(found.SesBounceRate)).toEqual([{ namespace: "AWS/SES", name: "Reputation.BounceRate", dimensions: {} }]);
+    expect(watched(found.SesBounceRate)).toEqual([
+      { namespace: "AWS/SES", name: "Reputation.BounceRate", dimensions: {} },
+    ]);
     expect(found.SesBounceRate.Threshold).toBe(limits.sesBounceRate);
     expect(watched(found.SesComplaintRate)[0].name).toBe("Reputation.ComplaintRate");
     expect(found.SesComplaintRate.Threshold).toBe(limits.sesComplaintRate);
-    expect(Object.keys(found).sort()).toEqual([...Object.keys(expected), "SesBounceRate", "SesComplaintRate"].sort());
+    expect(Object.keys(found).sort()).toEqual(
+      [...Object.keys(expected), "SesBounceRate", "SesComplaintRate"].sort(),
+    );
     expect(alarms(dev).SesBounceRate).toBeUndefined();
   });
 
@@ -722,14 +766,24 @@ describe("monitoring", () => {
     const [[, dashboard]] = ofType(dev.resources.Monitoring, "AWS::CloudWatch::Dashboard");
     expect(dashboard.Properties.DashboardName).toBe("test-gym-platform");
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
-    for (const figure of ["Settlements", "DueNotClaimed", "ReconciliationMismatches", "WebhookReceipts", "JobRuns"]) {
+    for (const figure of [
+      "Settlements",
+      "DueNotClaimed",
+      "ReconciliationMismatches",
+      "WebhookReceipts",
+      "JobRuns",
+    ]) {
       expect(body).toContain(figure);
     }
   });
 
   it("keeps logs two weeks on a development stage and a year on a protected one", () => {
     const retention = (s: Synth) =>
-      new Set(allResourcesOf(s).filter(([, r]) => r.Type === "AWS::Logs::LogGroup").map(([, r]) => r.Properties.RetentionInDays));
+      new Set(
+        allResourcesOf(s)
+          .filter(([, r]) => r.Type === "AWS::Logs::LogGroup")
+          .map(([, r]) => r.Properties.RetentionInDays),
+      );
     expect([...retention(dev)]).toEqual([14]);
     expect([...retention(prod)]).toEqual([365]);
   });

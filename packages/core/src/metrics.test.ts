@@ -22,7 +22,11 @@ import {
 type Emf = Record<string, unknown> & {
   _aws: {
     Timestamp: number;
-    CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+    CloudWatchMetrics: {
+      Namespace: string;
+      Dimensions: string[][];
+      Metrics: { Name: string; Unit: string }[];
+    }[];
   };
 };
 
@@ -123,8 +127,16 @@ describe("metrics", () => {
 
   it("Settlements and Declines: by provider and outcome, declines by code", () => {
     settlementMetric({ type: "stripe_card" }, { state: "succeeded" }, "charge");
-    settlementMetric({ type: "akahu_bank" }, { state: "failed", code: "insufficient_funds", hard: false }, "poll");
-    settlementMetric({ type: "stripe_card" }, { state: "failed", code: "stolen_card", hard: true }, "webhook");
+    settlementMetric(
+      { type: "akahu_bank" },
+      { state: "failed", code: "insufficient_funds", hard: false },
+      "poll",
+    );
+    settlementMetric(
+      { type: "stripe_card" },
+      { state: "failed", code: "stolen_card", hard: true },
+      "webhook",
+    );
     for (const doc of docs()) expectValidEmf(doc);
     const settled = withMetric(metricNames.Settlements);
     expect(settled.map((d) => [d.Provider, d.Outcome, d.source])).toEqual([
@@ -149,7 +161,9 @@ describe("metrics", () => {
   });
 
   it("carry the request id and organisation of the work that emitted them", () => {
-    withLogContext({ request_id: "req-1", organisation_id: "org-1" }, () => webhookMetric("akahu", "accepted"));
+    withLogContext({ request_id: "req-1", organisation_id: "org-1" }, () =>
+      webhookMetric("akahu", "accepted"),
+    );
     expect(docs()[0]).toMatchObject({ request_id: "req-1", organisation_id: "org-1" });
   });
 
@@ -176,6 +190,8 @@ describe("metrics", () => {
   it("read as one line each locally", () => {
     apiRequestMetric({ route: "/api/health", method: "GET", status: 200, ms: 3 });
     const [line] = recentMetrics().map(formatMetric);
-    expect(line).toMatch(/^\d{4}-\d\d-\d\dT.* ApiRequests=1 \[StatusClass=2xx\] route=\/api\/health method=GET status=200$/);
+    expect(line).toMatch(
+      /^\d{4}-\d\d-\d\dT.* ApiRequests=1 \[StatusClass=2xx\] route=\/api\/health method=GET status=200$/,
+    );
   });
 });

@@ -121,12 +121,7 @@ export function formatMetric({ emf }: MetricEntry): string {
   const dims = new Set(directive.Dimensions.flat());
   const show = (keys: Iterable<string>) => [...keys].map((k) => `${k}=${values[k]}`).join(" ");
   const rest = show(Object.keys(values).filter((k) => !names.has(k) && !dims.has(k)));
-  return [
-    new Date(_aws.Timestamp).toISOString(),
-    show(names),
-    dims.size ? `[${show(dims)}]` : "",
-    rest,
-  ]
+  return [new Date(_aws.Timestamp).toISOString(), show(names), dims.size ? `[${show(dims)}]` : "", rest]
     .filter(Boolean)
     .join(" ");
 }

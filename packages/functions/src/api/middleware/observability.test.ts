@@ -70,7 +70,11 @@ describe("request observability", () => {
     const client = new HttpClient(api.url);
     clearRecentMetrics();
     expect((await client.get("/api/no-such-thing/123")).status).toBe(404);
-    const refused = await client.post("/api/webhooks/stripe", { id: "evt_1" }, { "Stripe-Signature": "t=1,v1=bad" });
+    const refused = await client.post(
+      "/api/webhooks/stripe",
+      { id: "evt_1" },
+      { "Stripe-Signature": "t=1,v1=bad" },
+    );
     expect(refused.status).toBe(400);
     const emfs = recentMetrics().map((m) => m.emf);
     expect(emfs.find((e) => "ApiRequests" in e && e.status === 404)).toMatchObject({ route: "unmatched" });
@@ -92,7 +96,12 @@ describe("request observability", () => {
     const run = recentMetrics()
       .map((m) => m.emf)
       .find((e) => "JobRuns" in e);
-    expect(run).toMatchObject({ Job: "grace-expiry", JobRuns: 1, JobErrors: 0, Examined: expect.any(Number) });
+    expect(run).toMatchObject({
+      Job: "grace-expiry",
+      JobRuns: 1,
+      JobErrors: 0,
+      Examined: expect.any(Number),
+    });
     expect(run?.request_id).toBe(finished?.request_id);
 
     const page = await client.get("/api/dev/metrics");

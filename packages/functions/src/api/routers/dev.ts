@@ -119,7 +119,10 @@ export const devRouter = createRouter()
       summary:
         "The metrics this process emitted (newest first, one readable line each; in AWS they are CloudWatch embedded-metric log lines) (local only)",
       responses: {
-        200: { description: "One line per metric document", content: { "text/plain": { schema: z.string() } } },
+        200: {
+          description: "One line per metric document",
+          content: { "text/plain": { schema: z.string() } },
+        },
       },
     }),
     (c) => c.text(`${[...recentMetrics()].reverse().map(formatMetric).join("\n")}\n`, 200),
