@@ -312,7 +312,7 @@ describe("charge queue", () => {
   it("raises an alarm when anything reaches the dead-letter queue", () => {
     // Every alarm lives in the Monitoring stack (asserted below, "monitoring").
     expect(ofType(resources.Jobs, "AWS::CloudWatch::Alarm")).toHaveLength(0);
-    const alarm = ofType(resources.Monitoring, "AWS::CloudWatch::Alarm")
+    const alarm: Cfn = ofType(resources.Monitoring, "AWS::CloudWatch::Alarm")
       .map(([, a]) => a.Properties)
       .find((a) => a.AlarmName === "test-gym-ChargeDeadLetters");
     expect(alarm.MetricName).toBe("ApproximateNumberOfMessagesVisible");
