@@ -251,7 +251,7 @@ describe("jobs", () => {
     }
     expect(seen.get("payment-polling")).toBe("rate(15 minutes)");
     expect(seen.get("billing-run")).toBe("rate(60 minutes)");
-    expect(seen.get("reconciliation")).toBe("rate(1440 minutes)");
+    expect(seen.get("reconciliation")).toBe("rate(720 minutes)");
   });
 
   it("lets EventBridge invoke each job function", () => {
