@@ -90,6 +90,7 @@ export async function acceptWebhook(
       statusCode: 200,
       detail: [detail, ...refusals].filter(Boolean).join("; "),
     });
+    webhookMetric(event.provider, "refused_mismatch");
     return { status: 200, outcome: "refused", call_id: callId };
   }
   await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
