@@ -5,6 +5,7 @@
  * organisation (another organisation's ids are not found) and, for trainers and gym admins, to
  * members of their gyms. docs/members.md.
  */
+import { profilePictureUrl, profilePicturesOf } from "../user/picture";
 import type { EntityItem } from "electrodb";
 import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
@@ -134,7 +135,12 @@ export function summaryOf(
   };
 }
 
-function presentListItem(member: MemberRecord, sub: SubscriptionRecord | null, now: Date): MemberListItem {
+function presentListItem(
+  member: MemberRecord,
+  sub: SubscriptionRecord | null,
+  now: Date,
+  pictures: Map<string, string | null>,
+): MemberListItem {
   const summary = sub ? summaryOf(sub, now) : null;
   return {
     id: member.user_id,
@@ -147,6 +153,7 @@ function presentListItem(member: MemberRecord, sub: SubscriptionRecord | null, n
     state: summary?.state ?? "none",
     card_colour: summary?.card_colour ?? null,
     latest_subscription: summary,
+    profile_picture: pictures.get(member.user_id) ?? null,
   };
 }
 
@@ -190,8 +197,9 @@ export async function listMembers(actor: Actor, query: unknown): Promise<MemberP
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
   const now = await businessNow();
   const page = await matchingMembers(actor, values, perPage, now);
+  const pictures = await profilePicturesOf(page.rows.map((row) => row.member.user_id));
   return {
-    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now)),
+    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now, pictures)),
     next_cursor: page.next_cursor,
     per_page: perPage,
   };
@@ -364,7 +372,7 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
         a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
       )
       .map(presentPayment),
-    profile_picture: user.profile_picture ?? null,
+    profile_picture: profilePictureUrl(user.profile_picture),
     visits_count: visits,
     notes: member.notes ?? null,
     access_control_credentials: doors

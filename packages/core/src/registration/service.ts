@@ -14,6 +14,7 @@ import { takeLimit } from "../auth/throttle";
 import { issueCode } from "../auth/two-factor";
 import { aucklandDate, formatBasisPoints, formatCents } from "../billing/index";
 import { businessNow } from "../clock";
+import { profilePictureUrl } from "../user/picture";
 import { config } from "../config";
 import { messages } from "../contract/fields";
 import type { PaymentType } from "../contract/payment";
@@ -380,9 +381,7 @@ async function registrationGym(actor: Actor) {
   return { organisationId, record, gym: await getGym(organisationId, gymId) };
 }
 
-export function profilePictureUrl(key: string | null | undefined) {
-  return key ? `/api/files/${key}` : null;
-}
+export { profilePictureUrl } from "../user/picture";
 
 /**
  * `GET /api/me/registration`: what the join site's guard and pages need (spec 000 §4): the step

@@ -181,7 +181,12 @@ export function MemberShowRoute() {
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Group gap="md">
-            <Avatar src={member.profile_picture} size={64} radius="xl" alt="">
+            <Avatar
+              src={member.profile_picture}
+              size={96}
+              radius="md"
+              alt={member.profile_picture ? `Photo of ${member.name}` : ""}
+            >
               {member.name
                 .split(" ")
                 .map((w) => w[0])
