@@ -46,7 +46,8 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 beforeAll(async () => {
   const context = await e2e.browser.newContext();
   await signInViaApi(context, e2e.product.staffUrl, roles["org-admin"]);
-  const get = async (path: string) => (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
+  const get = async (path: string) =>
+    (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
   const me = await get("/api/me");
   const organisationId = me.current_organisation.id as string;
   const members = await get("/api/members?per_page=5");
@@ -158,7 +159,11 @@ async function visit(page: Page, url: string, size: Size, options: { axe?: boole
       const violations = await page.evaluate(async () => {
         const result = await (
           window as unknown as {
-            axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> };
+            axe: {
+              run: () => Promise<{
+                violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
+              }>;
+            };
           }
         ).axe.run();
         return result.violations
@@ -167,7 +172,8 @@ async function visit(page: Page, url: string, size: Size, options: { axe?: boole
       });
       problems.push(...violations.map((v) => `axe: ${v}`));
     }
-    if (options.shot) await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
+    if (options.shot)
+      await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
   } finally {
     page.off("console", onConsole);
     page.off("pageerror", onPageError);
@@ -226,7 +232,9 @@ describe("the tour", () => {
       const found: Stop[] = [];
       for (const path of ["/login", "/forgot-password", "/legal/privacy-policy", "/contact-us"]) {
         found.push(
-          await visit(page, `${e2e.product.staffUrl}${path}`, size, { shot: `tour-staff-guest-${size}-${slug(path)}` }),
+          await visit(page, `${e2e.product.staffUrl}${path}`, size, {
+            shot: `tour-staff-guest-${size}-${slug(path)}`,
+          }),
         );
       }
       for (const path of [`/?gym=${ids.gymUuid}`, "/"]) {
@@ -259,7 +267,8 @@ describe("the tour", () => {
     const found: Stop[] = [];
     // Signed out: the page itself, or sign-in that comes back to it.
     const page = await (await contextFor("guest", "phone")).newPage();
-    for (const [url] of links) found.push(await visit(page, url, "phone", { shot: `tour-email-${slug(new URL(url).pathname)}` }));
+    for (const [url] of links)
+      found.push(await visit(page, url, "phone", { shot: `tour-email-${slug(new URL(url).pathname)}` }));
     await page.close();
     expect(found.filter((stop) => stop.problems.length)).toEqual([]);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { PageLoader } from "@gym/web/ui";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, redirect, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, type RouteObject, redirect } from "react-router-dom";
 import { preloadJoinOptions } from "../features/register/api/join-options";
 import { RootLayout } from "./RootLayout";
 

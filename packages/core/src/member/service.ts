@@ -5,7 +5,7 @@
  * organisation (another organisation's ids are not found) and, for trainers and gym admins, to
  * members of their gyms. docs/members.md.
  */
-import { profilePictureUrl, profilePicturesOf } from "../user/picture";
+
 import type { EntityItem } from "electrodb";
 import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
@@ -40,6 +40,7 @@ import {
   type SubscriptionRecord,
 } from "../subscription/store";
 import { titleCase } from "../text";
+import { profilePicturesOf, profilePictureUrl } from "../user/picture";
 import { roleIn } from "../user/roles";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";

@@ -8,12 +8,14 @@
 import type { Actor } from "../auth/actor";
 import { authorize, inOrganisation, policy } from "../auth/policy";
 import {
+  aucklandDate,
   formatCents,
   formatTerm,
   frequencyLabel,
   isTermMembership,
   membershipTypeLabel,
 } from "../billing/index";
+import { businessNow } from "../clock";
 import { offeringTypeLabel } from "../contract/offering";
 import {
   type JoinOffering,
@@ -23,8 +25,6 @@ import {
   registrationMessages,
   registrationSettingsInput,
 } from "../contract/registration";
-import { aucklandDate } from "../billing/index";
-import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { logoUrl } from "../gym/present";

@@ -18,7 +18,9 @@ export function useDashboard(filter: DashboardFilter | null) {
   const breakdown = useApi<UserBreakdown>(q ? `/api/user-breakdown?${q}` : null);
   const range = useApi<CostAndVisitBreakdown>(
     // Only with a range (the first read asks the stats for the business date; an empty range is a 422).
-    q && filter?.from && filter.to ? `/api/cost-and-visit-breakdown?${q}&from=${filter.from}&to=${filter.to}` : null,
+    q && filter?.from && filter.to
+      ? `/api/cost-and-visit-breakdown?${q}&from=${filter.from}&to=${filter.to}`
+      : null,
   );
   return { stats, breakdown, range };
 }

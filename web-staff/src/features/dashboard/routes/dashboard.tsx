@@ -25,6 +25,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
+import { seesMoney } from "../../shell/navigation";
 import { Figures } from "../components/figures";
 import { firstName, greeting, roleLabel } from "../greeting";
 
@@ -71,7 +72,7 @@ const NEXT_STEPS: NextStep[] = [
     description: "Work out what a new member pays first, with pro-rata and joining fee.",
     to: "/calculate-pro-rata",
     icon: IconCash,
-    for: "staff",
+    for: "managers",
   },
 ];
 
@@ -198,7 +199,8 @@ export function DashboardRoute() {
         </Text>
       </Stack>
 
-      <Figures user={user} onToday={setToday} />
+      {/* The figures are the business's money: admins only (docs/access-control.md). */}
+      {seesMoney(user) && <Figures user={user} onToday={setToday} />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>

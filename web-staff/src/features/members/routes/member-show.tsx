@@ -170,6 +170,10 @@ export function MemberShowRoute() {
     );
   const saved = (next: Member) => void mutate(next, { revalidate: false });
   const ec = member.emergency_contact;
+  // The member's gym admins (and organisation admins) change their details and door access.
+  const manages = Boolean(
+    user && (user.is_organisation_admin || member.gyms.some((m) => administersGym(user, m.id))),
+  );
 
   return (
     <Container size="xl" py="lg" component="main">
@@ -226,9 +230,12 @@ export function MemberShowRoute() {
             >
               Activity
             </Button>
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={edit.open}>
-              Edit details
-            </Button>
+            {/* Only the member's gym admins may change their details (the API answers trainers 403). */}
+            {manages && (
+              <Button variant="light" leftSection={<IconPencil size={16} />} onClick={edit.open}>
+                Edit details
+              </Button>
+            )}
           </Group>
         </Group>
         <Grid>
@@ -290,9 +297,7 @@ export function MemberShowRoute() {
             <Stack gap="lg">
               <DoorAccessPanel
                 userId={member.id}
-                canChange={Boolean(
-                  user && (user.is_organisation_admin || member.gyms.some((m) => administersGym(user, m.id))),
-                )}
+                canChange={manages}
               />
               <Panel title="Notes and tags">
                 <NotesTagsForm key={member.updated_at} member={member} onSaved={saved} />

@@ -23,8 +23,8 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import {
   type MemberFilterValues,
-  memberExportBody,
   type MemberListItem,
+  memberExportBody,
   memberSearch,
   stateLabels,
   useMembers,
@@ -159,7 +159,14 @@ export function MembersListRoute() {
                 render: (m) => (
                   <Group gap="sm" wrap="nowrap">
                     {/* Staff at the desk know members by face. */}
-                    <Avatar src={m.profile_picture} name={m.name} alt="" size={36} radius="xl" color="initials" />
+                    <Avatar
+                      src={m.profile_picture}
+                      name={m.name}
+                      alt=""
+                      size={36}
+                      radius="xl"
+                      color="initials"
+                    />
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Anchor component={Link} to={`/members/${m.id}`} fw={600} size="sm">
                         {m.name}

@@ -147,7 +147,14 @@ export function GlobalSearch({ fullWidth = false }: GlobalSearchProps) {
                   style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
                 >
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={result.profile_picture} name={result.name} alt="" size={32} radius="xl" color="initials" />
+                    <Avatar
+                      src={result.profile_picture}
+                      name={result.name}
+                      alt=""
+                      size={32}
+                      radius="xl"
+                      color="initials"
+                    />
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={600}>
                         {result.name}
