@@ -46,6 +46,17 @@ function png(): Buffer {
   ]);
 }
 
+async function ponsonbyUuid(): Promise<string> {
+  const context = await e2e.browser.newContext();
+  await signInViaApi(context, e2e.product.staffUrl, "admin@example.com");
+  const get = async (path: string) =>
+    (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
+  const gym = (await get("/api/gyms")).find((g: { name: string }) => g.name === "Harbour Fitness Ponsonby");
+  const uuid = (await get(`/api/gyms/${gym.id}`)).uuid as string;
+  await context.close();
+  return uuid;
+}
+
 async function consoleErrors(page: Page) {
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -126,10 +137,7 @@ describe("staff at the desk", () => {
     await page.getByRole("link", { name: "Morgan Member" }).waitFor();
     await loadedImage(page, 'main img[src^="/api/files/profile-pictures/"]');
 
-    await page
-      .getByRole("textbox", { name: /search/i })
-      .first()
-      .fill("morgan");
+    await page.getByLabel("Search members").first().fill("morgan");
     await page.getByRole("option", { name: /Morgan Member/ }).waitFor();
     await loadedImage(page, '[role="option"] img[src^="/api/files/profile-pictures/"]');
     await page.screenshot({ path: screenshotPath("journeys-search-photo-desktop") });
@@ -196,8 +204,7 @@ describe("the business clock", () => {
       const join = await (
         await e2e.browser.newContext({ viewport: viewports.phone, isMobile: true })
       ).newPage();
-      const link = e2e.product.output().match(/Harbour Fitness Ponsonby:\s+(\S+)/)![1];
-      await join.goto(link);
+      await join.goto(`${e2e.product.joinUrl}/?gym=${await ponsonbyUuid()}`);
       await join.getByRole("radio").first().waitFor();
       expect(await join.getByLabel(/^Start date/).inputValue()).toBe(today);
       await join.context().close();

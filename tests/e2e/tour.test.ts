@@ -1,14 +1,7 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  type Product,
-  screenshotPath,
-  signInViaApi,
-  useProductAndBrowser,
-  viewports,
-} from "../support/e2e";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from "../support/e2e";
 
 /**
  * The tour (issue 23): every route of both hosts, at 1440×900 and 390×844, signed in as each
@@ -17,16 +10,7 @@ import {
  * on the join site. Then every link in every email the dev mailbox received opens a real page.
  * One product start, one browser; screenshots of every stop land in tests/.artifacts/tour-*.png.
  */
-// TOUR_STAFF_URL and TOUR_JOIN_URL tour a product already running (`npm start`) instead.
-const running = process.env.TOUR_STAFF_URL;
-const e2e = running ? ({} as ReturnType<typeof useProductAndBrowser>) : useProductAndBrowser();
-if (running) {
-  beforeAll(async () => {
-    e2e.product = { staffUrl: running, joinUrl: process.env.TOUR_JOIN_URL! } as Product;
-    e2e.browser = await launchBrowser();
-  });
-  afterAll(() => e2e.browser?.close());
-}
+const e2e = useProductAndBrowser();
 
 const sizes = { desktop: { width: 1440, height: 900 }, phone: viewports.phone } as const;
 type Size = keyof typeof sizes;
@@ -44,8 +28,7 @@ const ids = {} as { member: string; gym: string; offering: string; staff: string
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 beforeAll(async () => {
-  const context = await e2e.browser.newContext();
-  await signInViaApi(context, e2e.product.staffUrl, roles["org-admin"]);
+  const context = await e2e.browser.newContext({ storageState: await sessionOf("org-admin") });
   const get = async (path: string) =>
     (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
   const me = await get("/api/me");
@@ -107,6 +90,24 @@ function joinRoutes(): string[] {
 }
 
 const contexts = new Map<string, BrowserContext>();
+const signedIn = new Map<string, Promise<Awaited<ReturnType<BrowserContext["storageState"]>>>>();
+
+/** One sign-in per role (one emailed code), shared by both sizes. */
+function sessionOf(role: Role) {
+  let state = signedIn.get(role);
+  if (!state) {
+    state = (async () => {
+      const context = await e2e.browser.newContext();
+      await signInViaApi(context, e2e.product.staffUrl, roles[role]);
+      const saved = await context.storageState();
+      await context.close();
+      return saved;
+    })();
+    signedIn.set(role, state);
+  }
+  return state;
+}
+
 async function contextFor(role: Role | "guest", size: Size) {
   const key = `${role}-${size}`;
   let context = contexts.get(key);
@@ -115,8 +116,8 @@ async function contextFor(role: Role | "guest", size: Size) {
       viewport: sizes[size],
       ...(size === "phone" ? { isMobile: true, hasTouch: true } : {}),
       bypassCSP: true,
+      ...(role === "guest" ? {} : { storageState: await sessionOf(role) }),
     });
-    if (role !== "guest") await signInViaApi(context, e2e.product.staffUrl, roles[role]);
     contexts.set(key, context);
   }
   return context;
@@ -163,6 +164,15 @@ async function visit(
     if (size === "phone") {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);
+      // A table wider than the phone is clipped inside its scroll box: columns a person cannot see.
+      const clipped = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("table")].filter(
+            (table) =>
+              table.offsetParent !== null && table.getBoundingClientRect().right > window.innerWidth + 1,
+          ).length,
+      );
+      if (clipped) problems.push(`${clipped} table(s) wider than the phone`);
     }
     if (options.axe) {
       await page.addScriptTag({ path: axePath });
@@ -201,7 +211,8 @@ const slug = (path: string) =>
     .replace(/[^a-z0-9]+/gi, "-")
     .replace(/-$/, "") || "home";
 
-describe("the tour", () => {
+// The stops of different roles and sizes are independent: they run side by side (one browser).
+describe.concurrent("the tour", () => {
   for (const role of ["org-admin", "gym-admin", "trainer"] as const) {
     for (const size of ["desktop", "phone"] as const) {
       it(`staff host as ${role} at ${size}`, async () => {

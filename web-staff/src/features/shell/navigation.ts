@@ -137,7 +137,9 @@ export function allLinks(entries: readonly NavEntry[] = NAVIGATION): NavLinkEntr
 
 /** The entries this user sees. */
 export function visibleEntries(user: CurrentUser, entries: readonly NavEntry[] = NAVIGATION): NavEntry[] {
-  return entries.filter((entry) => (entry.kind === "link" ? (entry.visible?.(user) ?? true) : entry.visible(user)));
+  return entries.filter((entry) =>
+    entry.kind === "link" ? (entry.visible?.(user) ?? true) : entry.visible(user),
+  );
 }
 
 /**

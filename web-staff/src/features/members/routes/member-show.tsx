@@ -295,10 +295,7 @@ export function MemberShowRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              <DoorAccessPanel
-                userId={member.id}
-                canChange={manages}
-              />
+              <DoorAccessPanel userId={member.id} canChange={manages} />
               <Panel title="Notes and tags">
                 <NotesTagsForm key={member.updated_at} member={member} onSaved={saved} />
               </Panel>
