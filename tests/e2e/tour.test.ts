@@ -211,8 +211,7 @@ const slug = (path: string) =>
     .replace(/[^a-z0-9]+/gi, "-")
     .replace(/-$/, "") || "home";
 
-// The stops of different roles and sizes are independent: they run side by side (one browser).
-describe.concurrent("the tour", () => {
+describe("the tour", () => {
   for (const role of ["org-admin", "gym-admin", "trainer"] as const) {
     for (const size of ["desktop", "phone"] as const) {
       it(`staff host as ${role} at ${size}`, async () => {
