@@ -3,6 +3,7 @@ import type { NodeJSProps } from "sst/constructs";
 import { API } from "./infra/api";
 import { functionBundling } from "./infra/bundle";
 import { Jobs } from "./infra/jobs";
+import { Monitoring } from "./infra/monitoring";
 import { Secrets } from "./infra/secrets";
 import { Storage } from "./infra/storage";
 import { Web } from "./infra/web";
@@ -31,6 +32,6 @@ export default {
         esbuild: functionBundling.esbuild as unknown as NonNullable<NodeJSProps["esbuild"]>,
       },
     });
-    app.stack(Storage).stack(Secrets).stack(API).stack(Jobs).stack(Web);
+    app.stack(Storage).stack(Secrets).stack(API).stack(Jobs).stack(Web).stack(Monitoring);
   },
 } satisfies SSTConfig;

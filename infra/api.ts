@@ -1,6 +1,8 @@
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as SstFunction, type StackContext } from "sst/constructs";
 import { coreFunctionProps } from "./function";
+import { logRetentionDays } from "./settings";
 
 /** Provider webhooks: explicit routes (same handler) so they stay visible and separately routable. */
 export const webhookRoutes = [
@@ -19,7 +21,7 @@ export const webhookRoutes = [
  * (disabling it would need a custom domain on API Gateway).
  */
 export function API(ctx: StackContext) {
-  const { stack } = ctx;
+  const { stack, app } = ctx;
   const originSecret = new Secret(stack, "OriginSecret", {
     description: "Shared by CloudFront (origin header) and the API: proves a request came through CloudFront",
     generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -41,10 +43,16 @@ export function API(ctx: StackContext) {
   const api = new HttpApi(stack, "Api", {
     // Same-origin through CloudFront; webhooks are server to server.
     cors: false,
-    accessLog: { retention: "three_months" },
+    accessLog: { retention: retentionName(logRetentionDays(app.stage)) },
     routes,
   });
 
   stack.addOutputs({ ApiUrl: api.url });
   return { api, handler, originSecret };
+}
+
+/** SST names a retention by CDK's enum key in lower case (`one_year`). */
+function retentionName(days: number) {
+  const key = Object.keys(RetentionDays).find((k) => RetentionDays[k as keyof typeof RetentionDays] === days);
+  return key!.toLowerCase() as Lowercase<keyof typeof RetentionDays>;
 }

@@ -1,9 +1,9 @@
 import { RemovalPolicy, Stack } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { type FunctionProps, type StackContext, use } from "sst/constructs";
 import { Secrets } from "./secrets";
-import { deploySettings, emailAddress, isProtectedStage } from "./settings";
+import { deploySettings, emailAddress, isProtectedStage, logRetentionDays } from "./settings";
 import { Storage } from "./storage";
 
 /**
@@ -74,7 +74,7 @@ export function coreFunctionProps({ stack, app }: StackContext, name: string): F
   }
 
   const logGroup = new LogGroup(stack, `${name}Logs`, {
-    retention: RetentionDays.THREE_MONTHS,
+    retention: logRetentionDays(app.stage) as RetentionDays,
     removalPolicy: isProtectedStage(app.stage) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
 

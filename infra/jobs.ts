@@ -1,6 +1,5 @@
 import { type JobName, jobSchedule } from "@gym/core/jobs/schedule";
 import { Duration } from "aws-cdk-lib";
-import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Queue as CdkQueue } from "aws-cdk-lib/aws-sqs";
 import { Cron, Queue, type Function as SstFunction, type StackContext } from "sst/constructs";
@@ -45,7 +44,8 @@ export const enqueuingJobs: readonly JobName[] = ["billing-run", "payment-retrie
  * The charge queue (SQS) separates claiming from charging: the billing run claims due payments
  * page by page and sends their ids here; the consumer Lambda charges them with bounded
  * concurrency. Only the enqueuing jobs may send to it (sqs:SendMessage on this queue alone); only
- * the consumer may receive and delete. Failed messages land in a dead-letter queue with an alarm.
+ * the consumer may receive and delete. Failed messages land in a dead-letter queue (alarmed in
+ * infra/monitoring.ts).
  */
 export function Jobs(ctx: StackContext) {
   const { stack } = ctx;
@@ -81,16 +81,6 @@ export function Jobs(ctx: StackContext) {
     },
   });
 
-  const alarm = new Alarm(stack, "ChargeDeadLettersAlarm", {
-    alarmDescription:
-      "Charges failed repeatedly and are in the dead-letter queue: check them and the payments they name.",
-    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
-
   for (const [job, { description, everyMinutes }] of Object.entries(jobSchedule) as [
     JobName,
     (typeof jobSchedule)[JobName],
@@ -123,5 +113,6 @@ export function Jobs(ctx: StackContext) {
     functions[job] = cron.jobFunction;
   }
 
-  return { functions, charges, deadLetters, alarm };
+  // The dead-letter queue's alarm, and every other, is in infra/monitoring.ts (one topic per stage).
+  return { functions, charges, deadLetters };
 }

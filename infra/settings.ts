@@ -23,6 +23,8 @@ export interface DeploySettings {
   cookieDomain?: string;
   /** Stripe's publishable key (`pk_…`, public) for Stripe.js's card element on the join site. */
   stripePublishableKey?: string;
+  /** Who gets the stage's alarms: email addresses subscribed to its alarm topic (docs/operations.md). */
+  alarmEmails: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +69,10 @@ export function deploySettings(env: Env = process.env): DeploySettings {
     sesIdentity,
     cookieDomain,
     stripePublishableKey: read(env, "STRIPE_PUBLISHABLE_KEY"),
+    alarmEmails: (read(env, "ALARM_EMAIL") ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }
 
@@ -77,4 +83,26 @@ export function isProtectedStage(stage: string, env: Env = process.env): boolean
     .split(",")
     .map((s) => s.trim())
     .includes(stage);
+}
+
+/** CloudWatch's allowed log retentions, in days. */
+const RETENTIONS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+];
+
+/**
+ * How long a stage keeps its logs (every function's log group and the API's access log), in days:
+ * `LOG_RETENTION_DAYS` if set (one of CloudWatch's values), else a year for protected stages (a
+ * disputed charge or a member's question can come months later) and two weeks for the others.
+ */
+export function logRetentionDays(stage: string, env: Env = process.env): number {
+  const set = read(env, "LOG_RETENTION_DAYS");
+  if (set) {
+    const days = Number(set);
+    if (!RETENTIONS.includes(days)) {
+      throw new Error(`LOG_RETENTION_DAYS must be one of ${RETENTIONS.join(", ")}; got "${set}".`);
+    }
+    return days;
+  }
+  return isProtectedStage(stage, env) ? 365 : 14;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { rateExpression } from "../../infra/jobs";
-import { deploySettings, emailAddress, isProtectedStage, sharedParentDomain } from "../../infra/settings";
+import { heartbeatMinutes } from "../../infra/monitoring";
+import {
+  deploySettings,
+  emailAddress,
+  isProtectedStage,
+  logRetentionDays,
+  sharedParentDomain,
+} from "../../infra/settings";
 
 describe("deploy settings", () => {
   it("derives the SES identity from the sender's domain", () => {
@@ -49,5 +56,26 @@ describe("job schedules", () => {
     expect(rateExpression(15)).toBe("rate(15 minutes)");
     expect(() => rateExpression(0)).toThrow();
     expect(() => rateExpression(1.5)).toThrow();
+  });
+});
+
+describe("operations settings", () => {
+  it("reads the alarm emails and the log retention per stage", () => {
+    expect(deploySettings({}).alarmEmails).toEqual([]);
+    expect(deploySettings({ ALARM_EMAIL: " ops@gym.nz, ,owner@gym.nz " }).alarmEmails).toEqual([
+      "ops@gym.nz",
+      "owner@gym.nz",
+    ]);
+    expect(logRetentionDays("prod", {})).toBe(365);
+    expect(logRetentionDays("pr-12", {})).toBe(14);
+    expect(logRetentionDays("pr-12", { LOG_RETENTION_DAYS: "30" })).toBe(30);
+    expect(() => logRetentionDays("prod", { LOG_RETENTION_DAYS: "100" })).toThrow(/LOG_RETENTION_DAYS/);
+  });
+
+  it("watches a job's heartbeat over twice its cadence, at most the day CloudWatch allows", () => {
+    expect(heartbeatMinutes(15)).toBe(30);
+    expect(heartbeatMinutes(60)).toBe(120);
+    expect(heartbeatMinutes(720)).toBe(1440);
+    expect(heartbeatMinutes(1440)).toBe(1440);
   });
 });

@@ -6,12 +6,14 @@ import { pathToFileURL } from "node:url";
 import { jobSchedule } from "@gym/core/jobs/schedule";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chargeQueueSettings, enqueuingJobs, rateExpression } from "../../infra/jobs";
+import { heartbeatMinutes, alarmThresholds as limits } from "../../infra/monitoring";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
 import { API_HEADERS, ORIGIN_SECRET_HEADER, siteHeaders } from "../../packages/core/src/security/headers";
 import { pendingBindings } from "../../packages/functions/src/aws/secrets";
 import {
   allResources as all,
+  allResources as allResourcesOf,
   appFunctions as app,
   asArray,
   type Cfn,
@@ -249,7 +251,7 @@ describe("jobs", () => {
     }
     expect(seen.get("payment-polling")).toBe("rate(15 minutes)");
     expect(seen.get("billing-run")).toBe("rate(60 minutes)");
-    expect(seen.get("reconciliation")).toBe("rate(1440 minutes)");
+    expect(seen.get("reconciliation")).toBe("rate(720 minutes)");
   });
 
   it("lets EventBridge invoke each job function", () => {
@@ -309,14 +311,16 @@ describe("charge queue", () => {
   });
 
   it("raises an alarm when anything reaches the dead-letter queue", () => {
-    const alarms = ofType(resources.Jobs, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1);
-    const [alarm] = alarms;
+    // Every alarm lives in the Monitoring stack (asserted below, "monitoring").
+    expect(ofType(resources.Jobs, "AWS::CloudWatch::Alarm")).toHaveLength(0);
+    const alarm: Cfn = ofType(resources.Monitoring, "AWS::CloudWatch::Alarm")
+      .map(([, a]) => a.Properties)
+      .find((a) => a.AlarmName === "test-gym-ChargeDeadLetters");
     expect(alarm.MetricName).toBe("ApproximateNumberOfMessagesVisible");
     expect(alarm.Namespace).toBe("AWS/SQS");
     expect(alarm.Threshold).toBe(1);
     expect(alarm.ComparisonOperator).toBe("GreaterThanOrEqualToThreshold");
-    expect(JSON.stringify(alarm.Dimensions)).toContain(queueIds().dlq);
+    expect(JSON.stringify(alarm.Dimensions)).toContain("ChargeDeadLetters");
   });
 
   it("lets only the claiming jobs send, only to this queue, and only the consumer receive", () => {
@@ -525,8 +529,8 @@ describe("iam", () => {
   });
 });
 
+let prod: Synth;
 describe("a protected stage with custom domains", () => {
-  let prod: Synth;
   const certificateArn =
     "arn:aws:acm:us-east-1:123456789012:certificate/0f7e1d2c-aaaa-bbbb-cccc-1234567890ab";
 
@@ -537,6 +541,7 @@ describe("a protected stage with custom domains", () => {
         STAFF_DOMAIN: "staff.kiaora.example.nz",
         JOIN_DOMAIN: "join.kiaora.example.nz",
         CERTIFICATE_ARN: certificateArn,
+        ALARM_EMAIL: "ops@kiaora.example.nz, owner@kiaora.example.nz",
       },
       "prod",
     );
@@ -578,6 +583,210 @@ describe("a protected stage with custom domains", () => {
       expect(vars.SST_StaticSite_url_StaffSite).toBeUndefined();
       expect(vars.SST_StaticSite_url_JoinSite).toBeUndefined();
     }
+  });
+});
+
+describe("monitoring", () => {
+  const alarms = (s: Synth) =>
+    Object.fromEntries(
+      ofType(s.resources.Monitoring, "AWS::CloudWatch::Alarm").map(([, a]) => [
+        (a.Properties.AlarmName as string).replace(/^\w+-gym-/, ""),
+        a.Properties,
+      ]),
+    );
+  const topicOf = (s: Synth) => {
+    const topics = ofType(s.resources.Monitoring, "AWS::SNS::Topic");
+    expect(topics).toHaveLength(1);
+    return topics[0][0];
+  };
+  /** The metrics an alarm watches: its own, or those of its math expression. */
+  const watched = (
+    alarm: Cfn,
+  ): { namespace: string; name: string; dimensions: Record<string, unknown> }[] => {
+    const stats = alarm.MetricName
+      ? [
+          {
+            Metric: {
+              Namespace: alarm.Namespace,
+              MetricName: alarm.MetricName,
+              Dimensions: alarm.Dimensions,
+            },
+          },
+        ]
+      : (alarm.Metrics as Cfn[]).filter((m) => m.MetricStat).map((m) => m.MetricStat);
+    return stats.map((m: Cfn) => ({
+      namespace: m.Metric.Namespace,
+      name: m.MetricName ?? m.Metric.MetricName,
+      dimensions: Object.fromEntries((m.Metric.Dimensions ?? []).map((d: Cfn) => [d.Name, d.Value])),
+    }));
+  };
+  const pascal = (job: string) => job.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+  /** Every alarm of a stage: its metric(s), threshold and comparison (the report lists the same). */
+  const expected: Record<string, { metrics: string[]; threshold: number; comparison: string }> = {
+    ApiServerErrors: {
+      metrics: ["AWS/ApiGateway Count", "AWS/ApiGateway 5xx"],
+      threshold: limits.apiServerErrorPercent,
+      comparison: "GreaterThanThreshold",
+    },
+    ApiLatency: {
+      metrics: ["AWS/ApiGateway Latency"],
+      threshold: limits.apiP95LatencyMs,
+      comparison: "GreaterThanThreshold",
+    },
+    BillingDueNotClaimed: {
+      metrics: ["Gym/test DueNotClaimed"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    FailedPaymentRate: {
+      metrics: ["Gym/test Settlements", "Gym/test Settlements", "Gym/test Settlements"],
+      threshold: limits.failedPaymentPercent,
+      comparison: "GreaterThanThreshold",
+    },
+    ChargeDeadLetters: {
+      metrics: ["AWS/SQS ApproximateNumberOfMessagesVisible"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    ReconciliationMismatches: {
+      metrics: ["Gym/test ReconciliationMismatches"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    DynamoThrottles: {
+      metrics: Array(9).fill("AWS/DynamoDB ThrottledRequests"),
+      threshold: limits.dynamoThrottles,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    DynamoSystemErrors: {
+      metrics: Array(9).fill("AWS/DynamoDB SystemErrors"),
+      threshold: limits.dynamoSystemErrors,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    WebhookRefusals: {
+      metrics: ["Gym/test WebhookReceipts"],
+      threshold: limits.webhookRefusals,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    ...Object.fromEntries(
+      Object.keys(jobSchedule).flatMap((job) => [
+        [
+          `${pascal(job)}Heartbeat`,
+          { metrics: ["Gym/test JobRuns"], threshold: 1, comparison: "LessThanThreshold" },
+        ],
+        [
+          `${pascal(job)}Errors`,
+          { metrics: ["AWS/Lambda Errors"], threshold: 1, comparison: "GreaterThanOrEqualToThreshold" },
+        ],
+      ]),
+    ),
+  };
+
+  it("has every alarm with its metric, threshold and comparison, each routed (alarm and OK) to the stage's one topic", () => {
+    const found = alarms(dev);
+    expect(Object.keys(found).sort()).toEqual(Object.keys(expected).sort());
+    const topic = topicOf(dev);
+    for (const [id, want] of Object.entries(expected)) {
+      const alarm = found[id];
+      expect(
+        watched(alarm)
+          .map((m) => `${m.namespace} ${m.name}`)
+          .sort(),
+        id,
+      ).toEqual([...want.metrics].sort());
+      expect(alarm.Threshold, id).toBe(want.threshold);
+      expect(alarm.ComparisonOperator, id).toBe(want.comparison);
+      expect(alarm.AlarmActions, id).toEqual([{ Ref: topic }]);
+      expect(alarm.OKActions, id).toEqual([{ Ref: topic }]);
+    }
+  });
+
+  it("watches each job's heartbeat over twice its cadence, missing runs counting as breaching", () => {
+    const found = alarms(dev);
+    for (const [job, { everyMinutes }] of Object.entries(jobSchedule)) {
+      const alarm = found[`${pascal(job)}Heartbeat`];
+      expect(alarm.Period).toBe(heartbeatMinutes(everyMinutes) * 60);
+      expect(alarm.Period * alarm.EvaluationPeriods).toBeLessThanOrEqual(86_400);
+      expect(alarm.Statistic).toBe("Sum");
+      expect(alarm.TreatMissingData).toBe("breaching");
+      expect(watched(alarm)[0].dimensions).toEqual({ Job: job });
+      const errors = found[`${pascal(job)}Errors`];
+      expect(JSON.stringify(errors.Dimensions)).toContain(pascal(job));
+    }
+    expect(found.ReconciliationMismatches.TreatMissingData).toBe("ignore");
+    expect(watched(found.WebhookRefusals)[0].dimensions).toEqual({ Outcome: "refused_signature" });
+    expect(watched(found.BillingDueNotClaimed)[0].dimensions).toEqual({ Job: "billing-run" });
+  });
+
+  it("has a runbook section in docs/operations.md for every alarm", () => {
+    const runbook = readFileSync(path.resolve(import.meta.dirname, "../../docs/operations.md"), "utf8");
+    const headings = new Set(
+      [...runbook.matchAll(/^#{2,4} (.+)$/gm)].map(([, h]) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, "")
+          .replace(/ /g, "-"),
+      ),
+    );
+    for (const [id, alarm] of [...Object.entries(alarms(dev)), ...Object.entries(alarms(prod))]) {
+      const anchor = /docs\/operations\.md#([\w-]+)/.exec(alarm.AlarmDescription)?.[1];
+      expect(anchor, id).toBe(id.toLowerCase());
+      expect(headings.has(anchor!), `docs/operations.md has no "## ${id}" section`).toBe(true);
+    }
+  });
+
+  it("emails the alarms to the stage's ALARM_EMAIL; a stage without one has the topic and no subscription", () => {
+    expect(ofType(dev.resources.Monitoring, "AWS::SNS::Subscription")).toHaveLength(0);
+    const subscriptions = ofType(prod.resources.Monitoring, "AWS::SNS::Subscription").map(
+      ([, s]) => s.Properties,
+    );
+    expect(subscriptions.map((s) => [s.Protocol, s.Endpoint]).sort()).toEqual([
+      ["email", "ops@kiaora.example.nz"],
+      ["email", "owner@kiaora.example.nz"],
+    ]);
+    for (const s of subscriptions) expect(s.TopicArn).toEqual({ Ref: topicOf(prod) });
+  });
+
+  it("alarms on the account's SES bounce and complaint rates from protected stages only", () => {
+    const found = alarms(prod);
+    expect(watched(found.SesBounceRate)).toEqual([
+      { namespace: "AWS/SES", name: "Reputation.BounceRate", dimensions: {} },
+    ]);
+    expect(found.SesBounceRate.Threshold).toBe(limits.sesBounceRate);
+    expect(watched(found.SesComplaintRate)[0].name).toBe("Reputation.ComplaintRate");
+    expect(found.SesComplaintRate.Threshold).toBe(limits.sesComplaintRate);
+    expect(Object.keys(found).sort()).toEqual(
+      [...Object.keys(expected), "SesBounceRate", "SesComplaintRate"].sort(),
+    );
+    expect(alarms(dev).SesBounceRate).toBeUndefined();
+  });
+
+  it("has one dashboard per stage", () => {
+    const [[, dashboard]] = ofType(dev.resources.Monitoring, "AWS::CloudWatch::Dashboard");
+    expect(dashboard.Properties.DashboardName).toBe("test-gym-platform");
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const figure of [
+      "Settlements",
+      "DueNotClaimed",
+      "ReconciliationMismatches",
+      "WebhookReceipts",
+      "JobRuns",
+    ]) {
+      expect(body).toContain(figure);
+    }
+  });
+
+  it("keeps logs two weeks on a development stage and a year on a protected one", () => {
+    const retention = (s: Synth) =>
+      new Set(
+        allResourcesOf(s)
+          .filter(([, r]) => r.Type === "AWS::Logs::LogGroup")
+          .map(([, r]) => r.Properties.RetentionInDays),
+      );
+    expect([...retention(dev)]).toEqual([14]);
+    expect([...retention(prod)]).toEqual([365]);
   });
 });
 

@@ -4,6 +4,7 @@ import { App, getStack, Function as SstFunction } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { API } from "../../infra/api";
 import { Jobs } from "../../infra/jobs";
+import { Monitoring } from "../../infra/monitoring";
 import { Secrets } from "../../infra/secrets";
 import { Storage } from "../../infra/storage";
 import { Web } from "../../infra/web";
@@ -20,7 +21,7 @@ export type Cfn = any;
 export type Resource = { Type: string; Properties: Record<string, Cfn>; [key: string]: unknown };
 export type Resources = Record<string, Resource>;
 
-export const stacks = { Storage, Secrets, API, Jobs, Web };
+export const stacks = { Storage, Secrets, API, Jobs, Web, Monitoring };
 export type StackName = keyof typeof stacks;
 
 export interface Synth {
@@ -40,6 +41,8 @@ const settingNames = [
   "COOKIE_DOMAIN",
   "SES_IDENTITY",
   "PROTECTED_STAGES",
+  "ALARM_EMAIL",
+  "LOG_RETENTION_DAYS",
 ];
 
 export async function synth(settings: Record<string, string>, stage = "test"): Promise<Synth> {

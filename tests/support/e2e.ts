@@ -86,6 +86,23 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   };
 }
 
+/**
+ * A product already running (`npm start` by hand), named by E2E_STAFF_URL and E2E_JOIN_URL: to
+ * iterate on one e2e file without starting the product each time. Its data is whatever it holds.
+ */
+function runningProduct(): Product {
+  const staffUrl = process.env.E2E_STAFF_URL!;
+  return {
+    staffUrl,
+    joinUrl: process.env.E2E_JOIN_URL ?? staffUrl.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`),
+    dynamoPort: 0,
+    pid: 0,
+    exited: new Promise(() => {}),
+    output: () => "",
+    async stop() {},
+  };
+}
+
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -176,7 +193,7 @@ export function screenshotPath(name: string) {
 export function useProductAndBrowser(env: Record<string, string> = {}) {
   const e2e = {} as { product: Product; browser: Browser };
   beforeAll(async () => {
-    e2e.product = await startProduct(env);
+    e2e.product = process.env.E2E_STAFF_URL ? runningProduct() : await startProduct(env);
     e2e.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { PageLoader } from "@gym/web/ui";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, type RouteObject, redirect } from "react-router-dom";
 import { preloadJoinOptions } from "../features/register/api/join-options";
 import { RootLayout } from "./RootLayout";
 
@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
           { path: "membership", ...page(() => import("../features/membership/routes/membership")) },
         ],
       },
+      // The address the payment emails link to ("Update your payment method"): the payment step,
+      // behind the guard (signed out: sign in, then back here).
+      { path: "payment-method", loader: () => redirect("/choose-payment-method") },
       { path: "*", ...page(notFound) },
     ],
   },

@@ -10,13 +10,15 @@ import { toast } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import { useEffect, useRef, useState } from "react";
 import { matchPath, Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router-dom";
-import { ORGANISATION_ADMIN_PATHS } from "../features/shell/navigation";
+import { ORGANISATION_ADMIN_PATHS, seesMoney } from "../features/shell/navigation";
 import { browser, joinUrl } from "./config";
 
 /** Route `handle` flags the guards read (spec 000 §2: `meta auth`, `useLayout`). */
 export interface RouteHandle {
   /** Only organisation admins may open the page; other staff go to /dashboard. */
   organisationAdmin?: boolean;
+  /** Only admins (organisation or gym) may open the page: a personal trainer goes to /dashboard. */
+  admins?: boolean;
   /** `false`: the page needs sign-in but is shown without the sidebar and top bar. */
   useLayout?: boolean;
 }
@@ -71,10 +73,14 @@ export function RequireStaff() {
   if (!me) return <PageLoader />;
   const decision = staffGuard(me, {
     intended: `${location.pathname}${location.search}${location.hash}`,
-    organisationAdminOnly: isOrganisationAdminPage(
-      location.pathname,
-      matches.map((match) => match.handle),
-    ),
+    organisationAdminOnly:
+      isOrganisationAdminPage(
+        location.pathname,
+        matches.map((match) => match.handle),
+      ) ||
+      (matches.some((match) => (match.handle as RouteHandle | undefined)?.admins) &&
+        me.status === "signed_in" &&
+        !seesMoney(me.user)),
     joinUrl: joinUrl(),
   });
   return <Decision decision={decision} />;

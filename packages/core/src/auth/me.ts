@@ -1,3 +1,4 @@
+import { profilePictureUrl } from "../user/picture";
 import { NotFoundError } from "../errors";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
@@ -30,7 +31,7 @@ export async function currentUser(actor: Actor) {
       : null,
     gyms: actor.gyms.map((gym) => ({ id: gym.gym_id, name: gym.name, role: gymRole(gym.gym_id) })),
     current_gym: actor.gymId ? { id: actor.gymId, role: gymRole(actor.gymId) } : null,
-    profile_picture: user.profile_picture ?? null,
+    profile_picture: profilePictureUrl(user.profile_picture),
     payment_types: [] as { id: string; type: string }[],
     start_date: null as string | null,
     billing_date: null as string | null,

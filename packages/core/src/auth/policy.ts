@@ -20,6 +20,13 @@ export const policy = {
   /** Offerings and prices are the organisation's products: admins (organisation or gym) change them. */
   manageOfferings: (actor: Actor) =>
     actor.orgRole === "admin" || actor.gymRoles.some((g) => g.role === "admin"),
+  /**
+   * The business's money: the dashboard's figures, the payments list and export, price changes and
+   * pro-rata quotes. Organisation and gym admins; a personal trainer works with members and visits
+   * (docs/access-control.md "What each role sees").
+   */
+  seeMoney: (actor: Actor) =>
+    actor.isStaff && (actor.orgRole === "admin" || actor.gymRoles.some((g) => g.role === "admin")),
   /** Gym admin of more than one gym (shown in the sidebar's status box). */
   administersSeveralGyms: (actor: Actor) => actor.gymRoles.filter((g) => g.role === "admin").length > 1,
 };

@@ -98,6 +98,8 @@ export const memberListItemSchema = z
     state: z.enum(memberStateValues),
     card_colour: z.enum(["green", "amber", "red"]).nullable(),
     latest_subscription: memberSubscriptionSummary.nullable(),
+    /** The member's photo (an address under /api/files), for staff to know them by face. */
+    profile_picture: z.string().nullable(),
   })
   .meta({ id: "MemberListItem" });
 export type MemberListItem = z.output<typeof memberListItemSchema>;
@@ -266,7 +268,7 @@ export const searchInput = z
 
 /** Spec 001 §3 Search result. */
 export const searchResultSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string() })
+  .object({ id: z.string(), name: z.string(), email: z.string(), profile_picture: z.string().nullable() })
   .meta({ id: "SearchResult" });
 export type SearchResult = z.output<typeof searchResultSchema>;
 

@@ -83,6 +83,8 @@ export const joinOptionsSchema = z
     age_bypass: z.boolean(),
     takes_cards: z.boolean(),
     takes_bank: z.boolean(),
+    /** Today in Auckland on the business clock: the earliest start date, the default one. */
+    today: z.string(),
   })
   .meta({ id: "JoinOptions" });
 export type JoinOptions = z.output<typeof joinOptionsSchema>;

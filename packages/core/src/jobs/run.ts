@@ -1,5 +1,9 @@
 import { doorAccessReview } from "../access/sync";
 import { businessNow } from "../clock";
+import { config } from "../config";
+import { newId } from "../ids";
+import { log, logContext, withLogContext } from "../log";
+import { jobRunMetric } from "../metrics";
 import "../payment/charge";
 import "../payment/consent";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
@@ -32,10 +36,28 @@ const bodies: Record<JobName, JobBody> = {
 /**
  * Runs a job for `now` (default: the business clock, which is real time in AWS). The same code
  * runs under EventBridge, the local scheduler, `/api/dev/jobs/{job}` and `npm run job`.
+ *
+ * Every run gets its own request id on every log line (and on the charge messages it sends), and
+ * emits its metrics here, in one place: the summary's counts, its duration, a heartbeat
+ * (`JobRuns`) when it finishes and `JobErrors` when it throws (core/metrics.ts).
  */
 export async function runJob(job: JobName, now?: Date, options: JobOptions = {}): Promise<JobResult> {
-  const startedAt = new Date().toISOString();
-  const at = now ?? (await businessNow());
-  const summary = await bodies[job](at, options);
-  return { job, now: at.toISOString(), startedAt, finishedAt: new Date().toISOString(), summary };
+  // Its own request id, unless run by a request (`/api/dev/jobs/{job}`), whose id it keeps.
+  return withLogContext({ request_id: logContext().request_id ?? newId(), job }, async () => {
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    try {
+      const at = now ?? (await businessNow());
+      const summary = await bodies[job](at, options);
+      const ms = Math.round(performance.now() - started);
+      jobRunMetric({ job, ms, summary });
+      // Quiet locally (the scheduler runs every few minutes); one line per run in AWS.
+      (config.isLocal ? log.debug : log.info)("job finished", { now: at.toISOString(), ms, summary });
+      return { job, now: at.toISOString(), startedAt, finishedAt: new Date().toISOString(), summary };
+    } catch (error) {
+      jobRunMetric({ job, ms: Math.round(performance.now() - started), error: true });
+      log.error("job failed", { error: (error as Error).message, stack: (error as Error).stack });
+      throw error;
+    }
+  });
 }

@@ -26,7 +26,8 @@ export const jobSchedule = {
   reconciliation: {
     description:
       "Check each payment settled since the last run with Stripe and Akahu (status, amount); record every mismatch.",
-    everyMinutes: 24 * 60,
+    // Twice a day, so its heartbeat alarm (twice the cadence, at most 24 h) has a real margin.
+    everyMinutes: 12 * 60,
   },
   "door-access": {
     description:

@@ -3,6 +3,7 @@ import type { Actor } from "../auth/actor";
 import { type SearchResult, searchInput } from "../contract/member";
 import { staffGymIds, staffOrganisation } from "../payment/list";
 import { titleCase } from "../text";
+import { profilePicturesOf } from "../user/picture";
 import { parse } from "../validation";
 import { searchIndex } from "./search-index";
 
@@ -14,5 +15,11 @@ export async function searchMembers(actor: Actor, body: unknown): Promise<Search
     query,
     actor.orgRole === "admin" ? null : staffGymIds(actor),
   );
-  return hits.map((hit) => ({ id: hit.id, name: titleCase(hit.name), email: hit.email }));
+  const pictures = await profilePicturesOf(hits.map((hit) => hit.id));
+  return hits.map((hit) => ({
+    id: hit.id,
+    name: titleCase(hit.name),
+    email: hit.email,
+    profile_picture: pictures.get(hit.id) ?? null,
+  }));
 }

@@ -5,6 +5,7 @@
  * organisation (another organisation's ids are not found) and, for trainers and gym admins, to
  * members of their gyms. docs/members.md.
  */
+
 import type { EntityItem } from "electrodb";
 import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
@@ -39,6 +40,7 @@ import {
   type SubscriptionRecord,
 } from "../subscription/store";
 import { titleCase } from "../text";
+import { profilePicturesOf, profilePictureUrl } from "../user/picture";
 import { roleIn } from "../user/roles";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
@@ -135,7 +137,12 @@ export function summaryOf(
   };
 }
 
-function presentListItem(member: MemberRecord, sub: SubscriptionRecord | null, now: Date): MemberListItem {
+function presentListItem(
+  member: MemberRecord,
+  sub: SubscriptionRecord | null,
+  now: Date,
+  pictures: Map<string, string | null>,
+): MemberListItem {
   const summary = sub ? summaryOf(sub, now) : null;
   return {
     id: member.user_id,
@@ -148,6 +155,7 @@ function presentListItem(member: MemberRecord, sub: SubscriptionRecord | null, n
     state: summary?.state ?? "none",
     card_colour: summary?.card_colour ?? null,
     latest_subscription: summary,
+    profile_picture: pictures.get(member.user_id) ?? null,
   };
 }
 
@@ -191,8 +199,9 @@ export async function listMembers(actor: Actor, query: unknown): Promise<MemberP
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
   const now = await businessNow();
   const page = await matchingMembers(actor, values, perPage, now);
+  const pictures = await profilePicturesOf(page.rows.map((row) => row.member.user_id));
   return {
-    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now)),
+    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now, pictures)),
     next_cursor: page.next_cursor,
     per_page: perPage,
   };
@@ -365,7 +374,7 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
         a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
       )
       .map(presentPayment),
-    profile_picture: user.profile_picture ?? null,
+    profile_picture: profilePictureUrl(user.profile_picture),
     visits_count: visits,
     notes: member.notes ?? null,
     access_control_credentials: doors

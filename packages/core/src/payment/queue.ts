@@ -10,7 +10,7 @@
  * delivered twice charges once.
  */
 import { config } from "../config";
-import { log } from "../log";
+import { log, logContext, withLogContext } from "../log";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { awsClient } from "../providers/aws";
 import type { PaymentRecord } from "./store";
@@ -21,6 +21,26 @@ export interface ChargeMessage {
   /** The payment as claimed (saves the consumer a read; re-read if stale). */
   snapshot?: PaymentRecord;
   paymentType?: PaymentTypeRecord | null;
+  /** The request or job run that sent it: the consumer's log lines carry the same id. */
+  request_id?: string;
+}
+
+/** Stamps messages with the sender's request id (the log context), so the charge's lines share it. */
+export function withRequestId(messages: ChargeMessage[]): ChargeMessage[] {
+  const { request_id } = logContext();
+  return request_id ? messages.map((m) => ({ request_id, ...m })) : messages;
+}
+
+/** Runs a message's handling with its request id, organisation and payment on every log line. */
+export function inChargeContext<T>(message: ChargeMessage, fn: () => T): T {
+  return withLogContext(
+    {
+      request_id: message.request_id,
+      organisation_id: message.organisation_id,
+      payment_id: message.payment_id,
+    },
+    fn,
+  );
 }
 
 export type ChargeConsumer = (message: ChargeMessage) => Promise<unknown>;
@@ -50,7 +70,9 @@ export function localChargeQueue(concurrency = CHARGE_CONCURRENCY): ChargeQueue 
     while (active < concurrency && waiting.length) {
       const message = waiting.shift()!;
       active += 1;
-      const run = consumer ? consumer(message) : Promise.reject(new Error("no charge consumer registered"));
+      const run = inChargeContext(message, () =>
+        consumer ? consumer(message) : Promise.reject(new Error("no charge consumer registered")),
+      );
       run
         .catch((error) =>
           log.error("charge failed", { payment_id: message.payment_id, error: (error as Error).message }),
@@ -69,7 +91,7 @@ export function localChargeQueue(concurrency = CHARGE_CONCURRENCY): ChargeQueue 
   return {
     kind: "local",
     async send(messages) {
-      waiting.push(...messages);
+      waiting.push(...withRequestId(messages));
       pump();
     },
     drain() {
@@ -96,7 +118,7 @@ export function sqsChargeQueue(queueUrl: string): ChargeQueue {
           },
           body: JSON.stringify({
             QueueUrl: queueUrl,
-            Entries: batch.map((m, n) => ({ Id: String(n), MessageBody: JSON.stringify(m) })),
+            Entries: withRequestId(batch).map((m, n) => ({ Id: String(n), MessageBody: JSON.stringify(m) })),
           }),
         });
         const answer = (await response.json().catch(() => ({}))) as { Failed?: unknown[] };

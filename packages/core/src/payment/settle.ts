@@ -15,6 +15,7 @@ import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
 import { memberPaymentSettled } from "../member/hooks";
+import { settlementMetric } from "../metrics";
 import { paymentRollup } from "../rollup/money";
 import { rollupItems, writeCounted } from "../rollup/writes";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
@@ -97,6 +98,7 @@ export async function applyOutcome(
       case "succeeded":
         result = await settleSucceeded(payment, outcome, now);
         if (!conflict(result)) {
+          settlementMetric(payment, outcome, options.source);
           await memberPaymentSettled(payment, "paid");
           return "settled";
         }
@@ -104,6 +106,7 @@ export async function applyOutcome(
       case "failed":
         result = await settleFailed(payment, outcome, now);
         if (!conflict(result)) {
+          settlementMetric(payment, outcome, options.source);
           await memberPaymentSettled(payment, "failed", { reason: outcome.message });
           return "settled";
         }

@@ -8,12 +8,14 @@
 import type { Actor } from "../auth/actor";
 import { authorize, inOrganisation, policy } from "../auth/policy";
 import {
+  aucklandDate,
   formatCents,
   formatTerm,
   frequencyLabel,
   isTermMembership,
   membershipTypeLabel,
 } from "../billing/index";
+import { businessNow } from "../clock";
 import { offeringTypeLabel } from "../contract/offering";
 import {
   type JoinOffering,
@@ -163,7 +165,8 @@ export async function joinOptions(query: unknown): Promise<JoinOptions> {
     price: input.price,
     age_bypass: input.age_bypass,
   });
-  const [organisation, gyms, offerings, prices] = await Promise.all([
+  const [now, organisation, gyms, offerings, prices] = await Promise.all([
+    businessNow(),
     getOrganisation(links.organisationId),
     listGyms(links.organisationId),
     listOfferingRecords(links.organisationId),
@@ -190,6 +193,7 @@ export async function joinOptions(query: unknown): Promise<JoinOptions> {
     age_bypass: links.ageBypassLinkId !== null,
     takes_cards: Boolean(gym.stripe_id),
     takes_bank: takesBank(gym),
+    today: aucklandDate(now),
   };
 }
 

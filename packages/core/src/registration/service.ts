@@ -51,6 +51,7 @@ import { stripeProvider } from "../providers/stripe/index";
 import { simulatedCardFormUrl } from "../providers/stripe/simulated";
 import { useRegistrationDefaults } from "../subscription/confirm";
 import { activeSubscriptionOf, myActiveSubscription } from "../subscription/service";
+import { profilePictureUrl } from "../user/picture";
 import { isStaffRole, putRole, roleIn, rolesOfUser } from "../user/roles";
 import { createUser, findUserByEmail, getUser } from "../user/service";
 import { parse } from "../validation";
@@ -380,9 +381,7 @@ async function registrationGym(actor: Actor) {
   return { organisationId, record, gym: await getGym(organisationId, gymId) };
 }
 
-export function profilePictureUrl(key: string | null | undefined) {
-  return key ? `/api/files/${key}` : null;
-}
+export { profilePictureUrl } from "../user/picture";
 
 /**
  * `GET /api/me/registration`: what the join site's guard and pages need (spec 000 §4): the step

@@ -4,6 +4,7 @@
  * `/set-password`); an invitation is pending while the person has set no password.
  */
 
+import { profilePictureUrl } from "../user/picture";
 import { doorAccessRecords, revokeStaffDoorAccess, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
@@ -79,7 +80,7 @@ function present(
     door_access_gym_ids: doors.gymIds,
     deleted_at: deletedAt ?? role.deleted_at ?? null,
     created_at: role.created_at,
-    profile_picture: user.profile_picture ?? null,
+    profile_picture: profilePictureUrl(user.profile_picture),
     visits_count: doors.visits,
   };
 }

@@ -1,5 +1,6 @@
 import { newId } from "../ids";
-import { log } from "../log";
+import { addLogContext, log } from "../log";
+import { webhookMetric } from "../metrics";
 import {
   claimEvent,
   recordWebhookCall,
@@ -52,9 +53,11 @@ export async function acceptWebhook(
   detail?: string,
 ): Promise<WebhookAnswer> {
   const callId = newId();
+  addLogContext({ organisation_id: event.organisationId ?? undefined });
   const base = { ...event, gymId: event.gymId, rawBody, callId, detail };
   if (event.eventId && !(await claimEvent(event.provider, event.eventId, callId))) {
     await recordWebhookCall({ ...base, outcome: "duplicate", statusCode: 200 });
+    webhookMetric(event.provider, "duplicate");
     return { status: 200, outcome: "duplicate", call_id: callId };
   }
   const refusals: string[] = [];
@@ -71,6 +74,7 @@ export async function acceptWebhook(
     });
     if (event.eventId) await releaseEvent(event.provider, event.eventId);
     await recordWebhookCall({ ...base, outcome: "error", statusCode: 500, detail: (error as Error).message });
+    webhookMetric(event.provider, "error");
     return { status: 500, outcome: "error", call_id: callId };
   }
   if (refusals.length > 0) {
@@ -86,13 +90,19 @@ export async function acceptWebhook(
       statusCode: 200,
       detail: [detail, ...refusals].filter(Boolean).join("; "),
     });
+    webhookMetric(event.provider, "refused_mismatch");
     return { status: 200, outcome: "refused", call_id: callId };
   }
   await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
+  webhookMetric(event.provider, "accepted");
   return { status: 200, outcome: "accepted", call_id: callId };
 }
 
-/** A call that failed verification (or could not be read): recorded, answered 400. */
+/**
+ * A call that failed verification (or could not be read): recorded, answered 400. Counted as
+ * `refused_signature` when its signature or secret did not verify (the alarmed case: a rotated
+ * secret), else `refused_mismatch` (a body that does not fit this stage: livemode, shape).
+ */
 export async function rejectWebhook(input: {
   provider: WebhookProvider;
   organisationId?: string | null;
@@ -111,5 +121,9 @@ export async function rejectWebhook(input: {
     detail: input.reason,
     rawBody: input.rawBody,
   });
+  webhookMetric(
+    input.provider,
+    /^signature|secret/i.test(input.reason) ? "refused_signature" : "refused_mismatch",
+  );
   return { status: 400, outcome: "rejected", call_id: recorded.call_id };
 }

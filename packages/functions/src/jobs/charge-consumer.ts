@@ -1,5 +1,5 @@
 import { chargeClaimed } from "@gym/core/payment/charge";
-import type { ChargeMessage } from "@gym/core/payment/queue";
+import { type ChargeMessage, inChargeContext } from "@gym/core/payment/queue";
 import "@gym/core/payment/webhooks";
 import { log } from "@gym/core/log";
 import { loadSecrets } from "../aws/secrets";
@@ -21,8 +21,11 @@ export async function handler(event: SqsEvent) {
   for (const record of event.Records) {
     try {
       const message = JSON.parse(record.body) as ChargeMessage;
-      const result = await chargeClaimed(message);
-      log.info("charge handled", { payment_id: message.payment_id, result });
+      // The sender's request id, the organisation and the payment on every line of this charge.
+      await inChargeContext(message, async () => {
+        const result = await chargeClaimed(message);
+        log.info("charge handled", { result });
+      });
     } catch (error) {
       log.error("charge message failed", { message_id: record.messageId, error: (error as Error).message });
       batchItemFailures.push({ itemIdentifier: record.messageId });

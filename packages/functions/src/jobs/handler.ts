@@ -1,6 +1,5 @@
 import { runJob } from "@gym/core/jobs/run";
 import type { JobName } from "@gym/core/jobs/schedule";
-import { log } from "@gym/core/log";
 import { loadSecrets, refuseWithoutSecrets } from "../aws/secrets";
 
 /** Wraps a job as a Lambda handler invoked by its EventBridge schedule. */
@@ -8,8 +7,7 @@ export function jobHandler(job: JobName) {
   return async () => {
     await loadSecrets();
     refuseWithoutSecrets(["SESSION_SECRET", "ENCRYPTION_KEY"]);
-    const result = await runJob(job);
-    log.info("job finished", { ...result });
-    return result;
+    // runJob logs the run (with its request id) and emits its metrics.
+    return runJob(job);
   };
 }

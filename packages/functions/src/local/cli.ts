@@ -87,6 +87,7 @@ async function main(command: string) {
   console.log(`   Join site:   http://localhost:${ports.join}`);
   console.log(`   API health:  http://localhost:${ports.staff}/api/health`);
   console.log(`   Mailbox:     http://localhost:${ports.staff}/dev/mail  (sign-in codes arrive here)`);
+  console.log(`   Metrics:     http://localhost:${ports.staff}/api/dev/metrics  (what CloudWatch would get)`);
   console.log(
     `   Database:    DynamoDB Local ${dynamo.endpoint} ${inMemory ? "(in memory)" : "(.data/dynamodb)"}`,
   );

@@ -1,6 +1,5 @@
 import { runJob } from "@gym/core/jobs/run";
 import { type JobName, jobNames, jobSchedule } from "@gym/core/jobs/schedule";
-import { log } from "@gym/core/log";
 
 /**
  * The local stand-in for EventBridge: runs each job handler in-process on the same cadence as
@@ -13,10 +12,10 @@ export function startScheduler(options: { speedUp?: number } = {}) {
     if (running.has(job)) return;
     running.add(job);
     try {
-      const result = await runJob(job);
-      log.debug("job finished", { ...result });
-    } catch (err) {
-      log.error("job failed", { job, error: (err as Error).message });
+      // runJob logs the run and its failure (with the run's request id).
+      await runJob(job);
+    } catch {
+      // Logged by runJob; the next tick runs it again.
     } finally {
       running.delete(job);
     }

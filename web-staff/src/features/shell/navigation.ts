@@ -27,6 +27,8 @@ export interface NavLinkEntry {
   match?: string[];
   /** What the page is for (shown while its screen is being built). */
   description: string;
+  /** Who sees the link (default: all staff). */
+  visible?: (user: CurrentUser) => boolean;
 }
 
 export interface NavGroupEntry {
@@ -61,6 +63,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     label: "Payments",
     path: "/payments",
     icon: "payments",
+    visible: seesMoney,
     description: "Every direct debit, card and pay-in-full payment, with its status.",
   },
   {
@@ -134,5 +137,16 @@ export function allLinks(entries: readonly NavEntry[] = NAVIGATION): NavLinkEntr
 
 /** The entries this user sees. */
 export function visibleEntries(user: CurrentUser, entries: readonly NavEntry[] = NAVIGATION): NavEntry[] {
-  return entries.filter((entry) => entry.kind === "link" || entry.visible(user));
+  return entries.filter((entry) =>
+    entry.kind === "link" ? (entry.visible?.(user) ?? true) : entry.visible(user),
+  );
+}
+
+/**
+ * The business's money (dashboard figures, payments, price changes, pro-rata quotes, pay-in-full
+ * sign-ups) is for organisation and gym admins; personal trainers work with members and visits.
+ * The API answers 403 to the same (docs/access-control.md "What each role sees").
+ */
+export function seesMoney(user: CurrentUser): boolean {
+  return user.is_organisation_admin || user.is_gym_admin;
 }

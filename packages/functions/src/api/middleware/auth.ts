@@ -3,6 +3,7 @@ import { policy } from "@gym/core/auth/policy";
 import { SESSION_ABSOLUTE_SECONDS, sessionForToken } from "@gym/core/auth/session";
 import { config } from "@gym/core/config";
 import { ForbiddenError, TwoFactorRequiredError, UnauthenticatedError } from "@gym/core/errors";
+import { addLogContext } from "@gym/core/log";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
@@ -13,7 +14,9 @@ export const SESSION_COOKIE = "gym_session";
 
 /** Reads the session cookie on every request; nothing is enforced here. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("session", await sessionForToken(getCookie(c, SESSION_COOKIE)));
+  const session = await sessionForToken(getCookie(c, SESSION_COOKIE));
+  c.set("session", session);
+  addLogContext({ organisation_id: session?.current_organisation_id ?? undefined });
   await next();
 });
 
@@ -53,7 +56,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.get("session");
   if (!session) throw new UnauthenticatedError();
   if (!session.two_factor_passed) throw new TwoFactorRequiredError();
-  c.set("actor", await actorFor(session));
+  const actor = await actorFor(session);
+  c.set("actor", actor);
+  addLogContext({ organisation_id: actor.organisationId ?? undefined });
   await next();
 });
 
@@ -65,6 +70,7 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   const actor = await actorFor(session);
   if (!policy.useStaffArea(actor)) throw new ForbiddenError("This area is for gym staff.");
   c.set("actor", actor);
+  addLogContext({ organisation_id: actor.organisationId ?? undefined });
   await next();
 });
 

@@ -5,31 +5,37 @@ import type { HttpClient } from "../../../../../tests/support/http";
 const api = useSeededApi();
 let admin: HttpClient;
 let trainer: HttpClient;
+let manager: HttpClient;
 let otherAdmin: HttpClient;
 let member: HttpClient;
 
 beforeAll(async () => {
-  [admin, trainer, otherAdmin, member] = await Promise.all([
+  [admin, trainer, otherAdmin, member, manager] = await Promise.all([
     signIn(api.url, "admin@example.com"),
     signIn(api.url, "trainer@example.com"),
     signIn(api.url, "owner@example.org"),
     signIn(api.url, "member@example.com"),
+    signIn(api.url, "manager@example.com"),
   ]);
 });
 
 const calls = ["/api/stats", "/api/user-breakdown", "/api/cost-and-visit-breakdown"];
 
 describe("dashboard scope and permissions", () => {
-  it("a trainer sees their own gym by default, and no other gym or the whole organisation", async () => {
+  it("a gym admin sees their own gym by default, and no other gym or the whole organisation", async () => {
     const ponsonby = api.seed.gyms.ponsonby.gym_id;
     const newmarket = api.seed.gyms.newmarket.gym_id;
     for (const path of calls) {
-      const own = await trainer.get(path);
+      const own = await manager.get(path);
       expect(own.status, path).toBe(200);
       expect(own.body.data).toMatchObject({ scope: "gym", gym_id: ponsonby });
-      expect((await trainer.get(`${path}?gym_id=${newmarket}`)).status, path).toBe(404);
-      expect((await trainer.get(`${path}?scope=organisation`)).status, path).toBe(403);
+      expect((await manager.get(`${path}?gym_id=${newmarket}`)).status, path).toBe(404);
+      expect((await manager.get(`${path}?scope=organisation`)).status, path).toBe(403);
     }
+  });
+
+  it("a personal trainer is refused the figures (the business's money; docs/access-control.md)", async () => {
+    for (const path of calls) expect((await trainer.get(path)).status, path).toBe(403);
   });
 
   it("an organisation admin sees any of its gyms and the whole organisation", async () => {

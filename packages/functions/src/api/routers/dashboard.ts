@@ -1,3 +1,5 @@
+import type { Actor } from "@gym/core/auth/actor";
+import { authorize, policy } from "@gym/core/auth/policy";
 import {
   userBreakdown as breakdownSchema,
   costAndVisitBreakdown as costAndVisitSchema,
@@ -8,6 +10,12 @@ import {
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "@gym/core/rollup/dashboard";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
+
+/** The figures are the business's numbers: admins only (trainers 403, docs/access-control.md). */
+function moneyReader(actor: Actor): Actor {
+  authorize(policy.seeMoney(actor), "The dashboard's figures are for organisation and gym admins.");
+  return actor;
+}
 
 const errors = { 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] };
 
@@ -22,7 +30,7 @@ export const dashboardRouter = createRouter()
       request: { query: dashboardScopeQuery },
       responses: { 200: json(envelope(statsSchema)), ...errors },
     }),
-    async (c) => c.json({ data: await dashboardStats(actorOf(c), c.req.valid("query")) }, 200),
+    async (c) => c.json({ data: await dashboardStats(moneyReader(actorOf(c)), c.req.valid("query")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -33,7 +41,7 @@ export const dashboardRouter = createRouter()
       request: { query: dashboardScopeQuery },
       responses: { 200: json(envelope(breakdownSchema)), ...errors },
     }),
-    async (c) => c.json({ data: await userBreakdown(actorOf(c), c.req.valid("query")) }, 200),
+    async (c) => c.json({ data: await userBreakdown(moneyReader(actorOf(c)), c.req.valid("query")) }, 200),
   )
   .openapi(
     staffRoute({
@@ -44,5 +52,5 @@ export const dashboardRouter = createRouter()
       request: { query: dashboardRangeQuery },
       responses: { 200: json(envelope(costAndVisitSchema)), ...errors },
     }),
-    async (c) => c.json({ data: await costAndVisitBreakdown(actorOf(c), c.req.valid("query")) }, 200),
+    async (c) => c.json({ data: await costAndVisitBreakdown(moneyReader(actorOf(c)), c.req.valid("query")) }, 200),
   );

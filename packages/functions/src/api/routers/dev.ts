@@ -2,6 +2,7 @@ import { advanceBusinessClock, readBusinessClock, setBusinessClock } from "@gym/
 import { listOutbox } from "@gym/core/email/port";
 import { ValidationError } from "@gym/core/errors";
 import { runJob } from "@gym/core/jobs/run";
+import { formatMetric, recentMetrics } from "@gym/core/metrics";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
@@ -109,4 +110,20 @@ export const devRouter = createRouter()
       const { job } = c.req.valid("param");
       return c.json({ data: await runJob(job) }, 200);
     },
+  )
+  .openapi(
+    publicRoute({
+      method: "get",
+      path: "/dev/metrics",
+      tags: ["Developer"],
+      summary:
+        "The metrics this process emitted (newest first, one readable line each; in AWS they are CloudWatch embedded-metric log lines) (local only)",
+      responses: {
+        200: {
+          description: "One line per metric document",
+          content: { "text/plain": { schema: z.string() } },
+        },
+      },
+    }),
+    (c) => c.text(`${[...recentMetrics()].reverse().map(formatMetric).join("\n")}\n`, 200),
   );

@@ -328,7 +328,9 @@ describe("PUT /api/members/{id}", () => {
     const res = await admin.put(`/api/members/${id}`, { name: "Quinn Ōtaki", email: "payer2@example.net" });
     expect(res.status).toBe(200);
     const found = await admin.post("/api/search", { query: "otak" });
-    expect(found.body.data).toEqual([{ id, name: "Quinn Ōtaki", email: "payer2@example.net" }]);
+    expect(found.body.data).toEqual([
+      { id, name: "Quinn Ōtaki", email: "payer2@example.net", profile_picture: null },
+    ]);
     const old = await admin.post("/api/search", { query: "payer 002" });
     expect(old.body.data).toEqual([]);
   });
@@ -342,6 +344,7 @@ describe("POST /api/search", () => {
       id: mereId,
       name: "Mēre Te-Pōtae",
       email: "mere.potae@example.net",
+      profile_picture: null,
     });
     expect((await admin.post("/api/search", { query: "pōt" })).body.data.map((r: Item) => r.id)).toEqual([
       mereId,
@@ -442,5 +445,35 @@ describe("GET /api/members/{id}/activity", () => {
       payment_id: seeded.transfer.paymentId,
       by: { name: "Avery Admin" },
     });
+  });
+});
+
+describe("the member's photo (staff know members by face)", () => {
+  it("is an address a browser can load, on the member page, the list and search", async () => {
+    const form = new FormData();
+    const jpeg = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+    ]);
+    form.append("file", new Blob([jpeg], { type: "image/jpeg" }), "me.jpg");
+    expect((await member.post("/api/profile-picture", form)).status).toBe(200);
+
+    const page = (await admin.get(`/api/members/${morganId}`)).body.data.profile_picture as string;
+    expect(page).toMatch(/^\/api\/files\/profile-pictures\//);
+    const served = await admin.get(page);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+
+    const list = (await admin.get("/api/members?per_page=100")).body.data as {
+      id: string;
+      profile_picture: string | null;
+    }[];
+    expect(list.find((m) => m.id === morganId)?.profile_picture).toBe(page);
+    const found = (await admin.post("/api/search", { query: "morgan" })).body.data as {
+      id: string;
+      profile_picture: string | null;
+    }[];
+    expect(found.find((m) => m.id === morganId)?.profile_picture).toBe(page);
+    // Another organisation's staff cannot load it.
+    expect((await outsider.get(page)).status).toBe(404);
   });
 });

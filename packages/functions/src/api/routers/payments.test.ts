@@ -6,6 +6,7 @@ import { type SeededPayments, seedPayments } from "../../../../../tests/support/
 const api = useSeededApi();
 let admin: HttpClient;
 let trainer: HttpClient;
+let manager: HttpClient;
 let outsider: HttpClient;
 let member: HttpClient;
 let seeded: SeededPayments;
@@ -18,11 +19,12 @@ beforeAll(async () => {
   seeded = await seedPayments(api.seed, offerings, 6);
   ponsonby = api.seed.gyms.ponsonby.gym_id;
   newmarket = api.seed.gyms.newmarket.gym_id;
-  [admin, trainer, outsider, member] = await Promise.all([
+  [admin, trainer, outsider, member, manager] = await Promise.all([
     signIn(api.url, "admin@example.com"),
     signIn(api.url, "trainer@example.com"),
     signIn(api.url, "owner@example.org"),
     signIn(api.url, "member@example.com"),
+    signIn(api.url, "manager@example.com"),
   ]);
 });
 
@@ -88,11 +90,15 @@ describe("GET /api/payments", () => {
     expect(range.rows.map((r) => r.due_on).sort()).toEqual([second, third]);
   });
 
-  it("shows a trainer only their gyms' payments; another gym is not found", async () => {
-    const { rows } = await everyPage(trainer, "per_page=100");
+  it("shows a gym admin only their gyms' payments; another gym is not found", async () => {
+    const { rows } = await everyPage(manager, "per_page=100");
     expect(rows.length).toBe(seeded.all.filter((p) => p.gymId === ponsonby).length);
     expect(rows.every((r) => r.gym.id === ponsonby)).toBe(true);
-    expect((await trainer.get(`/api/payments?gym_id=${newmarket}`)).status).toBe(404);
+    expect((await manager.get(`/api/payments?gym_id=${newmarket}`)).status).toBe(404);
+  });
+
+  it("refuses a personal trainer the payments list (docs/access-control.md)", async () => {
+    expect((await trainer.get("/api/payments")).status).toBe(403);
   });
 
   it("refuses members (403) and shows another organisation nothing", async () => {

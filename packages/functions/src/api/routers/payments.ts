@@ -1,3 +1,4 @@
+import { authorize, policy } from "@gym/core/auth/policy";
 import {
   expectedPaymentsQuery,
   expectedPaymentsSchema,
@@ -31,7 +32,7 @@ export const paymentsRouter = createRouter()
       path: "/payments",
       tags: ["Payments"],
       summary:
-        "The organisation's payments newest first (by due date), filtered by status, gym, type and due-date range; trainers see their gyms only",
+        "The organisation's payments newest first (by due date), filtered by status, gym, type and due-date range; gym admins see their gyms, trainers 403",
       request: { query: paymentListQuery },
       responses: {
         200: json(pageEnvelope(paymentSchema)),
@@ -41,7 +42,9 @@ export const paymentsRouter = createRouter()
       },
     }),
     async (c) => {
-      const page = await listPayments(actorOf(c), c.req.valid("query"));
+      const actor = actorOf(c);
+      authorize(policy.seeMoney(actor), "Payments are for organisation and gym admins.");
+      const page = await listPayments(actor, c.req.valid("query"));
       return c.json(paged(page), 200);
     },
   )

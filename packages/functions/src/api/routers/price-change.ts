@@ -1,3 +1,4 @@
+import { authorize, policy } from "@gym/core/auth/policy";
 import { priceChangeCandidateSchema, priceChangeCandidatesQuery } from "@gym/core/contract/lifecycle";
 import { priceChangeCandidates } from "@gym/core/subscription/operations";
 import { actorOf, createRouter, staffRoute } from "../context";
@@ -21,9 +22,12 @@ export const priceChangeRouter = createRouter().openapi(
       404: errorResponses[404],
     },
   }),
-  async (c) =>
-    c.json(
-      whole(await priceChangeCandidates(actorOf(c), c.req.valid("param").id, c.req.valid("query").gym_id)),
+  async (c) => {
+    const actor = actorOf(c);
+    authorize(policy.seeMoney(actor), "Price changes are for organisation and gym admins.");
+    return c.json(
+      whole(await priceChangeCandidates(actor, c.req.valid("param").id, c.req.valid("query").gym_id)),
       200,
-    ),
+    );
+  },
 );

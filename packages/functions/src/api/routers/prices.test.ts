@@ -500,10 +500,19 @@ describe("pro-rata", () => {
   });
 
   it("adds the joining fee, pro-rata or not", async () => {
-    const pro = await trainer.post(`/api/prices/${term()}/pro-rata`, {
+    const pro = await admin.post(`/api/prices/${term()}/pro-rata`, {
       start_date: "2026-04-03",
       billing_date: "2026-04-06",
     });
+    // Quotes are admins' work (docs/access-control.md): a personal trainer is refused.
+    expect(
+      (
+        await trainer.post(`/api/prices/${term()}/pro-rata`, {
+          start_date: "2026-04-03",
+          billing_date: "2026-04-06",
+        })
+      ).status,
+    ).toBe(403);
     // $20 × 3/7 = 857.14¢ → $8.57, + $49.00 (and the DST weekend changes nothing).
     expect(pro.body.data).toMatchObject({
       pro_rata_amount: 857,

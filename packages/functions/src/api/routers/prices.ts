@@ -1,3 +1,4 @@
+import { authorize, policy } from "@gym/core/auth/policy";
 import { deletedSchema } from "@gym/core/contract/http";
 import {
   newPrivateLinkSchema,
@@ -161,8 +162,13 @@ export const pricesRouter = createRouter()
         422: errorResponses[422],
       },
     }),
-    async (c) =>
-      c.json({ data: await quoteProRata(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+    async (c) => {
+      const actor = actorOf(c);
+      // Staff quotes (the calculator) are admins' work; a member quotes their own first payment.
+      if (actor.isStaff)
+        authorize(policy.seeMoney(actor), "Pro-rata quotes are for organisation and gym admins.");
+      return c.json({ data: await quoteProRata(actor, c.req.valid("param").id, c.req.valid("json")) }, 200);
+    },
   )
   .openapi(
     staffRoute({

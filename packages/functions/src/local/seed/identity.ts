@@ -11,6 +11,7 @@ export const demoSignIns = [
     email: "admin@example.com",
     who: "organisation admin of Harbour Fitness (two gyms) and of Kiwi CrossFit",
   },
+  { email: "manager@example.com", who: "gym admin of Harbour Fitness Ponsonby" },
   { email: "trainer@example.com", who: "personal trainer at Harbour Fitness Ponsonby" },
   { email: "owner@example.org", who: "organisation admin of Southern Strength (another organisation)" },
   { email: "member@example.com", who: "a member of Harbour Fitness Ponsonby" },
@@ -51,6 +52,12 @@ export async function seedIdentity() {
       password: DEMO_PASSWORD,
       email_verified: true,
     }),
+    manager: await createUser({
+      email: "manager@example.com",
+      name: "mika manager",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+    }),
     trainer: await createUser({
       email: "trainer@example.com",
       name: "taylor trainer",
@@ -78,6 +85,11 @@ export async function seedIdentity() {
     org_role: "admin",
   });
   await putRole({ organisation_id: kiwi.organisation_id, user_id: people.admin.user_id, org_role: "admin" });
+  await putRole({
+    organisation_id: harbour.organisation_id,
+    user_id: people.manager.user_id,
+    gym_roles: [{ gym_id: ponsonby.gym_id, role: "admin" }],
+  });
   await putRole({
     organisation_id: harbour.organisation_id,
     user_id: people.trainer.user_id,

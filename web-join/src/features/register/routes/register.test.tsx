@@ -4,7 +4,7 @@ import { AuthProvider } from "@gym/web/auth";
 import { jsonResponse, mockFetch, type RecordedCall, renderWithProviders } from "@gym/web/testing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RegisterRoute } from "./register";
+import { aucklandToday, RegisterRoute } from "./register";
 
 const options: JoinOptions = {
   gym: { uuid: "gym-uuid-1", name: "Harbour Fitness Ponsonby", logo: null },
@@ -38,6 +38,7 @@ const options: JoinOptions = {
   age_bypass: false,
   takes_cards: true,
   takes_bank: true,
+  today: aucklandToday(),
 };
 
 function api(overrides: (call: RecordedCall) => Response | undefined = () => undefined) {

@@ -113,7 +113,7 @@ export function RegisterRoute() {
           key={options.gym.uuid}
           options={options}
           links={{ price: links.price, age_bypass: links.age_bypass }}
-          today={aucklandToday()}
+          today={options.today ?? aucklandToday()}
           onSubmit={async (values) => {
             await register(values);
             // The session now waits for the emailed code: the auth state must know before moving on.

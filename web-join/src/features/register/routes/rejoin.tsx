@@ -79,7 +79,8 @@ function RejoinForm({
   links: { price: string | null; age_bypass: string | null };
   onChosen: (step: Parameters<typeof stepPath>[0]) => void;
 }) {
-  const today = aucklandToday();
+  // The business date (the server's), not the device's: the start date may not be before it.
+  const today = options.today ?? aucklandToday();
   const [failure, setFailure] = useState<{ message: string; member: boolean } | null>(null);
   // Only an account without a date of birth (added by the gym) is asked for one, when the server says so.
   const [askDob, setAskDob] = useState(false);

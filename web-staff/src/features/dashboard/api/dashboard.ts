@@ -17,7 +17,10 @@ export function useDashboard(filter: DashboardFilter | null) {
   const stats = useApi<DashboardStats>(q ? `/api/stats?${q}` : null);
   const breakdown = useApi<UserBreakdown>(q ? `/api/user-breakdown?${q}` : null);
   const range = useApi<CostAndVisitBreakdown>(
-    q && filter ? `/api/cost-and-visit-breakdown?${q}&from=${filter.from}&to=${filter.to}` : null,
+    // Only with a range (the first read asks the stats for the business date; an empty range is a 422).
+    q && filter?.from && filter.to
+      ? `/api/cost-and-visit-breakdown?${q}&from=${filter.from}&to=${filter.to}`
+      : null,
   );
   return { stats, breakdown, range };
 }

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type DashboardFilter, useDashboard } from "../api/dashboard";
 import { MemberBreakdowns, RangeBreakdowns } from "./breakdowns";
@@ -48,7 +48,7 @@ function FirstSteps({ gymId }: { gymId?: string }) {
 }
 
 /** The dashboard's figures for a gym (or the organisation), with its pickers. */
-export function Figures({ user }: { user: CurrentUser }) {
+export function Figures({ user, onToday }: { user: CurrentUser; onToday?: (today: string) => void }) {
   const currentGym = user.current_gym?.id ?? user.gyms[0]?.id;
   // `?gym=<id|all>` opens the dashboard on a gym (links and tests); the picker changes it.
   const [search] = useSearchParams();
@@ -56,6 +56,10 @@ export function Figures({ user }: { user: CurrentUser }) {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const first = useDashboard(currentGym || user.is_organisation_admin ? { gym, from: "", to: "" } : null);
   const today = first.stats.data?.today;
+  // The business date (the clock billing runs on), for the page's header.
+  useEffect(() => {
+    if (today) onToday?.(today);
+  }, [today, onToday]);
   const chosen = range ?? (today ? { from: shift(today, -55), to: today } : null);
   const filter: DashboardFilter | null = chosen ? { gym, ...chosen } : null;
   const { stats, breakdown, range: rangeData } = useDashboard(filter);

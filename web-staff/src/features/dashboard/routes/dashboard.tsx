@@ -22,8 +22,10 @@ import {
   IconUsers,
   type TablerIcon,
 } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
+import { seesMoney } from "../../shell/navigation";
 import { Figures } from "../components/figures";
 import { firstName, greeting, roleLabel } from "../greeting";
 
@@ -70,7 +72,7 @@ const NEXT_STEPS: NextStep[] = [
     description: "Work out what a new member pays first, with pro-rata and joining fee.",
     to: "/calculate-pro-rata",
     icon: IconCash,
-    for: "staff",
+    for: "managers",
   },
 ];
 
@@ -178,13 +180,15 @@ function Workspace({ user }: { user: CurrentUser }) {
 export function DashboardRoute() {
   usePageTitle("Dashboard");
   const { user } = useAuth();
+  // Today on the business clock (from the figures' answer); the device's date until it arrives.
+  const [today, setToday] = useState<string | null>(null);
   if (!user) return null;
   const gym = user.gyms.find((g) => g.id === user.current_gym?.id);
   return (
     <Stack gap="xl" maw={1280} mx="auto">
       <Stack gap={4}>
         <Text size="sm" c="dimmed">
-          {formatLongDate(new Date())}
+          {formatLongDate(today ?? new Date())}
         </Text>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {greeting()}, {firstName(user.name)}
@@ -195,7 +199,8 @@ export function DashboardRoute() {
         </Text>
       </Stack>
 
-      <Figures user={user} />
+      {/* The figures are the business's money: admins only (docs/access-control.md). */}
+      {seesMoney(user) && <Figures user={user} onToday={setToday} />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -6,7 +6,8 @@ import type { RouteObject } from "react-router-dom";
  */
 export const gymsRoutes: RouteObject[] = [
   { path: "gyms", lazy: () => import("./gyms-list") },
-  { path: "gyms/:id", lazy: () => import("./gym-show") },
-  { path: "gyms/:id/edit", lazy: () => import("./gym-edit") },
+  // A gym's page is for its admins (gym admins of it, organisation admins): a trainer goes to the dashboard.
+  { path: "gyms/:id", lazy: () => import("./gym-show"), handle: { admins: true } },
+  { path: "gyms/:id/edit", lazy: () => import("./gym-edit"), handle: { admins: true } },
   { path: "stripe/callback", lazy: () => import("./stripe-callback") },
 ];

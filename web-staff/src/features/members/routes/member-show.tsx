@@ -171,6 +171,10 @@ export function MemberShowRoute() {
     );
   const saved = (next: Member) => void mutate(next, { revalidate: false });
   const ec = member.emergency_contact;
+  // The member's gym admins (and organisation admins) change their details and door access.
+  const manages = Boolean(
+    user && (user.is_organisation_admin || member.gyms.some((m) => administersGym(user, m.id))),
+  );
 
   return (
     <Container size="xl" py="lg">
@@ -182,7 +186,12 @@ export function MemberShowRoute() {
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Group gap="md">
-            <Avatar src={member.profile_picture} size={64} radius="xl" alt="">
+            <Avatar
+              src={member.profile_picture}
+              size={96}
+              radius="md"
+              alt={member.profile_picture ? `Photo of ${member.name}` : ""}
+            >
               {member.name
                 .split(" ")
                 .map((w) => w[0])
@@ -222,9 +231,12 @@ export function MemberShowRoute() {
             >
               Activity
             </Button>
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={edit.open}>
-              Edit details
-            </Button>
+            {/* Only the member's gym admins may change their details (the API answers trainers 403). */}
+            {manages && (
+              <Button variant="light" leftSection={<IconPencil size={16} />} onClick={edit.open}>
+                Edit details
+              </Button>
+            )}
           </Group>
         </Group>
         <Grid>
@@ -284,12 +296,7 @@ export function MemberShowRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              <DoorAccessPanel
-                userId={member.id}
-                canChange={Boolean(
-                  user && (user.is_organisation_admin || member.gyms.some((m) => administersGym(user, m.id))),
-                )}
-              />
+              <DoorAccessPanel userId={member.id} canChange={manages} />
               <Panel title="Notes and tags">
                 <NotesTagsForm key={member.updated_at} member={member} onSaved={saved} />
               </Panel>

@@ -6,6 +6,7 @@ import { CursorPager, PageHeader } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
+  Avatar,
   Button,
   Container,
   Group,
@@ -22,6 +23,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import {
   type MemberFilterValues,
+  type MemberListItem,
   memberExportBody,
   memberSearch,
   stateLabels,
@@ -155,14 +157,31 @@ export function MembersListRoute() {
                 accessor: "name",
                 title: "Member",
                 render: (m) => (
-                  <Stack gap={0}>
-                    <Anchor component={Link} to={`/members/${m.id}`} fw={600} size="sm">
-                      {m.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {m.email}
-                    </Text>
-                  </Stack>
+                  <Group gap="sm" wrap="nowrap">
+                    {/* Staff at the desk know members by face. */}
+                    <Avatar
+                      src={m.profile_picture}
+                      name={m.name}
+                      alt=""
+                      size={36}
+                      radius="xl"
+                      color="initials"
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={`/members/${m.id}`} fw={600} size="sm">
+                        {m.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                        {m.email}
+                      </Text>
+                      {/* On a phone the membership column is folded in here (no sideways scrolling). */}
+                      {m.latest_subscription && (
+                        <Text size="xs" hiddenFrom="sm">
+                          {membershipLine(m.latest_subscription)}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
                 ),
               },
               {
@@ -173,14 +192,13 @@ export function MembersListRoute() {
               {
                 accessor: "membership",
                 title: "Membership",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
                 render: (m) =>
                   m.latest_subscription ? (
                     <Stack gap={0}>
                       <Text size="sm">{m.latest_subscription.offering.name}</Text>
                       <Text size="xs" c="dimmed">
-                        {[m.latest_subscription.price.label, m.latest_subscription.membership_type]
-                          .filter(Boolean)
-                          .join(" · ")}
+                        {detailLine(m.latest_subscription)}
                       </Text>
                     </Stack>
                   ) : (
@@ -226,6 +244,17 @@ export function MembersListRoute() {
       </Stack>
     </Container>
   );
+}
+
+type Summary = NonNullable<MemberListItem["latest_subscription"]>;
+
+/** "12M Term" once, not "12M Term · 12M Term": the membership type only when it says something more. */
+function detailLine(sub: Summary): string {
+  return [...new Set([sub.price.label, sub.membership_type].filter(Boolean))].join(" · ");
+}
+
+function membershipLine(sub: Summary): string {
+  return [sub.offering.name, detailLine(sub)].filter(Boolean).join(" · ");
 }
 
 export { MembersListRoute as Component };

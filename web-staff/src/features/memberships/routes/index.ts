@@ -7,6 +7,6 @@ import type { RouteObject } from "react-router-dom";
  * shown on the member's page.
  */
 export const membershipsRoutes: RouteObject[] = [
-  { path: "members/pif", lazy: () => import("./pif") },
-  { path: "members/change-price", lazy: () => import("./change-price") },
+  { path: "members/pif", lazy: () => import("./pif"), handle: { admins: true } },
+  { path: "members/change-price", lazy: () => import("./change-price"), handle: { admins: true } },
 ];

@@ -5,7 +5,7 @@ import type { RouteObject } from "react-router-dom";
  * /expected-payments-debugging for organisation admins.
  */
 export const paymentsRoutes: RouteObject[] = [
-  { path: "payments", lazy: () => import("./payments-list") },
+  { path: "payments", lazy: () => import("./payments-list"), handle: { admins: true } },
   {
     path: "expected-payments-debugging",
     lazy: () => import("./expected-payments"),

@@ -1,4 +1,15 @@
-import { Box, CloseButton, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import {
+  Avatar,
+  Box,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
 import { useClickOutside } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
@@ -137,12 +148,24 @@ export function GlobalSearch({ fullWidth = false }: GlobalSearchProps) {
                   className="global-search-result"
                   style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
                 >
-                  <Text size="sm" fw={600}>
-                    {result.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {result.email}
-                  </Text>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar
+                      src={result.profile_picture}
+                      name={result.name}
+                      alt=""
+                      size={32}
+                      radius="xl"
+                      color="initials"
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600}>
+                        {result.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                        {result.email}
+                      </Text>
+                    </Stack>
+                  </Group>
                 </UnstyledButton>
               ))}
             </Stack>

@@ -70,20 +70,27 @@ export function StaffListRoute() {
                     <Anchor component={Link} to={`/staff/${s.id}`} fw={600} size="sm">
                       {s.name}
                     </Anchor>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                       {s.email}
+                    </Text>
+                    {/* On a phone the role and gyms are folded in here (no sideways scrolling). */}
+                    <Text size="xs" hiddenFrom="sm">
+                      {roleLabels[s.role]} · {gymsOf(s)}
                     </Text>
                   </Stack>
                 ),
               },
-              { accessor: "role", title: "Role", render: (s) => roleLabels[s.role] },
+              {
+                accessor: "role",
+                title: "Role",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+                render: (s) => roleLabels[s.role],
+              },
               {
                 accessor: "gyms",
                 title: "Gyms",
-                render: (s) =>
-                  s.role === "admin"
-                    ? "Every gym"
-                    : s.gyms.map((g) => `${g.name} (${gymRoleLabels[g.role]})`).join(", "),
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+                render: gymsOf,
               },
               {
                 accessor: "pending_invite",
@@ -99,7 +106,12 @@ export function StaffListRoute() {
                     </Badge>
                   ),
               },
-              { accessor: "created_at", title: "Since", render: (s) => formatDate(s.created_at) },
+              {
+                accessor: "created_at",
+                title: "Since",
+                visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+                render: (s) => formatDate(s.created_at),
+              },
             ]}
           />
         )}
@@ -120,3 +132,12 @@ export function StaffListRoute() {
 }
 
 export { StaffListRoute as Component };
+
+function gymsOf(s: {
+  role: keyof typeof roleLabels;
+  gyms: { name: string; role: keyof typeof gymRoleLabels }[];
+}) {
+  return s.role === "admin"
+    ? "Every gym"
+    : s.gyms.map((g) => `${g.name} (${gymRoleLabels[g.role]})`).join(", ");
+}

@@ -1,0 +1,325 @@
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from "../support/e2e";
+
+/**
+ * The tour (issue 23): every route of both hosts, at 1440×900 and 390×844, signed in as each
+ * role (organisation admin, gym admin, trainer, member), asserting what a person would notice
+ * first: no horizontal overflow on a phone, no console errors, no "Page not found", and axe clean
+ * on the join site. Then every link in every email the dev mailbox received opens a real page.
+ * One product start, one browser; screenshots of every stop land in tests/.artifacts/tour-*.png.
+ */
+const e2e = useProductAndBrowser();
+
+const sizes = { desktop: { width: 1440, height: 900 }, phone: viewports.phone } as const;
+type Size = keyof typeof sizes;
+
+const roles = {
+  "org-admin": "admin@example.com",
+  "gym-admin": "manager@example.com",
+  trainer: "trainer@example.com",
+  member: "member@example.com",
+} as const;
+type Role = keyof typeof roles;
+
+const ids = {} as { member: string; gym: string; offering: string; staff: string; gymUuid: string };
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+beforeAll(async () => {
+  const context = await e2e.browser.newContext({ storageState: await sessionOf("org-admin") });
+  const get = async (path: string) =>
+    (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
+  const me = await get("/api/me");
+  const organisationId = me.current_organisation.id as string;
+  const members = await get("/api/members?per_page=5");
+  ids.member = members[0].id;
+  const gyms = await get("/api/gyms");
+  const ponsonby = gyms.find((g: { name: string }) => g.name === "Harbour Fitness Ponsonby");
+  ids.gym = ponsonby.id;
+  ids.gymUuid = (await get(`/api/gyms/${ponsonby.id}`)).uuid;
+  ids.offering = (await get("/api/offerings"))[0].id;
+  const staff = await get(`/api/organisations/${organisationId}/staff`);
+  ids.staff = staff.find((s: { email: string }) => s.email === roles.trainer).id;
+  await context.close();
+}, 60_000);
+
+/** The staff host's pages (the router's table, with real ids). */
+function staffRoutes(): string[] {
+  return [
+    "/dashboard",
+    "/members",
+    `/members/${ids.member}`,
+    `/members/${ids.member}/activity`,
+    "/members/pif",
+    "/members/change-price",
+    "/payments",
+    "/expected-payments-debugging",
+    "/visits",
+    "/active-user-debugging",
+    "/offerings",
+    "/offerings/create",
+    `/offerings/${ids.offering}`,
+    `/offerings/${ids.offering}/edit`,
+    "/organisation/settings",
+    "/staff",
+    `/staff/${ids.staff}`,
+    "/gyms",
+    `/gyms/${ids.gym}`,
+    `/gyms/${ids.gym}/edit`,
+    "/calculate-pro-rata",
+    "/webhooks",
+    "/webhook-calls",
+    "/legal/privacy-policy",
+    "/contact-us",
+    "/dev/mail",
+  ];
+}
+
+/** The join host's pages a signed-in, subscribed member can be on (the others send them to their step). */
+function joinRoutes(): string[] {
+  return [
+    `/?gym=${ids.gymUuid}`,
+    "/welcome-to-gym",
+    "/membership",
+    "/payment-method",
+    "/choose-payment-method",
+    "/card-details",
+  ];
+}
+
+const contexts = new Map<string, BrowserContext>();
+const signedIn = new Map<string, Promise<Awaited<ReturnType<BrowserContext["storageState"]>>>>();
+
+/** One sign-in per role (one emailed code), shared by both sizes. */
+function sessionOf(role: Role) {
+  let state = signedIn.get(role);
+  if (!state) {
+    state = (async () => {
+      const context = await e2e.browser.newContext();
+      await signInViaApi(context, e2e.product.staffUrl, roles[role]);
+      const saved = await context.storageState();
+      await context.close();
+      return saved;
+    })();
+    signedIn.set(role, state);
+  }
+  return state;
+}
+
+async function contextFor(role: Role | "guest", size: Size) {
+  const key = `${role}-${size}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = await e2e.browser.newContext({
+      viewport: sizes[size],
+      ...(size === "phone" ? { isMobile: true, hasTouch: true } : {}),
+      bypassCSP: true,
+      ...(role === "guest" ? {} : { storageState: await sessionOf(role) }),
+    });
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+interface Stop {
+  url: string;
+  landed: string;
+  problems: string[];
+}
+
+/** Opens one address and reports what a person would notice. */
+async function visit(
+  page: Page,
+  url: string,
+  size: Size,
+  options: { axe?: boolean; shot?: string; guest?: boolean } = {},
+) {
+  const errors: string[] = [];
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === "error") errors.push(message.text());
+  };
+  const onPageError = (error: Error) => errors.push(error.message);
+  page.on("console", onConsole);
+  page.on("pageerror", onPageError);
+  const problems: string[] = [];
+  try {
+    await page.goto(url, { waitUntil: "load" });
+    // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls answered).
+    await page
+      .getByRole("heading", { level: 1 })
+      .first()
+      .waitFor({ timeout: 8_000 })
+      .catch(() => {});
+    await page
+      .locator(".mantine-Loader-root")
+      .first()
+      .waitFor({ state: "detached", timeout: 5_000 })
+      .catch(() => {});
+    await page.waitForTimeout(150);
+    const body = await page.locator("body").innerText();
+    if (/Page not found/i.test(body)) problems.push("Page not found");
+    if (/Something went wrong/i.test(body)) problems.push("Something went wrong");
+    if (size === "phone") {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);
+      // A table wider than the phone is clipped inside its scroll box: columns a person cannot see.
+      const clipped = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("table")].filter(
+            (table) =>
+              table.offsetParent !== null && table.getBoundingClientRect().right > window.innerWidth + 1,
+          ).length,
+      );
+      if (clipped) problems.push(`${clipped} table(s) wider than the phone`);
+    }
+    if (options.axe) {
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        const result = await (
+          window as unknown as {
+            axe: {
+              run: () => Promise<{
+                violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
+              }>;
+            };
+          }
+        ).axe.run();
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      });
+      problems.push(...violations.map((v) => `axe: ${v}`));
+    }
+    if (options.shot)
+      await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
+  } finally {
+    page.off("console", onConsole);
+    page.off("pageerror", onPageError);
+  }
+  // A signed-out visitor's `GET /api/me` is answered 401: the browser logs it, the page expects it.
+  const expected = options.guest ? /status of 401/ : null;
+  problems.push(...errors.filter((e) => !expected?.test(e)).map((e) => `console: ${e}`));
+  return { url, landed: page.url(), problems } satisfies Stop;
+}
+
+/**
+ * What the tour still finds and issue 23 has not fixed yet, named so that anything new fails:
+ * tables wider than a phone on these pages, and an axe finding on the signed-out register page.
+ * Remove an entry when its page is fixed.
+ */
+const knownGaps: { path: RegExp; problem: RegExp }[] = [
+  { path: /^\/members\/[^/]+$/, problem: /table\(s\) wider than the phone/ },
+  { path: /^\/visits$/, problem: /table\(s\) wider than the phone/ },
+  { path: /^\/expected-payments-debugging$/, problem: /table\(s\) wider than the phone/ },
+  { path: /^\/$/, problem: /^axe: aria-prohibited-attr/ },
+];
+
+function unexplained(stops: Stop[]): Stop[] {
+  return stops
+    .map((stop) => ({
+      ...stop,
+      problems: stop.problems.filter(
+        (problem) =>
+          !knownGaps.some((gap) => gap.path.test(new URL(stop.url).pathname) && gap.problem.test(problem)),
+      ),
+    }))
+    .filter((stop) => stop.problems.length);
+}
+
+const slug = (path: string) =>
+  path
+    .replace(/^\//, "")
+    .replace(/[0-9A-Z]{26}|[0-9a-f-]{36}/g, "id")
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/-$/, "") || "home";
+
+describe("the tour", () => {
+  for (const role of ["org-admin", "gym-admin", "trainer"] as const) {
+    for (const size of ["desktop", "phone"] as const) {
+      it(`staff host as ${role} at ${size}`, async () => {
+        const page = await (await contextFor(role, size)).newPage();
+        const found: Stop[] = [];
+        for (const path of staffRoutes()) {
+          found.push(
+            await visit(page, `${e2e.product.staffUrl}${path}`, size, {
+              shot: `tour-staff-${role}-${size}-${slug(path)}`,
+            }),
+          );
+        }
+        await page.close();
+        expect(unexplained(found)).toEqual([]);
+      }, 180_000);
+    }
+  }
+
+  for (const size of ["desktop", "phone"] as const) {
+    it(`join host as a member at ${size}, axe clean`, async () => {
+      const page = await (await contextFor("member", size)).newPage();
+      const found: Stop[] = [];
+      for (const path of joinRoutes()) {
+        found.push(
+          await visit(page, `${e2e.product.joinUrl}${path}`, size, {
+            axe: true,
+            shot: `tour-join-member-${size}-${slug(path)}`,
+          }),
+        );
+      }
+      // A member opening the staff host is sent to the join site, not left on an error.
+      found.push(await visit(page, `${e2e.product.staffUrl}/dashboard`, size));
+      expect(new URL(found.at(-1)!.landed).origin).toBe(e2e.product.joinUrl);
+      await page.close();
+      expect(unexplained(found)).toEqual([]);
+    }, 120_000);
+
+    it(`both hosts signed out at ${size}`, async () => {
+      const page = await (await contextFor("guest", size)).newPage();
+      const found: Stop[] = [];
+      for (const path of ["/login", "/forgot-password", "/legal/privacy-policy", "/contact-us"]) {
+        found.push(
+          await visit(page, `${e2e.product.staffUrl}${path}`, size, {
+            shot: `tour-staff-guest-${size}-${slug(path)}`,
+            guest: true,
+          }),
+        );
+      }
+      for (const path of [`/?gym=${ids.gymUuid}`, "/"]) {
+        found.push(
+          await visit(page, `${e2e.product.joinUrl}${path}`, size, {
+            axe: true,
+            guest: true,
+            shot: `tour-join-guest-${size}-${slug(path)}`,
+          }),
+        );
+      }
+      await page.close();
+      expect(unexplained(found)).toEqual([]);
+    }, 120_000);
+  }
+
+  it("every link in every email the mailbox received opens a real page", async () => {
+    const mail = (await (await fetch(`${e2e.product.staffUrl}/api/dev/mail`)).json()).data as {
+      to: string;
+      subject: string;
+      html?: string;
+    }[];
+    const links = new Map<string, string>();
+    for (const message of mail) {
+      for (const [, href] of (message.html ?? "").matchAll(/href="([^"]+)"/g)) {
+        const url = new URL(href.replaceAll("&amp;", "&"));
+        links.set(`${url.origin}${url.pathname}`, message.subject);
+      }
+    }
+    expect(links.size).toBeGreaterThan(0);
+    const found: Stop[] = [];
+    // Signed out: the page itself, or sign-in that comes back to it.
+    const page = await (await contextFor("guest", "phone")).newPage();
+    for (const [url] of links)
+      found.push(
+        await visit(page, url, "phone", { guest: true, shot: `tour-email-${slug(new URL(url).pathname)}` }),
+      );
+    await page.close();
+    expect(unexplained(found)).toEqual([]);
+  }, 60_000);
+});
