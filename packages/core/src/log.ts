@@ -9,12 +9,12 @@
  * messages (payment/queue.ts).
  *
  * Nothing personal or secret reaches a log: every field is redacted as the webhook log redacts a
- * body (webhook-log/redact.ts: keys naming a secret, token, email, phone, address, account or card
+ * body (redact.ts: keys naming a secret, token, email, phone, address, account or card
  * number → "[redacted]"; card-like and NZ bank account digit runs masked), and email addresses
  * inside any string are masked too (docs/operations.md, "Logs").
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { redactValue } from "./webhook-log/redact";
+import { redactValue } from "./redact";
 
 type Fields = Record<string, unknown>;
 

@@ -19,7 +19,7 @@ export const webhookCallEntity = new Entity({
     outcome: { type: ["accepted", "refused", "rejected", "duplicate", "error"] as const, required: true },
     status_code: { type: "number", required: true },
     detail: { type: "string" },
-    /** The body with card and bank numbers, tokens and secrets removed (webhook-log/redact.ts). */
+    /** The body with card and bank numbers, tokens and secrets removed (redact.ts). */
     body: { type: "string", required: true },
     expires_at: { type: "number", required: true },
   },

@@ -10,7 +10,7 @@ import type {
 import { db } from "../db/service";
 import { ValidationError } from "../errors";
 import { newId } from "../ids";
-import { redactBody } from "./redact";
+import { redactBody } from "../redact";
 
 export type WebhookProvider = WebhookProviderName;
 export type WebhookOutcome = WebhookOutcomeName;

@@ -1,4 +1,5 @@
 /**
+ * Redaction, shared by the webhook log (what it keeps of a body) and every log line (core/log.ts).
  * What the webhook log keeps of a body: the structure and the ids needed to debug, without card
  * or bank numbers, tokens, secrets, signatures or personal contact details.
  *  - keys naming a secret or an account number (`token`, `secret`, `password`, `signature`,
