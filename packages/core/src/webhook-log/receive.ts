@@ -29,6 +29,7 @@ export interface VerifiedWebhook {
  * events"), so nothing was changed. A refusal is recorded as `refused` and answered 200 (the
  * provider must not retry it); the event id stays used.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: most handlers return nothing (void); a refusal is the exception
 export type HandlerResult = void | { refused: string };
 type Handler = (event: VerifiedWebhook) => Promise<HandlerResult>;
 const handlers = new Map<WebhookProvider, Handler[]>();
