@@ -1,6 +1,6 @@
-import { profilePictureUrl } from "../user/picture";
 import { NotFoundError } from "../errors";
 import { titleCase } from "../text";
+import { profilePictureUrl } from "../user/picture";
 import { getUser } from "../user/service";
 import { type Actor, actorFor, organisationsOf } from "./actor";
 import { policy } from "./policy";

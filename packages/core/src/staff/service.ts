@@ -4,7 +4,6 @@
  * `/set-password`); an invitation is pending while the person has set no password.
  */
 
-import { profilePictureUrl } from "../user/picture";
 import { doorAccessRecords, revokeStaffDoorAccess, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
@@ -24,6 +23,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import { titleCase } from "../text";
+import { profilePictureUrl } from "../user/picture";
 import { type GymRole, isStaffRole, putRole, roleIn } from "../user/roles";
 import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
