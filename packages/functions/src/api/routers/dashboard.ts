@@ -52,5 +52,6 @@ export const dashboardRouter = createRouter()
       request: { query: dashboardRangeQuery },
       responses: { 200: json(envelope(costAndVisitSchema)), ...errors },
     }),
-    async (c) => c.json({ data: await costAndVisitBreakdown(moneyReader(actorOf(c)), c.req.valid("query")) }, 200),
+    async (c) =>
+      c.json({ data: await costAndVisitBreakdown(moneyReader(actorOf(c)), c.req.valid("query")) }, 200),
   );
