@@ -10,3 +10,5 @@ process.on("disconnect", () => {
   void server.close();
   process.exit(0);
 });
+
+export {};

@@ -1,4 +1,21 @@
-import type { Plugin } from "vite";
+/**
+ * The part of Vite's (Rollup's) plugin interface this plugin uses, written here so this package
+ * needs no Vite of its own (each site has its Vite; their configs check it against the real type).
+ */
+interface OutputFile {
+  type: string;
+  source?: string | Uint8Array;
+}
+interface ShellPagesPlugin {
+  name: string;
+  apply: "build";
+  enforce: "post";
+  generateBundle(
+    this: { emitFile(file: { type: "asset"; fileName: string; source: string }): string },
+    options: unknown,
+    bundle: Record<string, OutputFile>,
+  ): void;
+}
 
 /**
  * A site's index.html may carry a prerendered first page (between `<!--shell-->` marks) that
@@ -31,7 +48,7 @@ export function stylesheetsLast(html: string): string {
  * without waiting for them (a stylesheet in the body holds back only what follows it), and the
  * app's module script still runs only once they are in (scripts wait for pending stylesheets).
  */
-export function shellPages(options: { stylesAfterShell?: boolean } = {}): Plugin {
+export function shellPages(options: { stylesAfterShell?: boolean } = {}): ShellPagesPlugin {
   return {
     name: "shell-pages",
     apply: "build",
