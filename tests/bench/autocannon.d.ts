@@ -4,7 +4,6 @@
  * the events' arguments left loose.
  */
 declare module "autocannon" {
-  // biome-ignore lint/suspicious/noExplicitAny: a request's context and an event's arguments are whatever the caller keeps in them
   type Loose = any;
   function autocannon(options: autocannon.Options): autocannon.Instance;
   namespace autocannon {
