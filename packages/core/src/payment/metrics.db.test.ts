@@ -15,7 +15,7 @@ import {
 import { setBusinessClock } from "../clock";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, recentMetrics } from "../metrics";
-import { resetSimulatedProviders, settleSimulatedNow } from "../providers/simulation";
+import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
 import { forgetBillingContext } from "./context";
 
 useTestApi();
@@ -30,6 +30,9 @@ beforeAll(async () => {
 describe("money metrics", () => {
   it("a billing run: JobRuns and its counts; then one Settlements per payment by outcome, Declines by code, WebhookReceipts", async () => {
     resetSimulatedProviders();
+    // Charges settle only when the test says (settleSimulatedNow), not on the provider's own timer
+    // while a slow billing run is still going.
+    setSimulatedChaos({ settleDelayMs: 60 * 60_000 });
     forgetBillingContext();
     await setBusinessClock(START);
     for (const [name, card] of [

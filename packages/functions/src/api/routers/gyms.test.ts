@@ -45,11 +45,11 @@ describe("gyms list and settings", () => {
     const gyms = (await admin.get("/api/gyms")).body.data;
     expect(gyms).toHaveLength(2);
     const p = gyms.find((g: { id: string }) => g.id === ponsonby);
-    // Staff: the organisation admin and the trainer; members: the demo member.
+    // Staff: the organisation admin, the gym admin (manager) and the trainer; members: the demo member.
     expect(p).toMatchObject({
       name: "Harbour Fitness Ponsonby",
       role: null,
-      staff_count: 2,
+      staff_count: 3,
       members_count: 1,
     });
     expect(gyms.filter((g: { selected: boolean }) => g.selected)).toHaveLength(1);

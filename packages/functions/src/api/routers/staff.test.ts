@@ -35,7 +35,11 @@ describe("staff", () => {
     const res = await admin.get(`/api/organisations/${harbour}/staff`);
     expect(res.status).toBe(200);
     const rows = res.body.data as { email: string; role: string; gyms: { id: string; role: string }[] }[];
-    expect(rows.map((r) => r.email).sort()).toEqual(["admin@example.com", "trainer@example.com"]);
+    expect(rows.map((r) => r.email).sort()).toEqual([
+      "admin@example.com",
+      "manager@example.com",
+      "trainer@example.com",
+    ]);
     expect(rows.find((r) => r.email === "admin@example.com")).toMatchObject({ role: "admin", gyms: [] });
     expect(rows.find((r) => r.email === "trainer@example.com")).toMatchObject({
       role: "per_gym",
