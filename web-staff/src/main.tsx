@@ -32,7 +32,9 @@ function takeOverShell(shell: Element) {
     submitted = true;
   });
   return () => {
-    const typed = fields.map((name) => shellInput(name)?.value ?? "");
+    // The shell's inputs are kept (not their values): what is typed while React renders, until
+    // the app's form is in place, still goes into them and is carried over.
+    const shellInputs = fields.map((name) => shellInput(name));
     const active = document.activeElement as HTMLInputElement | null;
     const focused = fields.find((name) => shellInput(name) === active);
     const caret = focused ? [active?.selectionStart ?? null, active?.selectionEnd ?? null] : null;
@@ -45,6 +47,7 @@ function takeOverShell(shell: Element) {
         if (performance.now() - started < 5_000) requestAnimationFrame(adopt);
         return;
       }
+      const typed = shellInputs.map((input) => input?.value ?? "");
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
       inputs.forEach((input, i) => {
         if (!input || !typed[i] || input.value) return;
