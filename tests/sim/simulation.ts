@@ -159,7 +159,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { runJob } = await import("../../packages/core/src/jobs/run");
     const sim = await import("../../packages/core/src/providers/simulation");
     const { chargeHooks } = await import("../../packages/core/src/payment/charge");
-    const { forgetBillingContext } = await import("../../packages/core/src/payment/context");
     const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
     );
@@ -346,7 +345,6 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           }),
         );
     }
-    forgetBillingContext();
 
     const admin = await createUser({
       email: `sim-admin-${options.seed}@example.nz`,

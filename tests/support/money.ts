@@ -10,7 +10,6 @@ import { appFor, storeAkahuConnection } from "../../packages/core/src/gym/akahu"
 import { createGym } from "../../packages/core/src/gym/service";
 import { newId } from "../../packages/core/src/ids";
 import { createOrganisation } from "../../packages/core/src/organisation/service";
-import { forgetBillingContext } from "../../packages/core/src/payment/context";
 import { maskAccountNumber } from "../../packages/core/src/payment-type/present";
 import { addPaymentType, saveCard } from "../../packages/core/src/payment-type/service";
 import { akahuProvider } from "../../packages/core/src/providers/akahu/index";
@@ -79,7 +78,6 @@ export async function moneyWorld(
     name: "24/7 Membership",
     amount: options.amount ?? 6000,
   });
-  forgetBillingContext();
   return {
     organisation_id: org.organisation_id,
     gym_id: gym.gym_id,

@@ -27,7 +27,6 @@ import {
 import { stripeProvider } from "../providers/stripe/index";
 import { findSubscription } from "../subscription/store";
 import { chargeHooks } from "./charge";
-import { forgetBillingContext } from "./context";
 import { billingRun, paymentPolling } from "./jobs";
 import { findPayment, type PaymentRecord } from "./store";
 
@@ -50,7 +49,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   resetSimulatedProviders();
-  forgetBillingContext();
   chargeHooks.afterProviderCall = undefined;
   await at(START);
 });

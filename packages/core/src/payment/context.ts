@@ -51,6 +51,3 @@ export function batchContext(): BillingContext {
 
 /** The records read fresh each time. */
 export const freshContext: BillingContext = { organisationOf, gymOf, settingsOf };
-
-/** Nothing is kept between reads any more; kept for callers (tests) that used to clear a cache. */
-export function forgetBillingContext() {}

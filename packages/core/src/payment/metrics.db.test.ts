@@ -16,7 +16,6 @@ import { setBusinessClock } from "../clock";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, recentMetrics } from "../metrics";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
-import { forgetBillingContext } from "./context";
 
 useTestApi();
 /** 09:00 on Tuesday 1 December 2026 in Auckland (NZDT). */
@@ -33,7 +32,6 @@ describe("money metrics", () => {
     // Charges settle only when the test says (settleSimulatedNow), not on the provider's own timer
     // while a slow billing run is still going.
     setSimulatedChaos({ settleDelayMs: 60 * 60_000 });
-    forgetBillingContext();
     await setBusinessClock(START);
     for (const [name, card] of [
       ["Pat Pays", "4242424242424242"],

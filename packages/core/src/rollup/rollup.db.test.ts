@@ -17,7 +17,6 @@ import type { Actor } from "../auth/actor";
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
-import { forgetBillingContext } from "../payment/context";
 import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
@@ -78,7 +77,6 @@ const sum = (list: PaymentRecord[], f: (p: PaymentRecord) => number) => list.red
 beforeAll(async () => {
   world = await moneyWorld({ name: "Rollup Test" });
   resetSimulatedProviders();
-  forgetBillingContext();
   await setBusinessClock(START);
 });
 

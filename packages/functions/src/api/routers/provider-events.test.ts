@@ -27,7 +27,6 @@ let core: {
   sim: typeof import("@gym/core/providers/simulation");
   store: typeof import("@gym/core/payment/store");
   charge: typeof import("@gym/core/payment/charge");
-  context: typeof import("@gym/core/payment/context");
   subs: typeof import("@gym/core/subscription/store");
   log: typeof import("@gym/core/webhook-log/service");
   db: typeof import("@gym/core/db/service");
@@ -105,7 +104,6 @@ beforeAll(async () => {
     sim: await import("@gym/core/providers/simulation"),
     store: await import("@gym/core/payment/store"),
     charge: await import("@gym/core/payment/charge"),
-    context: await import("@gym/core/payment/context"),
     subs: await import("@gym/core/subscription/store"),
     log: await import("@gym/core/webhook-log/service"),
     db: await import("@gym/core/db/service"),
@@ -117,7 +115,6 @@ beforeEach(async () => {
   core.sim.resetSimulatedProviders();
   // Settlement only when the test says so.
   core.sim.setSimulatedChaos({ settleDelayMs: 3_600_000 });
-  core.context.forgetBillingContext();
   await core.clock.setBusinessClock(START);
 });
 
