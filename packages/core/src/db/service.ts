@@ -11,7 +11,7 @@ import { offeringEntity, offeringMembershipCountEntity } from "../offering/entit
 import { organisationEntity } from "../organisation/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
-import { paymentTypeEntity } from "../payment-type/entity";
+import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
@@ -55,6 +55,7 @@ const entities = {
   paymentRef: paymentRefEntity,
   reconciliationMismatch: reconciliationMismatchEntity,
   paymentType: paymentTypeEntity,
+  paymentTypeDefault: paymentTypeDefaultEntity,
   businessClock: businessClockEntity,
   member: memberEntity,
   memberSearchTerm: memberSearchTermEntity,

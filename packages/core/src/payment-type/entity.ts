@@ -51,3 +51,27 @@ export const paymentTypeEntity = new Entity({
     },
   },
 });
+
+/**
+ * Which payment type is a member's default (docs/billing.md "One default payment method"): one item
+ * per member per organisation, naming it. Every write that makes a payment type the default (a
+ * card or bank account saved, a switch) writes this item in the same transaction, conditional on
+ * it being as read (created only if absent; else still naming the default read, at the version
+ * read), so two saves or switches at once cannot both leave their payment type the default.
+ */
+export const paymentTypeDefaultEntity = new Entity({
+  model: { entity: "payment_type_default", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true, readOnly: true },
+    payment_type_id: { type: "string", required: true },
+    version: { type: "number", required: true, default: 1 },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["user_id"] },
+    },
+  },
+});

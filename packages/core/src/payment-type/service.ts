@@ -67,9 +67,62 @@ export async function findPaymentTypes(
   return out;
 }
 
+/** The member's default claim as stored now (docs/billing.md "One default payment method"). */
+async function readDefaultClaim(organisationId: string, userId: string) {
+  const { data } = await db()
+    .entities.paymentTypeDefault.get({ organisation_id: organisationId, user_id: userId })
+    .go({ consistent: true });
+  return data ?? null;
+}
+
+type DefaultClaim = Awaited<ReturnType<typeof readDefaultClaim>>;
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0]>[0];
+
+/**
+ * The transaction items that make `paymentTypeId` the member's one default: the default claim
+ * created (none read) or moved from the one read (conditional on it still naming that payment type
+ * at that version), and every other default read unset (conditional on its version). Two saves or
+ * switches at once both read the same claim: only one of them commits.
+ */
+function defaultItems(
+  tx: Pick<Tx, "paymentType" | "paymentTypeDefault">,
+  organisationId: string,
+  userId: string,
+  paymentTypeId: string,
+  claim: DefaultClaim,
+  others: PaymentTypeRecord[],
+) {
+  const key = { organisation_id: organisationId, user_id: userId };
+  return [
+    claim
+      ? tx.paymentTypeDefault
+          .patch(key)
+          .set({ payment_type_id: paymentTypeId })
+          .add({ version: 1 })
+          .where(
+            (a, op) => `${op.eq(a.payment_type_id, claim.payment_type_id)} AND ${op.eq(a.version, claim.version)}`,
+          )
+          .commit()
+      : tx.paymentTypeDefault.create({ ...key, payment_type_id: paymentTypeId }).commit(),
+    ...others.map((p) =>
+      tx.paymentType
+        .patch({ ...key, payment_type_id: p.payment_type_id })
+        .set({ is_default: false })
+        .add({ version: 1 })
+        .where((a, op) => op.eq(a.version, p.version))
+        .commit(),
+    ),
+  ];
+}
+
+/** Attempts of a save or switch that lost a race to another (each re-reads what is there). */
+const DEFAULT_ATTEMPTS = 5;
+
 /**
  * Stores a new payment type and makes it the default in one transaction (the previous default,
- * if any, is unset in the same write).
+ * if any, is unset and the default claim moved in the same write). A save that loses a race with
+ * another (two first cards at once) reads again and becomes the default after it: both are kept,
+ * exactly one is the default.
  */
 export async function addPaymentType(
   organisationId: string,
@@ -80,37 +133,34 @@ export async function addPaymentType(
   >,
   options: { makeDefault?: boolean } = {},
 ): Promise<PaymentTypeRecord> {
-  const existing = await listPaymentTypeRecords(organisationId, userId);
-  const previous = existing.find((p) => p.is_default);
   const makeDefault = options.makeDefault ?? true;
-  const record = {
-    ...values,
-    organisation_id: organisationId,
-    user_id: userId,
-    payment_type_id: newId(),
-    is_default: makeDefault || !previous,
-  };
-  const { canceled } = await db()
-    .transaction.write(({ paymentType }) => [
-      paymentType.create(record).commit(),
-      ...(previous && record.is_default
-        ? [
-            paymentType
-              .patch({
-                organisation_id: organisationId,
-                user_id: userId,
-                payment_type_id: previous.payment_type_id,
-              })
-              .set({ is_default: false })
-              .add({ version: 1 })
-              .where((a, op) => op.eq(a.version, previous.version))
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
-  if (canceled) throw new ConflictError("Your payment methods changed meanwhile. Please try again.");
-  const saved = await findPaymentType(organisationId, userId, record.payment_type_id);
+  const paymentTypeId = newId();
+  for (let attempt = 0; ; attempt++) {
+    const [existing, claim] = await Promise.all([
+      listPaymentTypeRecords(organisationId, userId),
+      readDefaultClaim(organisationId, userId),
+    ]);
+    const defaults = existing.filter((p) => p.is_default);
+    const record = {
+      ...values,
+      organisation_id: organisationId,
+      user_id: userId,
+      payment_type_id: paymentTypeId,
+      is_default: makeDefault || (!claim && defaults.length === 0),
+    };
+    const { canceled } = await db()
+      .transaction.write((tx) => [
+        tx.paymentType.create(record).commit(),
+        ...(record.is_default
+          ? defaultItems(tx, organisationId, userId, paymentTypeId, claim, defaults)
+          : []),
+      ])
+      .go();
+    if (!canceled) break;
+    if (attempt >= DEFAULT_ATTEMPTS - 1)
+      throw new ConflictError("Your payment methods changed meanwhile. Please try again.");
+  }
+  const saved = await findPaymentType(organisationId, userId, paymentTypeId);
   if (!saved) throw new NotFoundError("payment type");
   if (saved.is_default) await afterDefaultChanged(organisationId, userId, saved);
   return saved;
@@ -279,40 +329,42 @@ export async function switchDefaultPaymentType(
   userId: string,
   paymentTypeId: string,
 ) {
-  const types = await listPaymentTypeRecords(organisationId, userId);
-  const next = types.find((p) => p.payment_type_id === paymentTypeId);
-  if (!next) throw new NotFoundError("payment type");
-  if (next.status !== "active") {
-    throw new ConflictError(
-      "This payment method needs to be connected again before it can be used.",
-      "payment_type_inactive",
-    );
-  }
-  const previous = types.filter((p) => p.is_default && p.payment_type_id !== paymentTypeId);
-  if (!next.is_default || previous.length) {
+  for (let attempt = 0; ; attempt++) {
+    const [types, claim] = await Promise.all([
+      listPaymentTypeRecords(organisationId, userId),
+      readDefaultClaim(organisationId, userId),
+    ]);
+    const next = types.find((p) => p.payment_type_id === paymentTypeId);
+    if (!next) throw new NotFoundError("payment type");
+    if (next.status !== "active") {
+      throw new ConflictError(
+        "This payment method needs to be connected again before it can be used.",
+        "payment_type_inactive",
+      );
+    }
+    const others = types.filter((p) => p.is_default && p.payment_type_id !== paymentTypeId);
+    // Already the default (chosen again, or by a switch sent at the same moment that won): nothing
+    // changes, so nothing is retried; a balance is retried by the switch that made it the default.
+    if (next.is_default && !others.length) return next;
     const { canceled } = await db()
-      .transaction.write(({ paymentType }) => [
-        paymentType
+      .transaction.write((tx) => [
+        tx.paymentType
           .patch({ organisation_id: organisationId, user_id: userId, payment_type_id: paymentTypeId })
           .set({ is_default: true })
           .add({ version: 1 })
           .where((a, op) => op.eq(a.version, next.version))
           .commit(),
-        ...previous.map((p) =>
-          paymentType
-            .patch({ organisation_id: organisationId, user_id: userId, payment_type_id: p.payment_type_id })
-            .set({ is_default: false })
-            .add({ version: 1 })
-            .where((a, op) => op.eq(a.version, p.version))
-            .commit(),
-        ),
+        ...defaultItems(tx, organisationId, userId, paymentTypeId, claim, others),
       ])
       .go();
-    if (canceled) throw new ConflictError("Your payment methods changed meanwhile. Please try again.");
+    if (!canceled) {
+      const saved = { ...next, is_default: true, version: next.version + 1 };
+      await afterDefaultChanged(organisationId, userId, saved);
+      return saved;
+    }
+    if (attempt >= DEFAULT_ATTEMPTS - 1)
+      throw new ConflictError("Your payment methods changed meanwhile. Please try again.");
   }
-  const saved = { ...next, is_default: true };
-  await afterDefaultChanged(organisationId, userId, saved);
-  return saved;
 }
 
 /** The member's payment types for their pages. */

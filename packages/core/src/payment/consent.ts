@@ -14,6 +14,7 @@ import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
 import {
+  defaultPaymentTypeOf,
   listPaymentTypeRecords,
   onDefaultPaymentTypeChanged,
   type PaymentTypeRecord,
@@ -51,12 +52,20 @@ export async function releaseHeldPayments(organisationId: string, userId: string
   return released;
 }
 
+/** Is this payment type still the member's default (a later save or switch may have replaced it)? */
+async function stillDefault(organisationId: string, userId: string, paymentTypeId: string) {
+  return (await defaultPaymentTypeOf(organisationId, userId))?.payment_type_id === paymentTypeId;
+}
+
 async function onDefaultChanged(organisationId: string, userId: string, paymentType: PaymentTypeRecord) {
   const now = await businessNow();
   for (const found of await memberSubscriptions(organisationId, userId)) {
     if (!isLive(found, now)) continue;
     let sub: SubscriptionRecord | null = found;
     for (let attempt = 0; attempt < 4 && sub; attempt++) {
+      // Read after the subscription: a change of default that lands after this check changes the
+      // subscription's version too (its own hook writes it), so this write then fails and re-checks.
+      if (!(await stillDefault(organisationId, userId, paymentType.payment_type_id))) return;
       const { canceled } = await db()
         .transaction.write(({ subscription }) => [
           subscription
@@ -78,7 +87,14 @@ async function onDefaultChanged(organisationId: string, userId: string, paymentT
     }
     await releaseHeldPayments(organisationId, userId);
     const fresh = await findSubscription(organisationId, found.subscription_id);
-    if (fresh && fresh.balance_owing > 0 && !fresh.retry_payment_id) {
+    if (
+      fresh &&
+      fresh.balance_owing > 0 &&
+      !fresh.retry_payment_id &&
+      (await stillDefault(organisationId, userId, paymentType.payment_type_id))
+    ) {
+      // At most one retry of the balance at a time: retryBalance is conditional on the version read
+      // (fresh) and a retry in flight is named on the subscription (retry_payment_id).
       // Retried at once with the new method, in this process (the member is waiting for the answer).
       const queue = localChargeQueue(1);
       const retry = await retryBalance(fresh, now, `switch#${paymentType.payment_type_id}#${fresh.version}`, {

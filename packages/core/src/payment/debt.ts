@@ -31,6 +31,16 @@ export function ledgerEntry(p: PaymentRecord): DunningPayment {
   };
 }
 
+/**
+ * A charge of the balance owing that is at the provider now (a retry claimed, not yet settled), if
+ * any. While one is in flight nothing else may collect the same debt (docs/billing.md "Dunning →
+ * Debt", "A manual payment while a retry is in flight"): the retry may still succeed, and money
+ * taken twice for one debt would be over-collected.
+ */
+export function debtChargeInFlight(payments: readonly PaymentRecord[]): PaymentRecord | null {
+  return payments.find((p) => p.is_retry && p.status === "pending_request") ?? null;
+}
+
 /** The debt the payments leave (in the order they happened). */
 export function ledgerDebt(payments: readonly PaymentRecord[]): Debt {
   return debt(payments.map(ledgerEntry));

@@ -33,7 +33,7 @@ import { newId } from "../ids";
 import { findOffering } from "../offering/store";
 import { breakFeeFor } from "../organisation/settings";
 import { gymOf, organisationOf, settingsOf } from "../payment/context";
-import { ledgerDebt, ledgerEntry } from "../payment/debt";
+import { debtChargeInFlight, ledgerDebt, ledgerEntry } from "../payment/debt";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments } from "../payment/store";
@@ -633,6 +633,17 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   const today = await businessToday();
   // The debt as the ledger says it is now (payment/debt.ts), paid off oldest first.
   const payments = await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id);
+  // Not while a retry of the balance is at the provider: it may still succeed, and the debt would
+  // be collected twice. The write below is conditional on the version read, and starting a retry
+  // changes the version, so a retry that starts meanwhile refuses this payment too (409).
+  const inFlight = debtChargeInFlight(payments);
+  if (inFlight)
+    throw new ConflictError(
+      `A retry of ${formatCents(inFlight.amount)} for the balance owing is being charged to the member's ${
+        inFlight.type === "bank_account" ? "bank account" : "card"
+      } right now. Record a payment once it has settled: if it succeeds, nothing is owing.`,
+      "debt_charge_in_flight",
+    );
   const split = allocateManualPayment(values.amount, ledgerDebt(payments).balance_owing);
   const at = now.toISOString();
   const debtAfter = debt([
