@@ -314,8 +314,10 @@ function matches(
   if (f.tag && !(member.tags ?? []).some((t) => t.toLowerCase() === f.tag!.toLowerCase())) return false;
   if (f.state && stateOf(sub, now) !== f.state) return false;
   if (f.gym_id && !(sub ? sub.gym_id === f.gym_id : member.gym_ids.includes(f.gym_id))) return false;
-  if (f.offering_id && sub?.offering_id !== f.offering_id) return false;
-  if (f.price_id && sub?.price_id !== f.price_id) return false;
+  // The price in effect (a scheduled change that has taken effect), as the row and member page show.
+  const price = sub && (f.offering_id || f.price_id) ? priceInEffect(sub, now) : null;
+  if (f.offering_id && price?.offering_id !== f.offering_id) return false;
+  if (f.price_id && price?.price_id !== f.price_id) return false;
   if (f.payment_type && sub?.payment_method !== f.payment_type) return false;
   return true;
 }
