@@ -12,6 +12,8 @@
  *   credit ahead, `credit_balance`).
  * - A sent charge pays its own period, not older debt; a failed retry adds nothing (it tried to
  *   collect the same debt).
+ * - A charge awaiting payment (a pay-in-full bank transfer not yet marked received) is owed: it
+ *   adds its amount as one period owing until it is received (then it is a sent charge).
  */
 /** Spec 001 §4: these statuses are not failed; any other value counts as failed. */
 export const nonFailedPaymentStatuses = ["sent", "upcoming", "pending_request", "awaiting_payment"] as const;
@@ -40,8 +42,8 @@ export interface Debt {
 }
 
 /**
- * The debt left by a member's payments, in order of created_at: a failed regular payment adds its
- * amount as one period owing; a `sent` retry or debt-settling payment pays off its amount, oldest
+ * The debt left by a member's payments, in order of created_at: a failed regular payment (or one
+ * awaiting payment: a transfer not yet received) adds its amount as one period owing; a `sent` retry or debt-settling payment pays off its amount, oldest
  * period first (anything beyond the debt is not debt: it is credit, handled as credit_used); a failed
  * retry adds nothing.
  */
@@ -67,7 +69,11 @@ export function debt(payments: readonly DunningPayment[]): Debt {
         left -= paid;
         if (owing[0] === 0) owing.shift();
       }
-    } else if (!p.is_retry && isFailedPaymentStatus(p.status) && p.amount > 0) {
+    } else if (
+      !p.is_retry &&
+      (isFailedPaymentStatus(p.status) || (p.status === "awaiting_payment" && !p.settles_debt)) &&
+      p.amount > 0
+    ) {
       owing.push(p.amount);
     }
   }

@@ -29,10 +29,11 @@ function memberOrganisation(actor: Actor): string {
 export async function listPaymentTypeRecords(
   organisationId: string,
   userId: string,
+  options: { consistent?: boolean } = {},
 ): Promise<PaymentTypeRecord[]> {
   const { data } = await db()
     .entities.paymentType.query.primary({ organisation_id: organisationId, user_id: userId })
-    .go({ pages: "all" });
+    .go({ pages: "all", consistent: options.consistent });
   return data.filter((p) => p.status !== "removed");
 }
 
@@ -136,10 +137,10 @@ export async function addPaymentType(
   const makeDefault = options.makeDefault ?? true;
   const paymentTypeId = newId();
   for (let attempt = 0; ; attempt++) {
-    const [existing, claim] = await Promise.all([
-      listPaymentTypeRecords(organisationId, userId),
-      readDefaultClaim(organisationId, userId),
-    ]);
+    // The claim first, then the list: a default made after the claim was read moves the claim,
+    // so this write fails its condition and reads again (read together, the list could miss it).
+    const claim = await readDefaultClaim(organisationId, userId);
+    const existing = await listPaymentTypeRecords(organisationId, userId, { consistent: true });
     const defaults = existing.filter((p) => p.is_default);
     const record = {
       ...values,
@@ -330,10 +331,9 @@ export async function switchDefaultPaymentType(
   paymentTypeId: string,
 ) {
   for (let attempt = 0; ; attempt++) {
-    const [types, claim] = await Promise.all([
-      listPaymentTypeRecords(organisationId, userId),
-      readDefaultClaim(organisationId, userId),
-    ]);
+    // The claim first, then the list (as addPaymentType).
+    const claim = await readDefaultClaim(organisationId, userId);
+    const types = await listPaymentTypeRecords(organisationId, userId, { consistent: true });
     const next = types.find((p) => p.payment_type_id === paymentTypeId);
     if (!next) throw new NotFoundError("payment type");
     if (next.status !== "active") {

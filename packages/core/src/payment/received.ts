@@ -19,7 +19,8 @@ import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
-import { findPayment } from "./store";
+import { ledgerDebt } from "./debt";
+import { findPayment, subscriptionPayments } from "./store";
 
 export const notAwaitingMessage = "This payment is not awaiting payment.";
 
@@ -38,17 +39,29 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   const sub = payment.subscription_id
     ? await findSubscription(organisationId, payment.subscription_id)
     : null;
-  // A pay-in-full transfer was owed from the day it was recorded: receiving it pays that off.
-  const pifOwed = payment.type === "pif" && sub?.billing_frequency === "one_off" && !payment.is_retry;
-  const owingAfter =
-    pifOwed && sub
-      ? (() => {
-          const balance = Math.max(0, (sub.balance_owing ?? 0) - payment.amount);
-          return { balance_owing: balance, periods_owing: balance === 0 ? 0 : (sub.periods_owing ?? 0) };
-        })()
-      : {};
+  // A transfer awaiting payment was owed from the day it was recorded (billing/debt.ts): what is
+  // owing once it is received is the ledger's, with this payment sent.
+  const after = sub
+    ? ledgerDebt([
+        ...(await subscriptionPayments(organisationId, sub.user_id, sub.subscription_id)).filter(
+          (p) => p.payment_id !== paymentId,
+        ),
+        { ...payment, status: "sent", settled_at: at },
+      ])
+    : null;
+  const owingBefore = sub?.balance_owing ?? 0;
+  const owingAfter = after ? { balance_owing: after.balance_owing, periods_owing: after.periods_owing } : {};
   const counted = [
-    paymentRollup(payment, sub, aucklandDate(now), { collected: payment.amount, collected_count: 1 }),
+    paymentRollup(payment, sub, aucklandDate(now), {
+      collected: payment.amount,
+      collected_count: 1,
+      ...(after && after.balance_owing !== owingBefore
+        ? {
+            owing: after.balance_owing - owingBefore,
+            owing_count: (after.balance_owing > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
+          }
+        : {}),
+    }),
     // A paid-in-full transfer is what fell due on its due date (a scheduled one was counted by its claim).
     ...(payment.type === "pif" && !payment.is_retry
       ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]

@@ -21,6 +21,7 @@ import { newId } from "../ids";
 import { memberSubscribed } from "../member/hooks";
 import { findOffering } from "../offering/store";
 import { gymOf, settingsOf } from "../payment/context";
+import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
 import { presentPayment } from "../payment/present";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
@@ -179,11 +180,11 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   subscription.current_period_start = payment.period_start_at;
   subscription.current_period_end = payment.period_end_at;
   if (pifStatus === "sent") subscription.payments_sum = charge.amount;
-  // A pay-in-full bank transfer is owed until staff mark it received (payment/received.ts).
-  if (pifStatus === "awaiting_payment") {
-    subscription.balance_owing = charge.amount;
-    subscription.periods_owing = 1;
-  }
+  // What is owed from the start is the ledger's (payment/debt.ts): a pay-in-full bank transfer is
+  // owed until staff mark it received (payment/received.ts); anything else owes nothing yet.
+  const owed = ledgerDebt([payment]);
+  subscription.balance_owing = owed.balance_owing;
+  subscription.periods_owing = owed.periods_owing;
 
   const firstAtGym = !existing.some(
     (s) => s.offering_id === offering.offering_id && s.gym_id === input.gym_id && isLive(s, now),
@@ -191,6 +192,10 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   // A member joining (and a paid-in-full payment taken now) counted with the subscription's create.
   const counted = [
     rollupChange(subscription, startDate, { joined: 1 }),
+    // Owed from today (the dashboard's owing figures).
+    ...(owed.balance_owing > 0
+      ? [rollupChange(subscription, today, { owing: owed.balance_owing, owing_count: 1 })]
+      : []),
     ...(pifStatus === "sent"
       ? [
           paymentRollup(payment, subscription, today, {
