@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { graceUnits } from "../contract/organisation";
-import { ledgerDebt } from "../payment/debt";
+import { debtChargeInFlight, ledgerDebt } from "../payment/debt";
 import type { PaymentRecord } from "../payment/store";
 import { surchargeOfCharge } from "../payment/surcharge";
 import {
@@ -222,6 +222,13 @@ function ratesCell(text: string) {
 
 const checks: Record<string, (row: Row) => void> = {
   ...lifecycleChecks,
+  "debt-in-flight": (r) => {
+    const payments = storedPaymentsCell(r.Payments);
+    const inFlight = debtChargeInFlight(payments);
+    expect(inFlight ? `refused (409): ${formatCents(inFlight.amount)} in flight` : "recorded").toBe(
+      r["Manual payment"],
+    );
+  },
   "ledger-debt": (r) => {
     expect(ledgerDebt(storedPaymentsCell(r.Payments))).toEqual({
       balance_owing: cents(r["Balance owing"]),
