@@ -101,7 +101,8 @@ function defaultItems(
           .set({ payment_type_id: paymentTypeId })
           .add({ version: 1 })
           .where(
-            (a, op) => `${op.eq(a.payment_type_id, claim.payment_type_id)} AND ${op.eq(a.version, claim.version)}`,
+            (a, op) =>
+              `${op.eq(a.payment_type_id, claim.payment_type_id)} AND ${op.eq(a.version, claim.version)}`,
           )
           .commit()
       : tx.paymentTypeDefault.create({ ...key, payment_type_id: paymentTypeId }).commit(),

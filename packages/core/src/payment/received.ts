@@ -17,9 +17,9 @@ import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
+import { ledgerDebt } from "./debt";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
-import { ledgerDebt } from "./debt";
 import { findPayment, subscriptionPayments } from "./store";
 
 export const notAwaitingMessage = "This payment is not awaiting payment.";

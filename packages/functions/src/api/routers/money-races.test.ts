@@ -280,7 +280,10 @@ describe("one default payment method per member (risk 3)", () => {
       for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
       const types = await paymentTypesOf(m.user.user_id);
       expect(types).toHaveLength(2);
-      expect(types.filter((t) => t.is_default), JSON.stringify(types)).toHaveLength(1);
+      expect(
+        types.filter((t) => t.is_default),
+        JSON.stringify(types),
+      ).toHaveLength(1);
     }
   });
 });
@@ -291,7 +294,11 @@ describe("the members list filters by the price in effect (risk 4)", () => {
     const { addOffering } = await import("../../../../../tests/support/money");
     const other = await addOffering(world.organisation_id, { name: "Off-Peak", amount: 2000 });
     const oldPrice = await addPrice({ amount: 2500, billing_frequency: "weekly" });
-    const newPrice = await addPrice({ amount: 2000, billing_frequency: "weekly", offering_id: other.offering_id });
+    const newPrice = await addPrice({
+      amount: 2000,
+      billing_frequency: "weekly",
+      offering_id: other.offering_id,
+    });
     const m = await member("4242424242424242");
     const sub = await join(m.client, oldPrice);
     await run("billing-run");
@@ -304,7 +311,9 @@ describe("the members list filters by the price in effect (risk 4)", () => {
     });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
     const listed = async (query: string) =>
-      ((await admin.get(`/api/members?per_page=100&${query}`)).body.data as { id: string }[]).map((r) => r.id);
+      ((await admin.get(`/api/members?per_page=100&${query}`)).body.data as { id: string }[]).map(
+        (r) => r.id,
+      );
 
     // Before it takes effect: the old price.
     expect(await listed(`price_id=${oldPrice}`)).toContain(m.user.user_id);
@@ -321,7 +330,12 @@ describe("the members list filters by the price in effect (risk 4)", () => {
 describe("the dashboard's owing includes unpaid pay-in-full transfers (risk 5)", () => {
   it("a PIF recorded by bank transfer is owing until marked received", async () => {
     await at("2027-09-01");
-    const pif = await addPrice({ amount: 29900, billing_frequency: "one_off", term_amount: 3, term_unit: "months" });
+    const pif = await addPrice({
+      amount: 29900,
+      billing_frequency: "one_off",
+      term_amount: 3,
+      term_unit: "months",
+    });
     const stats = async () => {
       const answer = await admin.get("/api/stats?scope=organisation");
       expect(answer.status).toBe(200);
