@@ -9,6 +9,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { aucklandDate } from "../billing/calendar";
+import { formatCents } from "../billing/money";
 import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
@@ -17,7 +18,7 @@ import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
-import { ledgerDebt } from "./debt";
+import { ledgerDebt, paysDebt } from "./debt";
 import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
 import { findPayment, subscriptionPayments } from "./store";
@@ -39,13 +40,23 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   const sub = payment.subscription_id
     ? await findSubscription(organisationId, payment.subscription_id)
     : null;
+  const ledger = sub ? await subscriptionPayments(organisationId, sub.user_id, sub.subscription_id) : [];
+  // A charge awaiting payment (a pay-in-full transfer) is owed until received. When the desk has
+  // meanwhile taken some of it (a manual payment pays debt), the transfer arriving as well would
+  // collect that part twice: refuse, and say what was paid (docs/billing.md "Dunning → Debt").
+  if (sub && !paysDebt(payment)) {
+    const owing = ledgerDebt(ledger).balance_owing;
+    if (owing < payment.amount)
+      throw new ConflictError(
+        `${formatCents(payment.amount - owing)} of this transfer's ${formatCents(payment.amount)} was already paid another way (a payment recorded at the desk). Marking it received would take that again: if the transfer arrived too, refund the difference to the member.`,
+        "already_paid",
+      );
+  }
   // A transfer awaiting payment was owed from the day it was recorded (billing/debt.ts): what is
   // owing once it is received is the ledger's, with this payment sent.
   const after = sub
     ? ledgerDebt([
-        ...(await subscriptionPayments(organisationId, sub.user_id, sub.subscription_id)).filter(
-          (p) => p.payment_id !== paymentId,
-        ),
+        ...ledger.filter((p) => p.payment_id !== paymentId),
         { ...payment, status: "sent", settled_at: at },
       ])
     : null;

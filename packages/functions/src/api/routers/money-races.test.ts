@@ -368,3 +368,39 @@ describe("the dashboard's owing includes unpaid pay-in-full transfers (risk 5)",
     expect(read.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0 });
   });
 });
+
+describe("a pay-in-full transfer paid at the desk instead (docs/billing.md 'Dunning → Debt')", () => {
+  it("once the desk took the amount, the transfer cannot also be marked received: collected once", async () => {
+    await at("2027-09-02");
+    const pif = await addPrice({
+      amount: 19900,
+      billing_frequency: "one_off",
+      term_amount: 3,
+      term_unit: "months",
+    });
+    const m = await member();
+    const added = await admin.post(`/api/members/${m.user.user_id}/pif`, {
+      price_id: pif,
+      gym_id: world.gym_id,
+      payment_method: "bank_transfer",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const subscriptionId = added.body.data.id;
+    const transferId = added.body.data.first_payment?.id ?? added.body.data.latest_payment?.id;
+    // The member pays at the desk instead of transferring.
+    const desk = await admin.post(`/api/subscriptions/${subscriptionId}/manual-payment`, {
+      amount: 19900,
+      payment_method: "eftpos",
+    });
+    expect(desk.status, JSON.stringify(desk.body)).toBe(200);
+    expect((await admin.get(`/api/subscriptions/${subscriptionId}`)).body.data).toMatchObject({
+      balance_owing: 0,
+    });
+    // Marking the transfer received as well would take the $199.00 a second time.
+    const received = await admin.post(`/api/payments/${transferId}/received`);
+    expect(received.status, JSON.stringify(received.body)).toBe(409);
+    expect(received.body.error).toBe("already_paid");
+    const read = (await admin.get(`/api/subscriptions/${subscriptionId}`)).body.data;
+    expect(read).toMatchObject({ balance_owing: 0, credit_balance: 0 });
+  });
+});
