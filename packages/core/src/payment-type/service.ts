@@ -142,6 +142,15 @@ export async function addPaymentType(
     // so this write fails its condition and reads again (read together, the list could miss it).
     const claim = await readDefaultClaim(organisationId, userId);
     const existing = await listPaymentTypeRecords(organisationId, userId, { consistent: true });
+    // One card is one payment type: saving the same Stripe payment method again (a double tap, a
+    // phone retrying) answers the one saved. Two saves at once both write the default claim, so
+    // the second fails its condition, reads again and finds the first here.
+    const same = values.stripe_payment_method_id
+      ? existing.find(
+          (p) => p.stripe_payment_method_id === values.stripe_payment_method_id && p.status === "active",
+        )
+      : undefined;
+    if (same) return same;
     const defaults = existing.filter((p) => p.is_default);
     const record = {
       ...values,

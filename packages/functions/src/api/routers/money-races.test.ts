@@ -288,6 +288,23 @@ describe("one default payment method per member (risk 3)", () => {
   });
 });
 
+describe("one card saved once (docs/billing.md 'One default payment method')", () => {
+  it("the same SetupIntent saved again, or twice at once (a double tap, a retry), is one payment type", async () => {
+    await at("2027-07-02");
+    const m = await member();
+    const intent = await confirmedCard(m.client, "4242424242424242");
+    const save = () => m.client.post("/api/me/payment-types/card", { setup_intent_id: intent });
+    const answers = await Promise.all([save(), save()]);
+    const again = await save();
+    for (const a of [...answers, again]) expect(a.status, JSON.stringify(a.body)).toBeLessThan(300);
+    const ids = new Set([...answers, again].map((a) => a.body.data.id));
+    expect(ids.size).toBe(1);
+    const types = await paymentTypesOf(m.user.user_id);
+    expect(types, JSON.stringify(types)).toHaveLength(1);
+    expect(types[0].is_default).toBe(true);
+  });
+});
+
 describe("the members list filters by the price in effect (risk 4)", () => {
   it("after a scheduled price change takes effect, the member is listed under the new offering and price, not the old", async () => {
     await at("2027-08-02");
