@@ -1,0 +1,13 @@
+import { build } from "esbuild";
+import { readdirSync, statSync, rmSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+const root = process.cwd(), outdir = "/tmp/comms/api-" + process.argv[2];
+rmSync(outdir, { recursive: true, force: true });
+const { bundlePlugins } = await import(resolve(root, "infra/bundle.ts"));
+await build({ entryPoints: { lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, bundle: true, minify: true, splitting: true, platform: "node", target: "node22", format: "esm", outdir, outExtension: { ".js": ".mjs" }, external: ["@node-rs/argon2"], plugins: bundlePlugins, logLevel: "error", banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" } });
+const files = readdirSync(outdir).filter((f) => f.endsWith(".mjs"));
+const size = (f) => statSync(resolve(outdir, f)).size;
+const seen = new Set(); const walk = (f) => { if (seen.has(f)) return; seen.add(f); const src = readFileSync(resolve(outdir, f), "utf8"); for (const m of src.matchAll(/from"\.\/([^"]+\.mjs)"/g)) walk(m[1]); for (const m of src.matchAll(/import"\.\/([^"]+\.mjs)"/g)) walk(m[1]); };
+walk("lambda.mjs");
+console.log("files", files.length, "total KB", (files.reduce((s, f) => s + size(f), 0) / 1024).toFixed(1), "cold-start KB", ([...seen].reduce((s, f) => s + size(f), 0) / 1024).toFixed(1));
+for (const f of files.sort((a,b)=>size(b)-size(a)).slice(0,5)) console.log(f, (size(f)/1024).toFixed(1));
