@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
           { path: "welcome-to-gym", ...page(() => import("../features/register/routes/welcome")) },
           { path: "rejoin", ...page(() => import("../features/register/routes/rejoin")) },
           { path: "membership", ...page(() => import("../features/membership/routes/membership")) },
+          {
+            path: "membership/receipts/:paymentId",
+            ...page(() => import("../features/membership/routes/receipt")),
+          },
         ],
       },
       // The address the payment emails link to ("Update your payment method"): the payment step,

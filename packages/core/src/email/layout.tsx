@@ -37,10 +37,8 @@ function inline(parts: Inline[]): ReactNode[] {
     typeof part === "string" ? (
       part
     ) : "strong" in part ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: static content
       <strong key={i}>{part.strong}</strong>
     ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: static content
       <Link key={i} href={part.href} style={{ color: colors.accent }}>
         {part.label}
       </Link>
@@ -122,7 +120,6 @@ export function Layout({ content }: { content: EmailContent }) {
             </Heading>
           </Section>
           {content.blocks.map((block, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static content
             <BlockView key={i} block={block} />
           ))}
           <Hr style={{ borderColor: colors.rule, margin: "24px 0 12px" }} />

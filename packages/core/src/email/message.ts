@@ -46,8 +46,11 @@ export interface ComposeInput {
   preview?: string;
   blocks: Block[];
   kind?: EmailKind;
-  /** The one-click unsubscribe address (optional emails; RFC 8058). */
-  unsubscribe_url?: string;
+  /**
+   * Optional emails: the page the footer's "Stop these emails" opens, and the address mail clients
+   * POST to for a one-click unsubscribe (RFC 8058 List-Unsubscribe, List-Unsubscribe-Post).
+   */
+  unsubscribe?: { page: string; post: string };
   /** Overrides the brand's reply-to. */
   reply_to?: string | null;
 }
@@ -61,7 +64,7 @@ function inlineText(parts: Inline[]): string {
 }
 
 /** The plain-text part, from the same blocks as the HTML. */
-export function plainText(input: Pick<ComposeInput, "blocks" | "brand" | "unsubscribe_url">): string {
+export function plainText(input: Pick<ComposeInput, "blocks" | "brand" | "unsubscribe">): string {
   const out: string[] = [];
   for (const block of input.blocks) {
     if ("p" in block) out.push(inlineText(block.p));
@@ -71,7 +74,7 @@ export function plainText(input: Pick<ComposeInput, "blocks" | "brand" | "unsubs
     else out.push(`--\n${inlineText(block.small)}`);
   }
   const footer = [input.brand.name];
-  if (input.unsubscribe_url) footer.push(`Stop these emails: ${input.unsubscribe_url}`);
+  if (input.unsubscribe) footer.push(`Stop these emails: ${input.unsubscribe.page}`);
   out.push(`--\n${footer.join("\n")}`);
   return out.join("\n\n");
 }
@@ -89,12 +92,12 @@ export function compose(input: ComposeInput): Email {
       brand: input.brand,
       blocks: input.blocks,
       preview: input.preview ?? input.subject,
-      unsubscribe_url: input.unsubscribe_url ?? null,
+      unsubscribe_url: input.unsubscribe?.page ?? null,
     },
-    ...(input.unsubscribe_url
+    ...(input.unsubscribe
       ? {
           headers: {
-            "List-Unsubscribe": `<${input.unsubscribe_url}>`,
+            "List-Unsubscribe": `<${input.unsubscribe.post}>`,
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
         }

@@ -7,6 +7,7 @@ import { jobRunMetric } from "../metrics";
 import "../payment/charge";
 import "../payment/consent";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
+import { memberNotices } from "../notice/jobs";
 import { reconcilePayments } from "../payment/reconcile";
 import "../payment/webhooks";
 import type { JobName } from "./schedule";
@@ -31,6 +32,7 @@ const bodies: Record<JobName, JobBody> = {
   "payment-polling": paymentPolling,
   "door-access": doorAccessReview,
   reconciliation: reconcilePayments,
+  "member-notices": memberNotices,
 };
 
 /**

@@ -41,6 +41,7 @@ import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { receiptForPaidPayment } from "../receipt/service";
 import { titleCase } from "../text";
 import { parse } from "../validation";
 
@@ -672,7 +673,7 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   });
   const paymentId = payment.payment_id;
   const cleared = split.debt_paid > 0 && split.balance_after === 0;
-  return commitFacts(
+  const saved = await commitFacts(
     actor,
     sub,
     {
@@ -694,6 +695,8 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
     },
     [payment],
   );
+  await receiptForPaidPayment(sub.organisation_id, paymentId);
+  return saved;
 }
 
 export { cancelInput as cancelSubscriptionInput };

@@ -13,6 +13,7 @@ import { toastApiError } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Group,
@@ -204,6 +205,13 @@ function Payments({ sub }: { sub: Subscription }) {
                   <Table.Td ta="right">{formatMoney(p.total)}</Table.Td>
                   <Table.Td ta="right">
                     <Status {...st} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {p.status === "sent" && (
+                      <Anchor component={Link} to={`/membership/receipts/${p.id}`} size="sm">
+                        Receipt
+                      </Anchor>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );
