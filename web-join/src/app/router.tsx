@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
       // The address the payment emails link to ("Update your payment method"): the payment step,
       // behind the guard (signed out: sign in, then back here).
       { path: "payment-method", loader: () => redirect("/choose-payment-method") },
+      // An optional email's "Stop these emails" link (no sign-in: its token says who).
+      { path: "unsubscribe", ...page(() => import("../features/membership/routes/unsubscribe")) },
       { path: "*", ...page(notFound) },
     ],
   },

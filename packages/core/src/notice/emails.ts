@@ -6,7 +6,10 @@ import { type Block, type Brand, compose } from "../email/message";
 import type { Email } from "../email/port";
 import { unsubscribePageUrl, unsubscribePostUrl } from "./unsubscribe-token";
 
-const unsubscribeFor = (userId: string) => ({ page: unsubscribePageUrl(userId), post: unsubscribePostUrl(userId) });
+const unsubscribeFor = (userId: string) => ({
+  page: unsubscribePageUrl(userId),
+  post: unsubscribePostUrl(userId),
+});
 
 /**
  * The reminder before a charge. `required` when the amount differs from the last charge or the

@@ -20,9 +20,9 @@ import { getGym } from "../gym/service";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
-import { findPaymentType } from "../payment-type/service";
 import { type PaymentRecord, subscriptionPayments, workPages } from "../payment/store";
 import { surchargeOfCharge } from "../payment/surcharge";
+import { findPaymentType } from "../payment-type/service";
 import { findSubscription } from "../subscription/store";
 import { getUserOrNull } from "../user/service";
 import { cardExpiryEmail, paymentReminderEmail } from "./emails";
@@ -69,7 +69,13 @@ const charged: readonly string[] = ["sent", "pending_request", "failed", "declin
 
 export async function memberNotices(now: Date): Promise<Summary> {
   const today = aucklandDate(now);
-  const summary: Summary = { examined: 0, reminders: 0, reminders_required: 0, card_expiry: 0, not_wanted: 0 };
+  const summary: Summary = {
+    examined: 0,
+    reminders: 0,
+    reminders_required: 0,
+    card_expiry: 0,
+    not_wanted: 0,
+  };
   const settingsCache = new Map<string, Promise<ReturnType<typeof organisationSettings>>>();
   const gymCache = new Map<string, Promise<Awaited<ReturnType<typeof getGym>>>>();
   const settingsOf = (id: string) => {
@@ -90,7 +96,10 @@ export async function memberNotices(now: Date): Promise<Summary> {
       try {
         await noticesFor(payment, days, now, summary, settingsOf, gymOf);
       } catch (error) {
-        log.error("member notice not sent", { payment_id: payment.payment_id, error: (error as Error).message });
+        log.error("member notice not sent", {
+          payment_id: payment.payment_id,
+          error: (error as Error).message,
+        });
       }
     }
   }
@@ -122,8 +131,11 @@ async function noticesFor(
   const brand = { name: gym.name, ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } };
   const paymentType =
     payment.type === "stripe_card" && (payment.payment_type_id ?? sub.payment_type_id)
-      ? await findPaymentType(payment.organisation_id, payment.user_id, (payment.payment_type_id ??
-          sub.payment_type_id) as string)
+      ? await findPaymentType(
+          payment.organisation_id,
+          payment.user_id,
+          (payment.payment_type_id ?? sub.payment_type_id) as string,
+        )
       : null;
 
   if (remind) {
@@ -131,15 +143,21 @@ async function noticesFor(
     const amount = Math.max(0, payment.amount - Math.min(sub.credit_balance ?? 0, payment.amount));
     const surcharge = surchargeOfCharge(payment.type, amount, settings, gym);
     const total = amount + surcharge;
-    const earlier = (await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id))
+    const earlier = (
+      await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id)
+    )
       .filter((p) => charged.includes(p.status) && !p.is_retry && p.due_on < payment.due_on)
       .sort((a, b) => (a.due_on < b.due_on ? 1 : -1));
-    const last = earlier[0] ? { due_on: earlier[0].due_on, total: earlier[0].amount + earlier[0].surcharge } : null;
+    const last = earlier[0]
+      ? { due_on: earlier[0].due_on, total: earlier[0].amount + earlier[0].surcharge }
+      : null;
     const why = mandatoryReason({ due_on: payment.due_on, total, last, pauses: sub.pauses ?? [] });
     if (amount > 0) {
       if (!why && (!emailsWanted || user.payment_reminders === false)) summary.not_wanted += 1;
       else if (await claim(payment.organisation_id, `reminder#${payment.payment_id}`, user.user_id, now)) {
-        const card = paymentType?.last_four ? `from your card ending ${paymentType.last_four}` : "from your card";
+        const card = paymentType?.last_four
+          ? `from your card ending ${paymentType.last_four}`
+          : "from your card";
         await sendClaimed(
           payment.organisation_id,
           `reminder#${payment.payment_id}`,
@@ -181,11 +199,14 @@ async function noticesFor(
         brand,
         due_on: payment.due_on,
         card: paymentType.last_four ? `card ending ${paymentType.last_four}` : "card",
-        expires: new Date(Date.UTC(paymentType.exp_year, paymentType.exp_month - 1, 1)).toLocaleDateString("en-NZ", {
-          timeZone: "UTC",
-          month: "long",
-          year: "numeric",
-        }),
+        expires: new Date(Date.UTC(paymentType.exp_year, paymentType.exp_month - 1, 1)).toLocaleDateString(
+          "en-NZ",
+          {
+            timeZone: "UTC",
+            month: "long",
+            year: "numeric",
+          },
+        ),
       }),
     );
     summary.card_expiry += 1;

@@ -14,7 +14,9 @@ describe("when a payment reminder is sent whatever the member's preferences", ()
     const pauses = [{ end_date: "2027-03-20" }];
     expect(mandatoryReason({ due_on: "2027-04-01", total: 6180, last, pauses })).toBe("after_pause");
     // A pause that ended before the last charge does not count again.
-    expect(mandatoryReason({ due_on: "2027-04-01", total: 6180, last, pauses: [{ end_date: "2027-02-10" }] })).toBeNull();
+    expect(
+      mandatoryReason({ due_on: "2027-04-01", total: 6180, last, pauses: [{ end_date: "2027-02-10" }] }),
+    ).toBeNull();
   });
 });
 

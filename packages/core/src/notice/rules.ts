@@ -3,7 +3,8 @@ import { addDays } from "../billing/calendar";
 
 /** The last day a card works: the end of its expiry month. */
 export function cardLastDay(expMonth: number, expYear: number): string {
-  const firstOfNext = expMonth === 12 ? `${expYear + 1}-01-01` : `${expYear}-${String(expMonth + 1).padStart(2, "0")}-01`;
+  const firstOfNext =
+    expMonth === 12 ? `${expYear + 1}-01-01` : `${expYear}-${String(expMonth + 1).padStart(2, "0")}-01`;
   return addDays(firstOfNext, -1);
 }
 

@@ -312,7 +312,10 @@ describe("payment reminders and card-expiry notices (the member-notices job)", (
     await join(feeNoReminders, priceWithFee); // first payment $85.00 + surcharge, then $60.00 + surcharge
     await setFlags(quiet.user.user_id, { payment_reminders: false });
     await setFlags(noEmails.user.user_id, { email_notifications_enabled: false });
-    await setFlags(feeNoReminders.user.user_id, { payment_reminders: false, email_notifications_enabled: false });
+    await setFlags(feeNoReminders.user.user_id, {
+      payment_reminders: false,
+      email_notifications_enabled: false,
+    });
     await run("billing-run");
 
     await at("2027-05-30");
@@ -356,12 +359,61 @@ describe("payment reminders and card-expiry notices (the member-notices job)", (
     const notices = await subjects(expiring.email, /card expires/);
     expect(notices).toHaveLength(2);
     expect(notices[0].subject).toBe(`Your card expires before your next ${world.gym_name} payment`);
-    expect(notices[0].text).toContain("expires at the end of July 2027, before your next payment on Sunday, 1 August 2027");
+    expect(notices[0].text).toContain(
+      "expires at the end of July 2027, before your next payment on Sunday, 1 August 2027",
+    );
     expect(notices[0].text).toMatch(/Update your payment method: http:\/\/[^/]+\/payment-method/);
     expect(notices[0].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(await subjects(off.email, /card expires/)).toHaveLength(0);
     expect(await subjects(fine.email, /card expires/)).toHaveLength(0);
     // Reminders are off for the organisation (0): none sent.
     expect(await subjects(expiring.email, /payment of/)).toHaveLength(0);
+  });
+});
+
+describe("preferences: the one-click unsubscribe and the member's own switches", () => {
+  it("a mail client's one-click POST turns optional emails off without signing in; receipts still come", async () => {
+    await communications({ legal_name: "", gst_number: "", payment_reminder_days: 3 });
+    await at("2027-09-01");
+    const member = await cardMember();
+    await join(member);
+    await run("billing-run"); // next charges on 1 October and 1 November
+    await at("2027-09-28");
+    await run("member-notices");
+    const [reminder] = await subjects(member.email, /payment of/);
+    const header = reminder.headers?.["List-Unsubscribe"] ?? "";
+    const address = new URL(header.slice(1, -1));
+
+    // As a mail client sends it (RFC 8058): a form POST, no cookie, no X-Requested-With.
+    const post = (path: string) =>
+      fetch(`${api.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+    expect((await post("/api/unsubscribe?token=forged.token")).status).toBe(404);
+    expect((await post(`/api/unsubscribe?token=${member.user.user_id}.AAAA`)).status).toBe(404);
+    expect((await post("/api/unsubscribe")).status).toBe(404);
+    const done = await post(`${address.pathname}${address.search}`);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ data: { email_notifications_enabled: false } });
+    expect((await post(`${address.pathname}${address.search}`)).status).toBe(200); // idempotent
+    const state = await member.client.get("/api/me/registration");
+    expect(state.body.data.register_fields.email_notifications_enabled).toBe(false);
+
+    // The next month: no optional reminder (same amount), but the receipt of the charge still comes.
+    await at("2027-10-01");
+    await run("billing-run");
+    expect(await subjects(member.email, /^Receipt /)).toHaveLength(2);
+    await at("2027-10-29");
+    await run("member-notices");
+    expect(await subjects(member.email, /payment of/)).toHaveLength(1);
+
+    // The member turns them back on from /membership (PUT /api/me/register-fields): reminders again.
+    const on = await member.client.put("/api/me/register-fields", { email_notifications_enabled: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data.email_notifications_enabled).toBe(true);
+    await run("member-notices");
+    expect(await subjects(member.email, /payment of/)).toHaveLength(2);
   });
 });
