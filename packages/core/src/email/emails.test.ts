@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { codeEmail, inviteEmail, resetEmail } from "../auth/emails";
+import { cardExpiryEmail, paymentReminderEmail } from "../notice/emails";
 import {
   cancelledForNonPaymentEmail,
   finalNoticeEmail,
@@ -12,6 +13,7 @@ import {
   reconsentEmail,
 } from "../payment/emails";
 import { pifInviteEmail } from "../pif/emails";
+import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
 import { priceChangeEmail } from "../subscription/operations";
 import { emailDate, firstName } from "./format";
@@ -77,6 +79,60 @@ export const fixtures: Record<string, Email> = {
     effective: "2027-01-04",
     reply_to: brand.reply_to,
   }),
+  receipt: receiptEmail({
+    to: member.to,
+    brand,
+    receipt: {
+      payment_id: "01PAYMENT",
+      number: "000042",
+      title: "Tax invoice",
+      date: "2026-12-01",
+      issued_at: "2026-12-01T09:00:00.000Z",
+      supplier: { legal_name: "Harbour Fitness Limited", trading_name: brand.name, gst_number: "49-091-850" },
+      customer: { name: "Mary-Jane O'Neil", email: member.to },
+      description: "Unlimited membership (Weekly $24.00)",
+      period: { start: "2026-12-01", end: "2026-12-07" },
+      lines: [
+        { label: "Unlimited membership (Weekly $24.00)", amount: 2400, formatted_amount: "$24.00" },
+        { label: "Card surcharge", amount: 90, formatted_amount: "$0.90" },
+      ],
+      total: 2490,
+      formatted_total: "$24.90",
+      gst_included: 325,
+      formatted_gst_included: "$3.25",
+      payment_method: "Card",
+    },
+  }),
+  "payment reminder": paymentReminderEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2026-12-08",
+    amount: 2400,
+    surcharge: 90,
+    method: "from your card ending 4242",
+    why: null,
+    last_total: 2490,
+  }),
+  "payment reminder, amount changed": paymentReminderEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2027-01-04",
+    amount: 2600,
+    surcharge: 0,
+    method: "by direct debit from your bank account",
+    why: "changed",
+    last_total: 2400,
+  }),
+  "card expiry notice": cardExpiryEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2027-01-04",
+    card: "card ending 4242",
+    expires: "December 2026",
+  }),
 };
 
 describe("the email formats", () => {
@@ -90,10 +146,12 @@ describe("the email formats", () => {
   });
 });
 
-describe("every email, rendered for a fixture member", () => {
+describe("every email, rendered for a fixture member", { timeout: 30_000 }, () => {
   for (const [name, email] of Object.entries(fixtures)) {
     it(`${name}: subject and text part`, () => {
-      expect(`Subject: ${email.subject}\n\n${email.text}`).toMatchSnapshot();
+      // The unsubscribe token is signed with the environment's secret: shown as <token>.
+      const text = email.text.replace(/unsubscribe\?token=[^\s>]+/g, "unsubscribe?token=<token>");
+      expect(`Subject: ${email.subject}\n\n${text}`).toMatchSnapshot();
     });
     it(`${name}: the HTML part is the one layout with the same words`, async () => {
       const rendered = await renderEmail(email);
@@ -107,9 +165,21 @@ describe("every email, rendered for a fixture member", () => {
         .replace(/&#x27;/g, "'")
         .replace(/&amp;/g, "&");
       for (const paragraph of email.text.split("\n\n").slice(0, 3))
-        expect(words).toContain(paragraph.split(": http")[0].slice(0, 40));
+        for (const line of paragraph.split("\n")) expect(words).toContain(line.split(": ")[0].slice(0, 40));
     });
   }
+
+  it("optional emails carry the one-click unsubscribe (RFC 8058); required ones do not", () => {
+    for (const name of ["payment reminder", "card expiry notice"]) {
+      expect(fixtures[name].kind).toBe("optional");
+      expect(fixtures[name].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(fixtures[name].headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/api\/unsubscribe\?token=.+>$/);
+    }
+    for (const name of ["payment reminder, amount changed", "receipt", "failed payment", "sign-in code"]) {
+      expect(fixtures[name].kind).toBe("required");
+      expect(fixtures[name].headers).toBeUndefined();
+    }
+  });
 
   it("has the gym's logo and reply-to in the layout when known", async () => {
     const rendered = await renderEmail(fixtures.welcome);
