@@ -60,11 +60,17 @@ export const routes: RouteObject[] = [
           { path: "welcome-to-gym", ...page(() => import("../features/register/routes/welcome")) },
           { path: "rejoin", ...page(() => import("../features/register/routes/rejoin")) },
           { path: "membership", ...page(() => import("../features/membership/routes/membership")) },
+          {
+            path: "membership/receipts/:paymentId",
+            ...page(() => import("../features/membership/routes/receipt")),
+          },
         ],
       },
       // The address the payment emails link to ("Update your payment method"): the payment step,
       // behind the guard (signed out: sign in, then back here).
       { path: "payment-method", loader: () => redirect("/choose-payment-method") },
+      // An optional email's "Stop these emails" link (no sign-in: its token says who).
+      { path: "unsubscribe", ...page(() => import("../features/membership/routes/unsubscribe")) },
       { path: "*", ...page(notFound) },
     ],
   },

@@ -1,36 +1,56 @@
 import { config } from "../config";
+import type { Brand } from "../email/message";
+import { compose } from "../email/message";
 import type { Email } from "../email/port";
+
+/** Emails that are not any one gym's: signed by the platform. */
+const platform: Brand = { name: "Gym platform" };
 
 /** The texts of the sign-in emails. Plain and short: they are read on phones. */
 export function codeEmail(to: string, name: string, code: string): Email {
-  return {
+  return compose({
     to,
     subject: `${code} is your sign-in code`,
-    text: `Hi ${name},\n\nYour code is ${code}. It expires in 10 minutes and works once.\n\nIf you did not try to sign in, change your password.`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Your code is <strong style="font-size:20px;letter-spacing:3px">${code}</strong>.</p><p>It expires in 10 minutes and works once.</p><p>If you did not try to sign in, change your password.</p>`,
-  };
+    brand: platform,
+    blocks: [
+      { p: [`Hi ${name},`] },
+      { p: ["Your code is:"] },
+      { code },
+      { p: ["It expires in 10 minutes and works once."] },
+      { p: ["If you did not try to sign in, change your password."] },
+    ],
+  });
 }
 
 export function resetEmail(to: string, name: string, token: string): Email {
   const link = `${config.staffUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  return {
+  return compose({
     to,
     subject: "Reset your password",
-    text: `Hi ${name},\n\nReset your password here (the link works once, for 60 minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p><a href="${link}">Reset your password</a>. The link works once, for 60 minutes.</p><p>If you did not ask for this, ignore this email.</p>`,
-  };
+    brand: platform,
+    blocks: [
+      { p: [`Hi ${name},`] },
+      { p: ["Reset your password here (the link works once, for 60 minutes):"] },
+      { button: { href: link, label: "Reset your password" } },
+      { p: ["If you did not ask for this, ignore this email."] },
+    ],
+  });
 }
 
 export function inviteEmail(to: string, name: string, organisation: string, token: string): Email {
   const link = `${config.staffUrl}/set-password?token=${encodeURIComponent(token)}`;
-  return {
+  return compose({
     to,
     subject: `You're invited to ${organisation}`,
-    text: `Hi ${name},\n\nYou've been invited to ${organisation}. Set your password here (the link works once, for 7 days):\n${link}`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>You've been invited to ${escapeHtml(organisation)}. <a href="${link}">Set your password</a> (the link works once, for 7 days).</p>`,
-  };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    brand: { name: organisation },
+    blocks: [
+      { p: [`Hi ${name},`] },
+      {
+        p: [
+          `You've been invited to ${organisation}. Set your password here (the link works once, for 7 days):`,
+        ],
+      },
+      { button: { href: link, label: "Set your password" } },
+    ],
+  });
 }

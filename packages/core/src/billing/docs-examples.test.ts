@@ -8,6 +8,7 @@ import { graceUnits } from "../contract/organisation";
 import { debtChargeInFlight, ledgerDebt } from "../payment/debt";
 import type { PaymentRecord } from "../payment/store";
 import { surchargeOfCharge } from "../payment/surcharge";
+import { gstIncluded } from "./gst";
 import {
   addDays,
   addMonthsClamped,
@@ -260,6 +261,9 @@ const checks: Record<string, (row: Row) => void> = {
   },
   "add-months": (r) => {
     expect(addMonthsClamped(r.Anchor, int(r.Months))).toBe(r.Result);
+  },
+  gst: (r) => {
+    expect(gstIncluded(cents(r.Total))).toBe(cents(r["GST included"]));
   },
   "round-half-up": (r) => {
     expect(roundHalfUp(int(r.Numerator), int(r.Denominator))).toBe(int(r.Result));

@@ -4,8 +4,9 @@ import {
   organisationFrequencies,
   organisationToBillingFrequency,
 } from "../billing/frequency";
+import { formatIrdNumber, isValidIrdNumber } from "../billing/gst";
 import { BASIS_POINTS_PER_UNIT } from "../billing/money";
-import { messages, requiredText } from "./fields";
+import { messages, optionalText, requiredText } from "./fields";
 import { maskedSecretSchema } from "./http";
 
 /** Grace period units (docs/billing.md "Settings"): days, weeks or calendar months. */
@@ -153,6 +154,27 @@ export const accessControlIntegrationInput = z
 const graceUnit = z.enum(graceUnits);
 
 /** GET /api/organisations/{id} and each settings PUT: the settings, defaults filled in. */
+/** The message for a GST number whose check digit is wrong. */
+export const GST_NUMBER_MESSAGE = "Enter a valid GST number (the IRD number, e.g. 49-091-850)";
+
+/** How the organisation talks to its members (docs/communications.md). */
+export const communicationsSettingsInput = z
+  .object({
+    /** The registered name on receipts (blank: the organisation's name). */
+    legal_name: optionalText(200),
+    /** The GST (IRD) number; blank when not registered for GST (receipts then show no GST). */
+    gst_number: z
+      .preprocess(blankToUndefined, z.string().trim().optional())
+      .refine((value) => value === undefined || isValidIrdNumber(value), GST_NUMBER_MESSAGE)
+      .transform((value) => (value ? formatIrdNumber(value) : null)),
+    /** Days before each charge the payment reminder is sent; 0 sends none. */
+    payment_reminder_days: requiredWholeNumber(0, 30),
+  })
+  .meta({
+    id: "CommunicationsSettingsInput",
+    example: { legal_name: "Harbour Fitness Limited", gst_number: "49-091-850", payment_reminder_days: 3 },
+  });
+
 export const organisationSettingsSchema = z
   .object({
     id: z.string(),
@@ -174,6 +196,9 @@ export const organisationSettingsSchema = z
     card_surcharge_basis_points: z.number().int(),
     card_surcharge_fixed_cents: z.number().int(),
     break_fee_basis_points: z.number().int(),
+    legal_name: z.string().nullable(),
+    gst_number: z.string().nullable(),
+    payment_reminder_days: z.number().int(),
     access_control_integration: z.object({ id: z.string(), integration_type: z.literal("kisi") }).nullable(),
   })
   .meta({ id: "OrganisationSettings" });

@@ -7,6 +7,7 @@ import { mailEntity } from "../email/entity";
 import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
 import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../member/entity";
+import { noticeEntity } from "../notice/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
@@ -15,6 +16,7 @@ import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/ent
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
+import { receiptCounterEntity, receiptEntity } from "../receipt/entity";
 import { registrationEntity } from "../registration/entity";
 import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { dunningEntity, membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
@@ -66,6 +68,9 @@ const entities = {
   rollup: rollupEntity,
   memberMonth: memberMonthEntity,
   churnRisk: churnRiskEntity,
+  receipt: receiptEntity,
+  receiptCounter: receiptCounterEntity,
+  notice: noticeEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

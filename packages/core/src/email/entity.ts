@@ -11,6 +11,7 @@ export const mailEntity = new Entity({
     text: { type: "string", required: true },
     html: { type: "string" },
     reply_to: { type: "string" },
+    headers: { type: "any" },
     sent_at: { type: "string", required: true },
     expires_at: { type: "number" },
   },

@@ -3,6 +3,8 @@ import { db } from "../db/service";
 import { newId } from "../ids";
 import { log } from "../log";
 import { type AwsCallOptions, awsClient } from "../providers/aws";
+import type { EmailContent } from "./layout";
+import type { EmailKind } from "./message";
 
 export interface Email {
   to: string;
@@ -11,22 +13,40 @@ export interface Email {
   html?: string;
   /** Replies go here (e.g. the gym's price_change_notification_reply_to). */
   reply_to?: string;
+  /** Whether preferences may stop it (`message.ts`); required when absent. */
+  kind?: EmailKind;
+  /** What the HTML part is rendered from (by the one layout, in the send path). */
+  content?: EmailContent;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
+
+/** What an adapter is given: the HTML rendered, the content gone. */
+type Rendered = Omit<Email, "content">;
 
 /** The email port. Two adapters: SES in AWS, the local outbox everywhere else. */
 export interface EmailSender {
   send(email: Email): Promise<void>;
 }
 
+interface Adapter {
+  send(email: Rendered): Promise<void>;
+}
+
 const OUTBOX_DAYS = 30;
 
-export const outboxSender: EmailSender = {
+export const outboxSender: Adapter = {
   async send(email) {
     const sentAt = new Date();
     await db()
       .entities.mail.create({
         mail_id: newId(),
-        ...email,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.reply_to ? { reply_to: email.reply_to } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
         sent_at: sentAt.toISOString(),
         expires_at: Math.floor(sentAt.getTime() / 1000) + OUTBOX_DAYS * 86_400,
       })
@@ -40,7 +60,7 @@ export const outboxSender: EmailSender = {
  * credentials from the environment). The SDK client would add ~500 KB to the Lambda bundle for
  * this single call.
  */
-export function sesSender(options: AwsCallOptions = {}): EmailSender {
+export function sesSender(options: AwsCallOptions = {}): Adapter {
   const { region, client: aws } = awsClient("ses", options);
   const endpoint = options.endpoint ?? `https://email.${region}.amazonaws.com`;
   return {
@@ -59,6 +79,9 @@ export function sesSender(options: AwsCallOptions = {}): EmailSender {
                 Text: { Data: email.text, Charset: "UTF-8" },
                 ...(email.html ? { Html: { Data: email.html, Charset: "UTF-8" } } : {}),
               },
+              ...(email.headers
+                ? { Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) }
+                : {}),
             },
           },
         }),
@@ -76,10 +99,36 @@ export function sesSender(options: AwsCallOptions = {}): EmailSender {
   };
 }
 
+/**
+ * The gym's logo and reply-to, when the email names the gym by its ids, then the HTML part from
+ * the content by the one layout. Both modules are imported here, on first send, so React and the
+ * renderer stay out of every cold start that sends nothing.
+ */
+export async function renderEmail(email: Email): Promise<Rendered> {
+  const { content, kind: _kind, ...rest } = email;
+  if (!content || rest.html) return rest;
+  let brand = content.brand;
+  if (brand.ref) {
+    const { gymBrand } = await import("./brand");
+    brand = { ...brand, ...(await gymBrand(brand.ref)) };
+  }
+  const { renderHtml } = await import("./layout");
+  const reply_to = rest.reply_to ?? brand.reply_to ?? undefined;
+  return {
+    ...rest,
+    ...(reply_to ? { reply_to } : {}),
+    html: await renderHtml({ ...content, brand: { ...brand, reply_to } }),
+  };
+}
+
+function rendering(adapter: Adapter): EmailSender {
+  return { send: async (email) => adapter.send(await renderEmail(email)) };
+}
+
 let sender: EmailSender | undefined;
 
 export function emailSender(): EmailSender {
-  sender ??= config.isLocal ? outboxSender : sesSender();
+  sender ??= rendering(config.isLocal ? outboxSender : sesSender());
   return sender;
 }
 
@@ -93,5 +142,9 @@ export async function listOutbox(limit = 100) {
   const { data } = await db().entities.mail.query.primary({}).go({ order: "desc", limit });
   return data
     .filter((mail) => !mail.expires_at || mail.expires_at > now)
-    .map(({ expires_at: _expires, ...mail }) => ({ id: mail.mail_id, ...mail }));
+    .map(({ expires_at: _expires, ...mail }) => ({
+      id: mail.mail_id,
+      ...mail,
+      headers: (mail.headers ?? undefined) as Record<string, string> | undefined,
+    }));
 }

@@ -6,6 +6,7 @@ import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
 import "../payment/charge";
 import "../payment/consent";
+import { memberNotices } from "../notice/jobs";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
 import { reconcilePayments } from "../payment/reconcile";
 import "../payment/webhooks";
@@ -31,6 +32,7 @@ const bodies: Record<JobName, JobBody> = {
   "payment-polling": paymentPolling,
   "door-access": doorAccessReview,
   reconciliation: reconcilePayments,
+  "member-notices": memberNotices,
 };
 
 /**

@@ -29,6 +29,11 @@ export const jobSchedule = {
     // Twice a day, so its heartbeat alarm (twice the cadence, at most 24 h) has a real margin.
     everyMinutes: 12 * 60,
   },
+  "member-notices": {
+    description:
+      "Email payment reminders before each charge and card-expiry notices 14 and 3 days before a charge (each once).",
+    everyMinutes: 60,
+  },
   "door-access": {
     description:
       "Re-sync door access whose standing changes with time (a pause starting or ending, a cancellation taking effect).",

@@ -9,6 +9,7 @@ import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { log } from "../log";
+import { receiptForPaidPayment } from "../receipt/service";
 import { recordActivity } from "./activity";
 
 interface SubscriptionFacts {
@@ -98,6 +99,8 @@ export async function memberPaymentSettled(
   extra: { actor_id?: string; reason?: string | null } = {},
 ) {
   if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
+  // Paid or received: the member's receipt, issued and emailed once (docs/communications.md).
+  if (outcome !== "failed") await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
   const total = formatCents(payment.amount + (payment.surcharge ?? 0));
   const what = payment.is_retry ? "Retry payment" : "Payment";
   await recordActivity({

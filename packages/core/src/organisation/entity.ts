@@ -43,6 +43,11 @@ export const organisationEntity = new Entity({
     break_fee_basis_points: { type: "number", default: 2500 },
     /** Days of notice a price rise needs (subscription/price-change.ts). */
     price_change_notice_days: { type: "number" },
+    /** Receipts (docs/communications.md): the registered name and GST number; none = not registered. */
+    legal_name: { type: "string" },
+    gst_number: { type: "string" },
+    /** Days before a charge its reminder is sent (unset: 3; 0: none). */
+    payment_reminder_days: { type: "number" },
     /** The door access-control integration (Kisi), configured once per organisation. */
     access_control: {
       type: "map",

@@ -9,6 +9,7 @@ import {
   type AccessControlIntegration,
   accessControlIntegrationInput,
   billingSettingsInput,
+  communicationsSettingsInput,
   type GraceUnit,
   gracePeriodInput,
   type OrganisationSettings as OrganisationSettingsView,
@@ -38,6 +39,7 @@ export const settingDefaults = {
   card_surcharge_basis_points: 250,
   card_surcharge_fixed_cents: 30,
   break_fee_basis_points: 2500,
+  payment_reminder_days: 3,
 };
 
 /** An organisation's settings with defaults filled in for records older than a setting. */
@@ -58,6 +60,9 @@ export function organisationSettings(org: Organisation) {
       org.card_surcharge_basis_points ?? settingDefaults.card_surcharge_basis_points,
     card_surcharge_fixed_cents: org.card_surcharge_fixed_cents ?? settingDefaults.card_surcharge_fixed_cents,
     break_fee_basis_points: org.break_fee_basis_points ?? settingDefaults.break_fee_basis_points,
+    legal_name: org.legal_name ?? null,
+    gst_number: org.gst_number ?? null,
+    payment_reminder_days: org.payment_reminder_days ?? settingDefaults.payment_reminder_days,
   };
 }
 
@@ -104,11 +109,15 @@ export async function readOrganisation(actor: Actor, organisationId: string) {
 async function change(actor: Actor, organisationId: string, values: () => Record<string, unknown>) {
   inOrganisation(actor, organisationId);
   authorize(policy.manageOrganisation(actor), "Only organisation admins may change organisation settings.");
-  const set = values();
+  const all = values();
+  // A null value removes the setting (e.g. a GST number cleared: not registered).
+  const set = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== null));
+  const remove = Object.keys(all).filter((key) => all[key] === null);
   await getOrganisation(organisationId);
   const { data } = await db()
     .entities.organisation.patch({ organisation_id: organisationId })
     .set(set)
+    .remove(remove as never)
     .go({ response: "all_new" });
   return shapeOrganisation(data as Organisation);
 }
@@ -125,6 +134,9 @@ export const updatePriceFrequencies = (actor: Actor, id: string, input: unknown)
   change(actor, id, () => parse(priceFrequenciesInput, input));
 export const updateBillingSettings = (actor: Actor, id: string, input: unknown) =>
   change(actor, id, () => parse(billingSettingsInput, input));
+/** Receipts' legal name and GST number, and the payment reminder's days (null removes a value). */
+export const updateCommunicationsSettings = (actor: Actor, id: string, input: unknown) =>
+  change(actor, id, () => parse(communicationsSettingsInput, input));
 
 // ---- Access control (Kisi) ---------------------------------------------------------------------
 

@@ -156,7 +156,13 @@ export async function requireBankReconsent(
       asked += 1;
       try {
         await emailSender().send(
-          reconsentEmail({ to: sub.member_email, name: sub.member_name, gym: sub.gym_name, reason }),
+          reconsentEmail({
+            to: sub.member_email,
+            name: sub.member_name,
+            gym: sub.gym_name,
+            gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
+            reason,
+          }),
         );
       } catch (error) {
         log.error("re-consent email not sent", {

@@ -567,6 +567,7 @@ export async function graceExpiry(now: Date, options: JobOptions = {}) {
               to: sub.member_email,
               name: sub.member_name,
               gym: sub.gym_name,
+              gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
               balance: sub.balance_owing,
               graceEndsAt: sub.grace_period_ends_at,
             }),
@@ -671,6 +672,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
       to: sub.member_email,
       name: sub.member_name,
       gym: sub.gym_name,
+      gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
       balance: owed.balance_owing,
     }),
   );

@@ -408,6 +408,7 @@ async function settleFailed(
           to: sub.member_email,
           name: sub.member_name,
           gym: gym.name,
+          gym_ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id },
           amount: payment.amount + payment.surcharge,
           reason: outcome.message,
           hard: debt.hard_declined,

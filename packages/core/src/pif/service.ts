@@ -88,7 +88,14 @@ async function sendPifInvite(
     user_id: user.user_id,
     organisation_id: organisationId,
   });
-  await sendEmail(pifInviteEmail(user.email, titleCase(user.name), gym.name, token));
+  await sendEmail(
+    pifInviteEmail(
+      user.email,
+      titleCase(user.name),
+      { name: gym.name, ref: { organisation_id: organisationId, gym_id: gymId } },
+      token,
+    ),
+  );
 }
 
 export async function onboardPif(actor: Actor, organisationId: string, body: unknown) {

@@ -2,19 +2,73 @@
  * The emails a new member gets once subscribed: the welcome (the gym, the membership, the first
  * payment and its date) and, when they pay by bank, the advance notice of the first direct debit.
  */
-import { escapeHtml } from "../auth/emails";
 import { formatCents } from "../billing/index";
-import { sendEmail } from "../email/port";
+import { emailDate, titleCase } from "../email/format";
+import { type Brand, compose } from "../email/message";
+import { type Email, sendEmail } from "../email/port";
 import { getGym } from "../gym/service";
 import { findPayment } from "../payment/store";
 import { activeSubscriptionOf } from "../subscription/service";
-import { titleCase } from "../text";
 import { getUser } from "../user/service";
 
-/** "15/12/2026" (en-NZ). */
-export function nzDate(date: string): string {
-  const [y, m, d] = date.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
+export function welcomeEmail(input: {
+  to: string;
+  name: string;
+  brand: Brand;
+  membership: string;
+  start_date: string;
+  first: { total: number; due_on: string } | null;
+}): Email {
+  const gym = input.brand.name;
+  return compose({
+    to: input.to,
+    subject: `Welcome to ${gym}`,
+    brand: input.brand,
+    blocks: [
+      { p: [`Hi ${titleCase(input.name)},`] },
+      {
+        p: [
+          `Welcome to ${gym}! Your membership: `,
+          { strong: input.membership },
+          `, starting ${emailDate(input.start_date)}.`,
+        ],
+      },
+      {
+        p: [
+          input.first
+            ? `Your first payment of ${formatCents(input.first.total)} is on ${emailDate(input.first.due_on)}.`
+            : "Your first payment date will follow.",
+        ],
+      },
+      { p: ["See you at the gym."] },
+    ],
+  });
+}
+
+/** The advance notice of the first direct debit (bank account members). */
+export function firstDebitEmail(input: {
+  to: string;
+  name: string;
+  brand: Brand;
+  total: number;
+  due_on: string;
+  amount: number;
+}): Email {
+  const gym = input.brand.name;
+  return compose({
+    to: input.to,
+    subject: `Notice of your first direct debit: ${formatCents(input.total)} on ${emailDate(input.due_on)}`,
+    brand: input.brand,
+    blocks: [
+      { p: [`Hi ${titleCase(input.name)},`] },
+      {
+        p: [
+          `We will debit ${formatCents(input.total)} from your bank account on ${emailDate(input.due_on)} for your ${gym} membership, under the direct debit authority you gave when you joined. Then ${formatCents(input.amount)} each period.`,
+        ],
+      },
+      { p: [`If anything is wrong, contact ${gym} before that date.`] },
+    ],
+  });
 }
 
 export async function sendWelcomeEmails(organisationId: string, userId: string) {
@@ -22,26 +76,28 @@ export async function sendWelcomeEmails(organisationId: string, userId: string) 
   if (!sub) return;
   const first = sub.first_payment_id ? await findPayment(organisationId, sub.first_payment_id) : null;
   const [user, gym] = await Promise.all([getUser(userId), getGym(organisationId, sub.gym_id)]);
-  const name = titleCase(user.name);
+  const brand: Brand = { name: gym.name, ref: { organisation_id: organisationId, gym_id: sub.gym_id } };
   const total = first ? first.amount + first.surcharge : null;
-  const firstLine =
-    first && total !== null
-      ? `Your first payment of ${formatCents(total)} is on ${nzDate(first.due_on)}.`
-      : "Your first payment date will follow.";
-  const membership = `${sub.offering_name ?? "Membership"} (${sub.price_label ?? ""})`;
-  await sendEmail({
-    to: user.email,
-    subject: `Welcome to ${gym.name}`,
-    text: `Hi ${name},\n\nWelcome to ${gym.name}! Your membership: ${membership}, starting ${nzDate(sub.start_date)}.\n${firstLine}\n\nSee you at the gym.`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Welcome to ${escapeHtml(gym.name)}! Your membership: <strong>${escapeHtml(membership)}</strong>, starting ${nzDate(sub.start_date)}.</p><p>${escapeHtml(firstLine)}</p><p>See you at the gym.</p>`,
-  });
-  if (sub.payment_method === "bank_account" && first && total !== null) {
-    const notice = `We will debit ${formatCents(total)} from your bank account on ${nzDate(first.due_on)} for your ${gym.name} membership, under the direct debit authority you gave when you joined. Then ${formatCents(sub.amount)} each period.`;
-    await sendEmail({
+  await sendEmail(
+    welcomeEmail({
       to: user.email,
-      subject: `Notice of your first direct debit: ${formatCents(total)} on ${nzDate(first.due_on)}`,
-      text: `Hi ${name},\n\n${notice}\n\nIf anything is wrong, contact ${gym.name} before that date.`,
-      html: `<p>Hi ${escapeHtml(name)},</p><p>${escapeHtml(notice)}</p><p>If anything is wrong, contact ${escapeHtml(gym.name)} before that date.</p>`,
-    });
+      name: user.name,
+      brand,
+      membership: `${sub.offering_name ?? "Membership"} (${sub.price_label ?? ""})`,
+      start_date: sub.start_date,
+      first: first && total !== null ? { total, due_on: first.due_on } : null,
+    }),
+  );
+  if (sub.payment_method === "bank_account" && first && total !== null) {
+    await sendEmail(
+      firstDebitEmail({
+        to: user.email,
+        name: user.name,
+        brand,
+        total,
+        due_on: first.due_on,
+        amount: sub.amount,
+      }),
+    );
   }
 }

@@ -27,6 +27,8 @@ import {
   pauseInput,
   priceChangeInput,
 } from "../contract/lifecycle";
+import { emailDate, firstName } from "../email/format";
+import { compose } from "../email/message";
 import { type Email, sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
@@ -39,6 +41,7 @@ import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { receiptForPaidPayment } from "../receipt/service";
 import { titleCase } from "../text";
 import { parse } from "../validation";
 
@@ -355,6 +358,7 @@ export function priceChangeEmail(input: {
   member_name: string;
   member_email: string;
   gym_name: string;
+  gym_ref?: { organisation_id: string; gym_id: string };
   /** The offering the member is on now, and the one the new price belongs to. */
   offering_name: string;
   to_offering_name: string;
@@ -364,30 +368,46 @@ export function priceChangeEmail(input: {
   effective: CivilDate;
   reply_to: string | null;
 }): Email {
-  const first = titleCase(input.member_name.split(" ")[0] || input.member_name);
+  const first = firstName(input.member_name);
   const per = frequencyLabel[input.billing_frequency as keyof typeof frequencyLabel].toLowerCase();
   const direction = input.to_amount < input.from_amount ? "going down" : "changing";
-  return {
+  const from = emailDate(input.effective);
+  return compose({
     to: input.member_email,
-    ...(input.reply_to ? { reply_to: input.reply_to } : {}),
+    reply_to: input.reply_to,
     subject: `Your ${input.gym_name} membership price is ${direction}`,
-    text: [
-      `Kia ora ${first},`,
-      "",
-      input.to_offering_name === input.offering_name
-        ? `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
-            input.to_amount,
-          )} (${per}) instead of ${formatCents(input.from_amount)}.`
-        : `From ${input.effective}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
-            input.to_offering_name
-          }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
-      "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
-      "",
-      input.reply_to
-        ? `Questions? Reply to this email and it will reach ${input.gym_name} (${input.reply_to}).`
-        : `Questions? Talk to the team at ${input.gym_name}.`,
-    ].join("\n"),
-  };
+    brand: {
+      name: input.gym_name,
+      reply_to: input.reply_to,
+      ...(input.gym_ref ? { ref: input.gym_ref } : {}),
+    },
+    blocks: [
+      { p: [`Kia ora ${first},`] },
+      {
+        p: [
+          input.to_offering_name === input.offering_name
+            ? `From ${from}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+                input.to_amount,
+              )} (${per}) instead of ${formatCents(input.from_amount)}.`
+            : `From ${from}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
+                input.to_offering_name
+              }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
+        ],
+      },
+      {
+        p: [
+          "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
+        ],
+      },
+      {
+        p: [
+          input.reply_to
+            ? `Questions? Reply to this email and it will reach ${input.gym_name} (${input.reply_to}).`
+            : `Questions? Talk to the team at ${input.gym_name}.`,
+        ],
+      },
+    ],
+  });
 }
 
 async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChange[]> {
@@ -448,6 +468,7 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
         member_name: sub.member_name,
         member_email: sub.member_email,
         gym_name: sub.gym_name,
+        gym_ref: { organisation_id: organisationId, gym_id: sub.gym_id },
         offering_name: sub.offering_name,
         to_offering_name: toOffering?.name ?? sub.offering_name,
         billing_frequency: sub.billing_frequency,
@@ -663,7 +684,7 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   });
   const paymentId = payment.payment_id;
   const cleared = split.debt_paid > 0 && split.balance_after === 0;
-  return commitFacts(
+  const saved = await commitFacts(
     actor,
     sub,
     {
@@ -685,6 +706,8 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
     },
     [payment],
   );
+  await receiptForPaidPayment(sub.organisation_id, paymentId);
+  return saved;
 }
 
 export { cancelInput as cancelSubscriptionInput };

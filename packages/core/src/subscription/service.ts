@@ -28,6 +28,7 @@ import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { receiptForPaidPayment } from "../receipt/service";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
@@ -257,6 +258,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
   await memberSubscribed(saved, input.processed_by);
+  // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
+  if (pifStatus === "sent") await receiptForPaidPayment(organisationId, paymentId);
   return { subscription: saved, first_payment: payment };
 }
 

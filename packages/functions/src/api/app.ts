@@ -20,6 +20,7 @@ import {
 import { webhookRateLimit } from "./middleware/webhook-limit";
 import { accessRouter } from "./routers/access";
 import { authRouter } from "./routers/auth";
+import { communicationsRouter } from "./routers/communications";
 import { dashboardRouter } from "./routers/dashboard";
 import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
@@ -81,6 +82,7 @@ export function createApp() {
   app.route("/", priceChangeRouter);
   app.route("/", registrationRouter);
   app.route("/", accessRouter);
+  app.route("/", communicationsRouter);
   if (config.isLocal) app.route("/", devRouter);
   if (config.isLocal) app.route("/", simulatorRouter);
   // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).

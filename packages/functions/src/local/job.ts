@@ -1,5 +1,5 @@
 /**
- * `npm run job -- <billing-run|payment-retries|grace-expiry|payment-polling|reconciliation> [--now ISO]`: runs a
+ * `npm run job -- <billing-run|payment-retries|grace-expiry|payment-polling|reconciliation|member-notices> [--now ISO]`: runs a
  * scheduled job now against the local database (the one `npm start` runs, DYNAMODB_ENDPOINT,
  * default http://localhost:8000) with a progress bar, and prints its summary. Without `--now` it
  * runs at the business clock (`/api/dev/clock`), which is stored in the table, so it agrees with
@@ -8,7 +8,14 @@
 import { SingleBar } from "cli-progress";
 
 const [job, ...rest] = process.argv.slice(2);
-const jobs = ["billing-run", "payment-retries", "grace-expiry", "payment-polling", "reconciliation"] as const;
+const jobs = [
+  "billing-run",
+  "payment-retries",
+  "grace-expiry",
+  "payment-polling",
+  "reconciliation",
+  "member-notices",
+] as const;
 type Job = (typeof jobs)[number];
 
 function usage(message?: string): never {

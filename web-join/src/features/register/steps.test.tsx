@@ -50,7 +50,13 @@ describe("the join site's route guard (spec 000 §4)", () => {
 
   it("keeps a subscribed member on the welcome page, their membership page and the payment method pages", () => {
     const welcome = state({ step: "welcome-to-gym", welcome: true });
-    for (const path of ["/membership", "/choose-payment-method", "/card-details", "/card-connected"])
+    for (const path of [
+      "/membership",
+      "/membership/receipts/01PAYMENT",
+      "/choose-payment-method",
+      "/card-details",
+      "/card-connected",
+    ])
       expect(registrationDecision(member, welcome, path, "")).toEqual({ kind: "allow" });
     expect(registrationDecision(member, welcome, "/confirm-subscription", "")).toEqual({
       kind: "navigate",

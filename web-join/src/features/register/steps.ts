@@ -78,7 +78,11 @@ export function registrationDecision(
   if (state.reauthenticate_akahu && pathname === "/connect-akahu") return { kind: "allow" };
   // A subscribed member may manage their membership (self-service) and change how they pay
   // (after a failed payment, or whenever they like).
-  if (state.welcome && (pathname === MEMBERSHIP_PATH || page?.stage === 2)) return { kind: "allow" };
+  if (
+    state.welcome &&
+    (pathname === MEMBERSHIP_PATH || pathname.startsWith(`${MEMBERSHIP_PATH}/receipts/`) || page?.stage === 2)
+  )
+    return { kind: "allow" };
   if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
   if (pathname === REJOIN_PATH) return { kind: "allow" };
   if (state.choice_needed && page?.stage === stageOfStep["confirm-subscription"])

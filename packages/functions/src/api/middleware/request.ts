@@ -42,10 +42,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * CSRF defence beside SameSite cookies: a state-changing call must carry
  * `X-Requested-With: XMLHttpRequest`, which a cross-site form cannot send. Provider webhooks
- * are exempt (they are verified by signature instead).
+ * are exempt (they are verified by signature instead), and so is the one-click unsubscribe that
+ * mail clients POST (RFC 8058): it uses no cookie, only its signed token.
  */
 export const requireXhrHeader = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
+  if (
+    SAFE_METHODS.has(c.req.method) ||
+    c.req.path.startsWith("/api/webhooks/") ||
+    c.req.path === "/api/unsubscribe"
+  )
+    return next();
   if (c.req.header("x-requested-with") !== "XMLHttpRequest") {
     return c.json(
       {

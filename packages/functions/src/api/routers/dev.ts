@@ -14,6 +14,9 @@ const mail = z
     subject: z.string(),
     text: z.string(),
     html: z.string().optional(),
+    reply_to: z.string().optional(),
+    /** List-Unsubscribe and List-Unsubscribe-Post on optional emails. */
+    headers: z.record(z.string(), z.string()).optional(),
     sent_at: z.string(),
   })
   .openapi("OutboxMail");

@@ -38,6 +38,10 @@ describe("organisation settings", () => {
       card_surcharge_basis_points: 250,
       card_surcharge_fixed_cents: 30,
       break_fee_basis_points: 2500,
+      // The demo organisation's receipt details (seed/identity.ts); the reminder at its default.
+      legal_name: "Harbour Fitness Limited",
+      gst_number: "49-091-850",
+      payment_reminder_days: 3,
       access_control_integration: null,
     });
     // Staff may read (offering forms need the permissions); another organisation cannot.
@@ -139,6 +143,37 @@ describe("organisation settings", () => {
     });
   });
 
+  it("changes the communications settings: legal name, GST number checked by IRD's check digit, reminder days", async () => {
+    const ok = await admin.put(path("/communications"), {
+      legal_name: "Harbour Fitness Limited",
+      gst_number: "49091850",
+      payment_reminder_days: 5,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({
+      legal_name: "Harbour Fitness Limited",
+      gst_number: "49-091-850",
+      payment_reminder_days: 5,
+    });
+    const bad = await admin.put(path("/communications"), {
+      legal_name: "x",
+      gst_number: "49-091-851",
+      payment_reminder_days: 31,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      gst_number: ["Enter a valid GST number (the IRD number, e.g. 49-091-850)"],
+      payment_reminder_days: ["The maximum value allowed is 30"],
+    });
+    // Blank: not registered for GST (receipts then carry no GST line); 0: no reminders.
+    const cleared = await admin.put(path("/communications"), {
+      legal_name: "",
+      gst_number: "",
+      payment_reminder_days: 0,
+    });
+    expect(cleared.body.data).toMatchObject({ legal_name: null, gst_number: null, payment_reminder_days: 0 });
+  });
+
   it("renames the organisation; only its admins change settings", async () => {
     expect((await admin.put(path(), { name: "  " })).body.errors).toEqual({ name: ["Value is required"] });
     expect((await admin.put(path(), { name: "Harbour Fitness Group" })).body.data.name).toBe(
@@ -153,6 +188,7 @@ describe("organisation settings", () => {
       "/offering-permissions",
       "/price-frequencies",
       "/billing-settings",
+      "/communications",
     ]) {
       const ref = doc.paths[`/api/organisations/{organisationId}${suffix}`].put.requestBody.content[
         "application/json"

@@ -1,5 +1,6 @@
 import {
   billingSettingsInput,
+  communicationsSettingsInput,
   gracePeriodInput,
   offeringPermissionsInput,
   organisationInput,
@@ -10,6 +11,7 @@ import {
 import {
   readOrganisation,
   updateBillingSettings,
+  updateCommunicationsSettings,
   updateGracePeriod,
   updateOfferingPermissions,
   updateOrganisation,
@@ -64,6 +66,13 @@ const sections: { path: string; summary: string; body: z.ZodType; update: Update
       "Retry schedule, cooling-off days, pause-day credit, card surcharge and break fee (basis points, cents)",
     body: billingSettingsInput,
     update: updateBillingSettings,
+  },
+  {
+    path: "/communications",
+    summary:
+      "Receipts' legal name and GST number (checked by IRD's check digit; blank: not GST-registered), and the days before a charge its reminder is sent (0: none)",
+    body: communicationsSettingsInput,
+    update: updateCommunicationsSettings,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { db } from "@gym/core/db/service";
 import { createGym } from "@gym/core/gym/service";
 import { createOrganisation } from "@gym/core/organisation/service";
 import { putRole } from "@gym/core/user/roles";
@@ -24,6 +25,11 @@ export const demoSignIns = [
  */
 export async function seedIdentity() {
   const harbour = await createOrganisation({ name: "Harbour Fitness", multi_gym: true });
+  // Receipts show a legal name and GST number (IRD's published test number; docs/communications.md).
+  await db()
+    .entities.organisation.patch({ organisation_id: harbour.organisation_id })
+    .set({ legal_name: "Harbour Fitness Limited", gst_number: "49-091-850" })
+    .go();
   const ponsonby = await createGym({
     organisation_id: harbour.organisation_id,
     name: "Harbour Fitness Ponsonby",

@@ -151,3 +151,46 @@ describe("the member's pause form", () => {
     );
   });
 });
+
+describe("the member's notification switches", () => {
+  it("shows the three switches from the registration state and saves one as it changes", async () => {
+    const sub = subscription({ is_term_membership: false, membership_type: "Flexi", term_ends_at: null });
+    const fields = {
+      email_notifications_enabled: true,
+      push_notifications_enabled: true,
+      payment_reminders: true,
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+      if (call.url === "/api/me/registration")
+        return jsonResponse({
+          data: {
+            gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby", logo: null },
+            register_fields: fields,
+          },
+        });
+      if (call.url === "/api/me/register-fields")
+        return jsonResponse({ data: { ...fields, email_notifications_enabled: false } });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+      return jsonResponse({ data: null });
+    });
+    const { user } = renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+    const emails = await screen.findByRole("switch", { name: /Emails about my membership/ });
+    expect(emails).toBeChecked();
+    expect(screen.getByRole("switch", { name: /^Payment reminders/ })).toBeChecked();
+    expect(screen.getByRole("switch", { name: /^Push notifications/ })).toBeChecked();
+    await user.click(emails);
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/me/register-fields")).toBe(true));
+    expect(calls.find((c) => c.url === "/api/me/register-fields")?.body).toEqual({
+      email_notifications_enabled: false,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: /Emails about my membership/ })).not.toBeChecked(),
+    );
+  });
+});

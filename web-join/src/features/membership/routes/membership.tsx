@@ -13,12 +13,14 @@ import { toastApiError } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Group,
   Paper,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -28,7 +30,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
-import { useRegistration } from "../../register/api/registration";
+import { saveRegisterFields, useRegistration } from "../../register/api/registration";
 import {
   cancelMyMembership,
   pauseMyMembership,
@@ -78,7 +80,7 @@ function Status({ label, color, testId }: { label: string; color: string; testId
  */
 export function MembershipRoute() {
   useDocumentTitle("My membership");
-  const { data: state } = useRegistration();
+  const { data: state, mutate: mutateState } = useRegistration();
   const { data: sub, mutate, error } = useMyMembership();
   if (error) throw error;
   if (!state || sub === undefined) return <PageLoader />;
@@ -109,6 +111,14 @@ export function MembershipRoute() {
           </Paper>
           {!sub.is_cancelled && sub.pause_days_remaining > 0 && !sub.is_paused && !sub.pause_in_future && (
             <PauseForm sub={sub} onDone={() => void mutate()} />
+          )}
+          {state.register_fields && (
+            <Preferences
+              fields={state.register_fields}
+              onSaved={(register_fields) =>
+                void mutateState({ ...state, register_fields }, { revalidate: false })
+              }
+            />
           )}
           {!sub.is_cancelled && <CancelPanel sub={sub} onDone={() => void mutate()} />}
         </Stack>
@@ -185,6 +195,58 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
   );
 }
 
+type Fields = NonNullable<ReturnType<typeof useRegistration>["data"]>["register_fields"];
+type Flag = "email_notifications_enabled" | "payment_reminders" | "push_notifications_enabled";
+
+const PREFERENCES: { key: Flag; label: string; description: string }[] = [
+  {
+    key: "email_notifications_enabled",
+    label: "Emails about my membership",
+    description:
+      "Payment reminders and card-expiry notices. Receipts, sign-in codes and notices about a failed payment or a change to what you pay always come.",
+  },
+  {
+    key: "payment_reminders",
+    label: "Payment reminders",
+    description: "An email a few days before each payment.",
+  },
+  { key: "push_notifications_enabled", label: "Push notifications", description: "On the gym's app." },
+];
+
+/** The member's notification switches (docs/communications.md "Preferences"), saved as they change. */
+function Preferences({ fields, onSaved }: { fields: Fields; onSaved: (fields: Fields) => void }) {
+  const [saving, setSaving] = useState<Flag | null>(null);
+  const change = async (key: Flag, value: boolean) => {
+    setSaving(key);
+    try {
+      onSaved(await saveRegisterFields({ [key]: value }));
+    } catch (error) {
+      toastApiError(error);
+    } finally {
+      setSaving(null);
+    }
+  };
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Notifications">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Notifications
+        </Title>
+        {PREFERENCES.map((p) => (
+          <Switch
+            key={p.key}
+            label={p.label}
+            description={p.description}
+            checked={fields[p.key]}
+            disabled={saving === p.key}
+            onChange={(event) => void change(p.key, event.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 function Payments({ sub }: { sub: Subscription }) {
   const payments = [...(sub.payments ?? [])].sort((a, b) => (a.due_on < b.due_on ? 1 : -1));
   if (!payments.length) return null;
@@ -204,6 +266,13 @@ function Payments({ sub }: { sub: Subscription }) {
                   <Table.Td ta="right">{formatMoney(p.total)}</Table.Td>
                   <Table.Td ta="right">
                     <Status {...st} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {p.status === "sent" && (
+                      <Anchor component={Link} to={`/membership/receipts/${p.id}`} size="sm">
+                        Receipt
+                      </Anchor>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );

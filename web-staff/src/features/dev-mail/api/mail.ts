@@ -7,6 +7,9 @@ export interface DevMail {
   subject: string;
   text?: string | null;
   html?: string | null;
+  reply_to?: string | null;
+  /** List-Unsubscribe and List-Unsubscribe-Post on optional emails. */
+  headers?: Record<string, string> | null;
   sent_at: string;
 }
 

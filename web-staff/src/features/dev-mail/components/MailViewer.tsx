@@ -34,6 +34,22 @@ export function MailViewer({ mail }: { mail: DevMail }) {
             </Text>
             <time dateTime={mail.sent_at}>{formatDateTime(mail.sent_at)}</time>
           </Text>
+          {mail.reply_to && (
+            <Text size="sm">
+              <Text span c="dimmed">
+                Reply to{" "}
+              </Text>
+              {mail.reply_to}
+            </Text>
+          )}
+          {Object.entries(mail.headers ?? {}).map(([name, value]) => (
+            <Text size="sm" key={name} style={{ wordBreak: "break-all" }}>
+              <Text span c="dimmed">
+                {name}{" "}
+              </Text>
+              {value}
+            </Text>
+          ))}
         </Group>
         {hasHtml && hasText && (
           <SegmentedControl

@@ -19,6 +19,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft, IconHistory, IconPencil } from "@tabler/icons-react";
@@ -274,6 +275,9 @@ export function MemberShowRoute() {
                           <Table.Th>Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
                           <Table.Th>For</Table.Th>
+                          <Table.Th>
+                            <VisuallyHidden>Receipt</VisuallyHidden>
+                          </Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -285,6 +289,13 @@ export function MemberShowRoute() {
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
                             <Table.Td>{p.price_label}</Table.Td>
+                            <Table.Td>
+                              {p.status === "sent" && (
+                                <Anchor component={Link} to={`/payments/${p.id}/receipt`} size="sm">
+                                  Receipt
+                                </Anchor>
+                              )}
+                            </Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

@@ -1,3 +1,4 @@
+import { communicationsSettingsInput } from "@gym/core/contract/organisation";
 import { MESSAGES, requiredText, submitHandler, useZodForm, z } from "@gym/web/forms";
 import { toast } from "@gym/web/toast";
 import {
@@ -289,6 +290,51 @@ export function BillingSettingsForm({ settings, onSaved }: SectionProps) {
           decimalScale={2}
           key={form.key("break_fee_percent")}
           {...form.getInputProps("break_fee_percent")}
+        />
+      </SimpleGrid>
+      <SaveRow loading={form.submitting} />
+    </form>
+  );
+}
+
+/** Receipts' legal name and GST number, and the payment reminder (docs/communications.md). */
+export function CommunicationsSettingsForm({ settings, onSaved }: SectionProps) {
+  const form = useZodForm({
+    schema: communicationsSettingsInput,
+    initialValues: {
+      legal_name: settings.legal_name ?? "",
+      gst_number: settings.gst_number ?? "",
+      payment_reminder_days: settings.payment_reminder_days as number | "",
+    },
+  });
+  const submit = submitHandler(form, async (values) => {
+    onSaved(await saveSection(settings.id, "/communications", values));
+    toast.success("Receipts and reminders saved");
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="Receipts and reminders">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        <TextInput
+          label="Legal name on receipts"
+          description={`Blank: ${settings.name}`}
+          key={form.key("legal_name")}
+          {...form.getInputProps("legal_name")}
+        />
+        <TextInput
+          label="GST number"
+          description="Blank when not registered for GST (receipts then show no GST)"
+          key={form.key("gst_number")}
+          {...form.getInputProps("gst_number")}
+        />
+        <NumberInput
+          label="Payment reminder (days before)"
+          description="0 sends no reminders"
+          withAsterisk
+          min={0}
+          max={30}
+          allowDecimal={false}
+          key={form.key("payment_reminder_days")}
+          {...form.getInputProps("payment_reminder_days")}
         />
       </SimpleGrid>
       <SaveRow loading={form.submitting} />

@@ -24,6 +24,9 @@ const settings: OrganisationSettings = {
   card_surcharge_basis_points: 250,
   card_surcharge_fixed_cents: 30,
   break_fee_basis_points: 2500,
+  legal_name: null,
+  gst_number: null,
+  payment_reminder_days: 3,
   access_control_integration: null,
 };
 

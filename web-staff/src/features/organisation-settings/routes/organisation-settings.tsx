@@ -8,6 +8,7 @@ import { usePageTitle } from "../../../app/page-title";
 import { type OrganisationSettings, useOrganisationSettings, useRegistrationSettings } from "../api/settings";
 import {
   BillingSettingsForm,
+  CommunicationsSettingsForm,
   GraceForm,
   NameForm,
   OfferingPermissionsForm,
@@ -107,6 +108,12 @@ export function OrganisationSettingsRoute() {
           description="Retries, cooling-off, pauses, card surcharge and break fee. Gyms may set their own surcharge and break fee."
         >
           <BillingSettingsForm {...props} />
+        </Card>
+        <Card
+          title="Receipts and reminders"
+          description="What receipts say, and how many days before each charge members are reminded."
+        >
+          <CommunicationsSettingsForm {...props} />
         </Card>
         {registration.data && (
           <Card title="Joining online" description="Who may sign up on the join site.">

@@ -6,6 +6,7 @@ import type { RouteObject } from "react-router-dom";
  */
 export const paymentsRoutes: RouteObject[] = [
   { path: "payments", lazy: () => import("./payments-list"), handle: { admins: true } },
+  { path: "payments/:paymentId/receipt", lazy: () => import("./receipt"), handle: { admins: true } },
   {
     path: "expected-payments-debugging",
     lazy: () => import("./expected-payments"),

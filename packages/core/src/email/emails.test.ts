@@ -1,0 +1,198 @@
+/**
+ * Every email rendered for one fixture member: the subject and plain-text part as a snapshot a
+ * person can read (email/__snapshots__/emails.test.ts.snap), and the HTML part checked for the
+ * layout (the gym's name, logo, reply-to, the same words).
+ */
+import { describe, expect, it } from "vitest";
+import { codeEmail, inviteEmail, resetEmail } from "../auth/emails";
+import { cardExpiryEmail, paymentReminderEmail } from "../notice/emails";
+import {
+  cancelledForNonPaymentEmail,
+  finalNoticeEmail,
+  paymentFailedEmail,
+  reconsentEmail,
+} from "../payment/emails";
+import { pifInviteEmail } from "../pif/emails";
+import { receiptEmail } from "../receipt/emails";
+import { firstDebitEmail, welcomeEmail } from "../registration/emails";
+import { priceChangeEmail } from "../subscription/operations";
+import { emailDate, firstName } from "./format";
+import type { Email } from "./port";
+import { renderEmail } from "./port";
+
+const member = { to: "mary@example.com", name: "mary-jane o'neil" };
+const brand = {
+  name: "Harbour Fitness Ponsonby",
+  logo_url: "https://join.example.com/api/files/logos/o/g/abc.png",
+  reply_to: "hello@harbour.example.com",
+};
+
+export const fixtures: Record<string, Email> = {
+  "sign-in code": codeEmail(member.to, "Mary-Jane O'Neil", "123456"),
+  "password reset": resetEmail(member.to, "Mary-Jane O'Neil", "token-1"),
+  "staff invitation": inviteEmail(member.to, "Mary-Jane O'Neil", "Harbour Fitness", "token-2"),
+  "pay-in-full invitation": pifInviteEmail(member.to, "Mary-Jane O'Neil", brand, "token-3"),
+  welcome: welcomeEmail({
+    ...member,
+    brand,
+    membership: "Unlimited (Weekly $24.00)",
+    start_date: "2026-12-01",
+    first: { total: 2436, due_on: "2026-12-01" },
+  }),
+  "first direct debit": firstDebitEmail({
+    ...member,
+    brand,
+    total: 2400,
+    due_on: "2026-12-01",
+    amount: 2400,
+  }),
+  "failed payment": paymentFailedEmail({
+    ...member,
+    gym: brand.name,
+    amount: 2436,
+    reason: "Your card was declined",
+    hard: false,
+    nextRetryOn: "2026-12-04",
+    graceEndsAt: "2026-12-15T11:00:00.000Z",
+  }),
+  "final notice": finalNoticeEmail({
+    ...member,
+    gym: brand.name,
+    balance: 4872,
+    graceEndsAt: "2026-12-15T11:00:00.000Z",
+  }),
+  "cancelled for non-payment": cancelledForNonPaymentEmail({ ...member, gym: brand.name, balance: 4872 }),
+  "re-consent": reconsentEmail({
+    ...member,
+    gym: brand.name,
+    reason: "Your bank connection expired.",
+  }),
+  "price change": priceChangeEmail({
+    member_name: member.name,
+    member_email: member.to,
+    gym_name: brand.name,
+    offering_name: "Unlimited",
+    to_offering_name: "Unlimited",
+    billing_frequency: "weekly",
+    from_amount: 2400,
+    to_amount: 2600,
+    effective: "2027-01-04",
+    reply_to: brand.reply_to,
+  }),
+  receipt: receiptEmail({
+    to: member.to,
+    brand,
+    receipt: {
+      payment_id: "01PAYMENT",
+      number: "000042",
+      title: "Tax invoice",
+      date: "2026-12-01",
+      issued_at: "2026-12-01T09:00:00.000Z",
+      supplier: { legal_name: "Harbour Fitness Limited", trading_name: brand.name, gst_number: "49-091-850" },
+      customer: { name: "Mary-Jane O'Neil", email: member.to },
+      description: "Unlimited membership (Weekly $24.00)",
+      period: { start: "2026-12-01", end: "2026-12-07" },
+      lines: [
+        { label: "Unlimited membership (Weekly $24.00)", amount: 2400, formatted_amount: "$24.00" },
+        { label: "Card surcharge", amount: 90, formatted_amount: "$0.90" },
+      ],
+      total: 2490,
+      formatted_total: "$24.90",
+      gst_included: 325,
+      formatted_gst_included: "$3.25",
+      payment_method: "Card",
+    },
+  }),
+  "payment reminder": paymentReminderEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2026-12-08",
+    amount: 2400,
+    surcharge: 90,
+    method: "from your card ending 4242",
+    why: null,
+    last_total: 2490,
+  }),
+  "payment reminder, amount changed": paymentReminderEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2027-01-04",
+    amount: 2600,
+    surcharge: 0,
+    method: "by direct debit from your bank account",
+    why: "changed",
+    last_total: 2400,
+  }),
+  "card expiry notice": cardExpiryEmail({
+    ...member,
+    user_id: "01USER",
+    brand,
+    due_on: "2027-01-04",
+    card: "card ending 4242",
+    expires: "December 2026",
+  }),
+};
+
+describe("the email formats", () => {
+  it("shows dates en-NZ, civil dates as they are and instants as their Auckland date", () => {
+    expect(emailDate("2026-12-01")).toBe("Tuesday, 1 December 2026");
+    // 11:00 UTC on the 15th is past midnight on the 16th in Auckland (NZDT, +13).
+    expect(emailDate("2026-12-15T11:00:00.000Z")).toBe("Wednesday, 16 December 2026");
+  });
+  it("title-cases names", () => {
+    expect(firstName("mary-jane o'neil")).toBe("Mary-Jane");
+  });
+});
+
+describe("every email, rendered for a fixture member", { timeout: 30_000 }, () => {
+  for (const [name, email] of Object.entries(fixtures)) {
+    it(`${name}: subject and text part`, () => {
+      // The unsubscribe token is signed with the environment's secret: shown as <token>.
+      const text = email.text.replace(/unsubscribe\?token=[^\s>]+/g, "unsubscribe?token=<token>");
+      expect(`Subject: ${email.subject}\n\n${text}`).toMatchSnapshot();
+    });
+    it(`${name}: the HTML part is the one layout with the same words`, async () => {
+      const rendered = await renderEmail(email);
+      const html = rendered.html ?? "";
+      expect(html).toMatch(/^<!DOCTYPE html/);
+      expect(html).toContain(email.content?.brand.name ?? "");
+      expect(rendered).not.toHaveProperty("content");
+      // The text part's opening paragraphs are the HTML's words.
+      const words = html
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, "&");
+      for (const paragraph of email.text.split("\n\n").slice(0, 3))
+        for (const line of paragraph.split("\n")) expect(words).toContain(line.split(": ")[0].slice(0, 40));
+    });
+  }
+
+  it("optional emails carry the one-click unsubscribe (RFC 8058); required ones do not", () => {
+    for (const name of ["payment reminder", "card expiry notice"]) {
+      expect(fixtures[name].kind).toBe("optional");
+      expect(fixtures[name].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(fixtures[name].headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/api\/unsubscribe\?token=.+>$/);
+    }
+    for (const name of ["payment reminder, amount changed", "receipt", "failed payment", "sign-in code"]) {
+      expect(fixtures[name].kind).toBe("required");
+      expect(fixtures[name].headers).toBeUndefined();
+    }
+  });
+
+  it("has the gym's logo and reply-to in the layout when known", async () => {
+    const rendered = await renderEmail(fixtures.welcome);
+    expect(rendered.html).toContain(`src="${brand.logo_url}"`);
+    expect(rendered.html).toContain("mailto:hello@harbour.example.com");
+    expect(rendered.reply_to).toBe("hello@harbour.example.com");
+  });
+
+  it("renders fast once loaded (a few milliseconds an email)", async () => {
+    await renderEmail(fixtures.welcome);
+    const start = performance.now();
+    for (let i = 0; i < 20; i++) await renderEmail(fixtures["failed payment"]);
+    const each = (performance.now() - start) / 20;
+    expect(each).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * `member-notices` (hourly): what members are told before a charge (docs/communications.md).
+ *
+ * - **Payment reminder**: N days before each charge (the organisation's `payment_reminder_days`,
+ *   default 3, 0 none), or as soon as a charge is seen inside that window. Optional (honours the
+ *   member's `payment_reminders` and `email_notifications_enabled`) unless the amount differs from the
+ *   last charge or the charge is the first after a pause: then it is always sent.
+ * - **Card-expiry notice**: 14 and 3 days before a card charge when the card on file expires
+ *   before it. Optional.
+ *
+ * Reads the billing run's work index (upcoming payments by due date, every shard) up to 30 days
+ * ahead. Each notice is claimed by key before it is sent (`notice/entity.ts`), so runs that
+ * overlap or repeat send it once.
+ */
+import { addDays, aucklandDate, daysBetween } from "../billing/calendar";
+import { db } from "../db/service";
+import type { Email } from "../email/port";
+import { sendEmail } from "../email/port";
+import { getGym } from "../gym/service";
+import { log } from "../log";
+import { getOrganisation } from "../organisation/service";
+import { organisationSettings } from "../organisation/settings";
+import { type PaymentRecord, subscriptionPayments, workPages } from "../payment/store";
+import { surchargeOfCharge } from "../payment/surcharge";
+import { findPaymentType } from "../payment-type/service";
+import { findSubscription } from "../subscription/store";
+import { getUserOrNull } from "../user/service";
+import { cardExpiryEmail, paymentReminderEmail } from "./emails";
+import { cardLastDay, mandatoryReason } from "./rules";
+
+/** The furthest ahead a reminder may be set (the setting's maximum). */
+export const REMINDER_MAX_DAYS = 30;
+/** Card-expiry notices, days before the charge. */
+export const CARD_EXPIRY_NOTICE_DAYS = [14, 3] as const;
+const KEEP_DAYS = 400;
+
+type Summary = Record<string, number>;
+
+/** Claims a notice by key; false when it was claimed before (sent, or being sent). */
+async function claim(organisationId: string, key: string, userId: string, now: Date): Promise<boolean> {
+  try {
+    await db()
+      .entities.notice.create({
+        organisation_id: organisationId,
+        notice_key: key,
+        user_id: userId,
+        sent_at: now.toISOString(),
+        expires_at: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400,
+      })
+      .go();
+    return true;
+  } catch (error) {
+    if ((error as Error).message.includes("conditional request failed")) return false;
+    throw error;
+  }
+}
+
+/** Sends a claimed notice; a failed send gives the claim back, so the next run tries again. */
+async function sendClaimed(organisationId: string, key: string, email: Email) {
+  try {
+    await sendEmail(email);
+  } catch (error) {
+    await db().entities.notice.delete({ organisation_id: organisationId, notice_key: key }).go();
+    throw error;
+  }
+}
+
+const charged: readonly string[] = ["sent", "pending_request", "failed", "declined"];
+
+export async function memberNotices(now: Date): Promise<Summary> {
+  const today = aucklandDate(now);
+  const summary: Summary = {
+    examined: 0,
+    reminders: 0,
+    reminders_required: 0,
+    card_expiry: 0,
+    not_wanted: 0,
+  };
+  const settingsCache = new Map<string, Promise<ReturnType<typeof organisationSettings>>>();
+  const gymCache = new Map<string, Promise<Awaited<ReturnType<typeof getGym>>>>();
+  const settingsOf = (id: string) => {
+    if (!settingsCache.has(id)) settingsCache.set(id, getOrganisation(id).then(organisationSettings));
+    return settingsCache.get(id) as Promise<ReturnType<typeof organisationSettings>>;
+  };
+  const gymOf = (org: string, gym: string) => {
+    const key = `${org}#${gym}`;
+    if (!gymCache.has(key)) gymCache.set(key, getGym(org, gym));
+    return gymCache.get(key) as Promise<Awaited<ReturnType<typeof getGym>>>;
+  };
+
+  for await (const page of workPages("due", `${addDays(today, REMINDER_MAX_DAYS)}#~`)) {
+    for (const payment of page) {
+      const days = daysBetween(today, payment.due_on);
+      if (days < 1 || payment.waiting_for) continue;
+      summary.examined += 1;
+      try {
+        await noticesFor(payment, days, now, summary, settingsOf, gymOf);
+      } catch (error) {
+        log.error("member notice not sent", {
+          payment_id: payment.payment_id,
+          error: (error as Error).message,
+        });
+      }
+    }
+  }
+  return summary;
+}
+
+async function noticesFor(
+  payment: PaymentRecord,
+  days: number,
+  now: Date,
+  summary: Summary,
+  settingsOf: (id: string) => Promise<ReturnType<typeof organisationSettings>>,
+  gymOf: (org: string, gym: string) => Promise<Awaited<ReturnType<typeof getGym>>>,
+) {
+  const settings = await settingsOf(payment.organisation_id);
+  const remind = settings.payment_reminder_days > 0 && days <= settings.payment_reminder_days;
+  const expiryDays = CARD_EXPIRY_NOTICE_DAYS.filter((d) => days <= d).at(-1);
+  const cardNotice = payment.type === "stripe_card" && expiryDays !== undefined;
+  if (!remind && !cardNotice) return;
+  if (!payment.subscription_id) return;
+  const sub = await findSubscription(payment.organisation_id, payment.subscription_id);
+  // The first payment was told in the welcome email; a cancelled membership is not charged again.
+  if (!sub || sub.first_payment_id === payment.payment_id) return;
+  if (sub.cancellation_effective_at && sub.cancellation_effective_at <= payment.due_on) return;
+  const user = await getUserOrNull(payment.user_id);
+  if (!user) return;
+  const emailsWanted = user.email_notifications_enabled !== false;
+  const gym = await gymOf(payment.organisation_id, payment.gym_id);
+  const brand = { name: gym.name, ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } };
+  const paymentType =
+    payment.type === "stripe_card" && (payment.payment_type_id ?? sub.payment_type_id)
+      ? await findPaymentType(
+          payment.organisation_id,
+          payment.user_id,
+          (payment.payment_type_id ?? sub.payment_type_id) as string,
+        )
+      : null;
+
+  if (remind) {
+    // What the claim will charge: the amount less credit ahead, surcharged by the one rule.
+    const amount = Math.max(0, payment.amount - Math.min(sub.credit_balance ?? 0, payment.amount));
+    const surcharge = surchargeOfCharge(payment.type, amount, settings, gym);
+    const total = amount + surcharge;
+    const earlier = (
+      await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id)
+    )
+      .filter((p) => charged.includes(p.status) && !p.is_retry && p.due_on < payment.due_on)
+      .sort((a, b) => (a.due_on < b.due_on ? 1 : -1));
+    const last = earlier[0]
+      ? { due_on: earlier[0].due_on, total: earlier[0].amount + earlier[0].surcharge }
+      : null;
+    const why = mandatoryReason({ due_on: payment.due_on, total, last, pauses: sub.pauses ?? [] });
+    if (amount > 0) {
+      if (!why && (!emailsWanted || user.payment_reminders === false)) summary.not_wanted += 1;
+      else if (await claim(payment.organisation_id, `reminder#${payment.payment_id}`, user.user_id, now)) {
+        const card = paymentType?.last_four
+          ? `from your card ending ${paymentType.last_four}`
+          : "from your card";
+        await sendClaimed(
+          payment.organisation_id,
+          `reminder#${payment.payment_id}`,
+          paymentReminderEmail({
+            to: user.email,
+            user_id: user.user_id,
+            name: user.name,
+            brand,
+            due_on: payment.due_on,
+            amount,
+            surcharge,
+            method: payment.type === "stripe_card" ? card : "by direct debit from your bank account",
+            why,
+            last_total: last?.total ?? null,
+          }),
+        );
+        summary.reminders += 1;
+        if (why) summary.reminders_required += 1;
+      }
+    }
+  }
+
+  if (cardNotice && paymentType?.exp_month && paymentType.exp_year) {
+    const lastDay = cardLastDay(paymentType.exp_month, paymentType.exp_year);
+    if (lastDay >= payment.due_on) return;
+    if (!emailsWanted) {
+      summary.not_wanted += 1;
+      return;
+    }
+    const key = `card-expiry#${payment.payment_id}#${expiryDays}`;
+    if (!(await claim(payment.organisation_id, key, user.user_id, now))) return;
+    await sendClaimed(
+      payment.organisation_id,
+      key,
+      cardExpiryEmail({
+        to: user.email,
+        user_id: user.user_id,
+        name: user.name,
+        brand,
+        due_on: payment.due_on,
+        card: paymentType.last_four ? `card ending ${paymentType.last_four}` : "card",
+        expires: new Date(Date.UTC(paymentType.exp_year, paymentType.exp_month - 1, 1)).toLocaleDateString(
+          "en-NZ",
+          {
+            timeZone: "UTC",
+            month: "long",
+            year: "numeric",
+          },
+        ),
+      }),
+    );
+    summary.card_expiry += 1;
+  }
+}

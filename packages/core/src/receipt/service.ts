@@ -1,0 +1,217 @@
+/**
+ * Receipts (docs/communications.md "Receipts"): one per paid payment, numbered within the
+ * organisation, emailed once, and readable by the member and by staff who see the payment.
+ *
+ * Issuing is idempotent: the receipt is created with its number in one transaction that also moves
+ * the organisation's counter, conditional on the counter being what was read and on no receipt of
+ * that payment existing. Two issuers of one payment: one wins, the other finds its receipt. Two
+ * payments at once: one transaction fails on the counter and is tried again with the next number,
+ * so numbers are unique and have no gaps.
+ */
+import type { Actor } from "../auth/actor";
+import { addDays, aucklandDate } from "../billing/calendar";
+import { gstIncluded } from "../billing/gst";
+import { formatCents } from "../billing/money";
+import type { Receipt } from "../contract/receipt";
+import { db } from "../db/service";
+import { sendEmail } from "../email/port";
+import { NotFoundError } from "../errors";
+import { log } from "../log";
+import { getOrganisation } from "../organisation/service";
+import { organisationSettings } from "../organisation/settings";
+import { staffGymIds, staffOrganisation } from "../payment/list";
+import type { PaymentRecord } from "../payment/store";
+import { findPayment } from "../payment/store";
+import { findSubscription } from "../subscription/store";
+import { titleCase } from "../text";
+import { receiptEmail } from "./emails";
+
+type ReceiptRecord = {
+  organisation_id: string;
+  payment_id: string;
+  number: number;
+  issued_at: string;
+  content: Omit<Receipt, "number" | "payment_id" | "issued_at">;
+};
+
+const methodLabels: Record<string, string> = {
+  stripe_card: "Card",
+  bank_account: "Bank account (direct debit)",
+  eftpos: "EFTPOS",
+  cash: "Cash",
+  bank_transfer: "Bank transfer",
+};
+
+function paymentMethod(payment: PaymentRecord): string {
+  if (payment.type === "pif") return methodLabels[payment.pif_payment?.payment_method ?? ""] ?? "In person";
+  return methodLabels[payment.type] ?? payment.type;
+}
+
+/** What the receipt says, from the payment and the organisation's settings at the time it is issued. */
+export async function receiptContent(payment: PaymentRecord): Promise<ReceiptRecord["content"]> {
+  const [org, sub] = await Promise.all([
+    getOrganisation(payment.organisation_id),
+    payment.subscription_id ? findSubscription(payment.organisation_id, payment.subscription_id) : null,
+  ]);
+  const settings = organisationSettings(org);
+  const kind = (payment.meta as { kind?: string } | undefined)?.kind;
+  const offering = sub?.offering_name ?? "Membership";
+  const label = payment.price_label ?? sub?.price_label ?? "";
+  const description =
+    kind === "manual"
+      ? `Payment towards your ${offering} membership`
+      : kind === "break_fee"
+        ? label || "Break fee"
+        : payment.is_retry
+          ? `Balance owing on your ${offering} membership (${label})`
+          : `${offering} membership (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
+  const period =
+    payment.period_start_at && payment.period_end_at && !payment.is_retry && !kind
+      ? {
+          start: aucklandDate(new Date(payment.period_start_at)),
+          end: addDays(aucklandDate(new Date(payment.period_end_at)), -1),
+        }
+      : null;
+  const total = payment.amount + payment.surcharge;
+  const gst = settings.gst_number ? gstIncluded(total) : null;
+  const paidAt = payment.settled_at ?? payment.charged_at ?? new Date().toISOString();
+  return {
+    title: settings.gst_number ? "Tax invoice" : "Receipt",
+    date: aucklandDate(new Date(paidAt)),
+    supplier: {
+      legal_name: settings.legal_name ?? org.name,
+      trading_name: payment.gym_name,
+      gst_number: settings.gst_number,
+    },
+    customer: { name: titleCase(payment.member_name), email: payment.member_email },
+    description,
+    period,
+    lines: [
+      { label: description, amount: payment.amount, formatted_amount: formatCents(payment.amount) },
+      ...(payment.surcharge
+        ? [
+            {
+              label: "Card surcharge",
+              amount: payment.surcharge,
+              formatted_amount: formatCents(payment.surcharge),
+            },
+          ]
+        : []),
+    ],
+    total,
+    formatted_total: formatCents(total),
+    gst_included: gst,
+    formatted_gst_included: gst === null ? null : formatCents(gst),
+    payment_method: paymentMethod(payment),
+  };
+}
+
+export function presentReceipt(record: ReceiptRecord): Receipt {
+  return {
+    payment_id: record.payment_id,
+    number: String(record.number).padStart(6, "0"),
+    issued_at: record.issued_at,
+    ...record.content,
+  };
+}
+
+async function findReceipt(organisationId: string, paymentId: string): Promise<ReceiptRecord | null> {
+  const { data } = await db()
+    .entities.receipt.get({ organisation_id: organisationId, payment_id: paymentId })
+    .go();
+  return (data as ReceiptRecord | null) ?? null;
+}
+
+/**
+ * Issues the receipt of a paid payment once: `{ receipt, issued }`, `issued` true only for the call
+ * that created it. A payment not paid (yet) has none.
+ */
+export async function issueReceipt(
+  organisationId: string,
+  paymentId: string,
+): Promise<{ receipt: ReceiptRecord; issued: boolean } | null> {
+  const existing = await findReceipt(organisationId, paymentId);
+  if (existing) return { receipt: existing, issued: false };
+  const payment = await findPayment(organisationId, paymentId);
+  if (payment?.status !== "sent") return null;
+  const content = await receiptContent(payment);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { data: counter } = await db()
+      .entities.receiptCounter.get({ organisation_id: organisationId })
+      .go();
+    const last = counter?.last_number ?? 0;
+    const record: ReceiptRecord = {
+      organisation_id: organisationId,
+      payment_id: paymentId,
+      number: last + 1,
+      issued_at: new Date().toISOString(),
+      content,
+    };
+    const { canceled } = await db()
+      .transaction.write(({ receipt, receiptCounter }) => [
+        receipt.create({ ...record, user_id: payment.user_id }).commit(),
+        counter
+          ? receiptCounter
+              .patch({ organisation_id: organisationId })
+              .set({ last_number: last + 1 })
+              .where((a, op) => op.eq(a.last_number, last))
+              .commit()
+          : receiptCounter.create({ organisation_id: organisationId, last_number: 1 }).commit(),
+      ])
+      .go();
+    if (!canceled) return { receipt: record, issued: true };
+    const raced = await findReceipt(organisationId, paymentId);
+    if (raced) return { receipt: raced, issued: false };
+    await new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
+  }
+  throw new Error(`receipt of ${paymentId} not issued: the counter kept moving`);
+}
+
+/**
+ * The receipt of a payment that was just paid, emailed by whoever issued it (once). Never throws
+ * into the money operation that called it: a failure is logged, and the receipt is issued when it
+ * is next read.
+ */
+export async function receiptForPaidPayment(organisationId: string, paymentId: string): Promise<void> {
+  try {
+    const result = await issueReceipt(organisationId, paymentId);
+    if (!result?.issued) return;
+    const payment = await findPayment(organisationId, paymentId);
+    if (!payment) return;
+    await sendEmail(
+      receiptEmail({
+        to: payment.member_email,
+        brand: { name: payment.gym_name, ref: { organisation_id: organisationId, gym_id: payment.gym_id } },
+        receipt: presentReceipt(result.receipt),
+      }),
+    );
+  } catch (error) {
+    log.error("receipt not issued or not emailed", {
+      payment_id: paymentId,
+      error: (error as Error).message,
+    });
+  }
+}
+
+async function receiptOf(organisationId: string, payment: PaymentRecord | null): Promise<Receipt> {
+  if (payment?.status !== "sent") throw new NotFoundError("receipt");
+  const result = await issueReceipt(organisationId, payment.payment_id);
+  if (!result) throw new NotFoundError("receipt");
+  return presentReceipt(result.receipt);
+}
+
+/** `GET /api/me/payments/{id}/receipt`: the member's own paid payment's receipt (404 otherwise). */
+export async function myReceipt(actor: Actor, paymentId: string): Promise<Receipt> {
+  if (!actor.organisationId) throw new NotFoundError("receipt");
+  const payment = await findPayment(actor.organisationId, paymentId);
+  if (payment && payment.user_id !== actor.userId) throw new NotFoundError("receipt");
+  return receiptOf(actor.organisationId, payment);
+}
+
+/** `GET /api/payments/{id}/receipt`: staff who see the payment (its gym in their reach). */
+export async function staffReceipt(actor: Actor, paymentId: string): Promise<Receipt> {
+  const organisationId = staffOrganisation(actor);
+  const payment = await findPayment(organisationId, paymentId);
+  if (payment && !staffGymIds(actor).includes(payment.gym_id)) throw new NotFoundError("receipt");
+  return receiptOf(organisationId, payment);
+}
