@@ -5,8 +5,8 @@ import { createRoot } from "react-dom/client";
 import { App, router } from "./app/App";
 
 const root = document.getElementById("root")!;
-const render = (container: Element = root) =>
-  createRoot(container).render(
+const render = () =>
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
@@ -14,12 +14,10 @@ const render = (container: Element = root) =>
 
 /**
  * `/login` arrives with the sign-in form already usable (index.html's shell): someone may have
- * typed, focused a field or pressed "Sign in" before this code ran, and may be typing still.
- * React's first render waits until the route's code is here; it draws the app into a hidden
- * container beside the shell, which keeps the page and the focus meanwhile. Once the app's form
- * is in place, one task (no key can come between) carries what was typed into it (field by field,
- * as typing does, so the form's own state has it), swaps the shell for the app, and puts the
- * focus and the caret where they were; then a pending sign-in is sent.
+ * typed, focused a field or pressed "Sign in" before this code ran. React's first render waits
+ * until the route's code is here, so it replaces the shell with the same page, then takes over
+ * what was typed, the focus and the caret, and a pending sign-in (field by field, as typing does,
+ * so the form's own state has them).
  */
 function takeOverShell(shell: Element) {
   const fields = ["email", "password"] as const;
@@ -34,49 +32,36 @@ function takeOverShell(shell: Element) {
     submitted = true;
   });
   return () => {
-    const app = document.createElement("div");
-    app.hidden = true;
-    root.append(app);
-    render(app);
+    // The shell's inputs are kept (not their values): what is typed while React renders, until
+    // the app's form is in place, still goes into them and is carried over.
+    const shellInputs = fields.map((name) => shellInput(name));
+    const active = document.activeElement as HTMLInputElement | null;
+    const focused = fields.find((name) => shellInput(name) === active);
+    const caret = focused ? [active?.selectionStart ?? null, active?.selectionEnd ?? null] : null;
+    render();
     const started = performance.now();
-    const swap = () => {
-      const form = app.querySelector<HTMLFormElement>('form[aria-label="Sign in"]');
+    const adopt = () => {
+      const form = root.querySelector<HTMLFormElement>('form[aria-label="Sign in"]:not([data-shell-form])');
       const inputs = fields.map((name) => form?.querySelector<HTMLInputElement>(`input[type="${name}"]`));
-      // The app went to another page (someone already signed in is sent on): show it as it is.
-      const otherPage = !["/", "/login"].includes(router.state.location.pathname);
-      if ((!form || inputs.some((input) => !input)) && !otherPage && performance.now() - started < 10_000) {
-        requestAnimationFrame(swap);
+      if (!form || inputs.some((input) => !input)) {
+        if (performance.now() - started < 5_000) requestAnimationFrame(adopt);
         return;
       }
-      const active = document.activeElement as HTMLInputElement | null;
-      const focused = fields.find((name) => shellInput(name) === active);
-      const caret =
-        focused && active ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
-      const typed = fields.map((name) => shellInput(name)?.value ?? "");
+      const typed = shellInputs.map((input) => input?.value ?? "");
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
       inputs.forEach((input, i) => {
         if (!input || !typed[i] || input.value) return;
         setValue.call(input, typed[i]);
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
-      shell.remove();
-      // The wrapper takes no part in the layout: the app is laid out as if drawn into #root.
-      app.style.display = "contents";
-      app.hidden = false;
-      if (focused && form) {
+      if (focused) {
         const input = inputs[fields.indexOf(focused)]!;
         input.focus();
-        if (caret && caret[0] !== null && caret[1] !== null) {
-          input.setSelectionRange(
-            caret[0],
-            caret[1],
-            (caret[2] ?? undefined) as "forward" | "backward" | "none",
-          );
-        }
+        if (caret?.[0] !== null && caret?.[0] !== undefined) input.setSelectionRange(caret[0], caret[1]);
       }
-      if (submitted && form) form.requestSubmit();
+      if (submitted) form.requestSubmit();
     };
-    requestAnimationFrame(swap);
+    requestAnimationFrame(adopt);
   };
 }
 
