@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import { launchBrowser, type Product, screenshotPath, sharedProduct, staffPage } from "../support/e2e";
 import { seedIntoProduct } from "../support/payments";
 
 /**
@@ -12,7 +12,7 @@ let browser: Browser;
 let gym: string;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await sharedProduct();
   browser = await launchBrowser();
   gym = (await seedIntoProduct(product.dynamoPort, 2, "dash", "Harbour Fitness Dashboard")).gymId!;
 });

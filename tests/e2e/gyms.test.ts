@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { demoLogoPng } from "../../packages/functions/src/local/seed/gyms";
 import { screenshotPath, staffPage, useProductAndBrowser } from "../support/e2e";
 
-const e2e = useProductAndBrowser();
+// Its own product: it renames a demo gym and changes the organisation's settings, which other files name.
+const e2e = useProductAndBrowser({}, { own: true });
 
 /**
  * An organisation admin edits a gym (name, destination account with a mismatched then matching

@@ -8,8 +8,8 @@ import {
   newestMailId,
   type Product,
   screenshotPath,
+  sharedProduct,
   signInViaApi,
-  startProduct,
   viewports,
 } from "../support/e2e";
 
@@ -69,7 +69,7 @@ function photoPng(): Buffer {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await sharedProduct();
   browser = await launchBrowser();
   // The gym's join link is printed in the start banner.
   const banner = product.output();

@@ -4,8 +4,8 @@ import {
   launchBrowser,
   type Product,
   screenshotPath,
+  sharedProduct,
   staffPage,
-  startProduct,
   viewports,
 } from "../support/e2e";
 
@@ -18,7 +18,7 @@ let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await sharedProduct();
   browser = await launchBrowser();
 });
 

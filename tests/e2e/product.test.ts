@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screenshotPath, useProductAndBrowser, viewports } from "../support/e2e";
 
-const e2e = useProductAndBrowser();
+// Its own product: it stops the product and checks nothing is left behind.
+const e2e = useProductAndBrowser({}, { own: true });
 
 describe("the product as npm start runs it", () => {
   it("prints both URLs and the demo sign-ins", () => {

@@ -10,7 +10,8 @@ import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from ".
  * on the join site. Then every link in every email the dev mailbox received opens a real page.
  * One product start, one browser; screenshots of every stop land in tests/.artifacts/tour-*.png.
  */
-const e2e = useProductAndBrowser();
+// Its own product: it opens every link in every email the mailbox received, which should be its own.
+const e2e = useProductAndBrowser({}, { own: true });
 
 const sizes = { desktop: { width: 1440, height: 900 }, phone: viewports.phone } as const;
 type Size = keyof typeof sizes;

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import { launchBrowser, type Product, screenshotPath, sharedProduct, staffPage } from "../support/e2e";
 
 /**
  * Visits in the browser: on /visits (local), the simulated Kisi sends a door unlock for the demo
@@ -11,7 +11,7 @@ let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await sharedProduct();
   browser = await launchBrowser();
 });
 

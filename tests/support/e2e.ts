@@ -1,88 +1,55 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { chromiumPath } from "./e2e-global-setup";
-import { freePort } from "./free-port";
+import { type Product, SHARED_PRODUCT_FAILED, type SharedProductInfo, startProduct } from "./product";
 
 const root = resolve(import.meta.dirname, "../..");
 
-export interface Product {
-  staffUrl: string;
-  joinUrl: string;
-  dynamoPort: number;
-  /** The process `npm start` runs (bootstrap.mjs). */
-  pid: number;
-  /** Resolves when that process has exited. */
-  exited: Promise<number | null>;
-  /** Everything the product printed (for failure messages). */
-  output(): string;
-  stop(): Promise<void>;
+export { launchProduct, type Product, type SharedProductInfo, startProduct } from "./product";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eSharedProduct: SharedProductInfo | null;
+  }
 }
 
 /**
- * Starts the whole product the way `npm start` does (bootstrap → cli start), on free ports with
- * an in-memory DynamoDB Local and freshly seeded demo data. The sites were built once by the
- * e2e global setup.
+ * The product the e2e global setup started once for the files that can share one (most of
+ * them: seeding the demo data is most of a product's start, ~30-70 s). Waits until it is ready,
+ * then puts its business clock back to real time, so a file never sees the clock another file
+ * moved. What a file adds (members, organisations, sign-ins) stays for the files after it: a
+ * file that must own the data, the clock for long, or the process uses startProduct or
+ * `useProductAndBrowser(env, { own: true })` instead.
  */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
-  const [staff, join, dynamo, api] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  let output = "";
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["packages/functions/src/local/bootstrap.mjs", "start"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        STAFF_PORT: String(staff),
-        JOIN_PORT: String(join),
-        DYNAMODB_PORT: String(dynamo),
-        API_PORT: String(api),
-        DYNAMODB_IN_MEMORY: "1",
-        SKIP_WEB_BUILD: "1",
-        LOG_LEVEL: "warn",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so stop() can signal the whole group as Ctrl-C in a terminal does.
-      detached: true,
-    },
-  );
-  child.stdout?.on("data", (chunk) => (output += String(chunk)));
-  child.stderr?.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-
-  const staffUrl = `http://localhost:${staff}`;
-  // Seeding the demo data takes ~20 s alone; on a machine shared by many runs, much longer.
-  const deadline = Date.now() + 180_000;
-  while (!output.includes("Press Ctrl-C to stop")) {
-    if (child.exitCode !== null) throw new Error(`The product exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGINT");
-      throw new Error(`The product did not start within 180 s:\n${output}`);
-    }
+export async function sharedProduct(): Promise<Product> {
+  if (process.env.E2E_STAFF_URL) return runningProduct();
+  const shared = inject("e2eSharedProduct");
+  if (!shared) return startProduct();
+  const output = () => (existsSync(shared.outputFile) ? readFileSync(shared.outputFile, "utf8") : "");
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const text = output();
+    if (text.includes(SHARED_PRODUCT_FAILED)) throw new Error(text);
+    if (text.includes("Press Ctrl-C to stop")) break;
+    if (Date.now() > deadline) throw new Error(`The shared product did not start within 240 s:\n${text}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
+  const reset = await fetch(`${shared.staffUrl}/api/dev/clock`, {
+    method: "DELETE",
+    headers: { "X-Requested-With": "XMLHttpRequest" },
+  });
+  if (!reset.ok) throw new Error(`Putting the shared product's clock back failed: ${reset.status}`);
   return {
-    staffUrl,
-    joinUrl: `http://localhost:${join}`,
-    dynamoPort: dynamo,
-    pid: child.pid!,
-    exited,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) signalGroup("SIGINT");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) signalGroup("SIGKILL");
-    },
+    staffUrl: shared.staffUrl,
+    joinUrl: shared.joinUrl,
+    dynamoPort: shared.dynamoPort,
+    pid: shared.pid,
+    // The global setup stops it after the last file.
+    exited: new Promise(() => {}),
+    output,
+    async stop() {},
   };
 }
 
@@ -150,6 +117,11 @@ export async function newestMailId(baseUrl: string): Promise<string | undefined>
 /**
  * Signs a browser context in through the API (password, then the emailed code): for tests whose
  * subject is not the sign-in screen itself. The cookies land in the context.
+ *
+ * On the shared product a person is signed in once for the whole run and each later context gets
+ * that session, put back to the organisation and gym a fresh sign-in starts on: a person may be
+ * emailed only 5 codes an hour (docs/security), and the files sharing the product sign the demo
+ * admin in more often than that.
  */
 export async function signInViaApi(
   context: BrowserContext,
@@ -158,12 +130,63 @@ export async function signInViaApi(
   password = "demo-password",
 ) {
   const headers = { "X-Requested-With": "XMLHttpRequest" };
+  const shared = sharedSessionFile(baseUrl, email);
+  if (shared && existsSync(shared)) {
+    const saved = JSON.parse(readFileSync(shared, "utf8")) as SavedSession;
+    await context.addCookies(saved.cookies);
+    const me = await context.request.get(`${baseUrl}/api/me`, { headers });
+    if (me.ok()) {
+      const now = ((await me.json()) as { data: MeContext }).data;
+      if (saved.organisation && now.current_organisation?.id !== saved.organisation) {
+        await context.request.post(`${baseUrl}/api/organisations/${saved.organisation}/switch`, { headers });
+      }
+      if (saved.gym && (await currentContext(context, baseUrl)).current_gym?.id !== saved.gym) {
+        await context.request.post(`${baseUrl}/api/gyms/${saved.gym}/switch`, { headers });
+      }
+      return;
+    }
+    await context.clearCookies();
+  }
   const before = await newestMailId(baseUrl);
   const login = await context.request.post(`${baseUrl}/api/login`, { headers, data: { email, password } });
   if (!login.ok()) throw new Error(`login ${email}: ${login.status()} ${await login.text()}`);
   const code = await latestCodeFor(baseUrl, email, before);
   const verify = await context.request.post(`${baseUrl}/api/email/verify`, { headers, data: { code } });
   if (!verify.ok()) throw new Error(`verify ${email}: ${verify.status()} ${await verify.text()}`);
+  if (shared) {
+    const now = await currentContext(context, baseUrl);
+    const saved: SavedSession = {
+      cookies: await context.cookies(baseUrl),
+      organisation: now.current_organisation?.id ?? null,
+      gym: now.current_gym?.id ?? null,
+    };
+    writeFileSync(shared, JSON.stringify(saved));
+  }
+}
+
+interface MeContext {
+  current_organisation: { id: string } | null;
+  current_gym: { id: string } | null;
+}
+interface SavedSession {
+  cookies: Awaited<ReturnType<BrowserContext["cookies"]>>;
+  organisation: string | null;
+  gym: string | null;
+}
+
+async function currentContext(context: BrowserContext, baseUrl: string): Promise<MeContext> {
+  const me = await context.request.get(`${baseUrl}/api/me`, {
+    headers: { "X-Requested-With": "XMLHttpRequest" },
+  });
+  if (!me.ok()) throw new Error(`/api/me: ${me.status()} ${await me.text()}`);
+  return ((await me.json()) as { data: MeContext }).data;
+}
+
+/** Where the shared product's session of a person is kept (none for any other product). */
+function sharedSessionFile(baseUrl: string, email: string): string | undefined {
+  const shared = inject("e2eSharedProduct");
+  if (!shared || shared.staffUrl !== baseUrl) return undefined;
+  return resolve(dirname(shared.outputFile), `session-${email.replace(/[^\w.@-]/g, "_")}.json`);
 }
 
 /** A new page in a fresh context, signed in as a demo person, at a size. */
@@ -186,15 +209,22 @@ export function screenshotPath(name: string) {
 }
 
 /**
- * One e2e file's product and browser: starts the product (`npm start`, as startProduct) and
- * Chromium before the file's tests and stops both after. Read `e2e.product` / `e2e.browser` inside
- * tests and later hooks (a file's own `beforeAll` runs after this one).
+ * One e2e file's product and browser, before the file's tests (Chromium stops after them). Read
+ * `e2e.product` / `e2e.browser` inside tests and later hooks (a file's own `beforeAll` runs after
+ * this one). The product is the run's shared one (sharedProduct: its clock put back to real time,
+ * the data other files added kept); a file with its own environment, or `{ own: true }`, gets its
+ * own product (`npm start`, as startProduct), stopped after the file.
  */
-export function useProductAndBrowser(env: Record<string, string> = {}) {
+export function useProductAndBrowser(env: Record<string, string> = {}, options: { own?: boolean } = {}) {
   const e2e = {} as { product: Product; browser: Browser };
+  const own = options.own || Object.keys(env).length > 0;
   beforeAll(async () => {
-    e2e.product = process.env.E2E_STAFF_URL ? runningProduct() : await startProduct(env);
-    e2e.browser = await launchBrowser();
+    const [product, browser] = await Promise.all([
+      process.env.E2E_STAFF_URL ? runningProduct() : own ? startProduct(env) : sharedProduct(),
+      launchBrowser(),
+    ]);
+    e2e.product = product;
+    e2e.browser = browser;
   });
   afterAll(async () => {
     await e2e.browser?.close();

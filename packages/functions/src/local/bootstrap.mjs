@@ -61,7 +61,7 @@ if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
     env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` },
   });
 } else {
-  main();
+  main().catch((error) => fail(String(error?.stack ?? error)));
 }
 
 function dependenciesCurrent() {
@@ -70,7 +70,7 @@ function dependenciesCurrent() {
   return statSync(marker).mtimeMs >= statSync(resolve(root, "package-lock.json")).mtimeMs - 1000;
 }
 
-function main() {
+async function main() {
   if (!dependenciesCurrent()) {
     console.log("Installing dependencies (npm ci)…");
     const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
@@ -107,29 +107,50 @@ function main() {
   const plan = plans[command];
   if (!plan) fail(`Unknown command "${command}". Use one of: ${Object.keys(plans).join(", ")}.`);
 
-  // A whole `npm test` first checks the code statically (Biome lint and format, TypeScript);
-  // `npm test -- <filter>` goes straight to the tests.
+  // A whole `npm test` also checks the code statically (Biome lint and format, TypeScript), beside
+  // the first test run (the checks are mostly one core's work, the tests wait on DynamoDB Local
+  // much of the time); their output is printed after it. `npm test -- <filter>` runs only the tests.
   if (command === "test" && rest.length === 0) {
-    for (const [label, args] of [
-      ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "."]],
+    const checks = [
+      ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "--colors=off", "."]],
       ["Types (tsc)", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]],
-    ]) {
-      console.log(`\n▶ ${label}`);
-      const check = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env });
-      if (check.status !== 0) fail(`${label} failed (see above).`);
-    }
+    ].map(([label, args]) => {
+      const started = Date.now();
+      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      return new Promise((done) =>
+        child.once("close", (status) =>
+          done({ label, status, output, seconds: (Date.now() - started) / 1000 }),
+        ),
+      );
+    });
     // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
     // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
     // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
     // The first run builds the sites (the infra project's global setup); the second reuses them.
-    console.log("\n▶ Tests (vitest): every project but e2e");
+    console.log("\n▶ Tests (vitest): every project but e2e (Biome and tsc beside it)");
     const vitest = [plan[1][0], "run"];
-    const first = spawnSync(process.execPath, [...vitest, "--project", "!e2e"], {
-      cwd: root,
-      stdio: "inherit",
-      env,
+    const first = await new Promise((done) => {
+      const child = spawn(process.execPath, [...vitest, "--project", "!e2e"], {
+        cwd: root,
+        stdio: "inherit",
+        env,
+      });
+      child.once("close", (status) => done({ status }));
     });
+    let checksFailed = false;
+    for (const check of await Promise.all(checks)) {
+      console.log(`\n▶ ${check.label} (${check.seconds.toFixed(0)} s)`);
+      process.stdout.write(check.output);
+      if (check.status !== 0) {
+        console.error(`${check.label} failed (see above).`);
+        checksFailed = true;
+      }
+    }
     if (first.status !== 0) fail("Tests failed (see above).");
+    if (checksFailed) fail("The static checks failed (see above).");
     env.E2E_SKIP_BUILD = "1";
     console.log("\n▶ Tests (vitest): end to end, in Chromium");
     plan[1] = [...vitest, "--project", "e2e"];
