@@ -142,7 +142,6 @@ export function registerVisitWebhooks() {
     await visitFromKisiEvent(event);
   });
 }
-registerVisitWebhooks();
 
 export function presentVisit(v: VisitRecord): Visit {
   return {

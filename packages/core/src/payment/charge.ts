@@ -133,4 +133,7 @@ export async function chargeClaimed(message: ChargeMessage): Promise<ChargeResul
   return applyOutcome(payment, outcome, { snapshot: payment, source: "charge" });
 }
 
-setChargeConsumer(chargeClaimed);
+/** Makes this process charge the queue's messages (wired by core.ts `createCore`). */
+export function registerChargeConsumer() {
+  setChargeConsumer(chargeClaimed);
+}

@@ -95,7 +95,10 @@ async function onDefaultChanged(organisationId: string, userId: string, paymentT
   }
 }
 
-onDefaultPaymentTypeChanged(onDefaultChanged);
+/** A switch of default payment type retries an owed balance (wired by core.ts `createCore`). */
+export function registerConsentReactions() {
+  onDefaultPaymentTypeChanged(onDefaultChanged);
+}
 
 /**
  * Every live bank-paying subscription of a gym (destination account changed) or of a price

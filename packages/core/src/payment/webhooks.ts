@@ -108,12 +108,10 @@ async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
 }
 
 let registered = false;
-/** Registers the handlers once per process (imported by the API app and the jobs). */
+/** Registers the handlers once per process (core.ts `createCore`). */
 export function registerPaymentWebhooks() {
   if (registered) return;
   registered = true;
   onWebhook("stripe", onStripe);
   onWebhook("akahu", onAkahu);
 }
-
-registerPaymentWebhooks();
