@@ -6,10 +6,11 @@
  */
 import { encryptSecret } from "../../packages/core/src/crypto/secrets";
 import { db } from "../../packages/core/src/db/service";
-import { appFor, storeAkahuConnection } from "../../packages/core/src/gym/akahu";
+import { appFor } from "../../packages/core/src/gym/akahu-app";
 import { createGym } from "../../packages/core/src/gym/service";
 import { newId } from "../../packages/core/src/ids";
 import { createOrganisation } from "../../packages/core/src/organisation/service";
+import { storeAkahuConnection } from "../../packages/core/src/payment-type/bank-connection";
 import { maskAccountNumber } from "../../packages/core/src/payment-type/present";
 import { addPaymentType, saveCard } from "../../packages/core/src/payment-type/service";
 import { akahuProvider } from "../../packages/core/src/providers/akahu/index";

@@ -11,8 +11,9 @@
  */
 import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
 import { log } from "../log";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentType } from "../payment-type/service";
 import { gymOf } from "./context";

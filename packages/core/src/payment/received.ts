@@ -8,6 +8,7 @@
 
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
@@ -17,7 +18,6 @@ import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
-import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
 import { findPayment } from "./store";
 

@@ -19,7 +19,8 @@
  * `pending_request`). A payment we cannot find is left to polling.
  */
 import { db } from "../db/service";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import { type HandlerResult, onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
 import { gymOf } from "./context";
 import { bankOutcome, bankStatus, cardOutcome } from "./providers";

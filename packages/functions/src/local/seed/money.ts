@@ -10,11 +10,12 @@
 import { addDays, aucklandDate, type CivilDate, startOfAucklandDay } from "@gym/core/billing/calendar";
 import { setBusinessClock } from "@gym/core/clock";
 import { db } from "@gym/core/db/service";
-import { appFor, storeAkahuConnection } from "@gym/core/gym/akahu";
+import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { billingRun } from "@gym/core/payment/jobs";
 import { workKeys } from "@gym/core/payment/store";
+import { storeAkahuConnection } from "@gym/core/payment-type/bank-connection";
 import { maskAccountNumber } from "@gym/core/payment-type/present";
 import { addPaymentType, saveCard } from "@gym/core/payment-type/service";
 import { akahuProvider } from "@gym/core/providers/akahu/index";
