@@ -132,8 +132,7 @@ function runtimeImports(file: string): string[] {
     const specifier = m[3] ?? m[4] ?? m[5];
     if (!specifier.startsWith(".")) continue;
     let target = relative(core, resolve(dirname(join(core, file)), specifier));
-    if (!/\.tsx?$/.test(target))
-      target = known.has(`${target}.ts`) ? `${target}.ts` : `${target}/index.ts`;
+    if (!/\.tsx?$/.test(target)) target = known.has(`${target}.ts`) ? `${target}.ts` : `${target}/index.ts`;
     found.push(target);
   }
   return found;
