@@ -30,6 +30,8 @@ export default defineConfig({
           environment: "node",
           include: ["packages/functions/src/**/*.test.ts", "packages/core/src/**/*.db.test.ts"],
           globalSetup: ["tests/support/dynamo-global-setup.ts"],
+          // The start-up point (createCore with the simulated providers), as the local runtime has it.
+          setupFiles: ["tests/support/core-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,13 +30,13 @@ export async function billingBench(members: number): Promise<BillingRow[]> {
     const { seedBulkOrganisation } = await import("../../packages/functions/src/local/seed/bulk");
     const { runJob } = await import("../../packages/core/src/jobs/run");
     const { setSimulatedChaos, settleSimulatedNow } = await import(
-      "../../packages/core/src/providers/simulation"
+      "../../packages/core/src/simulators/simulation"
     );
     const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
     );
-    const { app } = await import("../../packages/functions/src/api/app");
-    const { setWebhookDeliverer } = await import("../../packages/core/src/providers/webhook-delivery");
+    const { app } = await import("../../packages/functions/src/local/app");
+    const { setWebhookDeliverer } = await import("../../packages/core/src/simulators/webhook-delivery");
 
     const counts = await countDynamoRequests();
     counts.counting = false;

@@ -81,7 +81,7 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
     const { seedBulkOrganisation } = await import("../../packages/functions/src/local/seed/bulk");
     const { addDays, aucklandDate } = await import("../../packages/core/src/billing/calendar");
     const { db } = await import("../../packages/core/src/db/service");
-    const { simulatedAkahuCode } = await import("../../packages/core/src/providers/akahu/simulated");
+    const { simulatedAkahuCode } = await import("../../packages/core/src/simulators/akahu");
     const started = performance.now();
     const today = aucklandDate(new Date());
     const seeded = await seedBulkOrganisation({

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundlePlugins } from "../../infra/bundle";
+import { lambdaEntries } from "../../packages/functions/src/entries";
 import { type AkahuStub, startAkahuStub } from "../support/provider-stubs";
 
 /**
@@ -89,5 +90,33 @@ describe("the bundled Lambda code", () => {
     const sent = stub?.requests.find((r) => r.method === "POST" && r.path === "/v1/payments");
     expect(sent?.headers["idempotency-key"]).toBe("bundle-payment-1");
     expect(JSON.parse(sent?.body ?? "{}").amount).toBe(29.99);
+  });
+
+  it("never reaches the simulated providers or the local runtime from any Lambda entry", async () => {
+    // Every entry as SST bundles it (one build, so the inputs are the union of what they reach).
+    const result = await build({
+      entryPoints: Object.fromEntries(
+        Object.entries(lambdaEntries).map(([name, path]) => [name.replace(/\W+/g, "-"), resolve(root, path)]),
+      ),
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      outdir: join(dir, "entries"),
+      outExtension: { ".js": ".mjs" },
+      external: ["@node-rs/argon2"],
+      plugins: bundlePlugins,
+      metafile: true,
+      write: false,
+      logLevel: "error",
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => input.endsWith("packages/core/src/core.ts"))).toBe(true);
+    // Dev only: packages/core/src/simulators/ and packages/functions/src/local/.
+    const devOnly = inputs.filter((input) =>
+      /packages\/core\/src\/simulators\/|packages\/functions\/src\/local\//.test(input),
+    );
+    expect(devOnly).toEqual([]);
   });
 });

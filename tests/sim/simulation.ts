@@ -157,12 +157,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { setBusinessClock } = await import("../../packages/core/src/clock");
     const { startOfAucklandDay } = await import("../../packages/core/src/billing/calendar");
     const { runJob } = await import("../../packages/core/src/jobs/run");
-    const sim = await import("../../packages/core/src/providers/simulation");
+    const sim = await import("../../packages/core/src/simulators/simulation");
     const { chargeHooks } = await import("../../packages/core/src/payment/charge");
     const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
     );
-    const { app } = await import("../../packages/functions/src/api/app");
+    const { app } = await import("../../packages/functions/src/local/app");
     const { createOrganisation } = await import("../../packages/core/src/organisation/service");
     const { createGym } = await import("../../packages/core/src/gym/service");
     const { newId } = await import("../../packages/core/src/ids");
@@ -175,7 +175,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { findSubscription } = await import("../../packages/core/src/subscription/store");
     const { addBankAccount, addCard } = await import("../support/money");
     const { switchDefaultPaymentType } = await import("../../packages/core/src/payment-type/service");
-    const { SIMULATED_KISI_PLACES } = await import("../../packages/core/src/providers/kisi/simulated");
+    const { SIMULATED_KISI_PLACES } = await import("../../packages/core/src/simulators/kisi");
     const { encryptSecret } = await import("../../packages/core/src/crypto/secrets");
 
     let requests = 0;

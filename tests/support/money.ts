@@ -6,17 +6,18 @@
  */
 import { encryptSecret } from "../../packages/core/src/crypto/secrets";
 import { db } from "../../packages/core/src/db/service";
-import { appFor, storeAkahuConnection } from "../../packages/core/src/gym/akahu";
+import { appFor } from "../../packages/core/src/gym/akahu-app";
 import { createGym } from "../../packages/core/src/gym/service";
 import { newId } from "../../packages/core/src/ids";
 import { createOrganisation } from "../../packages/core/src/organisation/service";
+import { storeAkahuConnection } from "../../packages/core/src/payment-type/bank-connection";
 import { maskAccountNumber } from "../../packages/core/src/payment-type/present";
 import { addPaymentType, saveCard } from "../../packages/core/src/payment-type/service";
 import { akahuProvider } from "../../packages/core/src/providers/akahu/index";
-import { simulatedAccountsFor } from "../../packages/core/src/providers/akahu/simulated-payments";
-import { SIMULATED_KISI_PLACES } from "../../packages/core/src/providers/kisi/simulated";
 import { linkProviderId } from "../../packages/core/src/providers/links";
 import { stripeProvider } from "../../packages/core/src/providers/stripe/index";
+import { simulatedAccountsFor } from "../../packages/core/src/simulators/akahu-payments";
+import { SIMULATED_KISI_PLACES } from "../../packages/core/src/simulators/kisi";
 import { createSubscription } from "../../packages/core/src/subscription/service";
 import { putRole } from "../../packages/core/src/user/roles";
 import { createUser } from "../../packages/core/src/user/service";

@@ -2,12 +2,14 @@ import { jobNames } from "@gym/core/jobs/schedule";
 
 /**
  * Every Lambda entry, as paths from the repo root: the API (infra/api.ts; it also serves the
- * provider webhooks) and one per scheduled job (infra/jobs.ts). `entries.test.ts` imports each
+ * provider webhooks), one per scheduled job and the charge queue's consumer (infra/jobs.ts). `entries.test.ts` imports each
  * first in a fresh process; `npm run bench` times that import of each bundled entry.
  */
 export const lambdaEntries: Record<string, string> = {
   api: "packages/functions/src/api/lambda.ts",
   ...Object.fromEntries(jobNames.map((job) => [`job ${job}`, `packages/functions/src/jobs/${job}.ts`])),
+  // The charge queue's SQS consumer (infra/jobs.ts).
+  "charge consumer": "packages/functions/src/jobs/charge-consumer.ts",
 };
 
 /** The webhook receivers the API routes to: each must load first on its own too. */

@@ -12,13 +12,13 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
+import { staffOrganisation } from "../auth/scope";
 import { businessNow } from "../clock";
 import type { ActiveUser, ActiveUsers, DoorMismatch } from "../contract/access";
 import { db } from "../db/service";
 import { ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
-import { staffOrganisation } from "../payment/list";
 import type { SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
 import { standingByGym } from "./sync";

@@ -17,7 +17,7 @@ import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
 import { runJob } from "../jobs/run";
 import { kisiProvider, setKisiProvider } from "../providers/kisi/index";
-import { resetSimulatedProviders } from "../providers/simulation";
+import { resetSimulatedProviders } from "../simulators/simulation";
 import { doorAccessRecords, syncDoorAccess } from "./sync";
 
 useTestApi();

@@ -5,12 +5,12 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { businessToday } from "../clock";
 import { visitExportBody, visitExportColumns } from "../contract/access";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { instantNz } from "../payment/export";
-import { adminGymIds, staffOrganisation } from "../payment/list";
 import { parse } from "../validation";
 import { listVisits } from "./visits";
 

@@ -1,6 +1,7 @@
 /** Door access calls (docs/access-control.md): the member's standing and access, Kisi's own view, re-sync. */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds } from "../auth/scope";
 import { hasStanding } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import {
@@ -14,7 +15,6 @@ import { listGyms } from "../gym/service";
 import { memberInReach } from "../member/service";
 import { getOrganisation } from "../organisation/service";
 import { kisiKeyOf } from "../organisation/settings";
-import { adminGymIds } from "../payment/list";
 import { kisiProvider } from "../providers/kisi/index";
 import { staffInReach } from "../staff/service";
 import { factsOf } from "../subscription/states";

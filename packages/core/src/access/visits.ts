@@ -5,6 +5,7 @@
  */
 import type { EntityItem } from "electrodb";
 import type { Actor } from "../auth/actor";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import { type Visit, visitListQuery, visitMessages } from "../contract/access";
 import { db } from "../db/service";
@@ -12,7 +13,6 @@ import { NotFoundError, ValidationError } from "../errors";
 import { getGym } from "../gym/service";
 import { log } from "../log";
 import { findMember, memberInReach } from "../member/service";
-import { staffGymIds, staffOrganisation } from "../payment/list";
 import { subjectOf, visitChange, writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { titleCase } from "../text";
@@ -142,7 +142,6 @@ export function registerVisitWebhooks() {
     await visitFromKisiEvent(event);
   });
 }
-registerVisitWebhooks();
 
 export function presentVisit(v: VisitRecord): Visit {
   return {

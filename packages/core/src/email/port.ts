@@ -4,7 +4,7 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { type AwsCallOptions, awsClient } from "../providers/aws";
 import type { EmailContent } from "./layout";
-import type { EmailKind } from "./message";
+import type { Brand, EmailKind } from "./message";
 
 export interface Email {
   to: string;
@@ -104,14 +104,18 @@ export function sesSender(options: AwsCallOptions = {}): Adapter {
  * the content by the one layout. Both modules are imported here, on first send, so React and the
  * renderer stay out of every cold start that sends nothing.
  */
+type BrandLookup = (ref: { organisation_id: string; gym_id: string }) => Promise<Partial<Brand>>;
+let brandLookup: BrandLookup | undefined;
+/** How the layout finds a gym's name, logo and reply-to (gym/email-brand.ts, wired by core.ts). */
+export function useEmailBrand(lookup: BrandLookup) {
+  brandLookup = lookup;
+}
+
 export async function renderEmail(email: Email): Promise<Rendered> {
   const { content, kind: _kind, ...rest } = email;
   if (!content || rest.html) return rest;
   let brand = content.brand;
-  if (brand.ref) {
-    const { gymBrand } = await import("./brand");
-    brand = { ...brand, ...(await gymBrand(brand.ref)) };
-  }
+  if (brand.ref && brandLookup) brand = { ...brand, ...(await brandLookup(brand.ref)) };
   const { renderHtml } = await import("./layout");
   const reply_to = rest.reply_to ?? brand.reply_to ?? undefined;
   return {

@@ -1,20 +1,13 @@
 /**
- * A gym's settings page: the gyms list, a gym's details, destination account and visit tracking.
- * Beside it, by concern: `logo.ts`, `branch.ts`, `akahu.ts`, `stripe-connect.ts`,
- * `access-control.ts` (Kisi places and doors); `present.ts` shapes the answer.
+ * A gym's settings page: the gyms list, a gym's details and visit tracking. Beside it, by
+ * concern: `logo.ts`, `branch.ts`, `akahu-app.ts`, `stripe-connect.ts`, `access-control.ts` (Kisi
+ * places and doors); `present.ts` shapes the answer. The destination account (where members'
+ * payments go) is the ledger's: payment/destination-account.ts.
  */
 import type { Actor } from "../auth/actor";
 import { authorize, currentOrganisation, inGym, policy } from "../auth/policy";
-import {
-  destinationAccountInput,
-  type Gym,
-  type GymListItem,
-  gymInput,
-  tracksVisitsInput,
-} from "../contract/gym";
+import { type Gym, type GymListItem, gymInput, tracksVisitsInput } from "../contract/gym";
 import { db } from "../db/service";
-import { NotFoundError } from "../errors";
-import { newId } from "../ids";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
 import { parse } from "../validation";
@@ -103,41 +96,6 @@ export async function updateGym(actor: Actor, gymId: string, input: unknown) {
     else set[key] = value;
   }
   return patchGym(actor, gymId, set, remove);
-}
-
-/** The destination account is one per gym; `new` creates it, otherwise the id must be the gym's. */
-export async function putDestinationAccount(actor: Actor, gymId: string, accountId: string, input: unknown) {
-  mayManage(actor, gymId);
-  const gym = await getGym(currentOrganisation(actor), gymId);
-  const current = gym.destination_account?.account_id;
-  if (current ? accountId !== current : accountId !== "new") throw new NotFoundError("destination account");
-  const values = parse(destinationAccountInput, input);
-  const saved = await patchGym(actor, gymId, {
-    destination_account: { account_id: current ?? newId(), ...values, updated_at: new Date().toISOString() },
-  });
-  const before = gym.destination_account?.bank_account_number?.replace(/\D/g, "");
-  if (before && before !== values.bank_account_number.replace(/\D/g, "")) {
-    // Members' bank consents name the old account: they must consent again before paying by bank.
-    const { requireBankReconsent } = await import("../payment/consent");
-    await requireBankReconsent(
-      currentOrganisation(actor),
-      { gym_id: gymId },
-      `${gym.name} has a new bank account for membership payments.`,
-    );
-  }
-  return saved;
-}
-
-/** The gym's destination account in full, for paying into it (billing); never sent to a browser. */
-export async function destinationAccountOf(organisationId: string, gymId: string) {
-  const gym = await getGym(organisationId, gymId);
-  return gym.destination_account
-    ? {
-        id: gym.destination_account.account_id,
-        name: gym.destination_account.name,
-        bank_account_number: gym.destination_account.bank_account_number,
-      }
-    : null;
 }
 
 export async function setTracksVisits(actor: Actor, gymId: string, input: unknown) {

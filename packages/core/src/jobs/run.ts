@@ -4,12 +4,9 @@ import { config } from "../config";
 import { newId } from "../ids";
 import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
-import "../payment/charge";
-import "../payment/consent";
 import { memberNotices } from "../notice/jobs";
 import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
 import { reconcilePayments } from "../payment/reconcile";
-import "../payment/webhooks";
 import type { JobName } from "./schedule";
 
 export interface JobResult {

@@ -6,6 +6,7 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessNow, businessToday } from "../clock";
 import { memberExportBody, memberExportColumns } from "../contract/member";
@@ -13,7 +14,6 @@ import { db } from "../db/service";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { civilDateNz } from "../payment/export";
-import { adminGymIds, staffOrganisation } from "../payment/list";
 import { titleCase } from "../text";
 import { parse } from "../validation";
 import { type MemberListFilters, type MemberRow, matchingMembers, summaryOf } from "./service";

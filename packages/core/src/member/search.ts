@@ -1,7 +1,7 @@
 /** `POST /api/search` (spec 001 §2 top bar): the organisation's members by name word or email prefix. */
 import type { Actor } from "../auth/actor";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { type SearchResult, searchInput } from "../contract/member";
-import { staffGymIds, staffOrganisation } from "../payment/list";
 import { titleCase } from "../text";
 import { profilePicturesOf } from "../user/picture";
 import { parse } from "../validation";

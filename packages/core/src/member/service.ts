@@ -10,6 +10,7 @@ import type { EntityItem } from "electrodb";
 import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { businessNow } from "../clock";
 import {
   type Member,
@@ -24,11 +25,10 @@ import {
 } from "../contract/member";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { memberAkahuConnection } from "../gym/akahu";
 import { listGyms } from "../gym/service";
-import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { presentPayment } from "../payment/present";
 import { listMemberPayments } from "../payment/store";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import { listPaymentTypeRecords } from "../payment-type/service";
 import { presentSubscription } from "../subscription/present";
 import { latestPaymentOf } from "../subscription/service";

@@ -8,7 +8,7 @@ import type { Actor } from "../auth/actor";
 import { inGym } from "../auth/policy";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
 import { getGym } from "../gym/service";
 import { newId } from "../ids";
 import { akahuProvider } from "../providers/akahu/index";
@@ -16,6 +16,7 @@ import { stripeProvider } from "../providers/stripe/index";
 import type { StripeSetupIntentState } from "../providers/stripe/port";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
+import { memberAkahuConnection } from "./bank-connection";
 import { maskAccountNumber, type PaymentTypeRecord, presentPaymentType } from "./present";
 
 export type { PaymentTypeRecord } from "./present";

@@ -18,13 +18,13 @@ import { db } from "../db/service";
 import { listOutbox } from "../email/port";
 import { runJob } from "../jobs/run";
 import { kisiProvider, setKisiProvider } from "../providers/kisi/index";
+import { stripeProvider } from "../providers/stripe/index";
 import {
   resetSimulatedProviders,
   setSimulatedChaos,
   settleSimulatedNow,
   simulatedLedger,
-} from "../providers/simulation";
-import { stripeProvider } from "../providers/stripe/index";
+} from "../simulators/simulation";
 import { findSubscription } from "../subscription/store";
 import { chargeHooks } from "./charge";
 import { billingRun, paymentPolling } from "./jobs";

@@ -11,8 +11,9 @@
  */
 import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
 import { log } from "../log";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { findPaymentType } from "../payment-type/service";
 import { gymOf } from "./context";
@@ -133,4 +134,7 @@ export async function chargeClaimed(message: ChargeMessage): Promise<ChargeResul
   return applyOutcome(payment, outcome, { snapshot: payment, source: "charge" });
 }
 
-setChargeConsumer(chargeClaimed);
+/** Makes this process charge the queue's messages (wired by core.ts `createCore`). */
+export function registerChargeConsumer() {
+  setChargeConsumer(chargeClaimed);
+}

@@ -27,6 +27,7 @@ import {
   priceSubscriptionsPage,
   type SubscriptionRecord,
 } from "../subscription/store";
+import { onDestinationAccountChanged } from "./destination-account";
 import { reconsentEmail } from "./emails";
 import { retryBalance } from "./jobs";
 import { localChargeQueue } from "./queue";
@@ -111,7 +112,20 @@ async function onDefaultChanged(organisationId: string, userId: string, paymentT
   }
 }
 
-onDefaultPaymentTypeChanged(onDefaultChanged);
+/**
+ * A switch of default payment type retries an owed balance; a gym's new destination account asks
+ * its bank payers to consent again (wired by core.ts `createCore`).
+ */
+export function registerConsentReactions() {
+  onDefaultPaymentTypeChanged(onDefaultChanged);
+  onDestinationAccountChanged(({ organisationId, gymId, gymName }) =>
+    requireBankReconsent(
+      organisationId,
+      { gym_id: gymId },
+      `${gymName} has a new bank account for membership payments.`,
+    ).then(() => undefined),
+  );
+}
 
 /**
  * Every live bank-paying subscription of a gym (destination account changed) or of a price

@@ -14,6 +14,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
+import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { businessNow, businessToday } from "../clock";
@@ -24,7 +25,7 @@ import { db } from "../db/service";
 import { parse } from "../validation";
 import { WORK_SHARDS } from "./ids";
 import { MAX_POLLS } from "./jobs";
-import { organisationPaymentsPage, staffOrganisation } from "./list";
+import { organisationPaymentsPage } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";
 import type { PaymentRecord } from "./store";

@@ -6,13 +6,14 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { parse } from "../validation";
-import { adminGymIds, gymFilterOf, organisationPaymentsPage, staffOrganisation } from "./list";
+import { gymFilterOf, organisationPaymentsPage } from "./list";
 import type { PaymentRecord } from "./store";
 
 export const EXPORT_PAGE = 500;

@@ -12,7 +12,7 @@
  */
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
-import { authorize, policy } from "../auth/policy";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import {
   memberPaymentsQuery,
@@ -23,7 +23,7 @@ import {
 } from "../contract/payment";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { NotFoundError, ValidationError } from "../errors";
 import { roleIn } from "../user/roles";
 import { parse } from "../validation";
 import { deterministicUlid } from "./ids";
@@ -43,26 +43,6 @@ export const READ_BUDGET = 2_000;
 
 /** Counts of what the list queries read (the bench reports them). */
 export const listStats = { queries: 0, items: 0 };
-
-/** The gyms whose payments this staff member sees: every gym for an organisation admin, else their gym roles. */
-export function staffGymIds(actor: Actor): string[] {
-  if (actor.orgRole === "admin") return actor.gymIds;
-  const mine = new Set(actor.gymRoles.map((g) => g.gym_id));
-  return actor.gymIds.filter((id) => mine.has(id));
-}
-
-/** The gyms whose payments this staff member administers (export, marking received). */
-export function adminGymIds(actor: Actor): string[] {
-  if (actor.orgRole === "admin") return actor.gymIds;
-  const mine = new Set(actor.gymRoles.filter((g) => g.role === "admin").map((g) => g.gym_id));
-  return actor.gymIds.filter((id) => mine.has(id));
-}
-
-export function staffOrganisation(actor: Actor): string {
-  authorize(policy.useStaffArea(actor));
-  if (!actor.organisationId) throw new ForbiddenError("You do not belong to an organisation.");
-  return actor.organisationId;
-}
 
 /** The gyms a query covers: one asked-for gym (404 outside reach) or every reachable one. */
 export function gymsInScope(reachable: string[], gymId: string | undefined): string[] {

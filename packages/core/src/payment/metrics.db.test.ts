@@ -15,7 +15,7 @@ import {
 import { setBusinessClock } from "../clock";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, recentMetrics } from "../metrics";
-import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
+import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../simulators/simulation";
 
 useTestApi();
 /** 09:00 on Tuesday 1 December 2026 in Auckland (NZDT). */

@@ -8,6 +8,7 @@
 
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { businessNow } from "../clock";
@@ -19,7 +20,6 @@ import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { ledgerDebt, paysDebt } from "./debt";
-import { adminGymIds, staffGymIds, staffOrganisation } from "./list";
 import { presentPayment } from "./present";
 import { findPayment, subscriptionPayments } from "./store";
 

@@ -14,8 +14,9 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { EntityItem } from "electrodb";
 import { db } from "../db/service";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
 import { log } from "../log";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import { findPaymentType } from "../payment-type/service";
 import { akahuProvider } from "../providers/akahu/index";
 import { ProviderError } from "../providers/errors";

@@ -19,7 +19,8 @@
  * `pending_request`). A payment we cannot find is left to polling.
  */
 import { db } from "../db/service";
-import { appFor, memberAkahuConnection } from "../gym/akahu";
+import { appFor } from "../gym/akahu-app";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
 import { type HandlerResult, onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
 import { gymOf } from "./context";
 import { bankOutcome, bankStatus, cardOutcome } from "./providers";
@@ -108,12 +109,10 @@ async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
 }
 
 let registered = false;
-/** Registers the handlers once per process (imported by the API app and the jobs). */
+/** Registers the handlers once per process (core.ts `createCore`). */
 export function registerPaymentWebhooks() {
   if (registered) return;
   registered = true;
   onWebhook("stripe", onStripe);
   onWebhook("akahu", onAkahu);
 }
-
-registerPaymentWebhooks();

@@ -13,13 +13,13 @@
 import type { Actor } from "../auth/actor";
 import { createLink } from "../auth/links";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { canAddPif } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import { addPifInput, onboardPifInput } from "../contract/lifecycle";
 import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { getGym } from "../gym/service";
-import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { findPrice } from "../price/store";
 import { createSubscription, subscriptionWithPayments } from "../subscription/service";
 import { factsOf } from "../subscription/states";

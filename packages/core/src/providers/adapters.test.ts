@@ -9,6 +9,16 @@ import {
   startStripeStub,
 } from "../../../../tests/support/provider-stubs/index";
 import {
+  SIMULATED_AKAHU_KEY_ID,
+  signSimulatedAkahuWebhook,
+  simulatedAkahu,
+  simulatedAkahuCode,
+} from "../simulators/akahu";
+import { simulatedBranch } from "../simulators/branch";
+import { disableSimulatedKisiMember, recordSimulatedKisiEvent, simulatedKisi } from "../simulators/kisi";
+import { resetSimulatedProviders, settleSimulatedNow } from "../simulators/simulation";
+import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "../simulators/stripe";
+import {
   type AkahuApp,
   type AkahuPort,
   centsToDollars,
@@ -16,23 +26,13 @@ import {
   isHardBankFailure,
 } from "./akahu/port";
 import { realAkahu } from "./akahu/real";
-import {
-  SIMULATED_AKAHU_KEY_ID,
-  signSimulatedAkahuWebhook,
-  simulatedAkahu,
-  simulatedAkahuCode,
-} from "./akahu/simulated";
 import type { BranchPort } from "./branch/port";
 import { realBranch } from "./branch/real";
-import { simulatedBranch } from "./branch/simulated";
 import { ProviderError } from "./errors";
 import type { KisiPort } from "./kisi/port";
 import { realKisi } from "./kisi/real";
-import { disableSimulatedKisiMember, recordSimulatedKisiEvent, simulatedKisi } from "./kisi/simulated";
-import { resetSimulatedProviders, settleSimulatedNow } from "./simulation";
 import { isHardCardDecline, type StripePort, WebhookSignatureError } from "./stripe/port";
 import { realStripe } from "./stripe/real";
-import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "./stripe/simulated";
 import { signStripePayload } from "./stripe/verify";
 
 /**

@@ -19,13 +19,3 @@ export class ProviderError extends DomainError {
     );
   }
 }
-
-/** Which adapter a provider uses: `<NAME>_MODE=real|simulated`, else simulated locally and real in AWS. */
-export function providerMode(
-  name: "STRIPE" | "AKAHU" | "KISI" | "BRANCH",
-  isLocal: boolean,
-): "real" | "simulated" {
-  const mode = process.env[`${name}_MODE`];
-  if (mode === "real" || mode === "simulated") return mode;
-  return isLocal ? "simulated" : "real";
-}

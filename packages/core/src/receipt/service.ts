@@ -19,7 +19,7 @@ import { NotFoundError } from "../errors";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
-import { staffGymIds, staffOrganisation } from "../payment/list";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { findSubscription } from "../subscription/store";

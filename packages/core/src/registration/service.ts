@@ -48,7 +48,6 @@ import {
 import { findPrice } from "../price/store";
 import { fileStore } from "../providers/files/index";
 import { stripeProvider } from "../providers/stripe/index";
-import { simulatedCardFormUrl } from "../providers/stripe/simulated";
 import { useRegistrationDefaults } from "../subscription/confirm";
 import { activeSubscriptionOf, myActiveSubscription } from "../subscription/service";
 import { profilePictureUrl } from "../user/picture";
@@ -71,23 +70,25 @@ export async function registrationOf(organisationId: string, userId: string) {
   return data;
 }
 
-// `POST /api/subscriptions` defaults to what the member chose here, and marks them subscribed.
-useRegistrationDefaults(
-  async (userId, organisationId) => {
-    if (!organisationId) return null;
-    const record = await registrationOf(organisationId, userId);
-    return record
-      ? {
-          price_id: record.price_id,
-          gym_id: record.gym_id,
-          start_date: record.start_date,
-          billing_date: record.billing_date,
-          linked_price_id: record.price_link_id ? (record.price_id ?? null) : null,
-        }
-      : null;
-  },
-  (userId) => markSubscribed(userId),
-);
+/** `POST /api/subscriptions` defaults to what the member chose here, and marks them subscribed (core.ts `createCore`). */
+export function registerRegistrationDefaults() {
+  useRegistrationDefaults(
+    async (userId, organisationId) => {
+      if (!organisationId) return null;
+      const record = await registrationOf(organisationId, userId);
+      return record
+        ? {
+            price_id: record.price_id,
+            gym_id: record.gym_id,
+            start_date: record.start_date,
+            billing_date: record.billing_date,
+            linked_price_id: record.price_link_id ? (record.price_id ?? null) : null,
+          }
+        : null;
+    },
+    (userId) => markSubscribed(userId),
+  );
+}
 
 /** Once subscribed: the registration is done, and the welcome (and first debit notice) is emailed. */
 async function markSubscribed(userId: string) {
@@ -508,19 +509,19 @@ export async function readProfilePicture(actor: Actor, userId: string, file: str
 export async function startCard(actor: Actor): Promise<CardSetup> {
   const { gym } = await registrationGym(actor);
   const intent = await startCardSetup(actor, { gym_id: gym.gym_id });
-  const simulated = stripeProvider().mode === "simulated";
+  const stripe = stripeProvider();
+  const simulated = stripe.mode === "simulated";
   return {
     setup_intent_id: intent.setup_intent_id,
     client_secret: intent.client_secret,
     stripe_account: intent.stripe_account,
-    form_url: simulated
-      ? simulatedCardFormUrl({
-          account: intent.stripe_account,
-          setupIntentId: intent.setup_intent_id,
-          clientSecret: intent.client_secret,
-          returnUrl: `${config.joinUrl}/card-details`,
-        })
-      : null,
+    form_url:
+      stripe.cardFormUrl?.({
+        account: intent.stripe_account,
+        setupIntentId: intent.setup_intent_id,
+        clientSecret: intent.client_secret,
+        returnUrl: `${config.joinUrl}/card-details`,
+      }) ?? null,
     publishable_key: simulated ? null : (config.stripePublishableKey ?? null),
   };
 }

@@ -4,13 +4,13 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, toEpochDay } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { CostAndVisitBreakdown, DashboardStats, UserBreakdown } from "../contract/dashboard";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
-import { staffGymIds, staffOrganisation } from "../payment/list";
 import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
 

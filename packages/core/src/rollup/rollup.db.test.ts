@@ -20,7 +20,7 @@ import { db } from "../db/service";
 import { billingRun, cancelForNonPayment } from "../payment/jobs";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
-import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../providers/simulation";
+import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../simulators/simulation";
 import {
   cancelSubscription,
   pauseSubscription,

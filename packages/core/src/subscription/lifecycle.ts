@@ -11,6 +11,7 @@
  */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
@@ -18,7 +19,6 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { memberLifecycleChanged } from "../member/hooks";
 import { gymOf, settingsOf } from "../payment/context";
-import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
 import { factsRollup } from "../rollup/money";

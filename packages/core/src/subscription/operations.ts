@@ -4,6 +4,7 @@
  * pure rule (billing/lifecycle.ts) and commits the new facts with lifecycle.ts's `commitFacts`.
  */
 import type { Actor } from "../auth/actor";
+import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
 import { debt } from "../billing/debt";
 import { frequencyLabel } from "../billing/frequency";
@@ -36,7 +37,6 @@ import { findOffering } from "../offering/store";
 import { breakFeeFor } from "../organisation/settings";
 import { gymOf, organisationOf, settingsOf } from "../payment/context";
 import { debtChargeInFlight, ledgerDebt, ledgerEntry } from "../payment/debt";
-import { adminGymIds, staffGymIds, staffOrganisation } from "../payment/list";
 import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";

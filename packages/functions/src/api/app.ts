@@ -1,10 +1,5 @@
 import { config } from "@gym/core/config";
 import { OpenAPIHono } from "@hono/zod-openapi";
-// The money engine's reactions (payment webhooks settle payments; a payment-method switch retries a balance).
-import "@gym/core/payment/consent";
-import "@gym/core/payment/webhooks";
-import { simulatorRouter } from "../local/simulators/router";
-import { registerLocalWebhookDelivery } from "../local/webhook-delivery";
 import { webhooksRouter } from "../webhooks/router";
 import type { AppEnv } from "./context";
 import { loadSession } from "./middleware/auth";
@@ -22,7 +17,6 @@ import { accessRouter } from "./routers/access";
 import { authRouter } from "./routers/auth";
 import { communicationsRouter } from "./routers/communications";
 import { dashboardRouter } from "./routers/dashboard";
-import { devRouter } from "./routers/dev";
 import { gymsRouter } from "./routers/gyms";
 import { healthRouter } from "./routers/health";
 import { lifecycleRouter } from "./routers/lifecycle";
@@ -42,11 +36,20 @@ import { staffRouter } from "./routers/staff";
 import { subscriptionsRouter } from "./routers/subscriptions";
 import { webhookCallsRouter } from "./routers/webhook-calls";
 
+export interface AppOptions {
+  /**
+   * What only a local process mounts (local/app.ts: the dev routes, the simulated providers'
+   * pages, their webhooks delivered in-process); applied only when APP_ENV names local mode.
+   */
+  local?: (app: OpenAPIHono<AppEnv>) => void;
+}
+
 /**
- * The one API app: every call under /api. The same object runs on Lambda (lambda.ts) and in
- * the local Node server (local/server.ts).
+ * The one API app: every call under /api. The same routes run on Lambda (lambda.ts, after
+ * `createCore` with the production providers) and in the local Node server (local/app.ts, with
+ * the simulated ones and the local extras).
  */
-export function createApp() {
+export function createApp(options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>().basePath("/api");
   app.use("*", requestContext);
   app.use("*", apiHeaders);
@@ -83,10 +86,7 @@ export function createApp() {
   app.route("/", registrationRouter);
   app.route("/", accessRouter);
   app.route("/", communicationsRouter);
-  if (config.isLocal) app.route("/", devRouter);
-  if (config.isLocal) app.route("/", simulatorRouter);
-  // The simulated providers' webhooks come back into this app (AWS gets real ones over HTTPS).
-  if (config.isLocal) registerLocalWebhookDelivery(app);
+  if (config.isLocal) options.local?.(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
@@ -103,5 +103,3 @@ export function createApp() {
   });
   return app;
 }
-
-export const app = createApp();

@@ -1,9 +1,12 @@
+import { createCore, productionProviders } from "@gym/core/core";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { loadSecrets, refuseWithoutSecrets } from "../aws/secrets";
-import { app } from "./app";
+import { createApp } from "./app";
 
-const serve = handle(app);
+// The start-up point: the real providers and every reaction, before the first request.
+createCore({ providers: productionProviders() });
+const serve = handle(createApp());
 
 /**
  * API Gateway (HTTP API, payload v2) entry: the same Hono app the local server runs. The stage's

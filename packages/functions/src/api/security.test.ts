@@ -107,7 +107,7 @@ describe("body size", () => {
 
 describe("developer routes", () => {
   it("answer only a loopback Host", async () => {
-    const { app } = await import("./app");
+    const { app } = await import("../local/app");
     for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "staff.localhost"]) {
       const res = await app.request("/api/dev/mail", { headers: { host } });
       expect(res.status, host).toBe(200);
@@ -123,7 +123,7 @@ describe("developer routes", () => {
   });
 
   it("are not mounted at all unless APP_ENV names local mode", async () => {
-    const { createApp } = await import("./app");
+    const { createApp } = await import("../local/app");
     process.env.ORIGIN_SECRET = "origin-secret-for-test";
     for (const appEnv of [undefined, "", "Local", "prod", "aws"]) {
       if (appEnv === undefined) delete process.env.APP_ENV;
@@ -170,7 +170,7 @@ describe("configuration fails closed", () => {
 
 describe("trusted client address in AWS", () => {
   it("refuses a direct call without CloudFront's origin secret, so the viewer address cannot be chosen", async () => {
-    const { createApp } = await import("./app");
+    const { createApp } = await import("../local/app");
     process.env.APP_ENV = "aws";
     process.env.ORIGIN_SECRET = "cloudfront-origin-secret";
     process.env.SESSION_SECRET = "aws-session-secret";

@@ -1,8 +1,11 @@
+import { createCore, productionProviders } from "@gym/core/core";
+import { log } from "@gym/core/log";
 import { chargeClaimed } from "@gym/core/payment/charge";
 import { type ChargeMessage, inChargeContext } from "@gym/core/payment/queue";
-import "@gym/core/payment/webhooks";
-import { log } from "@gym/core/log";
 import { loadSecrets } from "../aws/secrets";
+
+// The start-up point: the real providers and every reaction, before the first message.
+createCore({ providers: productionProviders() });
 
 interface SqsEvent {
   Records: { messageId: string; body: string }[];

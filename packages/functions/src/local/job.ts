@@ -37,7 +37,7 @@ process.env.LOG_LEVEL ??= "warn";
 
 const { runJob } = await import("@gym/core/jobs/run");
 // The app registers itself as the simulated providers' webhook destination (local runs).
-await import("../api/app");
+await import("./app");
 
 const bar = new SingleBar({
   format: ` ${job} [{bar}] {value} {label}`,

@@ -20,6 +20,10 @@ process.env.TABLE_NAME ??= "gym-local";
 process.env.DYNAMODB_ENDPOINT ??= `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
 process.env.LOG_LEVEL ??= "warn";
 
+// The start-up point of this process: the simulated providers and every reaction.
+const { createCore } = await import("@gym/core/core");
+const { localProviders } = await import("@gym/core/simulators/index");
+createCore({ providers: localProviders() });
 const { seedBulkOrganisation } = await import("./seed/bulk");
 const { aucklandDate, addDays } = await import("@gym/core/billing/calendar");
 const bar = new SingleBar({ format: " seeding [{bar}] {value}/{total} members", hideCursor: true });

@@ -6,7 +6,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { app as api } from "../api/app";
+import { app as api } from "./app";
 import { serveExport } from "./exports";
 
 /**

@@ -1,4 +1,4 @@
-import { setWebhookDeliverer } from "@gym/core/providers/webhook-delivery";
+import { setWebhookDeliverer } from "@gym/core/simulators/webhook-delivery";
 
 /** The one thing the deliverer needs of the API app: Hono's in-process `request`. */
 interface InProcessApp {

@@ -1,4 +1,3 @@
-import "@gym/core/access/visits";
 import { kisiKeyOf, kisiWebhookSecretHash } from "@gym/core/organisation/settings";
 import { kisiProvider } from "@gym/core/providers/kisi/index";
 import { ownerOfProviderId } from "@gym/core/providers/links";

@@ -4,7 +4,6 @@ import { json } from "../api/respond";
 import { receiveAkahu } from "./akahu";
 import { receiveKisi } from "./kisi";
 import { receiveStripe } from "./stripe";
-import "@gym/core/payment/webhooks";
 
 const received = z
   .object({

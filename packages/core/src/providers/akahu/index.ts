@@ -1,8 +1,6 @@
 import { config } from "../../config";
-import { providerMode } from "../errors";
 import type { AkahuApp, AkahuPort } from "./port";
 import { realAkahu } from "./real";
-import { simulatedAkahu } from "./simulated";
 
 export type {
   AkahuAccount,
@@ -25,18 +23,30 @@ export function platformAkahuApp(): AkahuApp | undefined {
   return appToken && appSecret ? { appToken, appSecret } : undefined;
 }
 
-/** The bank-feed provider for this process: simulated locally unless AKAHU_MODE=real. */
+/** The real adapter from the stage's configuration: what every Lambda runs (and the default). */
+export function productionAkahu(): AkahuPort {
+  return realAkahu({
+    platformApp: platformAkahuApp(),
+    apiBase: config.optional("AKAHU_API_BASE"),
+    oauthBase: config.optional("AKAHU_OAUTH_BASE"),
+  });
+}
+
+let make: () => AkahuPort = productionAkahu;
+
+/**
+ * The bank-feed provider for this process: the one its start-up point chose (`createCore`,
+ * core.ts), made on first use; without one, the real adapter (fails closed).
+ */
 export function akahuProvider(): AkahuPort {
-  if (adapter) return adapter;
-  adapter =
-    providerMode("AKAHU", config.isLocal) === "simulated"
-      ? simulatedAkahu()
-      : realAkahu({
-          platformApp: platformAkahuApp(),
-          apiBase: config.optional("AKAHU_API_BASE"),
-          oauthBase: config.optional("AKAHU_OAUTH_BASE"),
-        });
+  adapter ??= make();
   return adapter;
+}
+
+/** The start-up point's choice (core.ts `createCore`): how this process makes its adapter. */
+export function installAkahu(next: () => AkahuPort) {
+  make = next;
+  adapter = undefined;
 }
 
 export function setAkahuProvider(next: AkahuPort | undefined) {

@@ -1,20 +1,31 @@
 import { config } from "../../config";
-import { providerMode } from "../errors";
 import type { KisiPort } from "./port";
 import { realKisi } from "./real";
-import { simulatedKisi } from "./simulated";
 
 export type { KisiLock, KisiMemberAccess, KisiMemberInput, KisiPlace, KisiPort } from "./port";
 
 let adapter: KisiPort | undefined;
 
-/** The door provider for this process: simulated locally unless KISI_MODE=real. */
+/** The real adapter from the stage's configuration: what every Lambda runs (and the default). */
+export function productionKisi(): KisiPort {
+  return realKisi({ apiBase: config.optional("KISI_API_BASE") });
+}
+
+let make: () => KisiPort = productionKisi;
+
+/**
+ * The door provider for this process: the one its start-up point chose (`createCore`, core.ts),
+ * made on first use; without one, the real adapter (fails closed).
+ */
 export function kisiProvider(): KisiPort {
-  adapter ??=
-    providerMode("KISI", config.isLocal) === "simulated"
-      ? simulatedKisi()
-      : realKisi({ apiBase: config.optional("KISI_API_BASE") });
+  adapter ??= make();
   return adapter;
+}
+
+/** The start-up point's choice (core.ts `createCore`): how this process makes its adapter. */
+export function installKisi(next: () => KisiPort) {
+  make = next;
+  adapter = undefined;
 }
 
 export function setKisiProvider(next: KisiPort | undefined) {

@@ -1,8 +1,6 @@
 import { config } from "../../config";
-import { providerMode } from "../errors";
 import type { StripePort } from "./port";
 import { realStripe } from "./real";
-import { simulatedStripe } from "./simulated";
 
 export type {
   StripeCharge,
@@ -19,29 +17,39 @@ export type {
 export { isHardCardDecline, WebhookSignatureError } from "./port";
 
 let adapter: StripePort | undefined;
+let make: () => StripePort = productionStripe;
 
-/** The card provider for this process: simulated locally unless STRIPE_MODE=real. */
+/** The real adapter from the stage's configuration: what every Lambda runs (and the default). */
+export function productionStripe(): StripePort {
+  const need = (name: string) => {
+    const value = config.optional(name);
+    if (!value) throw new Error(`${name} is not configured`);
+    return value;
+  };
+  return realStripe({
+    secretKey: need("STRIPE_SECRET_KEY"),
+    clientId: need("STRIPE_CLIENT_ID"),
+    webhookSecret: need("STRIPE_WEBHOOK_SECRET"),
+    apiBase: config.optional("STRIPE_API_BASE"),
+  });
+}
+
+/**
+ * The card provider for this process: the one its start-up point chose (`createCore`, core.ts),
+ * made on first use; without one, the real adapter (fails closed).
+ */
 export function stripeProvider(): StripePort {
-  if (adapter) return adapter;
-  if (providerMode("STRIPE", config.isLocal) === "simulated") {
-    adapter = simulatedStripe({ webhookSecret: config.optional("STRIPE_WEBHOOK_SECRET") });
-  } else {
-    const need = (name: string) => {
-      const value = config.optional(name);
-      if (!value) throw new Error(`${name} is not configured`);
-      return value;
-    };
-    adapter = realStripe({
-      secretKey: need("STRIPE_SECRET_KEY"),
-      clientId: need("STRIPE_CLIENT_ID"),
-      webhookSecret: need("STRIPE_WEBHOOK_SECRET"),
-      apiBase: config.optional("STRIPE_API_BASE"),
-    });
-  }
+  adapter ??= make();
   return adapter;
 }
 
-/** Tests swap the adapter (e.g. a real one pointed at a local stand-in). */
+/** The start-up point's choice (core.ts `createCore`): how this process makes its adapter. */
+export function installStripe(next: () => StripePort) {
+  make = next;
+  adapter = undefined;
+}
+
+/** Tests swap the adapter (e.g. a real one pointed at a local stand-in); `undefined` goes back to the installed one. */
 export function setStripeProvider(next: StripePort | undefined) {
   adapter = next;
 }

@@ -24,6 +24,16 @@ export interface StripeWebhookEvent {
 
 export interface StripePort {
   readonly mode: "real" | "simulated";
+  /**
+   * A hosted page that collects a card for a SetupIntent and returns to `returnUrl` as Stripe.js
+   * does: only the simulator has one (real Stripe collects the card in Stripe.js on the join site).
+   */
+  cardFormUrl?(input: {
+    account: string;
+    setupIntentId: string;
+    clientSecret: string;
+    returnUrl: string;
+  }): string;
   /** Where to send a gym admin to connect (or create) their Stripe account. */
   connectUrl(input: { state: string; redirectUri: string; email?: string | null }): Promise<string>;
   /** Exchanges the code Stripe returned to the callback for the connected account. */

@@ -18,7 +18,7 @@ async function core() {
   const [clock, jobs, sim] = await Promise.all([
     import("@gym/core/clock"),
     import("@gym/core/jobs/run"),
-    import("@gym/core/providers/simulation"),
+    import("@gym/core/simulators/simulation"),
   ]);
   return { ...clock, ...jobs, ...sim };
 }

@@ -7,16 +7,11 @@ import {
   gymSchema,
   tracksVisitsInput,
 } from "@gym/core/contract/gym";
-import { setAkahuConfig } from "@gym/core/gym/akahu";
+import { setAkahuConfig } from "@gym/core/gym/akahu-app";
 import { setBranchConfig } from "@gym/core/gym/branch";
 import { readPublicFile, uploadLogo } from "@gym/core/gym/logo";
-import {
-  listMyGyms,
-  putDestinationAccount,
-  readGym,
-  setTracksVisits,
-  updateGym,
-} from "@gym/core/gym/settings";
+import { listMyGyms, readGym, setTracksVisits, updateGym } from "@gym/core/gym/settings";
+import { putDestinationAccount } from "@gym/core/payment/destination-account";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, publicRoute, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, idParam, idParams, json, jsonBody, wholeList } from "../respond";

@@ -20,7 +20,7 @@ async function core() {
   const [clock, jobs, sim, db, store] = await Promise.all([
     import("@gym/core/clock"),
     import("@gym/core/jobs/run"),
-    import("@gym/core/providers/simulation"),
+    import("@gym/core/simulators/simulation"),
     import("@gym/core/db/service"),
     import("@gym/core/subscription/store"),
   ]);

@@ -24,7 +24,7 @@ let world: MoneyWorld;
 let core: {
   clock: typeof import("@gym/core/clock");
   jobs: typeof import("@gym/core/jobs/run");
-  sim: typeof import("@gym/core/providers/simulation");
+  sim: typeof import("@gym/core/simulators/simulation");
   store: typeof import("@gym/core/payment/store");
   charge: typeof import("@gym/core/payment/charge");
   subs: typeof import("@gym/core/subscription/store");
@@ -37,7 +37,7 @@ const provider = () => new HttpClient(api.url, { xhr: false });
 let eventCount = 0;
 
 async function stripeEvent(type: string, object: Record<string, unknown>, account = world.stripe_account) {
-  const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/providers/stripe/simulated");
+  const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/simulators/stripe");
   const { signStripePayload } = await import("@gym/core/providers/stripe/verify");
   eventCount += 1;
   const body = JSON.stringify({
@@ -55,7 +55,7 @@ async function stripeEvent(type: string, object: Record<string, unknown>, accoun
 }
 
 async function akahuEvent(payload: Record<string, unknown>) {
-  const { signSimulatedAkahuWebhook } = await import("@gym/core/providers/akahu/simulated");
+  const { signSimulatedAkahuWebhook } = await import("@gym/core/simulators/akahu");
   const body = JSON.stringify({ webhook_type: "PAYMENT", webhook_code: "UPDATE", ...payload });
   const { keyId, signature } = signSimulatedAkahuWebhook(body);
   return provider().request("POST", "/api/webhooks/akahu", body, {
@@ -101,7 +101,7 @@ beforeAll(async () => {
   core = {
     clock: await import("@gym/core/clock"),
     jobs: await import("@gym/core/jobs/run"),
-    sim: await import("@gym/core/providers/simulation"),
+    sim: await import("@gym/core/simulators/simulation"),
     store: await import("@gym/core/payment/store"),
     charge: await import("@gym/core/payment/charge"),
     subs: await import("@gym/core/subscription/store"),

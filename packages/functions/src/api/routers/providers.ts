@@ -15,13 +15,13 @@ import {
   accessControlIntegrationSchema,
 } from "@gym/core/contract/organisation";
 import { linkPlace, listAccessPlaces, listPlaceDoors } from "@gym/core/gym/access-control";
-import { akahuAuthUrl, akahuExchange, akahuSyncAccounts } from "@gym/core/gym/akahu";
 import { finishStripeConnect, startStripeConnect } from "@gym/core/gym/stripe-connect";
 import {
   connectAccessControl,
   getAccessControlIntegration,
   rotateKisiWebhookSecret,
 } from "@gym/core/organisation/settings";
+import { akahuAuthUrl, akahuExchange, akahuSyncAccounts } from "@gym/core/payment-type/bank-connection";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, idParam, idParams, json, jsonBody, wholeList } from "../respond";
 

@@ -25,7 +25,7 @@ let admin: HttpClient;
 let core: {
   clock: typeof import("@gym/core/clock");
   jobs: typeof import("@gym/core/jobs/run");
-  sim: typeof import("@gym/core/providers/simulation");
+  sim: typeof import("@gym/core/simulators/simulation");
   store: typeof import("@gym/core/payment/store");
   db: typeof import("@gym/core/db/service");
 };
@@ -49,7 +49,7 @@ beforeAll(async () => {
   core = {
     clock: await import("@gym/core/clock"),
     jobs: await import("@gym/core/jobs/run"),
-    sim: await import("@gym/core/providers/simulation"),
+    sim: await import("@gym/core/simulators/simulation"),
     store: await import("@gym/core/payment/store"),
     db: await import("@gym/core/db/service"),
   };

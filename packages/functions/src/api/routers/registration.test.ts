@@ -417,7 +417,7 @@ describe("the steps after the code", () => {
     const auth = await client.get("/api/akahu/auth-url");
     expect(auth.status).toBe(200);
     const state = new URL(auth.body.data.url).searchParams.get("state")!;
-    const { simulatedAkahuCode } = await import("@gym/core/providers/akahu/simulated");
+    const { simulatedAkahuCode } = await import("@gym/core/simulators/akahu");
     const exchange = await client.post("/api/akahu/exchange", { code: simulatedAkahuCode(state), state });
     expect(exchange.status).toBe(200);
     const accounts = await client.post("/api/akahu/sync-accounts");
@@ -512,7 +512,7 @@ async function readyToConfirm(client: HttpClient) {
   expect((await client.post("/api/profile-picture", photoForm(JPEG))).status).toBe(200);
   const auth = await client.get("/api/akahu/auth-url");
   const state = new URL(auth.body.data.url).searchParams.get("state")!;
-  const { simulatedAkahuCode } = await import("@gym/core/providers/akahu/simulated");
+  const { simulatedAkahuCode } = await import("@gym/core/simulators/akahu");
   expect((await client.post("/api/akahu/exchange", { code: simulatedAkahuCode(state), state })).status).toBe(
     200,
   );

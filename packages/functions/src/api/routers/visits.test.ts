@@ -263,7 +263,7 @@ describe("member charts", () => {
 
 describe("a door event is what Kisi says happened, not what its body claims", () => {
   it("the visit's success, door and person come from Kisi's own record of the event", async () => {
-    const { recordSimulatedKisiEvent } = await import("@gym/core/providers/kisi/simulated");
+    const { recordSimulatedKisiEvent } = await import("@gym/core/simulators/kisi");
     const { doorAccessRecords } = await import("@gym/core/access/sync");
     const rotated = await admin.post(
       `/api/organisations/${organisationId}/access-control/webhook-secret`,

@@ -15,7 +15,7 @@ let account: string;
 const provider = () => new HttpClient(api.url, { xhr: false });
 
 async function stripeEvent(event: Record<string, unknown>, secret?: string) {
-  const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/providers/stripe/simulated");
+  const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/simulators/stripe");
   const { signStripePayload } = await import("@gym/core/providers/stripe/verify");
   const body = JSON.stringify({
     object: "event",
@@ -108,7 +108,7 @@ describe("webhook receivers", () => {
   });
 
   it("verifies Akahu's RSA signature and files events by their state (the organisation)", async () => {
-    const { signSimulatedAkahuWebhook } = await import("@gym/core/providers/akahu/simulated");
+    const { signSimulatedAkahuWebhook } = await import("@gym/core/simulators/akahu");
     const body = JSON.stringify({
       webhook_type: "PAYMENT",
       webhook_code: "UPDATE",
@@ -146,7 +146,7 @@ describe("webhook receivers", () => {
 
   it("takes Kisi events only at the organisation's secret URL, and unlocks only once Kisi confirms them", async () => {
     const { linkProviderId } = await import("@gym/core/providers/links");
-    const { recordSimulatedKisiEvent } = await import("@gym/core/providers/kisi/simulated");
+    const { recordSimulatedKisiEvent } = await import("@gym/core/simulators/kisi");
     await linkProviderId("kisi_place", "41001", {
       organisation_id: harbour,
       gym_id: api.seed.gyms.ponsonby.gym_id,

@@ -5,8 +5,8 @@ import { db } from "@gym/core/db/service";
 import { secretContext } from "@gym/core/gym/present";
 import { newId } from "@gym/core/ids";
 import { fileStore } from "@gym/core/providers/files/index";
-import { SIMULATED_KISI_LOCKS, SIMULATED_KISI_PLACES } from "@gym/core/providers/kisi/simulated";
 import { linkProviderId } from "@gym/core/providers/links";
+import { SIMULATED_KISI_LOCKS, SIMULATED_KISI_PLACES } from "@gym/core/simulators/kisi";
 import { sendSimulatedWebhook } from "../simulators/router";
 import type { SeededIdentity } from "./identity";
 

@@ -6,7 +6,7 @@
 import { syncDoorAccess } from "@gym/core/access/sync";
 import { recordVisit } from "@gym/core/access/visits";
 import { db } from "@gym/core/db/service";
-import { SIMULATED_KISI_LOCKS } from "@gym/core/providers/kisi/simulated";
+import { SIMULATED_KISI_LOCKS } from "@gym/core/simulators/kisi";
 import type { SeededIdentity } from "./identity";
 
 export async function seedVisits(identity: SeededIdentity) {

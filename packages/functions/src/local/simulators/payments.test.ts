@@ -13,7 +13,7 @@ const received: VerifiedWebhook[] = [];
 let core: {
   stripe: typeof import("@gym/core/providers/stripe/index");
   akahu: typeof import("@gym/core/providers/akahu/index");
-  simulation: typeof import("@gym/core/providers/simulation");
+  simulation: typeof import("@gym/core/simulators/simulation");
   webhookLog: typeof import("@gym/core/webhook-log/service");
 };
 const account = "acct_simDeliveryGym";
@@ -23,7 +23,7 @@ beforeAll(async () => {
   core = {
     stripe: await import("@gym/core/providers/stripe/index"),
     akahu: await import("@gym/core/providers/akahu/index"),
-    simulation: await import("@gym/core/providers/simulation"),
+    simulation: await import("@gym/core/simulators/simulation"),
     webhookLog: await import("@gym/core/webhook-log/service"),
   };
   const { onWebhook } = await import("@gym/core/webhook-log/receive");
@@ -103,7 +103,7 @@ describe("simulated webhooks through the app's receivers", () => {
   it("a bank payment's PAYMENT/UPDATE webhooks verify through the Akahu receiver, filed by state", async () => {
     const akahu = core.akahu.akahuProvider();
     const app = { appToken: "app_token_sim", appSecret: "secret" };
-    const { simulatedAkahuCode } = await import("@gym/core/providers/akahu/simulated");
+    const { simulatedAkahuCode } = await import("@gym/core/simulators/akahu");
     const { accessToken } = await akahu.exchange(app, {
       code: simulatedAkahuCode("bank-member"),
       redirectUri: "x",
@@ -155,7 +155,7 @@ describe("the simulated card form and the developer endpoints", () => {
       idempotencyKey: "form-setup",
     });
     const { config } = await import("@gym/core/config");
-    const { simulatedCardFormUrl } = await import("@gym/core/providers/stripe/simulated");
+    const { simulatedCardFormUrl } = await import("@gym/core/simulators/stripe");
     const returnUrl = `${config.joinUrl}/payment-method/return`;
     const page = new URL(
       simulatedCardFormUrl({

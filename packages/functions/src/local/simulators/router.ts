@@ -3,22 +3,22 @@ import { businessNow } from "@gym/core/clock";
 import { config } from "@gym/core/config";
 import { simulatedUnlockInput } from "@gym/core/contract/access";
 import { ValidationError } from "@gym/core/errors";
-import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/providers/akahu/simulated";
-import { SIMULATED_BANK_ACCOUNTS } from "@gym/core/providers/akahu/simulated-payments";
 import { ProviderError } from "@gym/core/providers/errors";
-import { recordSimulatedKisiEvent, SIMULATED_KISI_LOCKS } from "@gym/core/providers/kisi/simulated";
 import { ownerOfProviderId } from "@gym/core/providers/links";
+import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { signStripePayload } from "@gym/core/providers/stripe/verify";
+import { signSimulatedAkahuWebhook, simulatedAkahuCode } from "@gym/core/simulators/akahu";
+import { SIMULATED_BANK_ACCOUNTS } from "@gym/core/simulators/akahu-payments";
+import { recordSimulatedKisiEvent, SIMULATED_KISI_LOCKS } from "@gym/core/simulators/kisi";
 import {
   setSimulatedChaos,
   settleSimulatedNow,
   simulatedChaos,
   simulatedDeliveries,
   simulatedLedger,
-} from "@gym/core/providers/simulation";
-import { stripeProvider } from "@gym/core/providers/stripe/index";
-import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/providers/stripe/simulated";
-import { SIMULATED_TEST_CARDS } from "@gym/core/providers/stripe/simulated-cards";
-import { signStripePayload } from "@gym/core/providers/stripe/verify";
+} from "@gym/core/simulators/simulation";
+import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripeCode } from "@gym/core/simulators/stripe";
+import { SIMULATED_TEST_CARDS } from "@gym/core/simulators/stripe-cards";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../../api/context";
 import { receiveAkahu } from "../../webhooks/akahu";

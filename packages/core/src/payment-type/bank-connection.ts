@@ -1,46 +1,23 @@
 import type { Actor } from "../auth/actor";
-import { currentOrganisation, inGym } from "../auth/policy";
+import { inGym } from "../auth/policy";
 import { config } from "../config";
-import {
-  type AkahuAccount,
-  akahuAuthUrlQuery,
-  akahuConfigInput,
-  akahuExchangeInput,
-  type Gym,
-} from "../contract/gym";
+import { type AkahuAccount, akahuAuthUrlQuery, akahuExchangeInput } from "../contract/gym";
 import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import { db } from "../db/service";
 import { ConflictError, ValidationError } from "../errors";
-import { type AkahuApp, akahuProvider, platformAkahuApp } from "../providers/akahu/index";
+import { appFor } from "../gym/akahu-app";
+import { signConnectState, verifyConnectState } from "../gym/connect-state";
+import { akahuProvider } from "../providers/akahu/index";
 import { parse } from "../validation";
-import { signConnectState, verifyConnectState } from "./connect-state";
-import { secretContext } from "./present";
-import { getGym } from "./service";
-import { mayManage, patchGym } from "./settings";
 
 /**
- * A person connecting their bank through Akahu (enduring consent), with the Akahu app of the gym
- * they are joining: the authorisation URL (with a signed state), the code exchange (the user
- * token is stored encrypted) and syncing their accounts. Registration builds on these.
+ * The member's bank connection: a person connecting their bank through Akahu (enduring consent),
+ * with the Akahu app of the gym they are joining: the authorisation URL (with a signed state), the
+ * code exchange (the user token is stored encrypted) and syncing their accounts. Registration and
+ * bank payments build on these; the gym's own Akahu app is gym/akahu-app.ts.
  */
 const tokenContext = (organisationId: string, userId: string) =>
   `akahu_connection:${organisationId}:${userId}`;
-
-/** The gym's own Akahu app, else the platform's; locally the simulated provider needs neither. */
-export async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
-  const gym = await getGym(organisationId, gymId);
-  if (gym.akahu_app_token && gym.akahu_app_secret_enc) {
-    return {
-      appToken: gym.akahu_app_token,
-      appSecret: decryptSecret(gym.akahu_app_secret_enc, secretContext(gym, "akahu_app_secret")),
-    };
-  }
-  const platform = platformAkahuApp();
-  if (platform) return platform;
-  if (akahuProvider().mode === "simulated")
-    return { appToken: "app_token_simulated", appSecret: "app_secret_simulated" };
-  throw new ConflictError("This gym's bank-feed connection is not set up yet.", "akahu_not_configured");
-}
 
 const allowedRedirect = (uri: string) => {
   try {
@@ -118,26 +95,6 @@ export async function akahuSyncAccounts(actor: Actor): Promise<AkahuAccount[]> {
     })
     .go();
   return accounts;
-}
-
-/** The gym's own Akahu app (token, secret; a blank secret keeps the stored one). */
-export async function setAkahuConfig(actor: Actor, gymId: string, input: unknown): Promise<Gym> {
-  mayManage(actor, gymId);
-  const values = parse(akahuConfigInput, input);
-  const gym = await getGym(currentOrganisation(actor), gymId);
-  if (!values.akahu_app_secret && !gym.akahu_app_secret_enc)
-    throw ValidationError.field("akahu_app_secret", "Value is required");
-  return patchGym(actor, gymId, {
-    akahu_app_token: values.akahu_app_token,
-    ...(values.akahu_app_secret
-      ? {
-          akahu_app_secret_enc: encryptSecret(
-            values.akahu_app_secret,
-            secretContext(gym, "akahu_app_secret"),
-          ),
-        }
-      : {}),
-  });
 }
 
 /** Stores a person's Akahu connection (the code exchange does this; seeding and tests too). */

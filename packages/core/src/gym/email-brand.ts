@@ -1,8 +1,12 @@
-/** The gym's logo and reply-to for the email layout, looked up in the send path. */
+/**
+ * The gym's logo and reply-to for the email layout, looked up in the send path. Email (platform)
+ * does not import gyms: `registerEmailBrand` (wired by core.ts) hands it this lookup.
+ */
 import { config } from "../config";
-import { logoUrl } from "../gym/present";
-import { getGym } from "../gym/service";
-import type { Brand } from "./message";
+import type { Brand } from "../email/message";
+import { useEmailBrand } from "../email/port";
+import { logoUrl } from "./present";
+import { getGym } from "./service";
 
 export async function gymBrand(ref: { organisation_id: string; gym_id: string }): Promise<Partial<Brand>> {
   const gym = await getGym(ref.organisation_id, ref.gym_id).catch(() => null);
@@ -13,4 +17,8 @@ export async function gymBrand(ref: { organisation_id: string; gym_id: string })
     logo_url: logo ? `${config.joinUrl}${logo}` : null,
     reply_to: gym.price_change_notification_reply_to ?? null,
   };
+}
+
+export function registerEmailBrand() {
+  useEmailBrand(gymBrand);
 }

@@ -1,6 +1,6 @@
-import { ProviderError } from "../errors";
-import { onSimulatedReset } from "../simulation";
-import type { KisiEvent, KisiLock, KisiPlace, KisiPort } from "./port";
+import { ProviderError } from "../providers/errors";
+import type { KisiEvent, KisiLock, KisiPlace, KisiPort } from "../providers/kisi/port";
+import { onSimulatedReset } from "./simulation";
 
 /** The simulated Kisi account: two places with a few locks each. */
 export const SIMULATED_KISI_PLACES: KisiPlace[] = [

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ProviderError } from "../errors";
+import {
+  type AkahuAccount,
+  type AkahuPayment,
+  type AkahuPaymentInput,
+  type AkahuPaymentStatus,
+  centsToDollars,
+  dollarsToCents,
+} from "../providers/akahu/port";
+import { ProviderError } from "../providers/errors";
 import {
   ledgerEntry,
   markSettled,
@@ -11,15 +19,7 @@ import {
   sendInterim,
   settle,
   takeTimeout,
-} from "../simulation";
-import {
-  type AkahuAccount,
-  type AkahuPayment,
-  type AkahuPaymentInput,
-  type AkahuPaymentStatus,
-  centsToDollars,
-  dollarsToCents,
-} from "./port";
+} from "./simulation";
 
 /**
  * The simulated bank: what each of a member's accounts does when paid from (encoded in the account

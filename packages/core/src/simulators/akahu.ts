@@ -1,9 +1,8 @@
 import { createHash, createSign, createVerify, generateKeyPairSync } from "node:crypto";
-import { config } from "../../config";
-import { ProviderError } from "../errors";
-import { issueSimulatedCode, redeemSimulatedCode } from "../signed-codes";
-import { WebhookSignatureError } from "../stripe/port";
-import type { AkahuPort, AkahuWebhookPayload } from "./port";
+import { config } from "../config";
+import type { AkahuPort, AkahuWebhookPayload } from "../providers/akahu/port";
+import { ProviderError } from "../providers/errors";
+import { WebhookSignatureError } from "../providers/stripe/port";
 import {
   createSimulatedPayment,
   getSimulatedPayment,
@@ -11,7 +10,8 @@ import {
   SIMULATED_TOKEN_PREFIX,
   simulatedAccountsFor,
   subscribeSimulated,
-} from "./simulated-payments";
+} from "./akahu-payments";
+import { issueSimulatedCode, redeemSimulatedCode } from "./signed-codes";
 
 const CODE_PREFIX = "id_sim_";
 const TOKEN_PREFIX = SIMULATED_TOKEN_PREFIX;

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { ProviderError } from "../errors";
+import { ProviderError } from "../providers/errors";
+import type {
+  StripeCharge,
+  StripeChargeInput,
+  StripeChargeStatus,
+  StripeSetupIntent,
+  StripeSetupIntentInput,
+  StripeSetupIntentState,
+} from "../providers/stripe/port";
+import { signStripePayload } from "../providers/stripe/verify";
 import {
   ledgerEntry,
   markSettled,
@@ -10,17 +19,8 @@ import {
   scheduleSettlement,
   sendInterim,
   takeTimeout,
-} from "../simulation";
-import type {
-  StripeCharge,
-  StripeChargeInput,
-  StripeChargeStatus,
-  StripeSetupIntent,
-  StripeSetupIntentInput,
-  StripeSetupIntentState,
-} from "./port";
-import { luhnValid, type SimulatedCardDecline, simulatedCard } from "./simulated-cards";
-import { signStripePayload } from "./verify";
+} from "./simulation";
+import { luhnValid, type SimulatedCardDecline, simulatedCard } from "./stripe-cards";
 
 /**
  * The simulated Stripe's saved cards and payments, per connected account and per process (like

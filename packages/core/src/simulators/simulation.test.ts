@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AkahuApp } from "./akahu/port";
-import { signSimulatedAkahuWebhook, simulatedAkahu, simulatedAkahuCode } from "./akahu/simulated";
-import { createSimulatedPayment, simulatedAccountsFor } from "./akahu/simulated-payments";
-import { ProviderError } from "./errors";
+import type { AkahuApp } from "../providers/akahu/port";
+import { ProviderError } from "../providers/errors";
+import { verifyStripeWebhook } from "../providers/stripe/verify";
+import { signSimulatedAkahuWebhook, simulatedAkahu, simulatedAkahuCode } from "./akahu";
+import { createSimulatedPayment, simulatedAccountsFor } from "./akahu-payments";
 import {
   flushSimulatedWebhooks,
   resetSimulatedProviders,
@@ -11,8 +12,7 @@ import {
   simulatedDeliveries,
   simulatedLedger,
 } from "./simulation";
-import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe } from "./stripe/simulated";
-import { verifyStripeWebhook } from "./stripe/verify";
+import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe } from "./stripe";
 import { setWebhookDeliverer } from "./webhook-delivery";
 
 /**

@@ -1,5 +1,5 @@
-import { ProviderError } from "../errors";
-import type { BranchPort } from "./port";
+import type { BranchPort } from "../providers/branch/port";
+import { ProviderError } from "../providers/errors";
 
 /** Accepts keys shaped like Branch's (`key_live_…` / `key_test_…`) with a secret of `secret_…`. */
 export function simulatedBranch(): BranchPort {

@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
-import { config } from "../../config";
-import { ProviderError } from "../errors";
-import { issueSimulatedCode, redeemSimulatedCode } from "../signed-codes";
-import type { StripePort } from "./port";
+import { config } from "../config";
+import { ProviderError } from "../providers/errors";
+import type { StripePort } from "../providers/stripe/port";
+import { verifyStripeWebhook } from "../providers/stripe/verify";
+import { issueSimulatedCode, redeemSimulatedCode } from "./signed-codes";
 import {
   chargeSimulated,
   confirmSimulatedSetupIntent,
   createSimulatedSetupIntent,
   retrieveSimulatedPaymentIntent,
   retrieveSimulatedSetupIntent,
-} from "./simulated-payments";
-import { verifyStripeWebhook } from "./verify";
+} from "./stripe-payments";
 
 /** The local signing secret of the simulated provider's webhooks. */
 export const SIMULATED_STRIPE_WEBHOOK_SECRET = "whsec_simulated_local_stripe";
@@ -27,6 +27,7 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
   const webhookSecret = options.webhookSecret ?? SIMULATED_STRIPE_WEBHOOK_SECRET;
   return {
     mode: "simulated",
+    cardFormUrl: (input) => simulatedCardFormUrl(input),
     async connectUrl({ state, redirectUri, email }) {
       const url = new URL("/api/dev/stripe/authorize", options.baseUrl ?? config.staffUrl);
       url.searchParams.set("client_id", "ca_simulated");
