@@ -307,3 +307,76 @@ export function startEarly(m: Membership, today: Day): Membership {
   if (!billingDateAllowed(m.frequency, today, billing)) billing = today;
   return { ...m, start: today, billing_date: billing };
 }
+
+// ---- issue 22: settings changed during a run, the schedule's days, member-side pauses, PIF transfers ----
+
+export interface Rates {
+  /** The first day these rates are in effect. */
+  from: Day;
+  surcharge: Surcharge;
+  breakFeeBp: number;
+}
+
+/**
+ * docs/billing.md "Settings → Gym overrides": a gym's override, each number falling back on its own
+ * to the organisation's (unset = null).
+ */
+export function ratesWithOverride(
+  from: Day,
+  organisation: { surcharge: Surcharge; breakFeeBp: number },
+  override: { basisPoints: number | null; fixedCents: number | null; breakFeeBp: number | null },
+): Rates {
+  return {
+    from,
+    surcharge: {
+      basisPoints: override.basisPoints ?? organisation.surcharge.basisPoints,
+      fixedCents: override.fixedCents ?? organisation.surcharge.fixedCents,
+    },
+    breakFeeBp: override.breakFeeBp ?? organisation.breakFeeBp,
+  };
+}
+
+/**
+ * docs/billing.md "The surcharge of a charge": the rates are read when the charge is priced (the
+ * claim, the retry), so a charge carries the rate in effect on the day it is made: the last change
+ * on or before that day. The break fee's rate is the one in effect when the cancellation makes it.
+ */
+export function ratesOn(history: Rates[], day: Day): Rates {
+  const inEffect = history.filter((r) => r.from <= day).sort((a, b) => (a.from < b.from ? -1 : 1));
+  return inEffect.at(-1) ?? history[0];
+}
+
+/**
+ * docs/billing.md "Catching up": a charge due on a day the schedule did not run is made by the first
+ * run after it (each once, in order), so it is made, priced and (when it fails) failed on the first
+ * day on or after its due date that the schedule runs.
+ */
+export function chargedOn(due: Day, scheduleDown: (day: Day) => boolean): Day {
+  let day = due;
+  while (scheduleDown(day)) day = plusDays(day, 1);
+  return day;
+}
+
+/**
+ * docs/billing.md "Pauses": a member books a pause by its first and LAST paused day (inclusive);
+ * the member is back the day after the last day.
+ */
+export function memberPause(first: Day, last: Day): Pause {
+  return { start: first, end: plusDays(last, 1) };
+}
+
+/**
+ * docs/billing.md "Pay in full": a bank transfer not yet marked received is owed, not paid (the
+ * PIF amount owing, no door access); once received it is paid once, and the door opens until the
+ * paid span ends (`pif_ends`, exclusive).
+ */
+export function pifTransferStanding(
+  amount: number,
+  received: boolean,
+  today: Day,
+  pifEnds: Day,
+): { balance_owing: number; payments_sum: number; door_access: boolean } {
+  return received
+    ? { balance_owing: 0, payments_sum: amount, door_access: today < pifEnds }
+    : { balance_owing: amount, payments_sum: 0, door_access: false };
+}

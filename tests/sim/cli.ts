@@ -21,6 +21,8 @@ const members = flag("members", 200);
 const days = flag("days", 365);
 const seed = flag("seed", 1);
 const faults = args.includes("--faults");
+// The issue 22 scenarios are on unless --no-scenarios (to compare a seed's run without them).
+const scenarios = !args.includes("--no-scenarios");
 const startAt = args.indexOf("--start");
 const startDate = startAt >= 0 ? args[startAt + 1] : undefined;
 
@@ -37,6 +39,7 @@ const result = await runSimulation({
   days,
   seed,
   faults,
+  scenarios,
   startDate,
   onProgress: (day, _total, label) => bar.update(day, { label }),
 });

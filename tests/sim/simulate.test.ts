@@ -22,6 +22,12 @@ describe("the billing simulation", () => {
       "price change",
       "two billing runs at once",
       "crash after provider call",
+      // Issue 22 scenarios (docs/simulation.md).
+      "gym override changed through the API",
+      "day without the schedule",
+      "catch-up after days without the schedule",
+      "PIF by bank transfer recorded",
+      "member pause (last day inclusive)",
     ])
       expect(result.events[event] ?? 0, event).toBeGreaterThan(0);
   });

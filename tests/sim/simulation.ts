@@ -12,12 +12,18 @@
  */
 import {
   billingDateAllowed,
+  chargedOn,
   chargesUntil,
   type Day,
   decideCancel,
   type Frequency,
   type Membership,
+  memberPause,
+  pifTransferStanding,
   plusDays,
+  type Rates,
+  ratesOn as ratesIn,
+  ratesWithOverride,
   type Surcharge,
   startEarly,
   surchargeOn,
@@ -42,6 +48,8 @@ export interface SimulationOptions {
   startDate?: Day;
   /** After the run and before reconciling: make one extra charge for a member's period (the reconciler must catch it). */
   plantDoubleCharge?: boolean;
+  /** Issue 22 scenarios (default on): overrides changed through the API, outages, unpaid PIF transfers, member-side pauses. */
+  scenarios?: boolean;
   onProgress?: (day: number, days: number, label: string) => void;
 }
 
@@ -134,6 +142,8 @@ interface SimMember {
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const started = performance.now();
+  const scenarios = options.scenarios ?? true;
+  let closeServer: (() => Promise<void>) | undefined;
   const random = prng(options.seed);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
   const chance = (p: number) => random() < p;
@@ -177,6 +187,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { switchDefaultPaymentType } = await import("../../packages/core/src/payment-type/service");
     const { SIMULATED_KISI_PLACES } = await import("../../packages/core/src/simulators/kisi");
     const { encryptSecret } = await import("../../packages/core/src/crypto/secrets");
+    const { serveApi } = await import("../../packages/functions/src/local/server");
+    const { HttpClient } = await import("../support/http");
+    const { createSession } = await import("../../packages/core/src/auth/session");
+    const { pauseFromDays } = await import("../../packages/core/src/contract/lifecycle");
+    // The API over real HTTP, for the calls the simulation makes as staff or as a member through
+    // the router (gym settings, pay in full by transfer, a member's own pause).
+    const served = await serveApi(0);
+    closeServer = served.close;
 
     let requests = 0;
     client().middlewareStack.add(
@@ -346,10 +364,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         );
     }
 
+    const adminPassword = "simulated-gym-admin-passphrase";
     const admin = await createUser({
       email: `sim-admin-${options.seed}@example.nz`,
       name: "Sim Admin",
       email_verified: true,
+      password: adminPassword,
     });
     await putRole({ organisation_id: org.organisation_id, user_id: admin.user_id, org_role: "admin" });
     const actor = await actorFor({
@@ -358,6 +378,104 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       current_organisation_id: org.organisation_id,
       current_gym_id: gyms[0].gym_id,
     });
+
+    // ---- scenario: gym overrides changed through the API (issue 22, defect 2) ----
+    // Another process than the billing run changes a gym's card surcharge and break fee: the sim
+    // admin signs in and sends the staff `PUT /api/gyms/{id}` through the real router, on the first
+    // day before anyone joins and on a few seeded days during the run (a change may also clear an
+    // override: each number then falls back on the organisation's own). docs/billing.md "The
+    // surcharge of a charge": the rate is read when the charge is priced (the claim, the retry), so
+    // the model charges the rate in effect on the day the charge is made; the break fee's rate is the
+    // one in effect when the cancellation makes it. Its own seeded dice.
+    const rateDice = prng(options.seed ^ 0x0a7e_5e77);
+    const rateDie = <T>(items: T[]): T => items[Math.floor(rateDice() * items.length)];
+    const gymRates: Rates[][] = [
+      [{ from: day0, surcharge: ORG_SURCHARGE, breakFeeBp: ORG_BREAK_FEE_BP }],
+      [{ from: day0, surcharge: GYM2_SURCHARGE, breakFeeBp: GYM2_BREAK_FEE_BP }],
+    ];
+    const ratesOn = (gym: 0 | 1, day: Day): Rates => ratesIn(gymRates[gym], day);
+    const rateChanges = new Map<
+      Day,
+      { gym: 0 | 1; bp: number | null; fixed: number | null; breakFee: number | null }[]
+    >();
+    if (scenarios) {
+      const changes = 1 + Math.max(1, Math.round(options.days / 100));
+      for (let i = 0; i < changes; i++) {
+        const day =
+          i === 0 ? day0 : plusDays(day0, 1 + Math.floor(rateDice() * Math.max(1, options.days - 1)));
+        const change = {
+          gym: (rateDice() < 0.5 ? 0 : 1) as 0 | 1,
+          bp: rateDie<number | null>([100, 175, 195, 300, null]),
+          fixed: rateDie<number | null>([0, 20, 33, null]),
+          breakFee: rateDie<number | null>([1500, 2000, 3000, null]),
+        };
+        rateChanges.set(day, [...(rateChanges.get(day) ?? []), change]);
+      }
+    }
+    /** The sim admin, signed in over HTTP (password, then the emailed code). */
+    const staffApi = new HttpClient(served.url);
+    {
+      const signIn = await staffApi.post("/api/login", { email: admin.email, password: adminPassword });
+      if (signIn.status !== 200) throw new Error(`sim admin sign-in: ${signIn.status}`);
+      const mail = await staffApi.get("/api/dev/mail");
+      const code = (mail.body.data as { to: string; subject: string }[]).find(
+        (x) => x.to === admin.email && /sign-in code/.test(x.subject),
+      );
+      const verified = await staffApi.post("/api/email/verify", { code: code?.subject.slice(0, 6) });
+      if (verified.status !== 200) throw new Error(`sim admin code: ${verified.status}`);
+    }
+    async function changeGymRates(today: Day) {
+      for (const change of rateChanges.get(today) ?? []) {
+        const gym = gyms[change.gym];
+        const answer = await staffApi.put(`/api/gyms/${gym.gym_id}`, {
+          name: gym.name,
+          card_surcharge_basis_points: change.bp,
+          card_surcharge_fixed_cents: change.fixed,
+          break_fee_basis_points: change.breakFee,
+        });
+        if (answer.status !== 200) {
+          count("gym override change refused");
+          continue;
+        }
+        count("gym override changed through the API");
+        gymRates[change.gym].push(
+          ratesWithOverride(
+            today,
+            { surcharge: ORG_SURCHARGE, breakFeeBp: ORG_BREAK_FEE_BP },
+            { basisPoints: change.bp, fixedCents: change.fixed, breakFeeBp: change.breakFee },
+          ),
+        );
+      }
+    }
+    // ---- end: gym overrides ----
+
+    // ---- scenario: the schedule not running for 1–14 days (issue 22) ----
+    // A couple of seeded outages (about one per 200 days): on those days no billing run, polling,
+    // retries or grace expiry (members, staff and the providers' webhooks go on). On the day after,
+    // ONE run of each job must catch up every period that fell due meanwhile, each once, in order
+    // (docs/billing.md "Catching up"): right after that one billing run nothing due may be left
+    // unclaimed. Everything the schedule does happens on the first day it runs, so the model
+    // prices a charge on `runDay(due)` (the rate and the method in force then) and a failure's
+    // grace counts from that day. Its own seeded dice.
+    const outageDice = prng(options.seed ^ 0x0b7a_9e14);
+    const outage = new Set<Day>();
+    const catchUp = new Set<Day>();
+    if (scenarios && options.days > 40) {
+      const wanted = Math.max(1, Math.round(options.days / 200));
+      for (let i = 0; i < wanted * 4 && catchUp.size < wanted; i++) {
+        const length = 1 + Math.floor(outageDice() * 14);
+        const first = 10 + Math.floor(outageDice() * Math.max(1, options.days - length - 20));
+        const days = Array.from({ length }, (_, k) => plusDays(day0, first + k));
+        const after = plusDays(day0, first + length);
+        const near = [plusDays(days[0], -1), ...days, after];
+        if (near.some((d) => outage.has(d) || catchUp.has(d))) continue;
+        for (const d of days) outage.add(d);
+        catchUp.add(after);
+      }
+    }
+    /** The first day on or after `due` the schedule runs: when a charge due then is made. */
+    const runDay = (due: Day): Day => chargedOn(due, (day) => outage.has(day));
+    // ---- end: outages ----
 
     // ---- the members (joining on their own days) ----
     const specials: Day[] = [];
@@ -479,9 +597,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     function planDeskThenRecover(m: SimMember) {
       if (!m.paysAtDesk || ledgerRandom() >= 0.5) return;
       const deskDay = m.paysAtDesk;
-      const next = chargesUntil(m.model, lastDay).find((c) => c.due >= deskDay);
+      const next = chargesUntil(m.model, lastDay).find((c) => runDay(c.due) >= deskDay);
       if (!next) return;
-      const recover = plusDays(next.due, 1 + Math.floor(ledgerRandom() * (GRACE_DAYS - 2)));
+      const recover = plusDays(runDay(next.due), 1 + Math.floor(ledgerRandom() * (GRACE_DAYS - 2)));
       if (recover > lastDay) return;
       m.recovers = recover;
       m.deskThenRecover = true;
@@ -612,6 +730,52 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
     };
 
+    // ---- scenario: member-side pauses, end-inclusive (issue 22, defect 6) ----
+    // About half the pauses and pause removals are the member's own, over HTTP with the member's
+    // session: the join site's /membership form asks for the first and the LAST paused day and
+    // sends `pauseFromDays(values)` to `POST /api/me/subscriptions/{id}/pause`; "Remove this pause"
+    // is `DELETE /api/me/subscriptions/{id}/pause`. The model is told the member's two days and
+    // pauses both (docs/billing.md "Pauses": member-side pauses are end-inclusive); the answer must
+    // show the same last day. Before the fix the form sent the last day as the first day back:
+    // a day lost, the member charged a day early. Its own seeded dice (one draw per pause decision).
+    const memberDice = prng(options.seed ^ 0x3e3b_e2a5);
+    const memberSide = () => scenarios && memberDice() < 0.5;
+    const memberTokens = new Map<string, string>();
+    const memberApi = new HttpClient(served.url);
+    const pauseProblems: { member: string; day: Day; detail: string }[] = [];
+    async function asMember(m: SimMember) {
+      let token = memberTokens.get(m.user_id);
+      if (!token) {
+        // A signed-in member's session (the code already passed), as after the join site's sign-in.
+        token = (await createSession({ user_id: m.user_id, two_factor_passed: true })).token;
+        memberTokens.set(m.user_id, token);
+      }
+      return { Cookie: `gym_session=${token}` };
+    }
+    const refusedWith = (answer: { status: number; body: unknown }) =>
+      Object.assign(new Error(`member call: ${answer.status} ${JSON.stringify(answer.body)}`), {
+        status: answer.status,
+      });
+    async function memberPauses(m: SimMember, id: string, first: Day, last: Day) {
+      const answer = await memberApi.post(
+        `/api/me/subscriptions/${id}/pause`,
+        pauseFromDays({ pause_start_at: first, pause_last_day: last }),
+        await asMember(m),
+      );
+      if (answer.status !== 200) throw refusedWith(answer);
+      if (answer.body.data.pause_last_day !== last)
+        pauseProblems.push({
+          member: m.id,
+          day: currentDay,
+          detail: `the member's pause ${first} to ${last} (inclusive) was answered with last day ${answer.body.data.pause_last_day}`,
+        });
+    }
+    async function memberRemovesPause(m: SimMember, id: string) {
+      const answer = await memberApi.delete(`/api/me/subscriptions/${id}/pause`, await asMember(m));
+      if (answer.status !== 200) throw refusedWith(answer);
+    }
+    // ---- end: member-side pauses ----
+
     /** A seeded random lifecycle operation for a member, through the same core calls as the routes. */
     async function live(m: SimMember, today: Day) {
       if (!m.subscription_id || m.decline || m.ended) return;
@@ -631,6 +795,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           if (await accepted("undo cancellation", () => ops.undoCancellation(actor, id))) {
             model.cancellation_effective = null;
             m.cancelled_on = null;
+            // docs/billing.md "Cancellation": undo withdraws a break fee not yet charged (one made
+            // on a day without the schedule is charged only when it runs again).
+            const charged = m.break_fees.filter((f) => runDay(f.due) < today);
+            if (charged.length < m.break_fees.length) count("undo withdrew a break fee not yet charged");
+            m.break_fees = charged;
           }
         } else if (model.cancellation_effective && today >= model.cancellation_effective) m.ended = true;
         return;
@@ -638,9 +807,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (roll < 0.004) {
         const immediate = chance(0.25);
         // Issue 22 (lifecycle): cancelling with a booked pause removes it and returns its days.
-        const asBooked = decideCancel(model, today, immediate, m.term);
+        // The break fee's rate is the gym's (or the organisation's) in effect today.
+        const term = m.term && { ...m.term, break_fee_bp: ratesOn(m.gym, today).breakFeeBp };
+        const asBooked = decideCancel(model, today, immediate, term);
         const unpaused = withoutBookedPauses(model, today, asBooked.effective);
-        const decision = decideCancel(unpaused, today, immediate, m.term);
+        const decision = decideCancel(unpaused, today, immediate, term);
         if (
           await accepted(immediate ? "cancel immediately" : "cancel", () =>
             ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
@@ -653,8 +824,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           model.cancellation_effective = decision.effective;
           if (decision.in_cooling_off) count("cancel in cooling-off");
           if (decision.break_fee > 0) {
+            // Charged by the first billing run from today, at the method and rate in force then.
             const method = m.switches.at(-1)?.method ?? m.method;
-            const surcharge = method === "card" ? (m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE) : null;
+            const surcharge = method === "card" ? ratesOn(m.gym, runDay(today)).surcharge : null;
             m.break_fees.push({
               due: today,
               kind: "break_fee",
@@ -666,16 +838,23 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const pending = model.pauses.some((p) => p.end > today);
         if (pending && chance(0.3)) {
           const pause = model.pauses.filter((p) => p.end > today).at(-1);
+          if (!pause || pause.start <= today) return;
+          const byMember = memberSide();
           if (
-            pause &&
-            pause.start > today &&
-            (await accepted("remove pause", () => ops.removePause(actor, id)))
+            await accepted(byMember ? "member removes own pause" : "remove pause", () =>
+              byMember ? memberRemovesPause(m, id) : ops.removePause(actor, id),
+            )
           )
             model.pauses.splice(model.pauses.indexOf(pause), 1);
         } else if (!pending) {
           const start = plusDays(today, chance(0.3) ? 0 : int(1, 20));
           const end = plusDays(start, int(1, 21));
-          if (
+          if (memberSide()) {
+            // The member books it on the join site: first day and LAST day (inclusive).
+            const last = plusDays(end, -1);
+            if (await accepted("member pause (last day inclusive)", () => memberPauses(m, id, start, last)))
+              model.pauses.push(memberPause(start, last));
+          } else if (
             await accepted("pause", () =>
               ops.pauseSubscription(actor, id, { pause_start_at: start, pause_end_at: end }),
             )
@@ -725,6 +904,154 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
     }
 
+    // ---- outages: after the one billing run of the day after, nothing due is left unclaimed ----
+    const leftByCatchUp: { member: string; due: Day; day: Day }[] = [];
+    async function caughtUp(today: Day) {
+      count("catch-up after days without the schedule");
+      for (const m of members) {
+        if (!m.user_id) continue;
+        const { data } = await db()
+          .entities.payment.query.byMember({ organisation_id: org.organisation_id, user_id: m.user_id })
+          .go({ pages: "all" });
+        for (const p of data)
+          if (p.status === "upcoming" && p.due_on <= today)
+            leftByCatchUp.push({ member: m.id, due: p.due_on as Day, day: today });
+      }
+    }
+    // ---- end: outages ----
+
+    // ---- scenario: an unpaid pay-in-full bank transfer (issue 22, defect 5) ----
+    // A few extra members (their own seeded dice, so the rest of the run is unchanged) are given a
+    // pay-in-full membership by staff, paid by bank transfer (`POST /api/members/{id}/pif` over
+    // HTTP as the sim admin), which staff mark received some days later (`POST
+    // /api/payments/{id}/received`) or never. docs/billing.md "Pay in full": a transfer not yet
+    // received is owed, not paid: the membership's balance owing is the PIF amount (joining fee
+    // included) and there is no door access ("Pay-in-full payment not received"); once received it
+    // is paid once (owing 0, payments_sum the amount, access back), and a second "received" is
+    // refused. Checked every day through the staff `GET /api/subscriptions/{id}` (the call behind
+    // the member page), and at the end. Nothing is ever taken from a provider for them.
+    const transferDice = prng(options.seed ^ 0x7a4f_e2b0);
+    interface TransferMember {
+      id: string;
+      gym: 0 | 1;
+      price: SimPrice;
+      join: Day;
+      /** The day staff mark it received, or null: never. */
+      received: Day | null;
+      user_id?: string;
+      subscription_id?: string;
+      payment_id?: string;
+      amount: number;
+      ends: Day;
+      markedReceived: boolean;
+    }
+    const transferMembers: TransferMember[] = [];
+    const transferProblems: { member: string; day: Day; detail: string }[] = [];
+    if (scenarios) {
+      const pifs = ["one_off:flexi", "one_off:joining", "one_off:term"];
+      const n = Math.max(1, Math.round(options.members * 0.03));
+      for (let i = 0; i < n; i++) {
+        const price = prices.get(pifs[Math.floor(transferDice() * pifs.length)]) as SimPrice;
+        const joinAt = Math.floor(transferDice() * Math.max(1, options.days - 3));
+        const join = plusDays(day0, joinAt);
+        const wait = transferDice() < 0.25 ? null : Math.floor(transferDice() * 21);
+        const received = wait === null ? null : plusDays(join, wait);
+        transferMembers.push({
+          id: `t${i + 1}`,
+          gym: (i % 2) as 0 | 1,
+          price,
+          join,
+          received: received && received <= lastDay ? received : null,
+          amount: price.amount + price.joining_fee,
+          ends: termEndOf(join, price.term?.amount ?? 12, price.term?.unit ?? "months"),
+          markedReceived: false,
+        });
+      }
+    }
+    async function checkTransfer(t: TransferMember, today: Day) {
+      const read = await staffApi.get(`/api/subscriptions/${t.subscription_id}`);
+      if (read.status !== 200) {
+        transferProblems.push({ member: t.id, day: today, detail: `reading the membership: ${read.status}` });
+        return;
+      }
+      const sub = read.body.data as {
+        balance_owing: number;
+        periods_owing: number;
+        payments_sum: number;
+        door_access: { standing: boolean; reason: string };
+      };
+      const model = pifTransferStanding(t.amount, t.markedReceived, today, t.ends);
+      const want = {
+        balance_owing: model.balance_owing,
+        payments_sum: model.payments_sum,
+        standing: model.door_access,
+      };
+      const got = {
+        balance_owing: sub.balance_owing,
+        payments_sum: sub.payments_sum ?? 0,
+        standing: sub.door_access?.standing,
+      };
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        transferProblems.push({
+          member: t.id,
+          day: today,
+          detail: `${t.markedReceived ? "received" : "not yet received"}: expected ${JSON.stringify(want)}, the API answered ${JSON.stringify(got)} (${sub.door_access?.reason})`,
+        });
+    }
+    async function pifTransfers(today: Day) {
+      for (const t of transferMembers) {
+        if (t.join === today) {
+          const gym = gyms[t.gym];
+          const user = await createUser({
+            email: `${t.id}-${options.seed}@sim.example.nz`,
+            name: `Sim Transfer ${t.id}`,
+            email_verified: true,
+          });
+          await putRole({
+            organisation_id: org.organisation_id,
+            user_id: user.user_id,
+            member_gym_ids: [gym.gym_id],
+          });
+          const added = await staffApi.post(`/api/members/${user.user_id}/pif`, {
+            price_id: t.price.price_id,
+            gym_id: gym.gym_id,
+            payment_method: "bank_transfer",
+          });
+          if (added.status !== 201) {
+            transferProblems.push({
+              member: t.id,
+              day: today,
+              detail: `pay in full by transfer: ${added.status}`,
+            });
+            continue;
+          }
+          count("PIF by bank transfer recorded");
+          t.user_id = user.user_id;
+          t.subscription_id = added.body.data.id;
+          t.payment_id = added.body.data.first_payment?.id;
+        }
+        if (!t.subscription_id || today < t.join) continue;
+        if (t.received === today && t.payment_id) {
+          // Two staff click "received" at once: it counts once, the other is refused.
+          const answers = await Promise.all([
+            staffApi.post(`/api/payments/${t.payment_id}/received`),
+            staffApi.post(`/api/payments/${t.payment_id}/received`),
+          ]);
+          const statuses = answers.map((a) => a.status).sort();
+          if (statuses[0] !== 200 || statuses[1] !== 409)
+            transferProblems.push({
+              member: t.id,
+              day: today,
+              detail: `marking received twice at once answered ${statuses.join(", ")} (expected 200 and 409)`,
+            });
+          t.markedReceived = statuses.includes(200);
+          count("PIF transfer marked received");
+        }
+        if (!t.markedReceived || t.received === today) await checkTransfer(t, today);
+      }
+    }
+    // ---- end: unpaid PIF transfer ----
+
     // ---- the walk ----
     const joinsOn = new Map<Day, SimMember[]>();
     for (const m of members) joinsOn.set(m.join_day, [...(joinsOn.get(m.join_day) ?? []), m]);
@@ -736,12 +1063,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const today = plusDays(day0, d);
       options.onProgress?.(d, options.days, today);
       await at(today, 7);
+      await changeGymRates(today);
       for (const m of joinsOn.get(today) ?? []) await join(m);
+      await pifTransfers(today);
       currentDay = today;
       for (const m of members) {
         if (m.paysAtDesk === today && m.subscription_id) {
           // Staff take the balance the model says is owing (every charge so far declined).
-          const owing = chargesUntil(m.model, plusDays(today, -1)).reduce((sum, c) => sum + c.amount, 0);
+          const owing = chargesUntil(m.model, plusDays(today, -1))
+            .filter((c) => runDay(c.due) < today)
+            .reduce((sum, c) => sum + c.amount, 0);
           const id = m.subscription_id;
           current = m;
           if (
@@ -776,7 +1107,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       // The billing run of the day, with faults: two runs at once, a crash after the provider call
       // (before our write), a provider timeout.
       const nine = await at(today, 9);
-      if (options.faults && chance(0.1)) {
+      // The fault dice are drawn on every day, outage or not, so the rest of the run keeps its choices.
+      const crashToday = options.faults && chance(0.1);
+      const timeoutToday = options.faults && chance(0.1);
+      const twoRunsToday = options.faults && chance(0.15);
+      if (outage.has(today)) {
+        // The schedule is down: nothing runs; webhooks still arrive.
+        count("day without the schedule");
+        await settle();
+        continue;
+      }
+      if (crashToday) {
         let crashed = false;
         chargeHooks.afterProviderCall = () => {
           if (crashed) return;
@@ -785,14 +1126,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           throw new Error("simulated crash");
         };
       }
-      if (options.faults && chance(0.1)) {
+      if (timeoutToday) {
         sim.setSimulatedChaos({ timeoutNextCharge: true });
         count("provider timeout armed");
       }
-      if (options.faults && chance(0.15)) {
+      if (twoRunsToday) {
         count("two billing runs at once");
         await Promise.all([runJob("billing-run", nine), runJob("billing-run", nine)]);
       } else await runJob("billing-run", nine);
+      if (catchUp.has(today)) await caughtUp(today);
       chargeHooks.afterProviderCall = undefined;
       sim.setSimulatedChaos({ timeoutNextCharge: false });
       await settle();
@@ -875,24 +1217,34 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const declining: DecliningMember[] = [];
     for (const m of members) {
       if (!m.user_id) continue;
-      const cardSurcharge = m.gym === 1 ? GYM2_SURCHARGE : ORG_SURCHARGE;
+      // The rate in force on the day a charge is made (the first day the schedule runs from its due date).
+      const cardSurcharge = (day: Day) => ratesOn(m.gym, day).surcharge;
       const recovered = m.recovers !== null && m.switches.length > 0 ? m.recovers : null;
       if (recovered) {
         // Every charge before the switch failed; the switch retries their sum at once on the card.
         const charges = chargesUntil(m.model, lastDay);
         // What staff took at the desk is paid: only the charges that failed after it are owing.
         const desk = m.deskThenRecover ? m.paysAtDesk : null;
+        // A charge fails on the day it is made: what falls due in an outage fails when the schedule is back.
         const balance = charges
-          .filter((c) => c.due < recovered && (!desk || c.due >= desk))
+          .filter((c) => runDay(c.due) < recovered && (!desk || runDay(c.due) >= desk))
           .reduce((sum, c) => sum + c.amount, 0);
         expected.set(m.id, [
-          { due: recovered, kind: "retry", total: balance + surchargeOn(balance, cardSurcharge) },
+          ...(balance > 0
+            ? [
+                {
+                  due: recovered,
+                  kind: "retry" as const,
+                  total: balance + surchargeOn(balance, cardSurcharge(recovered)),
+                },
+              ]
+            : []),
           ...charges
-            .filter((c) => c.due >= recovered)
+            .filter((c) => runDay(c.due) >= recovered)
             .map((c) => ({
               due: c.due,
               kind: "period" as const,
-              total: c.amount + surchargeOn(c.amount, cardSurcharge),
+              total: c.amount + surchargeOn(c.amount, cardSurcharge(runDay(c.due))),
             })),
         ]);
         continue;
@@ -900,10 +1252,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (m.decline) {
         // A balance paid at the desk ends that grace; the next failure starts a new one.
         const paid = m.paysAtDesk;
+        // Grace counts from the failure, on the day the charge is made (after an outage: the day after).
         const firstDue = paid
-          ? (chargesUntil(m.model, lastDay).find((c) => c.due >= paid)?.due ?? plusDays(lastDay, 1))
+          ? (chargesUntil(m.model, lastDay).find((c) => runDay(c.due) >= paid)?.due ?? plusDays(lastDay, 1))
           : (chargesUntil(m.model, lastDay)[0]?.due ?? m.start);
-        const graceEnds = plusDays(firstDue, GRACE_DAYS);
+        const graceEnds = plusDays(runDay(firstDue), GRACE_DAYS);
         const sub = m.subscription_id ? await findSubscription(org.organisation_id, m.subscription_id) : null;
         declining.push({
           member: m.id,
@@ -920,7 +1273,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         ...chargesUntil(m.model, lastDay).map((c) => ({
           due: c.due,
           kind: "period" as const,
-          total: c.amount + (methodOn(c.due) === "card" ? surchargeOn(c.amount, cardSurcharge) : 0),
+          total:
+            c.amount +
+            (methodOn(runDay(c.due)) === "card" ? surchargeOn(c.amount, cardSurcharge(runDay(c.due))) : 0),
         })),
         ...m.break_fees,
       ]);
@@ -951,6 +1306,27 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         reason: "unexpected",
         detail: "a second confirm was not answered 409 subscription_exists with the membership",
       });
+    // ---- issue 22 scenarios: what they check besides the money taken ----
+    for (const t of transferMembers) if (t.subscription_id) await checkTransfer(t, lastDay);
+    for (const problem of [...transferProblems, ...pauseProblems])
+      result.discrepancies.push({
+        member: problem.member,
+        due: problem.day,
+        expected: 0,
+        charged: 0,
+        reason: "unexpected",
+        detail: problem.detail,
+      });
+    for (const left of leftByCatchUp)
+      result.discrepancies.push({
+        member: left.member,
+        due: left.due,
+        expected: 0,
+        charged: 0,
+        reason: "missed",
+        detail: `still unclaimed after the one billing run of ${left.day} that followed days without the schedule`,
+      });
+    // ---- end: issue 22 scenarios ----
     // ---- reconciliation mismatches are discrepancies too (issue 22) ----
     for (const mismatch of providerMismatches) {
       result.discrepancies.push({
@@ -1003,6 +1379,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     }
   } finally {
+    await closeServer?.();
     await dynamo.stop();
   }
 }

@@ -44,6 +44,8 @@ async function addPrice(input: {
   amount: number;
   billing_frequency: "monthly" | "weekly";
   joining_fee?: number;
+  term_amount?: number;
+  term_unit?: "months";
 }) {
   const { db } = await core();
   const { newId } = await import("@gym/core/ids");
@@ -208,6 +210,38 @@ describe("card surcharge: the gym's override, read when charging (issue 22, defe
       card_surcharge_basis_points: null,
       card_surcharge_fixed_cents: null,
     });
+  });
+});
+
+describe("break fee: the gym's override, read when the cancellation makes it (issue 22)", () => {
+  it("a break fee override changed through the API just after a member joined prices their cancellation at once", async () => {
+    await at("2027-06-01");
+    const priceId = await addPrice({
+      amount: 6000,
+      billing_frequency: "monthly",
+      term_amount: 12,
+      term_unit: "months",
+    });
+    const sub = await join(await cardMember("4242424242424242"), priceId); // reads the gym
+    await run("billing-run");
+    // Staff change the gym's break fee to 10 % (before the fix the gym read at joining was kept for 30 s).
+    const set = await admin.put(`/api/gyms/${world.gym_id}`, {
+      name: world.gym_name,
+      break_fee_basis_points: 1000,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+
+    await at("2027-06-10"); // after the 7 days of cooling-off
+    // 11 monthly charges left of the 12-month term (1 Jul 2027 to 1 May 2028): 10 % of $660.00.
+    const preview = await admin.get(`/api/subscriptions/${sub.id}/cancellation-preview`);
+    expect(preview.body.data).toMatchObject({ remaining_term_value: 66000, break_fee: 6600 });
+    const cancelled = await admin.post(`/api/subscriptions/${sub.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    await run("billing-run");
+    // The break fee is a card charge: 2.5 % + 30¢ of $66.00 = $1.95.
+    expect(await charges(sub.id)).toEqual([6000 + 180, 6600 + 195]);
+
+    await admin.put(`/api/gyms/${world.gym_id}`, { name: world.gym_name, break_fee_basis_points: null });
   });
 });
 

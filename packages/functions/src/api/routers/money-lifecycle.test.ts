@@ -173,6 +173,26 @@ describe("a booked pause", () => {
   });
 });
 
+describe("a member's own pause, by first and last day", () => {
+  it("keeps its last day: the join site's form sends the day after it, and both sides show it paused", async () => {
+    const { pauseFromDays } = await import("@gym/core/contract/lifecycle");
+    const mine = await member(prices.anytimeWeekly.price_id);
+    const client = await signIn(api.url, mine.email);
+    const first = addDays(today, 10);
+    const last = addDays(today, 16); // 7 days paused, back on the 17th day
+    const booked = await client.post(
+      `/api/me/subscriptions/${mine.id}/pause`,
+      pauseFromDays({ pause_start_at: first, pause_last_day: last }),
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.data).toMatchObject({ pause_last_day: last, pause_days_remaining: 23 });
+    expect(civil(booked.body.data.pause_end_at)).toBe(addDays(last, 1));
+    const staff = await admin.get(`/api/subscriptions/${mine.id}`);
+    expect(staff.body.data).toMatchObject({ pause_last_day: last, pause_days_remaining: 23 });
+    expect(civil(staff.body.data.pause_end_at)).toBe(addDays(last, 1));
+  });
+});
+
 describe("one civil-date rule", () => {
   it.each(["2027-02-30", "2027-02-29", "2027-13-01", "2026-04-31T00:00:00Z"])(
     "a pause from %s is refused with a field message",
