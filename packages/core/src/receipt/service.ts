@@ -9,6 +9,7 @@
  * so numbers are unique and have no gaps.
  */
 import type { Actor } from "../auth/actor";
+import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate } from "../billing/calendar";
 import { gstIncluded } from "../billing/gst";
 import { formatCents } from "../billing/money";
@@ -19,7 +20,6 @@ import { NotFoundError } from "../errors";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
-import { staffGymIds, staffOrganisation } from "../auth/scope";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { findSubscription } from "../subscription/store";
@@ -135,36 +135,34 @@ export async function issueReceipt(
   const payment = await findPayment(organisationId, paymentId);
   if (payment?.status !== "sent") return null;
   const content = await receiptContent(payment);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { data: counter } = await db()
-      .entities.receiptCounter.get({ organisation_id: organisationId })
+  // The next number: one atomic ADD on the organisation's counter, so a billing run settling
+  // hundreds of payments at once never waits on, or retries against, the others (a read and a
+  // conditional write livelocked there). Numbers are unique and increasing; one is skipped only when
+  // two processes issue the same payment's receipt at the same moment (the second create fails and
+  // answers the first) or a process stops between the two writes.
+  const { data: counter } = await db()
+    .entities.receiptCounter.update({ organisation_id: organisationId })
+    .add({ last_number: 1 })
+    .go({ response: "updated_new" });
+  const number = counter.last_number;
+  if (typeof number !== "number") throw new Error(`receipt of ${paymentId} not issued: no number`);
+  const record: ReceiptRecord = {
+    organisation_id: organisationId,
+    payment_id: paymentId,
+    number,
+    issued_at: new Date().toISOString(),
+    content,
+  };
+  try {
+    await db()
+      .entities.receipt.create({ ...record, user_id: payment.user_id })
       .go();
-    const last = counter?.last_number ?? 0;
-    const record: ReceiptRecord = {
-      organisation_id: organisationId,
-      payment_id: paymentId,
-      number: last + 1,
-      issued_at: new Date().toISOString(),
-      content,
-    };
-    const { canceled } = await db()
-      .transaction.write(({ receipt, receiptCounter }) => [
-        receipt.create({ ...record, user_id: payment.user_id }).commit(),
-        counter
-          ? receiptCounter
-              .patch({ organisation_id: organisationId })
-              .set({ last_number: last + 1 })
-              .where((a, op) => op.eq(a.last_number, last))
-              .commit()
-          : receiptCounter.create({ organisation_id: organisationId, last_number: 1 }).commit(),
-      ])
-      .go();
-    if (!canceled) return { receipt: record, issued: true };
+    return { receipt: record, issued: true };
+  } catch (error) {
     const raced = await findReceipt(organisationId, paymentId);
     if (raced) return { receipt: raced, issued: false };
-    await new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
+    throw error;
   }
-  throw new Error(`receipt of ${paymentId} not issued: the counter kept moving`);
 }
 
 /**
