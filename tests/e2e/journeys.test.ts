@@ -1,7 +1,15 @@
 import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshotPath, signInViaApi, staffPage, useProductAndBrowser, viewports } from "../support/e2e";
+import {
+  latestCodeFor,
+  newestMailId,
+  screenshotPath,
+  signInViaApi,
+  staffPage,
+  useProductAndBrowser,
+  viewports,
+} from "../support/e2e";
 
 /**
  * Issue 23's journeys, each as a person meets it: a member on a phone following an email's link,
@@ -212,4 +220,141 @@ describe("the business clock", () => {
       await fetch(`${e2e.product.staffUrl}/api/dev/clock`, { method: "DELETE", headers });
     }
   }, 60_000);
+});
+
+/** A code emailed to an address after a given mail id. */
+async function verifyOnPage(page: Page, email: string, before: string | undefined) {
+  await page.getByRole("heading", { name: "Verify your email" }).waitFor();
+  const code = await latestCodeFor(e2e.product.staffUrl, email, before);
+  await page.getByLabel(/^Code/).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/** True when the element's text fits inside it (nothing clipped or cut off). */
+function fits(page: Page, selector: string) {
+  return page.evaluate((s) => {
+    const el = document.querySelector<HTMLElement>(s);
+    if (!el) return false;
+    const label = el.querySelector<HTMLElement>(".mantine-Button-label") ?? el;
+    const box = el.getBoundingClientRect();
+    return label.scrollWidth <= label.clientWidth + 1 && box.right <= window.innerWidth + 1;
+  }, selector);
+}
+
+describe("a new member on a phone", () => {
+  it("is shown the first error, keeps what they typed over a reload, resumes the bank connection after a reload, reads both first payments, and keeps an unsaved emergency contact", async () => {
+    const context = await e2e.browser.newContext({
+      viewport: viewports.phone,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const link = `${e2e.product.joinUrl}/?gym=${await ponsonbyUuid()}`;
+    await page.goto(link);
+    await page.getByRole("radio").first().waitFor();
+
+    // 3. Create account with nothing filled: the first error ("Choose a membership") is in view and focused.
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const group = focused?.closest('[role="radiogroup"]');
+          if (!group) return "focus is not on the membership choice";
+          const box = focused!.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight ? "ok" : "out of view";
+        }),
+      )
+      .toBe("ok");
+    await page.screenshot({ path: screenshotPath("journeys-register-first-error-phone") });
+
+    // What was typed survives a reload, except the password.
+    const email = `journey.${Date.now()}@example.nz`;
+    await page.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).check();
+    await page.getByLabel(/^Full name/).fill("isla ngata");
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Mobile number/).fill("021 123 4567");
+    await page.getByLabel(/^Date of birth/).fill("1990-03-15");
+    await page.getByLabel(/^Password/).fill("a long passphrase");
+    await page.reload();
+    await page.getByRole("radio").first().waitFor();
+    expect(await page.getByLabel(/^Full name/).inputValue()).toBe("isla ngata");
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
+    expect(await page.getByLabel(/^Mobile number/).inputValue()).toBe("021 123 4567");
+    expect(await page.getByLabel(/^Date of birth/).inputValue()).toBe("1990-03-15");
+    expect(await page.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).isChecked()).toBe(
+      true,
+    );
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe("");
+    await page.getByLabel(/^Password/).fill("a long passphrase");
+    const before = await newestMailId(e2e.product.staffUrl);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await verifyOnPage(page, email, before);
+    await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
+    await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png() });
+    await page.getByRole("button", { name: "Use this photo" }).click();
+    await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+
+    // 2. A cancelled consent: "Choose another way to pay" fits the phone.
+    await page.goto(`${e2e.product.joinUrl}/connect-akahu?error=access_denied`);
+    const another = page.getByRole("button", { name: "Choose another way to pay" });
+    await another.waitFor();
+    await another.evaluate((el) => el.setAttribute("data-check", "another"));
+    expect(await fits(page, '[data-check="another"]')).toBe(true);
+    await another.click();
+    await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+
+    // 2. Reload after the consent: the accounts again, not "expired".
+    await page.getByRole("button", { name: /^Bank account/ }).click();
+    await page.getByRole("link", { name: "Connect Simulated Bank" }).click();
+    await page.getByRole("radio", { name: "Everyday" }).waitFor();
+    await page.reload();
+    await page.getByRole("radio", { name: "Everyday" }).waitFor();
+    expect(await page.getByText(/expired or is not yours/).count()).toBe(0);
+    await page.getByRole("radio", { name: "Everyday" }).check();
+    await page.getByRole("button", { name: "Use this account" }).click();
+    await page.getByRole("heading", { name: "Bank account connected" }).waitFor();
+    // Back from the next step comes back to the accounts, not to a failure.
+    await page.goBack();
+    await page.getByRole("radio", { name: "Everyday" }).waitFor();
+    expect(await page.getByText(/expired or is not yours/).count()).toBe(0);
+    await page.getByRole("button", { name: "Use this account" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    // 4. When each of the first two payments falls, with amounts (en-NZ dates, from the server's quote).
+    await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+    const now = (await (await fetch(`${e2e.product.staffUrl}/api/dev/clock`)).json()).data.now as string;
+    // "Thu 26 Nov": the weekday, day and short month in Auckland.
+    const day = (offset: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-NZ", {
+          timeZone: "Pacific/Auckland",
+          weekday: "short",
+          day: "numeric",
+          month: "short",
+        })
+          .formatToParts(new Date(new Date(now).getTime() + offset * 86_400_000))
+          .map((p) => [p.type, p.value]),
+      );
+      return `${parts.weekday} ${parts.day} ${parts.month}`;
+    };
+    await page.getByText(`First payment $24.00 today, ${day(0)}`).waitFor();
+    await page.getByText(`then $24.00 every week from ${day(7)}`).waitFor();
+
+    // 5. The emergency contact typed without "Save my details" is saved with the confirmation.
+    await page.getByRole("button", { name: "About you (optional)" }).click();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Hemi Ngata");
+    await page.getByRole("textbox", { name: "Mobile number" }).fill("021 765 4321");
+    await page.getByLabel(/membership terms/).check();
+    await page.getByLabel(/authorise .* to debit my bank account/).check();
+    await page.screenshot({ path: screenshotPath("journeys-confirm-phone"), fullPage: true });
+    await page.getByRole("button", { name: "Confirm membership" }).click();
+    await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    const me = (await (await context.request.get(`${e2e.product.staffUrl}/api/me/registration`)).json()).data;
+    expect(me.register_fields).toMatchObject({
+      emergency_contact_name: "Hemi Ngata",
+      emergency_contact_mobile_number: "021 765 4321",
+    });
+    await context.close();
+  }, 180_000);
 });

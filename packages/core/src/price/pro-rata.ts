@@ -8,6 +8,7 @@ import {
   frequencyLabel,
   isRecurringFrequency,
   latestProRataBillingDate,
+  periodStart,
   surcharge,
 } from "../billing/index";
 import { type ProRata, proRataRequest } from "../contract/price";
@@ -76,6 +77,11 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
     start_date: input.start_date,
     billing_date: input.billing_date,
     ...b,
+    // The payment after the first: the billing date when the first was a pro-rata share, else
+    // one period after it (what a member reads as "then $X every week from …").
+    second_payment_date: b.is_pro_rata
+      ? b.first_full_payment_date
+      : periodStart(b.first_full_payment_date, 1, frequency),
     latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
     formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
     formatted_joining_fee: formatCents(b.joining_fee),

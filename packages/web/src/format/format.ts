@@ -29,6 +29,13 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
   year: "numeric",
 });
 
+const shortDay = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
 const money = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "NZD" });
 
 function toDate(value: DateLike): Date | undefined {
@@ -83,6 +90,16 @@ export function formatLongDate(value: DateLike): string {
   }
   const date = toDate(value);
   return date ? longDate.format(date) : "";
+}
+
+/** "Fri 16 Jan": a day close by (a payment this week or next). */
+export function formatShortDay(value: DateLike): string {
+  const date =
+    typeof value === "string" && DATE_ONLY.test(value) ? new Date(`${value}T12:00:00+12:00`) : toDate(value);
+  if (!date) return "";
+  const parts: Record<string, string> = {};
+  for (const part of shortDay.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
 
 /** "16/01/2026 09:00 am". */
