@@ -358,3 +358,55 @@ describe("a new member on a phone", () => {
     await context.close();
   }, 180_000);
 });
+
+describe("an existing member on the join site", () => {
+  it("is told once, not as an error, that their address has an account; keeps the gym's branding at the code; is welcomed with what is true; can sign out", async () => {
+    const context = await e2e.browser.newContext({
+      viewport: viewports.phone,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${e2e.product.joinUrl}/?gym=${await ponsonbyUuid()}`);
+    await page.getByRole("radio").first().waitFor();
+
+    // 7. The email-exists message once, as a status rather than an error.
+    await page.getByLabel(/^Email/).fill("member@example.com");
+    await page.getByLabel(/^Mobile number/).focus();
+    const notice = page.getByText(/already have an account|already exists/i);
+    await notice.first().waitFor();
+    expect(await notice.count()).toBe(1);
+    expect(await page.getByLabel(/^Email/).getAttribute("aria-invalid")).not.toBe("true");
+    await page.screenshot({ path: screenshotPath("journeys-email-exists-phone") });
+
+    // 7. Signing in: the gym's name stays at the head of the code page.
+    await page.getByRole("button", { name: "Already have an account? Sign in" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    const before = await newestMailId(e2e.product.staffUrl);
+    await page.getByLabel(/^Email/).fill("member@example.com");
+    await page.getByLabel(/^Password/).fill("demo-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Verify your email" }).waitFor();
+    await page.getByRole("banner").getByText("Harbour Fitness Ponsonby").waitFor();
+    await verifyOnPage(page, "member@example.com", before);
+
+    // 6. The welcome of a member the gym made: no "we've emailed you", the plan named, the next
+    // payment not called the first.
+    await page.getByRole("heading", { name: /^Welcome to / }).waitFor();
+    const state = (await (await context.request.get(`${e2e.product.staffUrl}/api/me/registration`)).json())
+      .data;
+    expect(state.welcome_emailed).toBe(false);
+    expect(await page.getByText(/emailed you/).count()).toBe(0);
+    await page.getByText(state.subscription.price.offering.name, { exact: false }).first().waitFor();
+    await page.getByText(/^Next payment \$/).waitFor();
+    expect(await page.getByText(/^First payment/).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("journeys-welcome-existing-phone"), fullPage: true });
+
+    // 7. Sign out, from the header.
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const me = await context.request.get(`${e2e.product.staffUrl}/api/me`);
+    expect(me.status()).toBe(401);
+    await context.close();
+  }, 120_000);
+});

@@ -70,8 +70,9 @@ export const touchTheme: MantineThemeOverride = mergeThemeOverrides(
       Button: {
         defaultProps: { size: "md" },
         styles: {
-          root: { height: "auto", minHeight: "var(--button-height)", paddingBlock: 6 },
-          label: { whiteSpace: "normal", textAlign: "center", overflow: "visible" },
+          root: { height: "auto" },
+          inner: { minHeight: "calc(var(--button-height) - 2px)" },
+          label: { whiteSpace: "normal", textAlign: "center", overflow: "visible", paddingBlock: 4 },
         },
       },
     },

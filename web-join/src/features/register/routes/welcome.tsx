@@ -17,8 +17,10 @@ export function WelcomeRoute() {
   const navigate = useNavigate();
   if (!state) return <PageLoader />;
   const sub = state.subscription;
-  // The first payment when it is still to be seen; for a member of longer standing, the next one.
-  const first = sub?.first_payment ?? null;
+  // The first payment while no other has followed it; for a member of longer standing, the next one.
+  const latest = sub?.latest_payment ?? null;
+  const first =
+    sub?.first_payment && (!latest || latest.id === sub.first_payment.id) ? sub.first_payment : null;
   const payment = first ?? sub?.upcoming_payment ?? null;
   const plan = state.price
     ? `${state.price.offering.name}: ${state.price.label}`
