@@ -410,3 +410,57 @@ describe("an existing member on the join site", () => {
     await context.close();
   }, 120_000);
 });
+
+describe("staff changing prices", () => {
+  it("leaving From empty schedules a rise at each member's first period end after the notice", async () => {
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/members/change-price`);
+    await page.getByRole("heading", { level: 1, name: "Change price" }).waitFor();
+    await page.getByRole("combobox", { name: "Members on the price" }).click();
+    await page.getByRole("option", { name: "Anytime Membership: $20.00 Weekly · 12M Term" }).click();
+    const table = page.getByRole("table", { name: "Members on the price" });
+    await table.locator("tbody tr").first().getByRole("checkbox").check();
+    await page.getByRole("combobox", { name: "New price" }).click();
+    await page.getByRole("option", { name: "Anytime Membership: $24.00 Weekly" }).click();
+    // From left empty.
+    await page.getByRole("button", { name: "Preview emails" }).click();
+    await page.getByText(/emails? will be sent/).waitFor();
+    expect(await page.getByText(/or later/).count()).toBe(0);
+    const schedule = page.getByRole("button", { name: "Schedule price change" });
+    expect(await schedule.isEnabled()).toBe(true);
+    await page.screenshot({ path: screenshotPath("journeys-change-price-desktop"), fullPage: true });
+
+    // A date inside the notice: said at the field, in en-NZ.
+    await page.getByRole("textbox", { name: "From" }).fill("02/12/2026");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Preview emails" }).click();
+    const error = page.getByText(/choose \d{2}\/\d{2}\/\d{4} or later/);
+    await error.waitFor();
+    const field = await page.getByRole("textbox", { name: "From" }).getAttribute("aria-describedby");
+    expect(field ?? "").toContain(await error.getAttribute("id").then((id) => id ?? "none"));
+    await schedule.waitFor();
+    await page.context().close();
+  }, 60_000);
+});
+
+describe("an organisation admin", () => {
+  it("makes an organisation-wide age-bypass link, copies it, and it opens the join site without the age limit", async () => {
+    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    await page.goto(`${e2e.product.staffUrl}/organisation/settings`);
+    const section = page.getByRole("region", { name: "Age-bypass links" });
+    await section.getByRole("button", { name: "Make an age-bypass link" }).click();
+    const link = section.getByRole("textbox", { name: "Age-bypass link" });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/\?age_bypass=[\w-]+$/);
+    await section.getByRole("button", { name: "Copy link" }).waitFor();
+    await page.screenshot({ path: screenshotPath("journeys-age-bypass-desktop"), fullPage: true });
+    await page.context().close();
+
+    const join = await (await e2e.browser.newContext({ viewport: viewports.phone, isMobile: true })).newPage();
+    await join.goto(`${e2e.product.joinUrl}${new URL(url).pathname}${new URL(url).search}`);
+    await join.getByRole("radio").first().waitFor();
+    expect(await join.getByText(/You must be at least/).count()).toBe(0);
+    await join.context().close();
+  }, 60_000);
+});

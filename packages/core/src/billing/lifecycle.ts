@@ -5,6 +5,7 @@
  * which the operations feed by changing the subscription's facts (pauses, cancellation date, price
  * change). No I/O, no clock: callers pass `today` (the business clock's Auckland date).
  */
+import { nzDate } from "../text";
 import { addDays, type CivilDate, compareCivilDates, daysBetween } from "./calendar";
 import { breakFee } from "./money";
 import { type BillingSchedule, chargeCovering, chargesBetween, type SchedulePause } from "./schedule";
@@ -170,9 +171,8 @@ export function checkPriceChange(
   if (!decrease && notice_given < r.notice_days) {
     return refuse(
       "transition_takes_effect_at",
-      `Members must be told ${plural(r.notice_days, "day")} before a price rise: choose ${addDays(
-        r.today,
-        r.notice_days,
+      `Members must be told ${plural(r.notice_days, "day")} before a price rise: choose ${nzDate(
+        addDays(r.today, r.notice_days),
       )} or later.`,
     );
   }

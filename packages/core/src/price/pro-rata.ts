@@ -14,15 +14,12 @@ import {
 import { type ProRata, proRataRequest } from "../contract/price";
 import { NotFoundError, ValidationError } from "../errors";
 import { organisationContext } from "../offering/context";
+import { nzDate } from "../text";
 import { parse } from "../validation";
 import { resolveJoinLink } from "./links";
 import { priceLabel } from "./present";
 import { offeringOf, priceMessages, priceOf } from "./service";
 
-function formatNzDate(date: string): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
-}
 /**
  * POST /api/prices/{id}/pro-rata: the first payment for a member starting on start_date with
  * billing from billing_date (docs/billing.md "First payment and pro-rata"), with the card
@@ -60,7 +57,7 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
       const latest = latestProRataBillingDate(input.start_date, frequency);
       throw ValidationError.field(
         "billing_date",
-        `The billing date must be on or before ${formatNzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
+        `The billing date must be on or before ${nzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
       );
     }
     throw ValidationError.field("start_date", result.error.message);

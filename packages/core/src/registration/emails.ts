@@ -8,14 +8,9 @@ import { sendEmail } from "../email/port";
 import { getGym } from "../gym/service";
 import { findPayment } from "../payment/store";
 import { activeSubscriptionOf } from "../subscription/service";
-import { titleCase } from "../text";
+import { nzDate, titleCase } from "../text";
 import { getUser } from "../user/service";
 
-/** "15/12/2026" (en-NZ). */
-export function nzDate(date: string): string {
-  const [y, m, d] = date.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
-}
 
 export async function sendWelcomeEmails(organisationId: string, userId: string) {
   const sub = await activeSubscriptionOf(organisationId, userId);

@@ -422,11 +422,15 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       continue;
     }
     const schedule = scheduleOf(sub);
+    const current = sub.force_price_amount ?? sub.amount;
+    // No date: each member's first period end the rule allows (after today; for a rise, the
+    // notice's first day or later), so "leave empty" works for every member it is applied to.
+    const earliest =
+      price.amount < current ? addDays(today, 1) : addDays(today, Math.max(1, noticeDays));
     const effective =
       civilOf(values.transition_takes_effect_at) ??
-      chargeCovering(schedule, today)?.period_end ??
+      chargeCovering(schedule, addDays(earliest, -1))?.period_end ??
       (chargeAfter(schedule, null)?.due as CivilDate);
-    const current = sub.force_price_amount ?? sub.amount;
     const r = checkPriceChange({
       today,
       effective,
