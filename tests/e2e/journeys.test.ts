@@ -457,7 +457,9 @@ describe("an organisation admin", () => {
     await page.screenshot({ path: screenshotPath("journeys-age-bypass-desktop"), fullPage: true });
     await page.context().close();
 
-    const join = await (await e2e.browser.newContext({ viewport: viewports.phone, isMobile: true })).newPage();
+    const join = await (
+      await e2e.browser.newContext({ viewport: viewports.phone, isMobile: true })
+    ).newPage();
     await join.goto(`${e2e.product.joinUrl}${new URL(url).pathname}${new URL(url).search}`);
     await join.getByRole("radio").first().waitFor();
     expect(await join.getByText(/You must be at least/).count()).toBe(0);

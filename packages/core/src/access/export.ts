@@ -3,6 +3,7 @@
  * a time through the list itself (`listVisits`, so the same reach and filters) and written to the
  * uploads store by exports/file.ts. Admins only, as the other exports.
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { businessToday } from "../clock";
@@ -11,6 +12,7 @@ import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { instantNz } from "../payment/export";
 import { adminGymIds, staffOrganisation } from "../payment/list";
+import { titleCase } from "../text";
 import { parse } from "../validation";
 import { listVisits } from "./visits";
 
@@ -31,7 +33,7 @@ export async function exportVisits(actor: Actor, body: unknown): Promise<Written
           page.data.map((v) => [
             v.id,
             instantNz(v.visited_at),
-            v.member_name ?? "",
+            titleCase(v.member_name ?? ""),
             v.user_id,
             v.gym_name ?? "",
             v.door_name ?? "",

@@ -56,7 +56,7 @@ export function checkPause(r: PauseRequest): RuleResult<{ days: number; remainin
   if (open)
     return refuse(
       "pause_start_at",
-      `This membership already has a pause from ${open.start} to ${open.end}. Remove it first.`,
+      `This membership already has a pause from ${nzDate(open.start)} to ${nzDate(open.end)}. Remove it first.`,
     );
   const days = daysBetween(r.start, r.end);
   if (days > r.pause_days_remaining) {

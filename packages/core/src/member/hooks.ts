@@ -9,6 +9,7 @@ import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { log } from "../log";
+import { nzDate } from "../text";
 import { recordActivity } from "./activity";
 
 interface SubscriptionFacts {
@@ -49,7 +50,7 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string)
     summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
       sub.gym_name ? ` at ${sub.gym_name}` : ""
     }`,
-    detail: `Starts ${sub.start_date}`,
+    detail: `Starts ${nzDate(sub.start_date)}`,
     subscription_id: sub.subscription_id,
     actor_id: actorId,
   });
@@ -110,7 +111,7 @@ export async function memberPaymentSettled(
         : outcome === "failed"
           ? `${what} of ${total} failed`
           : `Bank transfer of ${total} marked received`,
-    detail: extra.reason ?? `Due ${payment.due_on}`,
+    detail: extra.reason ?? `Due ${nzDate(payment.due_on)}`,
     payment_id: payment.payment_id,
     subscription_id: payment.subscription_id ?? undefined,
     actor_id: extra.actor_id,

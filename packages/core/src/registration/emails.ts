@@ -11,7 +11,6 @@ import { activeSubscriptionOf } from "../subscription/service";
 import { nzDate, titleCase } from "../text";
 import { getUser } from "../user/service";
 
-
 export async function sendWelcomeEmails(organisationId: string, userId: string) {
   const sub = await activeSubscriptionOf(organisationId, userId);
   if (!sub) return;

@@ -2,6 +2,7 @@
  * The dashboard's answers, read from the rollups (docs/dashboard.md): each is one or two Queries
  * of a scope's rollup partition, whatever the number of members or payments.
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { addDays, aucklandDate, type CivilDate, toEpochDay } from "../billing/calendar";
@@ -11,6 +12,7 @@ import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
 import { staffGymIds, staffOrganisation } from "../payment/list";
+import { titleCase } from "../text";
 import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
 
@@ -275,7 +277,7 @@ export async function costAndVisitBreakdown(
     cost_per_visit,
     churn_risk: churn.data.map((m) => ({
       user_id: m.user_id,
-      name: m.member_name ?? "",
+      name: titleCase(m.member_name ?? ""),
       gym_id: m.gym_id,
       paid: m.paid,
     })),

@@ -39,7 +39,7 @@ import { newPayment } from "../payment/new-payment";
 import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
-import { titleCase } from "../text";
+import { nzDate, titleCase } from "../text";
 import { parse } from "../validation";
 
 export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };
@@ -105,7 +105,7 @@ export async function pauseSubscription(
     },
     event: {
       action: "pause",
-      detail: `Paused from ${start} until ${end} (${plural(r.value.days, "day")}; ${plural(
+      detail: `Paused from ${nzDate(start)} until ${nzDate(end)} (${plural(r.value.days, "day")}; ${plural(
         r.value.remaining_after,
         "pause day",
       )} left)`,
@@ -141,7 +141,7 @@ export async function removePause(
     remove: ["paused_at", "pause_start_at", "pause_end_at"],
     event: {
       action: "pause_removed",
-      detail: `Removed the pause from ${pause.start_date} until ${pause.end_date} (${plural(
+      detail: `Removed the pause from ${nzDate(pause.start_date)} until ${nzDate(pause.end_date)} (${plural(
         r.value.days_returned,
         "day",
       )} back)`,
@@ -279,7 +279,7 @@ export async function cancelSubscription(
       remove: [...unpaused.remove],
       event: {
         action: "cancel",
-        detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${terms.effective}${
+        detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${nzDate(terms.effective)}${
           terms.in_cooling_off ? " (inside the cooling-off period: no break fee)" : ""
         }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}${unpaused.detail}`,
       },
@@ -375,10 +375,10 @@ export function priceChangeEmail(input: {
       `Kia ora ${first},`,
       "",
       input.to_offering_name === input.offering_name
-        ? `From ${input.effective}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+        ? `From ${nzDate(input.effective)}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
             input.to_amount,
           )} (${per}) instead of ${formatCents(input.from_amount)}.`
-        : `From ${input.effective}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
+        : `From ${nzDate(input.effective)}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
             input.to_offering_name
           }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
       "Your first payment at the new price is the one due on or after that date. You do not need to do anything.",
@@ -425,8 +425,7 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
     const current = sub.force_price_amount ?? sub.amount;
     // No date: each member's first period end the rule allows (after today; for a rise, the
     // notice's first day or later), so "leave empty" works for every member it is applied to.
-    const earliest =
-      price.amount < current ? addDays(today, 1) : addDays(today, Math.max(1, noticeDays));
+    const earliest = price.amount < current ? addDays(today, 1) : addDays(today, Math.max(1, noticeDays));
     const effective =
       civilOf(values.transition_takes_effect_at) ??
       chargeCovering(schedule, addDays(earliest, -1))?.period_end ??
@@ -524,7 +523,7 @@ export async function schedulePriceChange(actor: Actor, body: unknown) {
       },
       event: {
         action: "price_change_scheduled",
-        detail: `Price change to ${priceLabel(price)} (${formatCents(from)} → ${formatCents(price.amount)}) from ${p.effective}`,
+        detail: `Price change to ${priceLabel(price)} (${formatCents(from)} → ${formatCents(price.amount)}) from ${nzDate(p.effective)}`,
       },
     });
     await sendEmail(p.email);
@@ -619,7 +618,10 @@ export async function startNow(actor: Actor, subscriptionId: string) {
   return commitFacts(actor, sub, {
     set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active", ...term },
     remove: ["upcoming_state"],
-    event: { action: "start_now", detail: `Started early on ${plan.today} (was ${sub.start_date})` },
+    event: {
+      action: "start_now",
+      detail: `Started early on ${nzDate(plan.today)} (was ${nzDate(sub.start_date)})`,
+    },
   });
 }
 

@@ -130,19 +130,8 @@ export function formatMoney(cents: number | null | undefined): string {
   return money.format(cents / 100);
 }
 
-/**
- * Title-cases a person's name: "jane o'neil-smith" -> "Jane O'Neil-Smith".
- * Names typed all in one case are normalised; mixed case ("McDonald") is kept as typed.
- */
-export function titleCase(name: string | null | undefined): string {
-  if (!name) return "";
-  const trimmed = name.trim().replace(/\s+/g, " ");
-  const singleCase = trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase();
-  const base = singleCase ? trimmed.toLowerCase() : trimmed;
-  return base.replace(/(^|[\s\-'’(])(\p{L})/gu, (_match, before: string, letter: string) => {
-    return before + letter.toUpperCase();
-  });
-}
+/** The one title-case rule for names (core/text.ts): the sites show names as the API does. */
+export { titleCase } from "@gym/core/text";
 
 /** "02/06/2025" (en-NZ) or "2025-06-02" to "2025-06-02"; null when it is not a calendar date. */
 export function parseNzDate(text: string): string | null {

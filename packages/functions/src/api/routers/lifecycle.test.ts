@@ -311,6 +311,37 @@ describe("price change", () => {
   });
 });
 
+describe("names and dates as the spec shows them", () => {
+  it("a member typed in lower case is title-cased in the payments list; the activity's dates are en-NZ", async () => {
+    const { createSubscription } = await import("@gym/core/subscription/service");
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, {
+      name: "isla ngata",
+      email: "isla.ngata@example.com",
+      gymId,
+    });
+    await createSubscription({
+      organisation_id: api.seed.organisations.harbour.organisation_id,
+      user_id: user.user_id,
+      gym_id: gymId,
+      price_id: prices.anytimeWeekly.price_id,
+      start_date: addDays(today, 3),
+    });
+    const payments = await admin.get(`/api/payments?per_page=100&user_id=${user.user_id}`);
+    expect(payments.status).toBe(200);
+    const mine = (payments.body.data as { user: { id: string; name: string } }[]).filter(
+      (p) => p.user.id === user.user_id,
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((p) => p.user.name === "Isla Ngata")).toBe(true);
+
+    const activity = await admin.get(`/api/members/${user.user_id}/activity`);
+    expect(activity.status).toBe(200);
+    const [y, m, d] = addDays(today, 3).split("-");
+    expect(JSON.stringify(activity.body.data)).toContain(`Starts ${d}/${m}/${y}`);
+  });
+});
+
 describe("price change without a date", () => {
   it("a rise with From left empty takes effect at each member's first period end the notice allows", async () => {
     const a = await member(prices.staffRate.price_id); // $15 weekly from today

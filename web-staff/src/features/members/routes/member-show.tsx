@@ -2,6 +2,7 @@ import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
+import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
@@ -266,14 +267,14 @@ export function MemberShowRoute() {
                     No payments yet.
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={420}>
+                  <Table.ScrollContainer minWidth={280}>
                     <Table verticalSpacing={6} aria-label="Payments">
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Due</Table.Th>
                           <Table.Th>Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
-                          <Table.Th>For</Table.Th>
+                          <Table.Th {...wideScreensOnlyCell}>For</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -284,7 +285,7 @@ export function MemberShowRoute() {
                               <StatusBadge status={p.status} />
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
-                            <Table.Td>{p.price_label}</Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>{p.price_label}</Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

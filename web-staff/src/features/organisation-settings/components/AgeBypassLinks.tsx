@@ -34,8 +34,8 @@ export function AgeBypassLinks({ organisationId }: { organisationId: string }) {
       <Text fw={600}>Age-bypass link</Text>
       <Text size="sm" c="dimmed">
         A link that lets someone under the minimum age join online, at any of your gyms with any offered
-        price. Give it only to the person it is for. Links are shown once, here, when they are made; copy
-        it now.
+        price. Give it only to the person it is for. Links are shown once, here, when they are made; copy it
+        now.
       </Text>
       {links.map((link) => (
         <LinkRow key={link.id} link={link} label="Age-bypass link" />
