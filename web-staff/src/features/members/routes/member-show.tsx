@@ -8,6 +8,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -272,7 +273,7 @@ export function MemberShowRoute() {
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Due</Table.Th>
-                          <Table.Th>Status</Table.Th>
+                          <Table.Th {...wideScreensOnlyCell}>Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
                           <Table.Th {...wideScreensOnlyCell}>For</Table.Th>
                         </Table.Tr>
@@ -280,8 +281,14 @@ export function MemberShowRoute() {
                       <Table.Tbody>
                         {member.recent_payments.map((p) => (
                           <Table.Tr key={p.id}>
-                            <Table.Td>{formatDate(p.due_on)}</Table.Td>
                             <Table.Td>
+                              {formatDate(p.due_on)}
+                              {/* On a phone the status folds under the date (the members list's pattern). */}
+                              <Box hiddenFrom="sm" mt={4}>
+                                <StatusBadge status={p.status} />
+                              </Box>
+                            </Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>
                               <StatusBadge status={p.status} />
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>

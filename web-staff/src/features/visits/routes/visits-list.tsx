@@ -105,7 +105,11 @@ export function VisitsListRoute() {
               accessor: "successful",
               title: "Result",
               render: (v) => (
-                <Badge color={v.successful ? "green" : "red"} variant="light">
+                <Badge
+                  color={v.successful ? "green" : "red"}
+                  variant="light"
+                  styles={{ root: { maxWidth: "none", flexShrink: 0 }, label: { overflow: "visible" } }}
+                >
                   {v.successful ? "Entered" : "Denied"}
                 </Badge>
               ),
