@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   latestCodeFor,
@@ -54,15 +54,34 @@ function png(): Buffer {
   ]);
 }
 
-async function ponsonbyUuid(): Promise<string> {
-  const context = await e2e.browser.newContext();
-  await signInViaApi(context, e2e.product.staffUrl, "admin@example.com");
-  const get = async (path: string) =>
-    (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
-  const gym = (await get("/api/gyms")).find((g: { name: string }) => g.name === "Harbour Fitness Ponsonby");
-  const uuid = (await get(`/api/gyms/${gym.id}`)).uuid as string;
-  await context.close();
-  return uuid;
+/**
+ * One signed-in admin for the whole file: a sign-in emails a code, and an account may ask for
+ * five an hour (auth/two-factor.ts), fewer than this file's admin steps.
+ */
+let admin: Promise<BrowserContext> | null = null;
+function adminContext(): Promise<BrowserContext> {
+  admin ??= (async () => {
+    const context = await e2e.browser.newContext({ viewport: viewports.desktop });
+    await signInViaApi(context, e2e.product.staffUrl, "admin@example.com");
+    return context;
+  })();
+  return admin;
+}
+
+async function adminPage(): Promise<Page> {
+  return (await adminContext()).newPage();
+}
+
+let ponsonby: Promise<string> | null = null;
+function ponsonbyUuid(): Promise<string> {
+  ponsonby ??= (async () => {
+    const context = await adminContext();
+    const get = async (path: string) =>
+      (await (await context.request.get(`${e2e.product.staffUrl}${path}`)).json()).data;
+    const gym = (await get("/api/gyms")).find((g: { name: string }) => g.name === "Harbour Fitness Ponsonby");
+    return (await get(`/api/gyms/${gym.id}`)).uuid as string;
+  })();
+  return ponsonby;
 }
 
 async function consoleErrors(page: Page) {
@@ -130,7 +149,7 @@ describe("staff at the desk", () => {
     const id = (await (await member.request.get(`${e2e.product.staffUrl}/api/me`)).json()).data.id as string;
     await member.close();
 
-    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    const page = await adminPage();
     // A tag, to find them on the list's first page.
     const tagged = await page.context().request.put(`${e2e.product.staffUrl}/api/members/${id}`, {
       headers,
@@ -149,7 +168,7 @@ describe("staff at the desk", () => {
     await page.getByRole("option", { name: /Morgan Member/ }).waitFor();
     await loadedImage(page, '[role="option"] img[src^="/api/files/profile-pictures/"]');
     await page.screenshot({ path: screenshotPath("journeys-search-photo-desktop") });
-    await page.context().close();
+    await page.close();
   }, 60_000);
 
   it("a personal trainer is shown no money and no actions they may not take", async () => {
@@ -198,7 +217,7 @@ describe("the business clock", () => {
       year: "numeric",
     }).format(new Date(now));
     try {
-      const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+      const page = await adminPage();
       const errors = await consoleErrors(page);
       await page.goto(`${e2e.product.staffUrl}/dashboard`);
       await page.getByRole("heading", { level: 1, name: /, Avery$/ }).waitFor();
@@ -206,7 +225,7 @@ describe("the business clock", () => {
       await page.getByText("Active members").first().waitFor();
       await page.waitForLoadState("networkidle");
       expect(errors).toEqual([]);
-      await page.context().close();
+      await page.close();
 
       // The gym's link on a phone: the start date is the business date, which the server accepts.
       const join = await (
@@ -413,7 +432,7 @@ describe("an existing member on the join site", () => {
 
 describe("staff changing prices", () => {
   it("leaving From empty schedules a rise at each member's first period end after the notice", async () => {
-    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    const page = await adminPage();
     await page.goto(`${e2e.product.staffUrl}/members/change-price`);
     await page.getByRole("heading", { level: 1, name: "Change price" }).waitFor();
     await page.getByRole("combobox", { name: "Members on the price" }).click();
@@ -439,13 +458,13 @@ describe("staff changing prices", () => {
     const field = await page.getByRole("textbox", { name: "From" }).getAttribute("aria-describedby");
     expect(field ?? "").toContain(await error.getAttribute("id").then((id) => id ?? "none"));
     await schedule.waitFor();
-    await page.context().close();
+    await page.close();
   }, 60_000);
 });
 
 describe("an organisation admin", () => {
   it("makes an organisation-wide age-bypass link, copies it, and it opens the join site without the age limit", async () => {
-    const page = await staffPage(e2e.browser, e2e.product, "admin@example.com");
+    const page = await adminPage();
     await page.goto(`${e2e.product.staffUrl}/organisation/settings`);
     const section = page.getByRole("region", { name: "Age-bypass links" });
     await section.getByRole("button", { name: "Make an age-bypass link" }).click();
@@ -455,7 +474,7 @@ describe("an organisation admin", () => {
     expect(url).toMatch(/\/\?age_bypass=[\w-]+$/);
     await section.getByRole("button", { name: "Copy link" }).waitFor();
     await page.screenshot({ path: screenshotPath("journeys-age-bypass-desktop"), fullPage: true });
-    await page.context().close();
+    await page.close();
 
     const join = await (
       await e2e.browser.newContext({ viewport: viewports.phone, isMobile: true })
