@@ -53,12 +53,9 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
       price_id: options.selected_price_id ?? "",
       price_link: links.price,
       age_bypass: links.age_bypass,
-      name: "",
-      email: "",
-      mobile_number: "",
-      dob: "",
       password: "",
       start_date: today,
+      // name, email, mobile_number and dob: as kept from this tab's draft, else empty.
       ...kept,
     },
     onValuesChange: (values) => draft.write(values as RegisterBody),
