@@ -392,7 +392,7 @@ describe("an existing member on the join site", () => {
     // 7. The email-exists message once, as a status rather than an error.
     await page.getByLabel(/^Email/).fill("member@example.com");
     await page.getByLabel(/^Mobile number/).focus();
-    const notice = page.getByText(/already have an account|already exists/i);
+    const notice = page.getByText(/an account with us|already exists/i);
     await notice.first().waitFor();
     expect(await notice.count()).toBe(1);
     expect(await page.getByLabel(/^Email/).getAttribute("aria-invalid")).not.toBe("true");
