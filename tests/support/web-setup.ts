@@ -12,6 +12,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  // A tab's own storage (form drafts, the remembered gym) does not carry into the next test.
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,6 +1,52 @@
+import { useOptionalAuth } from "@gym/web/auth";
 import { BrandMark } from "@gym/web/ui";
-import { Box, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Box, Button, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { type ReactNode, useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+
+type Gym = { name: string; logo: string | null };
+const GYM_KEY = "join-gym";
+
+/**
+ * The gym this tab last showed: pages that cannot know it yet (the emailed code, before the
+ * session is whole) keep its name and logo rather than drop to the product's mark.
+ */
+export function rememberedGym(): Gym | null {
+  try {
+    const kept = JSON.parse(globalThis.sessionStorage?.getItem(GYM_KEY) ?? "null") as Gym | null;
+    return kept && typeof kept.name === "string" ? { name: kept.name, logo: kept.logo ?? null } : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberGym(gym: Gym) {
+  try {
+    globalThis.sessionStorage?.setItem(GYM_KEY, JSON.stringify({ name: gym.name, logo: gym.logo }));
+  } catch {
+    // storage disabled: the mark shows instead
+  }
+}
+
+/** "Sign out", for whoever is signed in (or waiting for their code) on this device. */
+function SignOut() {
+  const auth = useOptionalAuth();
+  const navigate = useNavigate();
+  if (!auth) return null;
+  const { me, logout } = auth;
+  if (me?.status !== "signed_in" && me?.status !== "two_factor") return null;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-md"
+      flex="none"
+      styles={{ label: { whiteSpace: "nowrap" } }}
+      onClick={() => void logout().then(() => navigate("/", { replace: true }))}
+    >
+      Sign out
+    </Button>
+  );
+}
 
 export interface JoinLayoutProps {
   title: string;
@@ -12,6 +58,9 @@ export interface JoinLayoutProps {
 
 /** Phone-first page: a slim header, then one column no wider than a large phone. */
 export function JoinLayout({ title, description, gym, children }: JoinLayoutProps) {
+  useEffect(() => {
+    if (gym) rememberGym(gym);
+  }, [gym]);
   return (
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>
@@ -29,6 +78,7 @@ export function JoinLayout({ title, description, gym, children }: JoinLayoutProp
             ) : (
               <BrandMark size="sm" label="Join" />
             )}
+            <SignOut />
           </Group>
         </Container>
       </Box>

@@ -3,11 +3,13 @@
  * a time through the list itself (`listVisits`, so the same reach and filters) and written to the
  * uploads store by exports/file.ts. Admins only, as the other exports.
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { businessToday } from "../clock";
 import { visitExportBody, visitExportColumns } from "../contract/access";
+import { titleCase } from "../contract/text";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { instantNz } from "../payment/export";
@@ -31,7 +33,7 @@ export async function exportVisits(actor: Actor, body: unknown): Promise<Written
           page.data.map((v) => [
             v.id,
             instantNz(v.visited_at),
-            v.member_name ?? "",
+            titleCase(v.member_name ?? ""),
             v.user_id,
             v.gym_name ?? "",
             v.door_name ?? "",

@@ -195,7 +195,7 @@ describe("checkPriceChange", () => {
       notice_days: 30,
     });
     expect(r.ok ? "" : r.error.message).toBe(
-      "Members must be told 30 days before a price rise: choose 2026-03-31 or later.",
+      "Members must be told 30 days before a price rise: choose 31/03/2026 or later.",
     );
   });
 });

@@ -5,6 +5,7 @@
  * which the operations feed by changing the subscription's facts (pauses, cancellation date, price
  * change). No I/O, no clock: callers pass `today` (the business clock's Auckland date).
  */
+import { nzDate } from "../contract/text";
 import { addDays, type CivilDate, compareCivilDates, daysBetween } from "./calendar";
 import { breakFee } from "./money";
 import { type BillingSchedule, chargeCovering, chargesBetween, type SchedulePause } from "./schedule";
@@ -55,7 +56,7 @@ export function checkPause(r: PauseRequest): RuleResult<{ days: number; remainin
   if (open)
     return refuse(
       "pause_start_at",
-      `This membership already has a pause from ${open.start} to ${open.end}. Remove it first.`,
+      `This membership already has a pause from ${nzDate(open.start)} to ${nzDate(open.end)}. Remove it first.`,
     );
   const days = daysBetween(r.start, r.end);
   if (days > r.pause_days_remaining) {
@@ -170,9 +171,8 @@ export function checkPriceChange(
   if (!decrease && notice_given < r.notice_days) {
     return refuse(
       "transition_takes_effect_at",
-      `Members must be told ${plural(r.notice_days, "day")} before a price rise: choose ${addDays(
-        r.today,
-        r.notice_days,
+      `Members must be told ${plural(r.notice_days, "day")} before a price rise: choose ${nzDate(
+        addDays(r.today, r.notice_days),
       )} or later.`,
     );
   }

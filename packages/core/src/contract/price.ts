@@ -183,6 +183,10 @@ export const proRataSchema = z
     first_payment_date: z.string(),
     first_payment_total: z.number().int(),
     first_full_payment_date: z.string(),
+    second_payment_date: z.string().meta({
+      description:
+        "When the payment after the first falls (recurring_amount): billing_date after a pro-rata first payment, else one period after it",
+    }),
     recurring_amount: z.number().int(),
     latest_billing_date: z.string(),
     formatted_pro_rata_amount: z.string(),

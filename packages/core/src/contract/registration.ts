@@ -321,6 +321,10 @@ export const registrationStateSchema = z
     choice_needed: z.boolean(),
     register_fields: registerFieldsSchema,
     subscription: subscriptionSchema.nullable(),
+    /** Today in Auckland on the business clock (YYYY-MM-DD): the pages say "today" by it. */
+    today: z.string(),
+    /** Subscribed through the join site, so the welcome email (a summary) was sent. */
+    welcome_emailed: z.boolean(),
   })
   .meta({ id: "RegistrationState" });
 export type RegistrationState = z.output<typeof registrationStateSchema>;

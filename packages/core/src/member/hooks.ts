@@ -7,6 +7,7 @@
 import { syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
+import { nzDate } from "../contract/text";
 import { db } from "../db/service";
 import { log } from "../log";
 import { receiptForPaidPayment } from "../receipt/service";
@@ -50,7 +51,7 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string)
     summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
       sub.gym_name ? ` at ${sub.gym_name}` : ""
     }`,
-    detail: `Starts ${sub.start_date}`,
+    detail: `Starts ${nzDate(sub.start_date)}`,
     subscription_id: sub.subscription_id,
     actor_id: actorId,
   });
@@ -113,7 +114,7 @@ export async function memberPaymentSettled(
         : outcome === "failed"
           ? `${what} of ${total} failed`
           : `Bank transfer of ${total} marked received`,
-    detail: extra.reason ?? `Due ${payment.due_on}`,
+    detail: extra.reason ?? `Due ${nzDate(payment.due_on)}`,
     payment_id: payment.payment_id,
     subscription_id: payment.subscription_id ?? undefined,
     actor_id: extra.actor_id,

@@ -23,6 +23,7 @@ import {
   memberMessages,
   memberUpdateInput,
 } from "../contract/member";
+import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
@@ -39,7 +40,6 @@ import {
   memberSubscriptions,
   type SubscriptionRecord,
 } from "../subscription/store";
-import { titleCase } from "../text";
 import { profilePicturesOf, profilePictureUrl } from "../user/picture";
 import { roleIn } from "../user/roles";
 import { findUserByEmail, getUserOrNull } from "../user/service";

@@ -11,6 +11,7 @@
  *  - Provider mismatches: what the daily reconciliation recorded (reconcile.ts), one Query.
  * Reads are bounded (READ_BUDGET items per part); `partial` says a bound was reached.
  */
+
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
@@ -20,6 +21,7 @@ import { formatCents } from "../billing/money";
 import { businessNow, businessToday } from "../clock";
 import { config } from "../config";
 import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "../contract/payment";
+import { nzDate, titleCase } from "../contract/text";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { parse } from "../validation";
@@ -100,7 +102,7 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
   ]);
   const mismatches = mismatched.map((m) => ({
     payment_id: m.payment_id,
-    user: { id: m.user_id, name: m.member_name },
+    user: { id: m.user_id, name: titleCase(m.member_name) },
     gym: { id: m.gym_id, name: m.gym_name },
     due_on: m.due_on,
     provider: m.provider,
@@ -149,9 +151,9 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
     if (p.status === "upcoming") {
       if (p.waiting_for)
         add("waiting_for_consent", "Waiting for the member to consent to bank payments again.", p);
-      else add("overdue", `Due ${p.due_on} and not charged yet.`, p);
+      else add("overdue", `Due ${nzDate(p.due_on)} and not charged yet.`, p);
     } else if (p.status === "awaiting_payment" && p.due_on <= addDays(today, -TRANSFER_LATE_DAYS)) {
-      add("awaiting_transfer", `Bank transfer due ${p.due_on} not marked received.`, p);
+      add("awaiting_transfer", `Bank transfer due ${nzDate(p.due_on)} not marked received.`, p);
     }
   }
   for (const p of flying) {

@@ -4,12 +4,14 @@
  * memory stays flat however many payments match. Amounts in dollars (two decimals, no symbol, so
  * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland. Cells written by exports/csv.ts (quoted, formulas neutralised).
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
+import { titleCase } from "../contract/text";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { parse } from "../validation";
@@ -59,7 +61,7 @@ export function exportRow(p: PaymentRecord): string[] {
   return [
     p.payment_id,
     civilDateNz(p.due_on),
-    p.member_name,
+    titleCase(p.member_name),
     p.member_email,
     p.gym_name,
     p.price_label ?? "",

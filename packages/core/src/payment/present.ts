@@ -1,5 +1,7 @@
 /** Pure presenters of payments (spec 001 §3 Payment): money formatted at the edge, ids as the API names them. */
+
 import { formatCents } from "../billing/money";
+import { titleCase } from "../contract/text";
 import type { PaymentRecord } from "./store";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
@@ -35,7 +37,7 @@ export function presentPayment(p: PaymentRecord) {
     status: p.status,
     outcome: paymentOutcome(p.status),
     type: p.type,
-    user: { id: p.user_id, name: p.member_name, email: p.member_email },
+    user: { id: p.user_id, name: titleCase(p.member_name), email: p.member_email },
     gym: { id: p.gym_id, name: p.gym_name },
     price_label: p.price_label ?? null,
     destination_account: p.destination_account ?? null,

@@ -8,9 +8,11 @@ import {
   frequencyLabel,
   isRecurringFrequency,
   latestProRataBillingDate,
+  periodStart,
   surcharge,
 } from "../billing/index";
 import { type ProRata, proRataRequest } from "../contract/price";
+import { nzDate } from "../contract/text";
 import { NotFoundError, ValidationError } from "../errors";
 import { organisationContext } from "../offering/context";
 import { parse } from "../validation";
@@ -18,10 +20,6 @@ import { resolveJoinLink } from "./links";
 import { priceLabel } from "./present";
 import { offeringOf, priceMessages, priceOf } from "./service";
 
-function formatNzDate(date: string): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
-}
 /**
  * POST /api/prices/{id}/pro-rata: the first payment for a member starting on start_date with
  * billing from billing_date (docs/billing.md "First payment and pro-rata"), with the card
@@ -59,7 +57,7 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
       const latest = latestProRataBillingDate(input.start_date, frequency);
       throw ValidationError.field(
         "billing_date",
-        `The billing date must be on or before ${formatNzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
+        `The billing date must be on or before ${nzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
       );
     }
     throw ValidationError.field("start_date", result.error.message);
@@ -76,6 +74,11 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
     start_date: input.start_date,
     billing_date: input.billing_date,
     ...b,
+    // The payment after the first: the billing date when the first was a pro-rata share, else
+    // one period after it (what a member reads as "then $X every week from …").
+    second_payment_date: b.is_pro_rata
+      ? b.first_full_payment_date
+      : periodStart(b.first_full_payment_date, 1, frequency),
     latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
     formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
     formatted_joining_fee: formatCents(b.joining_fee),

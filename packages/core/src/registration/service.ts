@@ -458,6 +458,10 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
         Boolean(record.subscribed_at)),
     register_fields: presentRegisterFields(user),
     subscription,
+    today,
+    // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);
+    // a member whose membership the gym made was never sent one.
+    welcome_emailed: welcome && Boolean(record?.subscribed_at),
   };
 }
 

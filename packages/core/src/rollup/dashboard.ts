@@ -2,12 +2,14 @@
  * The dashboard's answers, read from the rollups (docs/dashboard.md): each is one or two Queries
  * of a scope's rollup partition, whatever the number of members or payments.
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, toEpochDay } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { CostAndVisitBreakdown, DashboardStats, UserBreakdown } from "../contract/dashboard";
+import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
@@ -275,7 +277,7 @@ export async function costAndVisitBreakdown(
     cost_per_visit,
     churn_risk: churn.data.map((m) => ({
       user_id: m.user_id,
-      name: m.member_name ?? "",
+      name: titleCase(m.member_name ?? ""),
       gym_id: m.gym_id,
       paid: m.paid,
     })),

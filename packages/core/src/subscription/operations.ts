@@ -28,6 +28,7 @@ import {
   pauseInput,
   priceChangeInput,
 } from "../contract/lifecycle";
+import { nzDate, titleCase } from "../contract/text";
 import { emailDate, firstName } from "../email/format";
 import { compose } from "../email/message";
 import { type Email, sendEmail } from "../email/port";
@@ -42,7 +43,6 @@ import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { receiptForPaidPayment } from "../receipt/service";
-import { titleCase } from "../text";
 import { parse } from "../validation";
 
 export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };
@@ -108,7 +108,7 @@ export async function pauseSubscription(
     },
     event: {
       action: "pause",
-      detail: `Paused from ${start} until ${end} (${plural(r.value.days, "day")}; ${plural(
+      detail: `Paused from ${nzDate(start)} until ${nzDate(end)} (${plural(r.value.days, "day")}; ${plural(
         r.value.remaining_after,
         "pause day",
       )} left)`,
@@ -144,7 +144,7 @@ export async function removePause(
     remove: ["paused_at", "pause_start_at", "pause_end_at"],
     event: {
       action: "pause_removed",
-      detail: `Removed the pause from ${pause.start_date} until ${pause.end_date} (${plural(
+      detail: `Removed the pause from ${nzDate(pause.start_date)} until ${nzDate(pause.end_date)} (${plural(
         r.value.days_returned,
         "day",
       )} back)`,
@@ -282,7 +282,7 @@ export async function cancelSubscription(
       remove: [...unpaused.remove],
       event: {
         action: "cancel",
-        detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${terms.effective}${
+        detail: `Cancelled${values.immediate ? " immediately" : ""}, taking effect ${nzDate(terms.effective)}${
           terms.in_cooling_off ? " (inside the cooling-off period: no break fee)" : ""
         }${terms.break_fee > 0 ? `; break fee ${formatCents(terms.break_fee)}` : ""}${unpaused.detail}`,
       },
@@ -442,11 +442,14 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       continue;
     }
     const schedule = scheduleOf(sub);
+    const current = sub.force_price_amount ?? sub.amount;
+    // No date: each member's first period end the rule allows (after today; for a rise, the
+    // notice's first day or later), so "leave empty" works for every member it is applied to.
+    const earliest = price.amount < current ? addDays(today, 1) : addDays(today, Math.max(1, noticeDays));
     const effective =
       civilOf(values.transition_takes_effect_at) ??
-      chargeCovering(schedule, today)?.period_end ??
+      chargeCovering(schedule, addDays(earliest, -1))?.period_end ??
       (chargeAfter(schedule, null)?.due as CivilDate);
-    const current = sub.force_price_amount ?? sub.amount;
     const r = checkPriceChange({
       today,
       effective,
@@ -541,7 +544,7 @@ export async function schedulePriceChange(actor: Actor, body: unknown) {
       },
       event: {
         action: "price_change_scheduled",
-        detail: `Price change to ${priceLabel(price)} (${formatCents(from)} → ${formatCents(price.amount)}) from ${p.effective}`,
+        detail: `Price change to ${priceLabel(price)} (${formatCents(from)} → ${formatCents(price.amount)}) from ${nzDate(p.effective)}`,
       },
     });
     await sendEmail(p.email);
@@ -636,7 +639,10 @@ export async function startNow(actor: Actor, subscriptionId: string) {
   return commitFacts(actor, sub, {
     set: { start_date: plan.today, billing_date: plan.billing_date, initial_state: "active", ...term },
     remove: ["upcoming_state"],
-    event: { action: "start_now", detail: `Started early on ${plan.today} (was ${sub.start_date})` },
+    event: {
+      action: "start_now",
+      detail: `Started early on ${nzDate(plan.today)} (was ${nzDate(sub.start_date)})`,
+    },
   });
 }
 

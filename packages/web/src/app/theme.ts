@@ -65,7 +65,16 @@ export const touchTheme: MantineThemeOverride = mergeThemeOverrides(
       DatePickerInput: { defaultProps: { size: "md" } },
       DateInput: { defaultProps: { size: "md" } },
       Checkbox: { defaultProps: { size: "md" } },
-      Button: { defaultProps: { size: "md" } },
+      // A label longer than a phone is wide wraps onto a second line instead of being cut off
+      // ("Choose another way to pay" at size lg): the button grows, never shrinks below its size.
+      Button: {
+        defaultProps: { size: "md" },
+        styles: {
+          root: { height: "auto" },
+          inner: { minHeight: "calc(var(--button-height) - 2px)" },
+          label: { whiteSpace: "normal", textAlign: "center", overflow: "visible", paddingBlock: 4 },
+        },
+      },
     },
   }),
 );

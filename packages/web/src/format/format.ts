@@ -29,6 +29,13 @@ const longDate = new Intl.DateTimeFormat(LOCALE, {
   year: "numeric",
 });
 
+const shortDay = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
 const money = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "NZD" });
 
 function toDate(value: DateLike): Date | undefined {
@@ -85,6 +92,16 @@ export function formatLongDate(value: DateLike): string {
   return date ? longDate.format(date) : "";
 }
 
+/** "Fri 16 Jan": a day close by (a payment this week or next). */
+export function formatShortDay(value: DateLike): string {
+  const date =
+    typeof value === "string" && DATE_ONLY.test(value) ? new Date(`${value}T12:00:00+12:00`) : toDate(value);
+  if (!date) return "";
+  const parts: Record<string, string> = {};
+  for (const part of shortDay.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.weekday} ${parts.day} ${parts.month}`;
+}
+
 /** "16/01/2026 09:00 am". */
 export function formatDateTime(value: DateLike): string {
   const parts = aucklandParts(value);
@@ -113,19 +130,8 @@ export function formatMoney(cents: number | null | undefined): string {
   return money.format(cents / 100);
 }
 
-/**
- * Title-cases a person's name: "jane o'neil-smith" -> "Jane O'Neil-Smith".
- * Names typed all in one case are normalised; mixed case ("McDonald") is kept as typed.
- */
-export function titleCase(name: string | null | undefined): string {
-  if (!name) return "";
-  const trimmed = name.trim().replace(/\s+/g, " ");
-  const singleCase = trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase();
-  const base = singleCase ? trimmed.toLowerCase() : trimmed;
-  return base.replace(/(^|[\s\-'’(])(\p{L})/gu, (_match, before: string, letter: string) => {
-    return before + letter.toUpperCase();
-  });
-}
+/** The one title-case rule for names (core/contract/text.ts): the sites show names as the API does. */
+export { titleCase } from "@gym/core/contract/text";
 
 /** "02/06/2025" (en-NZ) or "2025-06-02" to "2025-06-02"; null when it is not a calendar date. */
 export function parseNzDate(text: string): string | null {

@@ -5,6 +5,7 @@ export {
   formatDateTime,
   formatLongDate,
   formatMoney,
+  formatShortDay,
   formatTime,
   LOCALE,
   parseNzDate,

@@ -7,8 +7,10 @@ export {
   requiredText,
 } from "@gym/core/contract/fields";
 export { z } from "zod";
+export { type FormDraft, formDraft } from "./draft";
 export { useZodForm, type ZodFormInput } from "./forms";
 export { type LazyZodForm, type LazyZodFormInput, useLazyZodForm } from "./lazy";
+export { NOT_A_NUMBER, numberFieldProps } from "./number-input";
 export {
   applyServerErrors,
   type ServerErrorsResult,

@@ -8,3 +8,9 @@ import type { MantineTheme } from "@mantine/core";
 export const wideScreensOnly = {
   visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`,
 } as const;
+
+/**
+ * The same for a plain Mantine `Table`: spread into a secondary column's `Table.Th` and each of
+ * its `Table.Td`s, so on a phone the table keeps its key columns and fits without sideways scrolling.
+ */
+export const wideScreensOnlyCell = { visibleFrom: "sm" } as const;

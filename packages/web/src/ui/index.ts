@@ -1,6 +1,6 @@
 export { BrandMark, type BrandMarkProps } from "./BrandMark";
 export { CursorPager } from "./CursorPager";
-export { wideScreensOnly } from "./columns";
+export { wideScreensOnly, wideScreensOnlyCell } from "./columns";
 export { FormError, type FormErrorProps } from "./FormError";
 export { PageHeader, type PageHeaderProps } from "./PageHeader";
 export { PageLoader } from "./PageLoader";

@@ -298,8 +298,9 @@ describe("price change", () => {
       transition_takes_effect_at: addDays(today, 10),
     });
     expect(r.status).toBe(422);
+    const [y, m, d] = addDays(today, 30).split("-");
     expect(r.body.errors.transition_takes_effect_at[0]).toBe(
-      `Members must be told 30 days before a price rise: choose ${addDays(today, 30)} or later.`,
+      `Members must be told 30 days before a price rise: choose ${d}/${m}/${y} or later.`,
     );
     const ok = await admin.post("/api/subscriptions/change-price-email-preview", {
       subscription_ids: [a.id],
@@ -307,6 +308,50 @@ describe("price change", () => {
       transition_takes_effect_at: addDays(today, 30),
     });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("names and dates as the spec shows them", () => {
+  it("a member typed in lower case is title-cased in the payments list; the activity's dates are en-NZ", async () => {
+    const { createSubscription } = await import("@gym/core/subscription/service");
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, {
+      name: "isla ngata",
+      email: "isla.ngata@example.com",
+      gymId,
+    });
+    await createSubscription({
+      organisation_id: api.seed.organisations.harbour.organisation_id,
+      user_id: user.user_id,
+      gym_id: gymId,
+      price_id: prices.anytimeWeekly.price_id,
+      start_date: addDays(today, 3),
+    });
+    const payments = await admin.get(`/api/payments?per_page=100&user_id=${user.user_id}`);
+    expect(payments.status).toBe(200);
+    const mine = (payments.body.data as { user: { id: string; name: string } }[]).filter(
+      (p) => p.user.id === user.user_id,
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((p) => p.user.name === "Isla Ngata")).toBe(true);
+
+    const activity = await admin.get(`/api/members/${user.user_id}/activity`);
+    expect(activity.status).toBe(200);
+    const [y, m, d] = addDays(today, 3).split("-");
+    expect(JSON.stringify(activity.body.data)).toContain(`Starts ${d}/${m}/${y}`);
+  });
+});
+
+describe("price change without a date", () => {
+  it("a rise with From left empty takes effect at each member's first period end the notice allows", async () => {
+    const a = await member(prices.staffRate.price_id); // $15 weekly from today
+    const rise = { subscription_ids: [a.id], price_id: prices.anytimeWeekly.price_id };
+    const preview = await admin.post("/api/subscriptions/change-price-email-preview", rise);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // Weekly periods end every 7 days from today; the first at least 30 days ahead is day 35.
+    expect(preview.body.data[0]).toMatchObject({ takes_effect_on: addDays(today, 35), to_amount: 2400 });
+    const scheduled = await admin.post("/api/subscriptions/schedule-price-change", rise);
+    expect(scheduled.status).toBe(200);
   });
 });
 

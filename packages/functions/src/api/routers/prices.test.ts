@@ -496,6 +496,20 @@ describe("pro-rata", () => {
       card_surcharge: 20,
       formatted_card_surcharge: "$0.20",
       formatted_first_payment_total_with_card_surcharge: "$10.49",
+      // After a pro-rata first payment, the next is the billing date's full one.
+      second_payment_date: "2025-06-05",
+    });
+  });
+
+  it("says when the payment after the first falls: one period on when the first was a full one", async () => {
+    const weeklyQuote = await admin.post(`/api/prices/${weekly()}/pro-rata`, {
+      start_date: "2026-11-26",
+      billing_date: "2026-11-26",
+    });
+    expect(weeklyQuote.body.data).toMatchObject({
+      first_payment_date: "2026-11-26",
+      first_full_payment_date: "2026-11-26",
+      second_payment_date: "2026-12-03",
     });
   });
 

@@ -6,17 +6,30 @@ import {
   type RegisterFields,
   registerFieldsInput,
 } from "@gym/core/contract/registration";
-import { submitHandler, useZodForm } from "@gym/web/forms";
+import { scrollToFirstError, submitHandler, useZodForm } from "@gym/web/forms";
 import { Accordion, Button, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { saveRegisterFields } from "../api/registration";
+
+/** Saves what was typed and not yet saved; false when it could not be (the fields say why). */
+export type SaveUnsaved = () => Promise<boolean>;
 
 /**
  * The member's register fields (`PUT /api/me/register-fields`): address, emergency contact,
  * confidence and experience, how they heard of the gym, notifications. Optional, folded away.
+ * `unsaved` lets the page save what was typed without "Save my details" (the confirm page does,
+ * with the confirmation): nothing a member typed is lost by leaving.
  */
-export function RegisterFieldsForm({ initial }: { initial: RegisterFields }) {
+export function RegisterFieldsForm({
+  initial,
+  unsaved,
+}: {
+  initial: RegisterFields;
+  unsaved?: RefObject<SaveUnsaved | null>;
+}) {
   const [saved, setSaved] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useZodForm({
     schema: registerFieldsInput,
     initialValues: {
@@ -39,8 +52,22 @@ export function RegisterFieldsForm({ initial }: { initial: RegisterFields }) {
   });
   const submit = submitHandler(form, async (values) => {
     await saveRegisterFields(values);
+    form.resetDirty();
     setSaved(true);
   });
+  if (unsaved) {
+    unsaved.current = async () => {
+      if (!form.isDirty()) return true;
+      if (form.validate().hasErrors) {
+        setOpen("about");
+        scrollToFirstError(formRef.current);
+        return false;
+      }
+      await saveRegisterFields(form.getTransformedValues());
+      form.resetDirty();
+      return true;
+    };
+  }
   const [hearAboutUs, setHearAboutUs] = useState(initial.hear_about_us);
   form.watch("hear_about_us", ({ value }) => setHearAboutUs(value ?? null));
   const text = (name: keyof RegisterFields, label: string, extra: Record<string, unknown> = {}) => (
@@ -48,11 +75,11 @@ export function RegisterFieldsForm({ initial }: { initial: RegisterFields }) {
   );
 
   return (
-    <Accordion variant="separated" radius="md">
+    <Accordion variant="separated" radius="md" value={open} onChange={setOpen}>
       <Accordion.Item value="about">
         <Accordion.Control>About you (optional)</Accordion.Control>
         <Accordion.Panel>
-          <form noValidate onSubmit={submit} aria-label="About you">
+          <form ref={formRef} noValidate onSubmit={submit} aria-label="About you">
             <Stack gap="md">
               {text("address", "Street address", { autoComplete: "address-line1" })}
               {text("suburb", "Suburb", { autoComplete: "address-line2" })}

@@ -1,9 +1,9 @@
 import type { JoinOptions, RegisterBody, registerInput } from "@gym/core/contract/registration";
 import { errorMessage } from "@gym/web/api";
-import { submitHandler, useLazyZodForm } from "@gym/web/forms";
+import { formDraft, submitHandler, useLazyZodForm } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
 import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { checkEmail } from "../api/registration";
 import { ChoiceFields } from "./MembershipChoice";
 
@@ -23,7 +23,28 @@ export interface RegisterFormProps {
  */
 export function RegisterForm({ options, links, today, onSubmit, onSuccess }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const [returning, setReturning] = useState(false);
+  // An address that already has an account: said once, under the field, as news rather than a
+  // fault (the person only has to sign in instead). Registering with it is refused by the server.
+  const [emailNotice, setEmailNotice] = useState<string | null>(null);
+  // What was typed survives a reload of this tab (not the password); sent, it is forgotten.
+  const draft = useMemo(
+    () => formDraft<RegisterBody>(`join-register:${options.gym.uuid}`, ["password"]),
+    [options],
+  );
+  const kept = useMemo(() => {
+    const values = draft.read();
+    const offered = options.offerings.some((o) => o.prices.some((p) => p.id === values.price_id));
+    return {
+      name: typeof values.name === "string" ? values.name : "",
+      email: typeof values.email === "string" ? values.email : "",
+      mobile_number: typeof values.mobile_number === "string" ? values.mobile_number : "",
+      dob: typeof values.dob === "string" ? values.dob : "",
+      ...(offered && !options.selected_price_id ? { price_id: values.price_id as string } : {}),
+      ...(typeof values.start_date === "string" && values.start_date >= today
+        ? { start_date: values.start_date }
+        : {}),
+    };
+  }, [draft, options, today]);
   // The API's schema (and zod) arrive after the form has drawn: the page does not wait for them.
   const form = useLazyZodForm<typeof registerInput>({
     loadSchema: () => import("@gym/core/contract/registration").then((m) => m.registerInput),
@@ -32,13 +53,12 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
       price_id: options.selected_price_id ?? "",
       price_link: links.price,
       age_bypass: links.age_bypass,
-      name: "",
-      email: "",
-      mobile_number: "",
-      dob: "",
       password: "",
       start_date: today,
+      // name, email, mobile_number and dob: as kept from this tab's draft, else empty.
+      ...kept,
     },
+    onValuesChange: (values) => draft.write(values as RegisterBody),
   });
 
   const handleSubmit = submitHandler(
@@ -46,6 +66,7 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
     async (values) => {
       setFailure(null);
       await onSubmit(values);
+      draft.clear();
       onSuccess();
     },
     { onError: (error) => setFailure(errorMessage(error)) },
@@ -53,13 +74,12 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
 
   const onEmailBlur = async (event: React.FocusEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value.trim();
-    setReturning(false);
+    setEmailNotice(null);
     if (!value || !(await form.schema()).shape.email.safeParse(value).success) return;
     try {
       const answer = await checkEmail(value, options.gym.uuid);
       if (!answer.unique) {
-        setReturning(answer.is_returning_member);
-        form.setFieldError("email", answer.message ?? "An account with that email already exists.");
+        setEmailNotice(answer.message ?? "An account with that email already exists. Sign in instead.");
       }
     } catch {
       // The check is a courtesy: registering checks again.
@@ -91,7 +111,8 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
             key={form.key("email")}
             {...form.getInputProps("email")}
             onBlur={onEmailBlur}
-            description={returning ? "You've been a member before: sign in to rejoin." : undefined}
+            description={emailNotice ?? undefined}
+            descriptionProps={emailNotice ? { role: "status", c: "blue.9", fz: "sm" } : undefined}
           />
           <TextInput
             label="Mobile number"

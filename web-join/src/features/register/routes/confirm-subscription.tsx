@@ -1,11 +1,11 @@
 import type { SurchargeTotal } from "@gym/core/contract/payment";
 import type { ProRata } from "@gym/core/contract/price";
 import { api, errorMessage } from "@gym/web/api";
-import { formatLongDate, formatMoney } from "@gym/web/format";
+import { formatLongDate, formatMoney, formatShortDay } from "@gym/web/format";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import { JoinLayout } from "../../../components/JoinLayout";
@@ -16,9 +16,20 @@ import {
   useRegistration,
 } from "../api/registration";
 import { paymentTypeLabel } from "../components/payment-type";
-import { RegisterFieldsForm } from "../components/RegisterFieldsForm";
+import { RegisterFieldsForm, type SaveUnsaved } from "../components/RegisterFieldsForm";
 import { REJOIN_PATH } from "../steps";
-import { aucklandToday } from "./register";
+
+/** "every week": how often a price's payments repeat, as a sentence says it. */
+const EVERY: Record<string, string> = {
+  daily: "every day",
+  weekly: "every week",
+  fortnightly: "every fortnight",
+  monthly: "every month",
+  bi_monthly: "every two months",
+  quarterly: "every three months",
+  twice_yearly: "every six months",
+  yearly: "every year",
+};
 
 function Line({ label, value, strong }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
   return (
@@ -67,6 +78,7 @@ export function ConfirmSubscriptionRoute() {
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const saveUnsaved = useRef<SaveUnsaved | null>(null);
 
   if (!state) return <PageLoader />;
   if (!price || !start) {
@@ -85,7 +97,15 @@ export function ConfirmSubscriptionRoute() {
     : price.amount + (price.joining_fee ?? 0);
   const surcharge = byCard && recurring ? (quote?.card_surcharge ?? 0) : 0;
   const firstDate = recurring ? (quote?.first_payment_date ?? null) : start;
-  const today = aucklandToday();
+  const today = state.today;
+  const firstWhen = firstDate
+    ? firstDate === today
+      ? `today, ${formatShortDay(firstDate)}`
+      : `on ${formatShortDay(firstDate)}`
+    : "";
+  // The regular amount as it will be taken (a card's surcharge included), once known.
+  const regularAmount =
+    quote && (regular || !method) ? (regular?.formatted_total ?? quote.formatted_recurring_amount) : null;
 
   const confirm = async () => {
     setAttempted(true);
@@ -93,6 +113,11 @@ export function ConfirmSubscriptionRoute() {
     if (!terms || (!byCard && !authority)) return;
     setBusy(true);
     try {
+      // What was typed under "About you" without "Save my details" is saved with the confirmation.
+      if (saveUnsaved.current && !(await saveUnsaved.current())) {
+        setBusy(false);
+        return;
+      }
       await confirmSubscription();
       await refreshRegistration();
       navigate("/welcome-to-gym");
@@ -129,8 +154,15 @@ export function ConfirmSubscriptionRoute() {
           <Divider my="xs" />
           <Title order={2} fz="lg">
             First payment
-            {firstDate ? (firstDate === today ? " (today)" : ` on ${formatLongDate(firstDate)}`) : ""}
           </Title>
+          {firstTotal !== null && firstDate && (!recurring || (quote && regularAmount)) && (
+            <Text data-testid="payment-dates">
+              {recurring ? "First payment" : "Payment"} {formatMoney(firstTotal + surcharge)} {firstWhen}
+              {recurring && quote
+                ? `; then ${regularAmount} ${EVERY[price.billing_frequency] ?? price.frequency_label.toLowerCase()} from ${formatShortDay(quote.second_payment_date)}.`
+                : ". Paid in full: no further payments."}
+            </Text>
+          )}
           {recurring && !quote && !quoteError && <PageLoader label="Working out your first payment" />}
           {quote?.is_pro_rata && (
             <Line label={`Pro-rata (${quote.pro_rata_days} days)`} value={quote.formatted_pro_rata_amount} />
@@ -146,8 +178,8 @@ export function ConfirmSubscriptionRoute() {
             <>
               <Divider my="xs" />
               <Line
-                label={`Then ${price.frequency_label.toLowerCase()}, from ${formatLongDate(quote.first_full_payment_date)}`}
-                value={regular ? regular.formatted_total : quote.formatted_recurring_amount}
+                label={`Then ${EVERY[price.billing_frequency] ?? price.frequency_label.toLowerCase()}, from ${formatLongDate(quote.second_payment_date)}`}
+                value={regularAmount}
                 strong
               />
             </>
@@ -155,7 +187,7 @@ export function ConfirmSubscriptionRoute() {
         </Stack>
       </Paper>
 
-      <RegisterFieldsForm initial={state.register_fields} />
+      <RegisterFieldsForm initial={state.register_fields} unsaved={saveUnsaved} />
 
       <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
         <Stack gap="md">

@@ -29,15 +29,18 @@ type Phase =
 export function ConnectAkahuRoute() {
   useDocumentTitle("Connect your bank account · Join");
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { data: state } = useRegistration();
   const code = params.get("code");
   const consentState = params.get("state");
   const denied = params.get("error");
+  // `?connected=1`: the code was exchanged on an earlier load (this page's reload or Back), so
+  // the connection exists: read the accounts again rather than spending the used code.
+  const resumed = params.get("connected") === "1";
   const [phase, setPhase] = useState<Phase>(() =>
     denied
       ? { kind: "failed", message: "The bank connection was cancelled. You can try again or pay by card." }
-      : code
+      : code || resumed
         ? { kind: "connecting" }
         : { kind: "start" },
   );
@@ -47,20 +50,31 @@ export function ConnectAkahuRoute() {
   const exchanged = useRef(false);
 
   useEffect(() => {
-    if (!code || !consentState || exchanged.current) return;
+    if (exchanged.current || denied || !((code && consentState) || resumed)) return;
     exchanged.current = true; // the code works once
     void (async () => {
       try {
-        await akahuExchange(code, consentState);
+        if (code && consentState) {
+          try {
+            await akahuExchange(code, consentState);
+          } catch (failure) {
+            // A code already spent (a reload raced the address change): a connection that reads is fine.
+            await akahuSyncAccounts().catch(() => {
+              throw failure;
+            });
+          }
+          // The code is spent: a reload or Back from here resumes with the connection.
+          setParams({ connected: "1" }, { replace: true });
+        }
         const accounts = await akahuSyncAccounts();
         const usable = accounts.filter((a) => a.status === "ACTIVE" || a.status === "active" || !a.status);
         setPhase({ kind: "pick", accounts: usable.length ? usable : accounts });
         setAccount((usable[0] ?? accounts[0])?.id ?? null);
       } catch (failure) {
-        setPhase({ kind: "failed", message: errorMessage(failure) });
+        setPhase(resumed && !code ? { kind: "start" } : { kind: "failed", message: errorMessage(failure) });
       }
     })();
-  }, [code, consentState]);
+  }, [code, consentState, resumed, denied, setParams]);
 
   const restart = async () => {
     setBusy(true);

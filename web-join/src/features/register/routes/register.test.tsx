@@ -123,7 +123,7 @@ describe("the register page", () => {
     expect(calls.some((c) => c.url === "/api/register")).toBe(false);
   });
 
-  it("says at once when the email already has an account", async () => {
+  it("says once, as news and not as an error, when the email already has an account", async () => {
     api((call) =>
       call.url === "/api/unique-email"
         ? jsonResponse({
@@ -142,7 +142,8 @@ describe("the register page", () => {
     expect(
       await screen.findByText("Welcome back! You already have an account with us. Sign in to rejoin."),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getAllByText(/already have an account with us|sign in to rejoin/i)).toHaveLength(1);
+    expect(screen.getByLabelText(/^Email/)).not.toHaveAttribute("aria-invalid", "true");
   });
 
   it("shows the server's refusal under the field (an under-age applicant)", async () => {

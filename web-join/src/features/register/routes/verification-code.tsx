@@ -5,7 +5,7 @@ import { Button, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { JoinLayout } from "../../../components/JoinLayout";
+import { JoinLayout, rememberedGym } from "../../../components/JoinLayout";
 import { refreshRegistration, resendCode, useRegistration, verifyEmail } from "../api/registration";
 import { stepPath } from "../steps";
 
@@ -67,7 +67,11 @@ export function VerificationCodeRoute() {
   };
 
   return (
-    <JoinLayout title="Verify your email" description="Enter the six-digit code we emailed you.">
+    <JoinLayout
+      gym={rememberedGym()}
+      title="Verify your email"
+      description="Enter the six-digit code we emailed you."
+    >
       <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
         <form noValidate onSubmit={submit} aria-label="Verify your email">
           <Stack gap="md">

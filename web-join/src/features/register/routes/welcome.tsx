@@ -17,7 +17,14 @@ export function WelcomeRoute() {
   const navigate = useNavigate();
   if (!state) return <PageLoader />;
   const sub = state.subscription;
-  const first = sub?.first_payment ?? sub?.upcoming_payment ?? null;
+  // The first payment while no other has followed it; for a member of longer standing, the next one.
+  const latest = sub?.latest_payment ?? null;
+  const first =
+    sub?.first_payment && (!latest || latest.id === sub.first_payment.id) ? sub.first_payment : null;
+  const payment = first ?? sub?.upcoming_payment ?? null;
+  const plan = state.price
+    ? `${state.price.offering.name}: ${state.price.label}`
+    : [sub?.price.offering.name, sub?.price.label].filter(Boolean).join(": ");
   return (
     <JoinLayout gym={state.gym} title={`Welcome to ${state.gym.name}`}>
       <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
@@ -26,7 +33,8 @@ export function WelcomeRoute() {
             <IconConfetti size={36} />
           </ThemeIcon>
           <Text fz="lg">
-            You're a member, {titleCase(state.name).split(" ")[0]}! We've emailed you a summary.
+            You're a member, {titleCase(state.name).split(" ")[0]}!
+            {state.welcome_emailed ? " We've emailed you a summary." : ""}
           </Text>
           {state.payment_failed && (
             <Alert color="red" title="Your payment did not go through" role="alert">
@@ -50,13 +58,19 @@ export function WelcomeRoute() {
               <Title order={2} fz="lg">
                 Your membership
               </Title>
+              {plan && <Text>{plan}</Text>}
               <Text>
-                {state.price ? `${state.price.offering.name}: ${state.price.label}` : sub.price.label}
+                {sub.start_date > state.today ? "Starts" : "Started"} {formatLongDate(sub.start_date)}
               </Text>
-              <Text>Starts {formatLongDate(sub.start_date)}</Text>
-              {first && (
+              {payment && (
                 <Text>
-                  First payment {formatMoney(first.total)} on {formatLongDate(first.due_on)}
+                  {payment === first ? "First payment" : "Next payment"} {formatMoney(payment.total)} on{" "}
+                  {formatLongDate(payment.due_on)}
+                  {payment.credit_used > 0
+                    ? payment.total === 0
+                      ? `: your credit of ${formatMoney(payment.credit_used)} covers it, so nothing is taken`
+                      : `, with ${formatMoney(payment.credit_used)} more paid from your credit`
+                    : ""}
                 </Text>
               )}
             </Stack>

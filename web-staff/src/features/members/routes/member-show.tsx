@@ -2,11 +2,13 @@ import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
+import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -267,14 +269,14 @@ export function MemberShowRoute() {
                     No payments yet.
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={420}>
+                  <Table.ScrollContainer minWidth={280}>
                     <Table verticalSpacing={6} aria-label="Payments">
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Due</Table.Th>
-                          <Table.Th>Status</Table.Th>
+                          <Table.Th {...wideScreensOnlyCell}>Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
-                          <Table.Th>For</Table.Th>
+                          <Table.Th {...wideScreensOnlyCell}>For</Table.Th>
                           <Table.Th>
                             <VisuallyHidden>Receipt</VisuallyHidden>
                           </Table.Th>
@@ -283,12 +285,18 @@ export function MemberShowRoute() {
                       <Table.Tbody>
                         {member.recent_payments.map((p) => (
                           <Table.Tr key={p.id}>
-                            <Table.Td>{formatDate(p.due_on)}</Table.Td>
                             <Table.Td>
+                              {formatDate(p.due_on)}
+                              {/* On a phone the status folds under the date (the members list's pattern). */}
+                              <Box hiddenFrom="sm" mt={4}>
+                                <StatusBadge status={p.status} />
+                              </Box>
+                            </Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>
                               <StatusBadge status={p.status} />
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
-                            <Table.Td>{p.price_label}</Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>{p.price_label}</Table.Td>
                             <Table.Td>
                               {p.status === "sent" && (
                                 <Anchor component={Link} to={`/payments/${p.id}/receipt`} size="sm">

@@ -7,7 +7,7 @@ import {
 } from "@gym/core/contract/lifecycle";
 import { errorMessage } from "@gym/web/api";
 import { formatDate, parseNzDate } from "@gym/web/format";
-import { submitHandler, useZodForm } from "@gym/web/forms";
+import { numberFieldProps, submitHandler, useZodForm } from "@gym/web/forms";
 import { toast, toastApiError } from "@gym/web/toast";
 import {
   Alert,
@@ -267,6 +267,7 @@ function ManualPaymentForm({ subscription: s, done, close }: ActionProps) {
           hideControls
           withAsterisk
           {...form.getInputProps("amount")}
+          {...numberFieldProps(form, "amount")}
         />
         <Select
           label="Paid by"

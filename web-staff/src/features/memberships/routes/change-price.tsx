@@ -240,7 +240,7 @@ export function ChangePriceRoute() {
             />
             <DateInput
               label="From"
-              description="Leave empty for each member's next period end"
+              description="Leave empty for each member's next period end (for a rise, the first one after the notice period)"
               placeholder="DD/MM/YYYY"
               valueFormat="DD/MM/YYYY"
               dateParser={parseNzDate}

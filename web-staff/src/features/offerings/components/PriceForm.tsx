@@ -1,4 +1,4 @@
-import { submitHandler, useZodForm } from "@gym/web/forms";
+import { numberFieldProps, submitHandler, useZodForm } from "@gym/web/forms";
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { type PriceFormValues, priceFormSchema } from "../api/forms";
@@ -61,6 +61,7 @@ export function PriceForm({
             disabled={locked}
             {...money}
             {...form.getInputProps("amount")}
+            {...numberFieldProps(form, "amount")}
           />
           <Select
             label="Billing frequency"
@@ -78,6 +79,7 @@ export function PriceForm({
           disabled={locked}
           {...money}
           {...form.getInputProps("joining_fee")}
+          {...numberFieldProps(form, "joining_fee")}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput

@@ -16,7 +16,14 @@ import { IconCheck, IconCopy, IconLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { createPrivateLink, type Price, type PrivateLink } from "../api/offerings";
 
-function LinkRow({ link }: { link: PrivateLink }) {
+/** One join-site link: when it was made, whether it bypasses the age check, the address to copy. */
+export function LinkRow({
+  link,
+  label = "Private link",
+}: {
+  link: Pick<PrivateLink, "url" | "created_at" | "age_bypass">;
+  label?: string;
+}) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
@@ -32,7 +39,7 @@ function LinkRow({ link }: { link: PrivateLink }) {
       <TextInput
         readOnly
         value={link.url}
-        aria-label="Private link"
+        aria-label={label}
         onFocus={(event) => event.currentTarget.select()}
         rightSection={
           <CopyButton value={link.url} timeout={2000}>

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
 import { type OrganisationSettings, useOrganisationSettings, useRegistrationSettings } from "../api/settings";
+import { AgeBypassLinks } from "../components/AgeBypassLinks";
 import {
   BillingSettingsForm,
   CommunicationsSettingsForm,
@@ -123,6 +124,7 @@ export function OrganisationSettingsRoute() {
               settings={registration.data}
               onSaved={(next) => void registration.mutate(next, { revalidate: false })}
             />
+            <AgeBypassLinks organisationId={data.id} />
           </Card>
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
+import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
   Anchor,
@@ -192,14 +193,14 @@ export function ExpectedPaymentsRoute() {
                   Nothing is due in these days.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={560}>
+                <Table.ScrollContainer minWidth={280}>
                   <Table withTableBorder verticalSpacing="sm" aria-label="Expected payments by day and gym">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Day</Table.Th>
                         <Table.Th>Gym</Table.Th>
-                        <Table.Th>Payments</Table.Th>
-                        <Table.Th>By type</Table.Th>
+                        <Table.Th {...wideScreensOnlyCell}>Payments</Table.Th>
+                        <Table.Th {...wideScreensOnlyCell}>By type</Table.Th>
                         <Table.Th ta="right">Total</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -218,8 +219,8 @@ export function ExpectedPaymentsRoute() {
                               ) : null}
                             </Table.Td>
                             <Table.Td>{group.gym.name}</Table.Td>
-                            <Table.Td>{group.count}</Table.Td>
-                            <Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>{group.count}</Table.Td>
+                            <Table.Td {...wideScreensOnlyCell}>
                               {Object.entries(group.by_type)
                                 .map(([type, n]) => `${typeLabels[type] ?? type} ${n}`)
                                 .join(", ")}

@@ -2,7 +2,7 @@ import { isApiError, useListAddress } from "@gym/web/api";
 import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDateTime } from "@gym/web/format";
-import { CursorPager, PageHeader } from "@gym/web/ui";
+import { CursorPager, PageHeader, wideScreensOnly } from "@gym/web/ui";
 import { Alert, Anchor, Badge, Button, Container, Group, Select, Stack, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -99,13 +99,17 @@ export function VisitsListRoute() {
                 </Anchor>
               ),
             },
-            { accessor: "gym_name", title: "Gym" },
-            { accessor: "door_name", title: "Door" },
+            { accessor: "gym_name", title: "Gym", ...wideScreensOnly },
+            { accessor: "door_name", title: "Door", ...wideScreensOnly },
             {
               accessor: "successful",
               title: "Result",
               render: (v) => (
-                <Badge color={v.successful ? "green" : "red"} variant="light">
+                <Badge
+                  color={v.successful ? "green" : "red"}
+                  variant="light"
+                  styles={{ root: { maxWidth: "none", flexShrink: 0 }, label: { overflow: "visible" } }}
+                >
                   {v.successful ? "Entered" : "Denied"}
                 </Badge>
               ),
