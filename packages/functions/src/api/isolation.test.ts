@@ -10,11 +10,16 @@
  *    tenancy check: the answer must be 403 or 404, never a 422 that stopped short of it.
  * Every answer is also checked against its declared schema (middleware/answers.ts, test mode).
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useTestApi } from "../../../../tests/support/api";
 import { HttpClient } from "../../../../tests/support/http";
 
 const api = useTestApi();
+// The demo data the walks use (seeding takes half a minute on two cores: not part of any one walk).
+beforeAll(async () => {
+  const { seedIfEmpty } = await import("../local/seed/index");
+  await seedIfEmpty();
+}, 180_000);
 
 interface Operation {
   method: string;
@@ -76,9 +81,7 @@ describe("every route in the OpenAPI document", () => {
   });
 
   it("answers 400 not_two_factor_authenticated to a session waiting for its code", async () => {
-    const { seedIfEmpty } = await import("../local/seed/index");
-    await seedIfEmpty();
-    const pending = new HttpClient(api.url);
+        const pending = new HttpClient(api.url);
     expect(
       (await pending.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status,
     ).toBe(200);
@@ -94,9 +97,7 @@ describe("every route in the OpenAPI document", () => {
   });
 
   it("gives another organisation's admin nothing of this organisation's records", async () => {
-    const { seedIfEmpty } = await import("../local/seed/index");
-    await seedIfEmpty();
-    const admin = await signIn(api.url, "admin@example.com");
+        const admin = await signIn(api.url, "admin@example.com");
     const outsider = await signIn(api.url, "owner@example.org");
     const me = (await admin.get("/api/me")).body.data;
 
