@@ -19,6 +19,8 @@
   const data = fetch(key, {
     headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
     credentials: "include",
+    // Ahead of the app's code and stylesheet, downloading at the same time.
+    priority: "high",
   })
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
     .then((body) => body.data);

@@ -36,7 +36,8 @@ function takeOverShell(shell: Element) {
   const shellInputs = FIELDS.map((selector) => shellForm?.querySelector<HTMLInputElement>(selector) ?? null);
   const active = document.activeElement;
   const focused = shellInputs.findIndex((input) => input !== null && input === active);
-  const chosen = shellForm?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
+  // Each membership card is named "<membership>: <price>" in both forms (MembershipChoice.tsx).
+  const chosen = shellForm?.querySelector('input[type="radio"]:checked')?.getAttribute("aria-label");
   const touched = shellForm && !shellForm.hidden;
   render();
   if (!touched) return;
@@ -58,8 +59,8 @@ function takeOverShell(shell: Element) {
       to.dispatchEvent(new Event("change", { bubbles: true }));
     });
     if (chosen) {
-      const card = [...form.querySelectorAll<HTMLElement>('[role="radio"], input[type="radio"]')].find(
-        (radio) => radio.getAttribute("value") === chosen,
+      const card = [...form.querySelectorAll<HTMLElement>('[role="radio"]')].find(
+        (radio) => radio.getAttribute("aria-label") === chosen,
       );
       if (card && card.getAttribute("aria-checked") !== "true") card.click();
     }
