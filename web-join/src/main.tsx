@@ -64,6 +64,13 @@ function takeOverShell(shell: Element) {
       );
       if (card && card.getAttribute("aria-checked") !== "true") card.click();
     }
+    // A field left before the app was here is left again in the app's form, so what runs on
+    // leaving it runs now (the email's "already a member?" check).
+    const email = form.querySelector<HTMLInputElement>(FIELDS[1]);
+    if (email?.value && focused !== 1) {
+      email.focus();
+      email.blur();
+    }
     if (focused >= 0) form.querySelector<HTMLInputElement>(FIELDS[focused])?.focus();
   };
   requestAnimationFrame(adopt);
