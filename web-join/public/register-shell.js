@@ -67,12 +67,11 @@
     }
     form.hidden = false;
   };
-  data.then(
-    (options) => {
-      if (document.readyState === "loading")
-        document.addEventListener("DOMContentLoaded", () => draw(options), { once: true });
-      else draw(options);
-    },
-    () => {},
-  );
+  // Not on DOMContentLoaded: that waits for the app's module script (and its stylesheet). The
+  // form is drawn once the parser has passed its last element, its button.
+  const whenParsed = (options, tries = 0) => {
+    if (document.querySelector("[data-shell-form] button")) draw(options);
+    else if (tries < 600) requestAnimationFrame(() => whenParsed(options, tries + 1));
+  };
+  data.then(whenParsed, () => {});
 })();
