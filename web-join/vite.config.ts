@@ -10,7 +10,7 @@ const api: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   // index.html paints the register page before any JavaScript (its shell); other paths get app.html.
-  plugins: [react(), shellPages()],
+  plugins: [react(), shellPages({ stylesAfterShell: true })],
   server: { port, strictPort: true, proxy: api },
   preview: { port, strictPort: true, proxy: api },
   build: {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { deflateSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   latestCodeFor,
@@ -424,10 +424,50 @@ describe("joining on a phone", () => {
     await page.goto(ponsonby);
     await page.getByRole("banner").getByText("Harbour Fitness Ponsonby").waitFor();
     await page.getByRole("radio").first().waitFor();
+    // The shell draws the gym's memberships too (register-shell.js): wait for the app's form.
+    await page.locator('form[aria-label="Create your account"]:not([data-shell-form])').waitFor();
     expect(await heading.boundingBox()).toEqual(early.heading);
     expect(await intro.boundingBox()).toEqual(early.intro);
     expect(await page.locator("[data-shell]").count()).toBe(0);
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+  }, 60_000);
+
+  it("takes a membership and typing before the app's code is here, and the app's form keeps them", async () => {
+    const page = await phone();
+    // The app's code held back until the person has chosen and typed (a slow phone's download).
+    const held: Route[] = [];
+    let release = false;
+    await page.route("**/assets/*.js", (route) => (release ? route.continue() : void held.push(route)));
+    const log: string[] = [];
+    page.on("console", (message) => log.push(message.text()));
+    page.on("response", (response) => log.push(`${response.status()} ${response.url()}`));
+    page.on("requestfailed", (request) =>
+      log.push(`failed ${request.url()} ${request.failure()?.errorText}`),
+    );
+    await page.goto(ponsonby, { waitUntil: "commit" });
+    await page
+      .locator("[data-shell-form]:visible")
+      .waitFor({ timeout: 20_000 })
+      .catch((error) => {
+        throw new Error(`the shell's form did not show: ${log.join("\n")}`, { cause: error });
+      });
+    const shellForm = page.locator('form[aria-label="Create your account"][data-shell-form]');
+    await shellForm.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).check();
+    await shellForm.getByLabel(/^Email/).fill("early@example.com");
+    await shellForm.getByLabel(/^Full name/).fill("Early Bird");
+    await expectAccessible(page);
+    release = true;
+    for (const route of held.splice(0)) await route.continue();
+
+    const form = page.locator('form[aria-label="Create your account"]:not([data-shell-form])');
+    await form.waitFor();
+    await expect.poll(() => form.getByLabel(/^Email/).inputValue()).toBe("early@example.com");
+    expect(await form.getByLabel(/^Full name/).inputValue()).toBe("Early Bird");
+    expect(await form.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).isChecked()).toBe(
+      true,
+    );
+    expect(await page.locator("[data-shell]").count()).toBe(0);
+    await page.context().close();
   }, 60_000);
 
   it("a past member signs in from the gym's link, chooses a new membership and is welcomed again", async () => {

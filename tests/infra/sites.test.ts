@@ -73,16 +73,24 @@ describe("the prerendered register and sign-in pages", () => {
   );
 
   it.runIf(existsSync(path.resolve("web-join", "dist/index.html")))(
-    "when built: index.html carries the shell and app.html is the same page without it",
+    "when built: index.html carries the register shell, its early script, its stylesheets after it; app.html neither",
     () => {
       const dist = path.resolve("web-join", "dist");
       const index = readFileSync(path.join(dist, "index.html"), "utf8");
       const app = readFileSync(path.join(dist, "app.html"), "utf8");
       expect(index).toContain("<h1>Become a member</h1>");
+      expect(index).toContain('<form aria-label="Create your account" data-shell-form hidden>');
+      expect(index).toContain('<script src="/register-shell.js" async');
+      expect(existsSync(path.join(dist, "register-shell.js"))).toBe(true);
+      expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
       expect(app).not.toContain("Become a member");
       expect(app).not.toContain("data-shell");
-      const scripts = (html: string) => [...html.matchAll(/<script[^>]*>|<link[^>]*>/g)].map((m) => m[0]);
-      expect(scripts(app)).toEqual(scripts(index));
+      expect(app).not.toContain("register-shell.js");
+      expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
+      // The same app code in both.
+      const modules = (html: string) =>
+        [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(modules(app)).toEqual(modules(index));
     },
   );
 });

@@ -11,15 +11,80 @@ const render = () =>
     </StrictMode>,
   );
 
-// `/` arrives with the register page's top already painted (index.html's shell). React's first
-// render replaces it: wait until the route's code is here, so that render is the same page
-// rather than a loading spinner in between.
-if (root.querySelector("[data-shell]") && !router.state.initialized) {
+/** The app's register form (not the shell's). */
+const APP_FORM = 'form[aria-label="Create your account"]:not([data-shell-form])';
+/** The shell's text fields, matched to the app's by what each asks for. */
+const FIELDS = [
+  'input[autocomplete="name"]',
+  'input[autocomplete="email"]',
+  'input[autocomplete="tel"]',
+  'input[autocomplete="bday"]',
+  'input[autocomplete="new-password"]',
+  'input[type="date"]:not([autocomplete])',
+];
+
+/**
+ * `/` arrives with the register page already painted (index.html's shell) and, once
+ * /register-shell.js has the gym's offer, its form usable: someone may have chosen a membership,
+ * typed or focused a field before this code ran. React's first render waits until the route's
+ * code and that offer are here (the `/` loader), so it replaces the shell with the same page;
+ * this then carries the choice, what was typed and the focus into the app's form (as typing
+ * does, so the form's own state has them). As web-staff/src/main.tsx does for the sign-in form.
+ */
+function takeOverShell(shell: Element) {
+  const shellForm = shell.querySelector("form");
+  const shellInputs = FIELDS.map((selector) => shellForm?.querySelector<HTMLInputElement>(selector) ?? null);
+  const active = document.activeElement;
+  const focused = shellInputs.findIndex((input) => input !== null && input === active);
+  // Each membership card is named "<membership>: <price>" in both forms (MembershipChoice.tsx).
+  const chosen = shellForm?.querySelector('input[type="radio"]:checked')?.getAttribute("aria-label");
+  const touched = shellForm && !shellForm.hidden;
+  render();
+  if (!touched) return;
+  const started = performance.now();
+  const adopt = () => {
+    const form = root.querySelector<HTMLFormElement>(APP_FORM);
+    if (!form) {
+      if (performance.now() - started < 5_000) requestAnimationFrame(adopt);
+      return;
+    }
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+    FIELDS.forEach((selector, i) => {
+      const from = shellInputs[i];
+      const to = form.querySelector<HTMLInputElement>(selector);
+      // Only what was typed or changed (the start date has a default, today).
+      if (!from || !to || !from.value || from.value === from.defaultValue || from.value === to.value) return;
+      setValue.call(to, from.value);
+      to.dispatchEvent(new Event("input", { bubbles: true }));
+      to.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    if (chosen) {
+      const card = [...form.querySelectorAll<HTMLElement>('[role="radio"]')].find(
+        (radio) => radio.getAttribute("aria-label") === chosen,
+      );
+      if (card && card.getAttribute("aria-checked") !== "true") card.click();
+    }
+    // A field left before the app was here is left again in the app's form, so what runs on
+    // leaving it runs now (the email's "already a member?" check).
+    const email = form.querySelector<HTMLInputElement>(FIELDS[1]);
+    if (email?.value && focused !== 1) {
+      email.focus();
+      email.blur();
+    }
+    if (focused >= 0) form.querySelector<HTMLInputElement>(FIELDS[focused])?.focus();
+  };
+  requestAnimationFrame(adopt);
+}
+
+const shell = root.querySelector("[data-shell]");
+if (shell && !router.state.initialized) {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();
-    render();
+    takeOverShell(shell);
   });
+} else if (shell) {
+  takeOverShell(shell);
 } else {
   render();
 }

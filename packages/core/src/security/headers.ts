@@ -79,6 +79,14 @@ export const API_HEADERS: Record<string, string> = {
 };
 
 /**
+ * A public answer that is the same for everyone and may be a minute old: a join link's gym and
+ * public prices (`GET /api/join`, read by every phone that opens the link). A browser reuses it
+ * for a minute and then shows it while asking again for up to five; with its ETag, asking again
+ * costs a 304.
+ */
+export const PUBLIC_SHORT_CACHE = "public, max-age=60, stale-while-revalidate=300";
+
+/**
  * CloudFront adds this header, with a secret generated at deploy, to every request it sends to the
  * API origin. In AWS the API answers only requests that carry it, so the API Gateway address
  * cannot be called directly, and only then trusts CloudFront's viewer-address header.

@@ -74,6 +74,19 @@ beforeAll(async () => {
 });
 
 describe("GET /api/join", () => {
+  it("is cacheable for a minute (then stale while asking again), and answers 304 to its ETag", async () => {
+    const url = `${api.url}/api/join?gym=${ponsonbyUuid}`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(url, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect((await fetch(url, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+  });
+
   it("shows a gym's public offerings and prices by its uuid, not private or archived ones", async () => {
     const res = await new HttpClient(api.url).get(`/api/join?gym=${ponsonbyUuid}`);
     expect(res.status).toBe(200);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { paymentTypeSchema } from "@gym/core/contract/payment";
 import {
   bankAccountChoiceInput,
@@ -29,6 +30,7 @@ import {
   startCard,
   uploadProfilePicture,
 } from "@gym/core/registration/service";
+import { PUBLIC_SHORT_CACHE } from "@gym/core/security/headers";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, publicRoute, staffRoute, userRoute } from "../context";
 import { clientAddress, setSessionCookie } from "../middleware/auth";
@@ -51,11 +53,24 @@ export const registrationRouter = createRouter()
       request: { query: joinOptionsQuery },
       responses: {
         200: json(envelope(joinOptionsSchema)),
+        304: { description: "Not modified: the If-None-Match ETag is the answer's" },
         404: errorResponses[404],
         422: errorResponses[422],
       },
     }),
-    async (c) => c.json({ data: await joinOptions(c.req.valid("query")) }, 200),
+    async (c) => {
+      // Public and the same for everyone (no session read): cacheable for a minute, with an ETag.
+      const body = JSON.stringify({ data: await joinOptions(c.req.valid("query")) });
+      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      c.header("Cache-Control", PUBLIC_SHORT_CACHE);
+      c.header("ETag", etag);
+      const asked = c.req
+        .header("if-none-match")
+        ?.split(",")
+        .map((tag) => tag.trim().replace(/^W\//, ""));
+      if (asked?.includes(etag)) return c.body(null, 304);
+      return c.json(JSON.parse(body), 200);
+    },
   )
   .openapi(
     publicRoute({

@@ -25,4 +25,22 @@ describe("`/`'s loader", () => {
     // The page did not ask again: it took the loader's answer.
     expect(calls).toHaveLength(1);
   });
+
+  it("takes the answer index.html's shell asked for (no second request) and waits for it", async () => {
+    const { calls } = mockFetch(() => jsonResponse({ data: { gym: { name: "from the API" } } }));
+    const key = joinOptionsKey({ gym: "g2" });
+    window.__joinOptions = { key, data: Promise.resolve({ gym: { name: "Harbour Fitness Newmarket" } }) };
+    const loaded = preloadJoinOptions({ request: new Request("http://join.test/?gym=g2") });
+    expect(loaded).toBeInstanceOf(Promise);
+    await loaded;
+    expect(window.__joinOptions).toBeUndefined();
+
+    function Newmarket() {
+      const { data } = useApi<{ gym: { name: string } }>(key);
+      return <p>{data?.gym.name ?? "waiting"}</p>;
+    }
+    renderWithProviders(<Newmarket />);
+    expect(await screen.findByText("Harbour Fitness Newmarket")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
 });
