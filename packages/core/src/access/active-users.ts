@@ -15,12 +15,12 @@ import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { businessNow } from "../clock";
 import type { ActiveUser, ActiveUsers, DoorMismatch } from "../contract/access";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import type { SubscriptionRecord } from "../subscription/store";
+import { titleCase } from "../text";
 import { standingByGym } from "./sync";
 
 export const ACTIVE_USERS_PER_PAGE = 25;

@@ -9,10 +9,10 @@ import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { businessToday } from "../clock";
 import { visitExportBody, visitExportColumns } from "../contract/access";
-import { titleCase } from "../contract/text";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { instantNz } from "../payment/export";
+import { titleCase } from "../text";
 import { parse } from "../validation";
 import { listVisits } from "./visits";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { LinkCheck } from "../contract/auth";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ValidationError } from "../errors";
 import { log } from "../log";
+import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
 import { resetEmail } from "./emails";

@@ -1,5 +1,5 @@
-import { titleCase } from "../contract/text";
 import { NotFoundError } from "../errors";
+import { titleCase } from "../text";
 import { profilePictureUrl } from "../user/picture";
 import { getUser } from "../user/service";
 import { type Actor, actorFor, organisationsOf } from "./actor";

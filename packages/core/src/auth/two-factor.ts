@@ -1,7 +1,7 @@
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { RateLimitedError, ValidationError } from "../errors";
+import { titleCase } from "../text";
 import { getUser } from "../user/service";
 import { codeEmail } from "./emails";
 import { takeLimit } from "./throttle";

@@ -5,7 +5,7 @@
  * which the operations feed by changing the subscription's facts (pauses, cancellation date, price
  * change). No I/O, no clock: callers pass `today` (the business clock's Auckland date).
  */
-import { nzDate } from "../contract/text";
+import { nzDate } from "../text";
 import { addDays, type CivilDate, compareCivilDates, daysBetween } from "./calendar";
 import { breakFee } from "./money";
 import { type BillingSchedule, chargeCovering, chargesBetween, type SchedulePause } from "./schedule";

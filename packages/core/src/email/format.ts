@@ -1,6 +1,6 @@
 /** How emails show dates and names (en-NZ, Pacific/Auckland civil dates; names title-cased). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
-import { titleCase } from "../contract/text";
+import { titleCase } from "../text";
 
 /** A civil date (or an instant, as its Auckland date) the en-NZ way: "Tuesday, 1 December 2026". */
 export function emailDate(date: CivilDate | string | Date): string {

@@ -5,10 +5,10 @@
  * failure to log never undoes the operation that was already committed (it is logged instead).
  */
 import type { MemberActivity } from "../contract/member";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { newId } from "../ids";
 import { log } from "../log";
+import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
 
 export interface ActivityInput {

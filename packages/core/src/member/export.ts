@@ -10,11 +10,11 @@ import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessNow, businessToday } from "../clock";
 import { memberExportBody, memberExportColumns } from "../contract/member";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { csvRows } from "../exports/csv";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { civilDateNz } from "../payment/export";
+import { titleCase } from "../text";
 import { parse } from "../validation";
 import { type MemberListFilters, type MemberRow, matchingMembers, summaryOf } from "./service";
 

@@ -7,10 +7,10 @@
 import { syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
-import { nzDate } from "../contract/text";
 import { db } from "../db/service";
 import { log } from "../log";
 import { receiptForPaidPayment } from "../receipt/service";
+import { nzDate } from "../text";
 import { recordActivity } from "./activity";
 
 interface SubscriptionFacts {

@@ -2,7 +2,7 @@
 import type { Actor } from "../auth/actor";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { type SearchResult, searchInput } from "../contract/member";
-import { titleCase } from "../contract/text";
+import { titleCase } from "../text";
 import { profilePicturesOf } from "../user/picture";
 import { parse } from "../validation";
 import { searchIndex } from "./search-index";

@@ -23,7 +23,6 @@ import {
   memberMessages,
   memberUpdateInput,
 } from "../contract/member";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
@@ -40,6 +39,7 @@ import {
   memberSubscriptions,
   type SubscriptionRecord,
 } from "../subscription/store";
+import { titleCase } from "../text";
 import { profilePicturesOf, profilePictureUrl } from "../user/picture";
 import { roleIn } from "../user/roles";
 import { findUserByEmail, getUserOrNull } from "../user/service";

@@ -1,7 +1,7 @@
 /** Pure presenters of payments (spec 001 §3 Payment): money formatted at the edge, ids as the API names them. */
 
 import { formatCents } from "../billing/money";
-import { titleCase } from "../contract/text";
+import { titleCase } from "../text";
 import type { PaymentRecord } from "./store";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */

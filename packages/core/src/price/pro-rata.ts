@@ -12,9 +12,9 @@ import {
   surcharge,
 } from "../billing/index";
 import { type ProRata, proRataRequest } from "../contract/price";
-import { nzDate } from "../contract/text";
 import { NotFoundError, ValidationError } from "../errors";
 import { organisationContext } from "../offering/context";
+import { nzDate } from "../text";
 import { parse } from "../validation";
 import { resolveJoinLink } from "./links";
 import { priceLabel } from "./present";

@@ -14,7 +14,6 @@ import { addDays, aucklandDate } from "../billing/calendar";
 import { gstIncluded } from "../billing/gst";
 import { formatCents } from "../billing/money";
 import type { Receipt } from "../contract/receipt";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { NotFoundError } from "../errors";
@@ -24,6 +23,7 @@ import { organisationSettings } from "../organisation/settings";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { findSubscription } from "../subscription/store";
+import { titleCase } from "../text";
 import { receiptEmail } from "./emails";
 
 type ReceiptRecord = {

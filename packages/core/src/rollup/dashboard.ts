@@ -9,10 +9,10 @@ import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, toEpochDay } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { CostAndVisitBreakdown, DashboardStats, UserBreakdown } from "../contract/dashboard";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
+import { titleCase } from "../text";
 import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
 import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
 

@@ -17,12 +17,12 @@ import {
   staffInviteInput,
   staffMessages,
 } from "../contract/staff";
-import { titleCase } from "../contract/text";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
+import { titleCase } from "../text";
 import { profilePictureUrl } from "../user/picture";
 import { type GymRole, isStaffRole, putRole, roleIn } from "../user/roles";
 import { createUser, findUserByEmail, getUserOrNull } from "../user/service";

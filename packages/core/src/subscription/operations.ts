@@ -28,7 +28,6 @@ import {
   pauseInput,
   priceChangeInput,
 } from "../contract/lifecycle";
-import { nzDate, titleCase } from "../contract/text";
 import { emailDate, firstName } from "../email/format";
 import { compose } from "../email/message";
 import { type Email, sendEmail } from "../email/port";
@@ -43,6 +42,7 @@ import { type PaymentRecord, subscriptionPayments } from "../payment/store";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { receiptForPaidPayment } from "../receipt/service";
+import { nzDate, titleCase } from "../text";
 import { parse } from "../validation";
 
 export { cancelInput, manualPaymentInput, pauseInput, priceChangeInput };

@@ -81,7 +81,7 @@ describe("every route in the OpenAPI document", () => {
   });
 
   it("answers 400 not_two_factor_authenticated to a session waiting for its code", async () => {
-        const pending = new HttpClient(api.url);
+    const pending = new HttpClient(api.url);
     expect(
       (await pending.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status,
     ).toBe(200);
@@ -97,7 +97,7 @@ describe("every route in the OpenAPI document", () => {
   });
 
   it("gives another organisation's admin nothing of this organisation's records", async () => {
-        const admin = await signIn(api.url, "admin@example.com");
+    const admin = await signIn(api.url, "admin@example.com");
     const outsider = await signIn(api.url, "owner@example.org");
     const me = (await admin.get("/api/me")).body.data;
 

@@ -130,8 +130,8 @@ export function formatMoney(cents: number | null | undefined): string {
   return money.format(cents / 100);
 }
 
-/** The one title-case rule for names (core/contract/text.ts): the sites show names as the API does. */
-export { titleCase } from "@gym/core/contract/text";
+/** The one title-case rule for names (core/text.ts): the sites show names as the API does. */
+export { titleCase } from "@gym/core/text";
 
 /** "02/06/2025" (en-NZ) or "2025-06-02" to "2025-06-02"; null when it is not a calendar date. */
 export function parseNzDate(text: string): string | null {
