@@ -55,7 +55,8 @@ describe("GET /api/payments", () => {
     const dues = rows.map((r) => r.due_on);
     expect(dues).toEqual([...dues].sort().reverse());
     const card = rows.find((r) => r.id === seeded.card.paymentId)!;
-    expect(card.user.name).toMatch(/payer 000 card/);
+    // Names are shown title-cased (spec), as the members list shows them.
+    expect(card.user.name).toMatch(/Payer 000 Card/);
     expect(card.gym.name).toBe("Harbour Fitness Ponsonby");
     expect(card.price_label).toBeTruthy();
     expect(card.amount).toBe(2_400);
