@@ -1,6 +1,7 @@
 /**
  * The browser-safe part of core is `contract/` (the API's request and answer schemas, the spec's
- * messages, the field and hours rules) and `billing/` (pure money and calendar rules). The web
+ * messages, the field and hours rules), `billing/` (pure money and calendar rules) and `text.ts`
+ * (how names and dates are shown: `titleCase`, `nzDate`). The web
  * apps import only these (Biome's noRestrictedImports in biome.json stops anything else), and
  * this test keeps them browser-safe all the way down: they import nothing but each other and zod,
  * so a web bundle can never pull in the database, providers, secrets or Node built-ins.
@@ -12,6 +13,9 @@ import { describe, expect, it } from "vitest";
 const core = resolve(import.meta.dirname, "..");
 const root = resolve(core, "../../..");
 const safeFolders = ["contract", "billing"];
+const safeFiles = ["text.ts"];
+const isSafe = (target: string) =>
+  safeFolders.some((safe) => target.startsWith(`${safe}/`)) || safeFiles.includes(target);
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -31,17 +35,18 @@ const importsOf = (file: string) =>
 describe("the browser-safe part of core", () => {
   it("imports only itself and zod", () => {
     const problems: string[] = [];
-    for (const folder of safeFolders) {
-      for (const file of sources(join(core, folder))) {
-        for (const specifier of importsOf(file)) {
-          const where = relative(root, file);
-          if (specifier.startsWith(".")) {
-            const target = relative(core, resolve(dirname(file), specifier));
-            if (!safeFolders.some((safe) => target.startsWith(`${safe}/`)))
-              problems.push(`${where} imports ${specifier} (server code)`);
-          } else if (specifier !== "zod") {
-            problems.push(`${where} imports ${specifier}`);
-          }
+    const files = [
+      ...safeFolders.flatMap((folder) => sources(join(core, folder))),
+      ...safeFiles.map((file) => join(core, file)),
+    ];
+    for (const file of files) {
+      for (const specifier of importsOf(file)) {
+        const where = relative(root, file);
+        if (specifier.startsWith(".")) {
+          const target = relative(core, resolve(dirname(file), specifier)).replace(/(\.ts)?$/, ".ts");
+          if (!isSafe(target)) problems.push(`${where} imports ${specifier} (server code)`);
+        } else if (specifier !== "zod") {
+          problems.push(`${where} imports ${specifier}`);
         }
       }
     }
@@ -53,7 +58,7 @@ describe("the browser-safe part of core", () => {
     for (const app of ["web-staff/src", "web-join/src", "packages/web/src"]) {
       for (const file of sources(join(root, app))) {
         for (const specifier of importsOf(file)) {
-          if (/^@gym\/core\//.test(specifier) && !/^@gym\/core\/(contract|billing)\//.test(specifier))
+          if (/^@gym\/core\//.test(specifier) && !/^@gym\/core\/((contract|billing)\/|text$)/.test(specifier))
             problems.push(`${relative(root, file)} imports ${specifier}`);
           if (/packages\/(core|functions)\/|^@gym\/functions/.test(specifier))
             problems.push(`${relative(root, file)} imports ${specifier}`);
