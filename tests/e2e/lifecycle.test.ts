@@ -87,14 +87,21 @@ const paymentRows = (page: Page) =>
   page
     .getByRole("table", { name: "Payments" })
     .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((r) =>
+    .evaluateAll((rows) => {
+      // The text of what is displayed (as typed, not as CSS capitalises it).
+      const shown = (node: Node): string =>
+        node.nodeType === Node.TEXT_NODE
+          ? (node.textContent ?? "")
+          : node instanceof Element && getComputedStyle(node).display === "none"
+            ? ""
+            : [...node.childNodes].map(shown).join("");
+      return rows.map((r) =>
         [...r.querySelectorAll("td")]
           .slice(0, 4)
-          .map((c) => (c as HTMLElement).innerText.trim())
+          .map((c) => shown(c).trim())
           .join(" · "),
-      ),
-    );
+      );
+    });
 
 /** Opens an action's dialog on the membership card. */
 async function openAction(

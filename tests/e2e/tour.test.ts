@@ -301,14 +301,21 @@ describe("the tour", () => {
       html?: string;
     }[];
     const links = new Map<string, string>();
+    const broken: string[] = [];
     for (const message of mail) {
       for (const [, href] of (message.html ?? "").matchAll(/href="([^"]+)"/g)) {
+        if (!URL.canParse(href.replaceAll("&amp;", "&"))) {
+          broken.push(`"${message.subject}": ${href}`);
+          continue;
+        }
         const url = new URL(href.replaceAll("&amp;", "&"));
         // A page to open: the gym's reply-to (`mailto:`) is an address, not a page.
         if (url.protocol !== "http:" && url.protocol !== "https:") continue;
         links.set(`${url.origin}${url.pathname}`, message.subject);
       }
     }
+    // Every link a member can press is a whole address.
+    expect(broken).toEqual([]);
     expect(links.size).toBeGreaterThan(0);
     const found: Stop[] = [];
     // Signed out: the page itself, or sign-in that comes back to it.
