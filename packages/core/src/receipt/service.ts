@@ -129,7 +129,7 @@ async function findReceipt(organisationId: string, paymentId: string): Promise<R
 export async function issueReceipt(
   organisationId: string,
   paymentId: string,
-): Promise<{ receipt: ReceiptRecord; issued: boolean } | null> {
+): Promise<{ receipt: ReceiptRecord; issued: boolean; payment?: PaymentRecord } | null> {
   const existing = await findReceipt(organisationId, paymentId);
   if (existing) return { receipt: existing, issued: false };
   const payment = await findPayment(organisationId, paymentId);
@@ -157,7 +157,7 @@ export async function issueReceipt(
     await db()
       .entities.receipt.create({ ...record, user_id: payment.user_id })
       .go();
-    return { receipt: record, issued: true };
+    return { receipt: record, issued: true, payment };
   } catch (error) {
     const raced = await findReceipt(organisationId, paymentId);
     if (raced) return { receipt: raced, issued: false };
@@ -173,8 +173,8 @@ export async function issueReceipt(
 export async function receiptForPaidPayment(organisationId: string, paymentId: string): Promise<void> {
   try {
     const result = await issueReceipt(organisationId, paymentId);
-    if (!result?.issued) return;
-    const payment = await findPayment(organisationId, paymentId);
+    // The payment as issueReceipt read it: no second read to address the email.
+    const payment = result?.issued ? result.payment : undefined;
     if (!payment) return;
     await sendEmail(
       receiptEmail({
