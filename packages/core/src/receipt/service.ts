@@ -174,8 +174,8 @@ export async function receiptForPaidPayment(organisationId: string, paymentId: s
   try {
     const result = await issueReceipt(organisationId, paymentId);
     // The payment as issueReceipt read it: no second read to address the email.
-    const payment = result?.issued ? result.payment : undefined;
-    if (!payment) return;
+    if (!result?.issued || !result.payment) return;
+    const payment = result.payment;
     await sendEmail(
       receiptEmail({
         to: payment.member_email,
