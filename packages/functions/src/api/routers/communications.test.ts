@@ -4,61 +4,29 @@
  * simulation does (docs/communications.md).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signIn, useTestApi } from "../../../../../tests/support/api";
+import { useTestApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";
-import { addCard, type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
+import { type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
+import {
+  addPrice as addWorldPrice,
+  adminOf,
+  at,
+  core,
+  join as joinAs,
+  memberOf,
+  runJob,
+} from "../../../../../tests/support/money-api";
 
 const api = useTestApi();
 let world: MoneyWorld;
 let admin: HttpClient;
 
-const nine = (date: string) => new Date(`${date}T09:00:00+13:00`);
-
-async function core() {
-  const [clock, jobs, sim] = await Promise.all([
-    import("@gym/core/clock"),
-    import("@gym/core/jobs/run"),
-    import("@gym/core/simulators/simulation"),
-  ]);
-  return { ...clock, ...jobs, ...sim };
-}
-
-async function at(date: string) {
-  await (await core()).setBusinessClock(nine(date));
-}
-
-async function run(job: "billing-run" | "payment-retries" | "member-notices") {
-  const { runJob, settleSimulatedNow } = await core();
-  const result = await runJob(job);
-  await settleSimulatedNow();
-  return result.summary as Record<string, number>;
-}
-
-let n = 0;
-async function cardMember(card = "4242424242424242") {
-  const { createUser } = await import("@gym/core/user/service");
-  const { putRole } = await import("@gym/core/user/roles");
-  const email = `comms${++n}-${Date.now()}@example.nz`;
-  const user = await createUser({
-    email,
-    name: `mary comms${n}`,
-    password: "demo-password",
-    email_verified: true,
-  });
-  await putRole({
-    organisation_id: world.organisation_id,
-    user_id: user.user_id,
-    member_gym_ids: [world.gym_id],
-  });
-  await addCard(world, user, card);
-  return { user, email, client: await signIn(api.url, email) };
-}
-
-async function join(member: { client: HttpClient }, priceId = world.price_id) {
-  const answer = await member.client.post("/api/subscriptions", { price_id: priceId, gym_id: world.gym_id });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data as { id: string; first_payment: { id: string; amount: number; surcharge: number } };
-}
+const run = (job: "billing-run" | "payment-retries" | "member-notices") => runJob(job);
+/** A member with a saved card; the name typed in lower case (names are shown title-cased). */
+const cardMember = (card = "4242424242424242") =>
+  memberOf(world, api.url, { prefix: "comms", name: (n) => `mary comms${n}`, card });
+const join = (member: { client: HttpClient }, priceId = world.price_id) =>
+  joinAs(world, member.client, priceId);
 
 async function mailTo(email: string) {
   const mail = await admin.get("/api/dev/mail");
@@ -78,16 +46,7 @@ const communications = (body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   world = await moneyWorld({ name: "Receipt Gyms" });
-  const { createUser } = await import("@gym/core/user/service");
-  const { putRole } = await import("@gym/core/user/roles");
-  const staff = await createUser({
-    email: "comms-admin@example.nz",
-    name: "Comms Admin",
-    password: "demo-password",
-    email_verified: true,
-  });
-  await putRole({ organisation_id: world.organisation_id, user_id: staff.user_id, org_role: "admin" });
-  admin = await signIn(api.url, "comms-admin@example.nz");
+  admin = await adminOf(world, api.url, "comms-admin@example.nz");
 });
 
 beforeEach(async () => {
@@ -230,22 +189,8 @@ describe("receipts", () => {
   });
 });
 
-async function addPrice(input: { amount: number; joining_fee?: number }) {
-  const { db } = await import("@gym/core/db/service");
-  const { newId } = await import("@gym/core/ids");
-  const price_id = newId();
-  await db()
-    .entities.price.create({
-      organisation_id: world.organisation_id,
-      price_id,
-      offering_id: world.offering_id,
-      grouping_unique_identifier: newId(),
-      billing_frequency: "monthly",
-      ...input,
-    })
-    .go();
-  return price_id;
-}
+const addPrice = (input: { amount: number; joining_fee?: number }) =>
+  addWorldPrice(world, { billing_frequency: "monthly", ...input });
 
 async function setFlags(
   userId: string,

@@ -10,94 +10,32 @@
  * effect); docs/dashboard.md (owing includes unpaid pay-in-full transfers).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signIn, useTestApi } from "../../../../../tests/support/api";
+import { useTestApi } from "../../../../../tests/support/api";
 import { HttpClient } from "../../../../../tests/support/http";
-import { addCard, type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
+import { type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
+import {
+  addPrice as addWorldPrice,
+  adminOf,
+  at,
+  charges,
+  core,
+  join as joinAs,
+  memberOf,
+  runJob,
+  settle,
+} from "../../../../../tests/support/money-api";
 
 const api = useTestApi();
 let world: MoneyWorld;
 let admin: HttpClient;
 
-/** 09:00 in Auckland on an Auckland date (NZDT in these months). */
-const nine = (date: string) => new Date(`${date}T09:00:00+13:00`);
-
-async function core() {
-  const [clock, jobs, sim, db, store, types] = await Promise.all([
-    import("@gym/core/clock"),
-    import("@gym/core/jobs/run"),
-    import("@gym/core/simulators/simulation"),
-    import("@gym/core/db/service"),
-    import("@gym/core/subscription/store"),
-    import("@gym/core/payment-type/service"),
-  ]);
-  return { ...clock, ...jobs, ...sim, ...db, ...store, ...types };
-}
-
-async function at(date: string) {
-  const { setBusinessClock } = await core();
-  await setBusinessClock(nine(date));
-}
-
 /** Runs a job; its charges stay in flight until `settle()`. */
-async function run(job: "billing-run" | "payment-retries" | "grace-expiry") {
-  const { runJob } = await core();
-  return (await runJob(job)).summary as Record<string, number>;
-}
-
-async function settle() {
-  const { settleSimulatedNow } = await core();
-  await settleSimulatedNow();
-}
-
-async function addPrice(input: {
-  amount: number;
-  billing_frequency: "monthly" | "weekly" | "one_off";
-  offering_id?: string;
-  term_amount?: number;
-  term_unit?: "weeks" | "months" | "years";
-}) {
-  const { db } = await core();
-  const { newId } = await import("@gym/core/ids");
-  const price_id = newId();
-  await db()
-    .entities.price.create({
-      organisation_id: world.organisation_id,
-      price_id,
-      grouping_unique_identifier: newId(),
-      ...input,
-      offering_id: input.offering_id ?? world.offering_id,
-    })
-    .go();
-  return price_id;
-}
-
-let n = 0;
+const run = (job: "billing-run" | "payment-retries" | "grace-expiry") => runJob(job, { settle: false });
+const addPrice = (input: Parameters<typeof addWorldPrice>[1]) => addWorldPrice(world, input);
 /** A member of the world's gym, signed in on the join site's API; with a saved card when given. */
-async function member(card?: string) {
-  const { createUser } = await import("@gym/core/user/service");
-  const { putRole } = await import("@gym/core/user/roles");
-  const email = `races${++n}-${Date.now()}@example.nz`;
-  const user = await createUser({
-    email,
-    name: `Races Member ${n}`,
-    password: "demo-password",
-    email_verified: true,
-  });
-  await putRole({
-    organisation_id: world.organisation_id,
-    user_id: user.user_id,
-    member_gym_ids: [world.gym_id],
-  });
-  if (card) await addCard(world, user, card);
-  return { user, client: await signIn(api.url, email) };
-}
-
-/** The member confirms a membership (`POST /api/subscriptions`). */
-async function join(client: HttpClient, priceId: string) {
-  const answer = await client.post("/api/subscriptions", { price_id: priceId, gym_id: world.gym_id });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data as { id: string };
-}
+const member = (card?: string) =>
+  memberOf(world, api.url, { prefix: "races", name: (n) => `Races Member ${n}`, card });
+const join = (client: HttpClient, priceId: string) => joinAs(world, client, priceId);
 
 /** A card confirmed on the simulated Stripe form, ready for `POST /api/me/payment-types/card`. */
 async function confirmedCard(client: HttpClient, number: string) {
@@ -117,13 +55,6 @@ async function confirmedCard(client: HttpClient, number: string) {
   return setup.body.data.setup_intent_id as string;
 }
 
-/** What the simulated Stripe took (money moved) and tried, for a subscription, in order. */
-async function charges(subscriptionId: string) {
-  const { simulatedLedger } = await core();
-  const mine = simulatedLedger().filter((e) => e.meta.subscription_id === subscriptionId);
-  return { tried: mine.map((e) => e.amount), taken: mine.filter((e) => e.taken).map((e) => e.amount) };
-}
-
 async function paymentTypesOf(userId: string) {
   const { listPaymentTypeRecords } = await core();
   return listPaymentTypeRecords(world.organisation_id, userId);
@@ -131,16 +62,7 @@ async function paymentTypesOf(userId: string) {
 
 beforeAll(async () => {
   world = await moneyWorld({ name: "Races Gyms" });
-  const { createUser } = await import("@gym/core/user/service");
-  const { putRole } = await import("@gym/core/user/roles");
-  const staff = await createUser({
-    email: "races-admin@example.nz",
-    name: "Races Admin",
-    password: "demo-password",
-    email_verified: true,
-  });
-  await putRole({ organisation_id: world.organisation_id, user_id: staff.user_id, org_role: "admin" });
-  admin = await signIn(api.url, "races-admin@example.nz");
+  admin = await adminOf(world, api.url, "races-admin@example.nz");
 });
 
 beforeEach(async () => {
