@@ -266,15 +266,24 @@ describe("the members list filters by the price in effect (risk 4)", () => {
   });
 });
 
+/** A three-month pay-in-full membership that staff record as paid by bank transfer (not yet received). */
+async function pifByTransfer(amount: number) {
+  const pif = await addPrice({ amount, billing_frequency: "one_off", term_amount: 3, term_unit: "months" });
+  const m = await member();
+  const added = await admin.post(`/api/members/${m.user.user_id}/pif`, {
+    price_id: pif,
+    gym_id: world.gym_id,
+    payment_method: "bank_transfer",
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const transferId: string = added.body.data.first_payment?.id ?? added.body.data.latest_payment?.id;
+  expect(transferId).toBeTruthy();
+  return { subscription: added.body.data, subscriptionId: added.body.data.id as string, transferId };
+}
+
 describe("the dashboard's owing includes unpaid pay-in-full transfers (risk 5)", () => {
   it("a PIF recorded by bank transfer is owing until marked received", async () => {
     await at("2027-09-01");
-    const pif = await addPrice({
-      amount: 29900,
-      billing_frequency: "one_off",
-      term_amount: 3,
-      term_unit: "months",
-    });
     const stats = async () => {
       const answer = await admin.get("/api/stats?scope=organisation");
       expect(answer.status).toBe(200);
@@ -284,26 +293,18 @@ describe("the dashboard's owing includes unpaid pay-in-full transfers (risk 5)",
       };
     };
     const before = await stats();
-    const m = await member();
-    const added = await admin.post(`/api/members/${m.user.user_id}/pif`, {
-      price_id: pif,
-      gym_id: world.gym_id,
-      payment_method: "bank_transfer",
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    expect(added.body.data).toMatchObject({ balance_owing: 29900 });
+    const added = await pifByTransfer(29900);
+    expect(added.subscription).toMatchObject({ balance_owing: 29900 });
     const owed = await stats();
     expect(owed.owing_amount.current - before.owing_amount.current).toBe(29900);
     expect(owed.owing_count.current - before.owing_count.current).toBe(1);
 
-    const paymentId = added.body.data.first_payment?.id ?? added.body.data.latest_payment?.id;
-    expect(paymentId).toBeTruthy();
-    const received = await admin.post(`/api/payments/${paymentId}/received`);
+    const received = await admin.post(`/api/payments/${added.transferId}/received`);
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     const paid = await stats();
     expect(paid.owing_amount.current).toBe(before.owing_amount.current);
     expect(paid.owing_count.current).toBe(before.owing_count.current);
-    const read = await admin.get(`/api/subscriptions/${added.body.data.id}`);
+    const read = await admin.get(`/api/subscriptions/${added.subscriptionId}`);
     expect(read.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0 });
   });
 });
@@ -311,21 +312,7 @@ describe("the dashboard's owing includes unpaid pay-in-full transfers (risk 5)",
 describe("a pay-in-full transfer paid at the desk instead (docs/billing.md 'Dunning → Debt')", () => {
   it("once the desk took the amount, the transfer cannot also be marked received: collected once", async () => {
     await at("2027-09-02");
-    const pif = await addPrice({
-      amount: 19900,
-      billing_frequency: "one_off",
-      term_amount: 3,
-      term_unit: "months",
-    });
-    const m = await member();
-    const added = await admin.post(`/api/members/${m.user.user_id}/pif`, {
-      price_id: pif,
-      gym_id: world.gym_id,
-      payment_method: "bank_transfer",
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const subscriptionId = added.body.data.id;
-    const transferId = added.body.data.first_payment?.id ?? added.body.data.latest_payment?.id;
+    const { subscriptionId, transferId } = await pifByTransfer(19900);
     // The member pays at the desk instead of transferring.
     const desk = await admin.post(`/api/subscriptions/${subscriptionId}/manual-payment`, {
       amount: 19900,
