@@ -94,3 +94,4 @@ export function mockFetch(handler: (call: RecordedCall) => Response | Promise<Re
   vi.stubGlobal("fetch", fetchMock);
   return { calls, fetch: fetchMock };
 }
+export { subscriptionFixture } from "./subscription";
