@@ -210,7 +210,10 @@ export async function readRegistrationSettings(actor: Actor, organisationId: str
 }
 
 function presentRegistrationSettings(organisation: Pick<Organisation, "min_registration_age" | "terms_url">) {
-  return { min_registration_age: minRegistrationAge(organisation), terms_url: organisation.terms_url ?? null };
+  return {
+    min_registration_age: minRegistrationAge(organisation),
+    terms_url: organisation.terms_url ?? null,
+  };
 }
 
 export async function setRegistrationSettings(actor: Actor, organisationId: string, body: unknown) {
@@ -218,9 +221,15 @@ export async function setRegistrationSettings(actor: Actor, organisationId: stri
   authorize(policy.manageOrganisation(actor), "Only organisation admins may change organisation settings.");
   const { min_registration_age, terms_url } = parse(registrationSettingsInput, body);
   await getOrganisation(organisationId);
-  const update = db().entities.organisation.patch({ organisation_id: organisationId }).set({ min_registration_age });
+  const update = db()
+    .entities.organisation.patch({ organisation_id: organisationId })
+    .set({ min_registration_age });
   // Absent keeps the saved address; blank or null removes it.
-  const chain = terms_url ? update.set({ terms_url }) : terms_url === null ? update.remove(["terms_url"]) : update;
+  const chain = terms_url
+    ? update.set({ terms_url })
+    : terms_url === null
+      ? update.remove(["terms_url"])
+      : update;
   const { data } = await chain.go({ response: "all_new" });
   return presentRegistrationSettings(data);
 }

@@ -86,7 +86,9 @@ describe("the confirm page", () => {
       ...state,
       terms_url: "https://harbour.example/terms",
     });
-    const link = await screen.findByRole("link", { name: /Harbour Fitness Ponsonby's membership terms and conditions/ });
+    const link = await screen.findByRole("link", {
+      name: /Harbour Fitness Ponsonby's membership terms and conditions/,
+    });
     expect(link).toHaveAttribute("href", "https://harbour.example/terms");
     expect(link).toHaveAttribute("target", "_blank");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
@@ -97,6 +99,8 @@ describe("the confirm page", () => {
     renderConfirm(() => jsonResponse({ data: null }), { ...state, terms_url: null });
     await screen.findByRole("checkbox", { name: /membership terms and conditions/ });
     expect(screen.queryByRole("link", { name: /terms and conditions/ })).not.toBeInTheDocument();
-    expect(screen.getByText(/has not put its terms online\. You agree to this membership, its payments and dates/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/has not put its terms online\. You agree to this membership, its payments and dates/),
+    ).toBeInTheDocument();
   });
 });

@@ -34,7 +34,9 @@ function render(user = adminUser) {
   const fetch = mockFetch((call) => {
     if (call.url === "/api/me") return jsonResponse({ data: user });
     if (call.url.endsWith("/registration-settings"))
-      return jsonResponse({ data: call.method === "PUT" ? call.body : { min_registration_age: 16, terms_url: null } });
+      return jsonResponse({
+        data: call.method === "PUT" ? call.body : { min_registration_age: 16, terms_url: null },
+      });
     if (call.method === "PUT") return jsonResponse({ data: { ...settings, ...(call.body as object) } });
     return jsonResponse({ data: settings });
   });
