@@ -66,15 +66,17 @@ export async function receiptContent(payment: PaymentRecord): Promise<ReceiptRec
   const settings = organisationSettings(org);
   const kind = (payment.meta as { kind?: string } | undefined)?.kind;
   const offering = sub?.offering_name ?? "Membership";
+  // "Anytime Membership", not "Anytime Membership membership".
+  const membership = /membership$/i.test(offering.trim()) ? offering : `${offering} membership`;
   const label = payment.price_label ?? sub?.price_label ?? "";
   const description =
     kind === "manual"
-      ? `Payment towards your ${offering} membership`
+      ? `Payment towards your ${membership}`
       : kind === "break_fee"
         ? label || "Break fee"
         : payment.is_retry
-          ? `Balance owing on your ${offering} membership (${label})`
-          : `${offering} membership (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
+          ? `Balance owing on your ${membership} (${label})`
+          : `${membership} (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
   const period =
     payment.period_start_at && payment.period_end_at && !payment.is_retry && !kind
       ? {

@@ -139,6 +139,8 @@ describe("receipts", () => {
       payment_method: "Visa •••• 4242",
     });
     expect(receipt.number).toMatch(/^\d{6}$/);
+    // The offering is named once: "24/7 Membership (…)", not "24/7 Membership membership".
+    expect(receipt.lines[0].label).toMatch(/^24\/7 Membership \(/);
 
     // Staff who see the payment read the same receipt.
     const staff = await admin.get(`/api/payments/${paymentId}/receipt`);
