@@ -10,6 +10,7 @@ import {
   screenshotPath,
   sharedProduct,
   signInViaApi,
+  staffPage,
   viewports,
 } from "../support/e2e";
 
@@ -313,6 +314,53 @@ describe("joining on a phone", () => {
       .waitFor();
     expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
   }, 120_000);
+
+  it("links the terms and conditions an organisation admin set (https only), in a new tab; staff see the new member's notification switches read-only", async () => {
+    const staff = await staffPage(browser, product, "admin@example.com");
+    await staff.goto(`${product.staffUrl}/organisation/settings`);
+    const joining = staff.getByRole("form", { name: "Joining online" });
+    const terms = joining.getByRole("textbox", { name: /Membership terms and conditions/ });
+    await terms.fill("harbour.example/terms");
+    await joining.getByRole("button", { name: "Save" }).click();
+    await joining.getByText("Enter a web address starting with https://").waitFor();
+    await terms.fill("https://harbour.example/terms");
+    await joining.getByRole("button", { name: "Save" }).click();
+    await staff.getByText("Joining online saved").waitFor();
+    try {
+      const { page } = await newMemberWithPhoto(/Anytime Membership: \$46\.00 Fortnightly/);
+      await page.getByRole("button", { name: /^Card/ }).click();
+      await page.getByRole("button", { name: "Enter card details" }).click();
+      await page.getByLabel("Card number").fill("4242424242424242");
+      await page.getByRole("button", { name: "Save card" }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+      const link = page.getByRole("link", {
+        name: /Harbour Fitness Ponsonby's membership terms and conditions/,
+      });
+      expect(await link.getAttribute("href")).toBe("https://harbour.example/terms");
+      expect(await link.getAttribute("target")).toBe("_blank");
+      await link.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath("join-confirm-terms-link-phone"), fullPage: true });
+      await confirmAndWelcome(page, false);
+
+      // The staff member page shows the member's switches, with nothing to change them.
+      const me = await (await page.request.get(`${product.joinUrl}/api/me`)).json();
+      await staff.goto(`${product.staffUrl}/members/${me.data.id}`);
+      const switches = staff.getByRole("region", { name: "Notifications" });
+      await switches.getByText("Payment reminders").waitFor();
+      expect(await switches.getByText("On", { exact: true }).count()).toBe(3);
+      expect(await switches.getByRole("switch").count()).toBe(0);
+      await staff.screenshot({ path: screenshotPath("staff-member-notifications"), fullPage: true });
+    } finally {
+      const orgId = (await (await staff.request.get(`${product.staffUrl}/api/me`)).json()).data
+        .current_organisation.id;
+      await staff.request.put(`${product.staffUrl}/api/organisations/${orgId}/registration-settings`, {
+        headers: { "X-Requested-With": "XMLHttpRequest" },
+        data: { min_registration_age: 16, terms_url: null },
+      });
+      await staff.context().close();
+    }
+  }, 180_000);
 
   it("a card that declines (4000 0000 0000 0341): the member sees the failure after the first charge and adds another card", async () => {
     const { page } = await newMemberWithPhoto(/Anytime Membership: \$24\.00 Weekly/);

@@ -20,3 +20,29 @@ export function nzDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split("-");
   return `${d}/${m}/${y}`;
 }
+
+const aucklandClock = new Intl.DateTimeFormat("en-NZ", {
+  timeZone: "Pacific/Auckland",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * An instant ("2026-12-15T02:04:00.000Z", epoch ms or a Date) as its en-NZ Auckland date and time:
+ * "15/12/2026 03:04 pm". Composed from `formatToParts`, so every runtime writes the same string
+ * (ICU versions differ in spaces and in the case of "am"/"pm"). "" for no or an invalid instant.
+ */
+export function nzDateTime(instant: string | number | Date | null | undefined): string {
+  if (instant === null || instant === undefined || instant === "") return "";
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts: Record<string, string> = {};
+  for (const part of aucklandClock.formatToParts(date)) parts[part.type] = part.value;
+  const hour24 = Number(parts.hour) % 24;
+  const hour12 = String(hour24 % 12 === 0 ? 12 : hour24 % 12).padStart(2, "0");
+  return `${parts.day}/${parts.month}/${parts.year} ${hour12}:${parts.minute} ${hour24 < 12 ? "am" : "pm"}`;
+}

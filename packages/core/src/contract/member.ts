@@ -22,6 +22,7 @@ export const memberMessages = {
   tags: "At most 20 tags",
   mobile: "Enter a mobile number of 7 to 15 digits",
   query: "Type at most 100 characters",
+  memberConsent: "Only the member can change this, on their membership page.",
   deleteCharging: "This member's membership still charges. Cancel it before deleting the member.",
 } as const;
 
@@ -186,9 +187,11 @@ const optionalEmail = z
   .transform((v) => (v ? v.toLowerCase() : null));
 
 /**
- * `PUT /api/members/{id}`: the profile, contact, emergency contact, address, notes, tags and
- * notification settings. Every field may be left out (unchanged); name and email, when sent, may
- * not be empty ("Value is required"); any other field sent empty or null is cleared.
+ * `PUT /api/members/{id}`: the profile, contact, emergency contact, address, notes and tags. Every
+ * field may be left out (unchanged); name and email, when sent, may not be empty ("Value is
+ * required"); any other field sent empty or null is cleared. The notification switches are the
+ * member's own consent: staff see them, and sending any of them is a 422 on that field
+ * (`memberMessages.memberConsent`; docs/communications.md "Who changes the switches").
  */
 export const memberUpdateInput = z
   .object({

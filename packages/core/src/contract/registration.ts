@@ -85,6 +85,8 @@ export const joinOptionsSchema = z
     takes_bank: z.boolean(),
     /** Today in Auckland on the business clock: the earliest start date, the default one. */
     today: z.string(),
+    /** The organisation's membership terms and conditions (https), or null: none published. */
+    terms_url: z.string().nullable(),
   })
   .meta({ id: "JoinOptions" });
 export type JoinOptions = z.output<typeof joinOptionsSchema>;
@@ -325,6 +327,8 @@ export const registrationStateSchema = z
     today: z.string(),
     /** Subscribed through the join site, so the welcome email (a summary) was sent. */
     welcome_emailed: z.boolean(),
+    /** The organisation's membership terms and conditions (https), or null: none published. */
+    terms_url: z.string().nullable(),
   })
   .meta({ id: "RegistrationState" });
 export type RegistrationState = z.output<typeof registrationStateSchema>;
@@ -357,7 +361,25 @@ export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 // ---- Organisation setting ----------------------------------------------------------------------
 
-/** `PUT /api/organisations/{organisationId}/registration-settings`: the youngest age to join online. */
+/** The message for a terms address that is not an https web address. */
+export const TERMS_URL_MESSAGE = "Enter a web address starting with https://";
+
+/** An https web address (a page a member's browser can open), at most 2000 characters. */
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `PUT /api/organisations/{organisationId}/registration-settings`: the youngest age to join
+ * online, and the address of the membership terms and conditions (docs/registration.md "Terms").
+ * `terms_url` absent keeps the saved one; blank or null removes it.
+ */
 export const registrationSettingsInput = z
   .object({
     min_registration_age: z
@@ -365,10 +387,23 @@ export const registrationSettingsInput = z
       .int("Enter a whole number of years")
       .min(0, "Enter an age from 0 to 100")
       .max(100, "Enter an age from 0 to 100"),
+    terms_url: z
+      .union([z.string({ error: TERMS_URL_MESSAGE }), z.null()], { error: TERMS_URL_MESSAGE })
+      .optional()
+      .transform((value) => (typeof value === "string" ? value.trim() || null : value))
+      .refine((value) => !value || value.length <= 2000, "The maximum length allowed is 2000 characters")
+      .refine((value) => !value || value.length > 2000 || isHttpsUrl(value), TERMS_URL_MESSAGE),
   })
-  .meta({ id: "RegistrationSettingsInput", example: { min_registration_age: 16 } });
+  .meta({
+    id: "RegistrationSettingsInput",
+    example: { min_registration_age: 16, terms_url: "https://harbourfitness.example/terms" },
+  });
 
 export const registrationSettingsSchema = z
-  .object({ min_registration_age: z.number().int() })
+  .object({
+    min_registration_age: z.number().int(),
+    /** The organisation's membership terms and conditions (https), or null: none published. */
+    terms_url: z.string().nullable(),
+  })
   .meta({ id: "RegistrationSettings" });
 export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;

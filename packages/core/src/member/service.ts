@@ -424,6 +424,12 @@ async function subscriptionView(
 
 type UserRecord = NonNullable<Awaited<ReturnType<typeof getUserOrNull>>>;
 
+const MEMBER_CONSENT_FIELDS = [
+  "email_notifications_enabled",
+  "push_notifications_enabled",
+  "payment_reminders",
+] as const;
+
 /** `PUT /api/members/{id}`: organisation admins and admins of the member's gym (trainers read only). */
 export async function updateMember(actor: Actor, userId: string, body: unknown): Promise<Member> {
   const { organisationId, member, sub } = await memberInReach(actor, userId);
@@ -435,6 +441,10 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
       (sub ? mine.includes(sub.gym_id) : false),
     "Only an admin of this member's gym can change their details.",
   );
+  // The notification switches are the member's consent: only they change them (docs/communications.md).
+  const consent = MEMBER_CONSENT_FIELDS.filter((field) => values[field] !== undefined);
+  if (consent.length)
+    throw new ValidationError(Object.fromEntries(consent.map((f) => [f, [memberMessages.memberConsent]])));
   const user = await getUserOrNull(userId);
   if (!user) throw new NotFoundError("member");
   // The page shows names title-cased: sending back the shown name is not a rename.
@@ -459,9 +469,6 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
   put("emergency_contact_email", values.emergency_contact?.email);
   put("emergency_contact_mobile_number", values.emergency_contact?.mobile_number);
   put("emergency_contact_relationship", values.emergency_contact?.relationship);
-  put("email_notifications_enabled", values.email_notifications_enabled);
-  put("push_notifications_enabled", values.push_notifications_enabled);
-  put("payment_reminders", values.payment_reminders);
   if (values.dob && values.dob > new Date().toISOString().slice(0, 10))
     throw ValidationError.field("dob", memberMessages.dobFuture);
 

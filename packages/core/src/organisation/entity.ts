@@ -30,6 +30,8 @@ export const organisationEntity = new Entity({
     failed_payment_grace_period: { type: "number", required: true, default: 14 },
     /** The youngest a member may register at (unset: 16); an age-bypass link lets younger ones join. */
     min_registration_age: { type: "number" },
+    /** The membership terms and conditions (an https address) the join site links; unset: none published. */
+    terms_url: { type: "string" },
     failed_payment_grace_period_unit: { type: "string", required: true, default: "days" },
     term_membership_grace_period: { type: "number", required: true, default: 30 },
     term_membership_grace_period_unit: { type: "string", required: true, default: "days" },

@@ -23,7 +23,7 @@ import { config } from "../config";
 import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "../contract/payment";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { nzDate, titleCase } from "../text";
+import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { WORK_SHARDS } from "./ids";
 import { MAX_POLLS } from "./jobs";
@@ -165,7 +165,7 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
         p,
       );
     } else if (now.getTime() - claimedAt > PENDING_TOO_LONG_MS) {
-      add("pending_too_long", `Sent to the provider ${p.claimed_at} and not settled.`, p);
+      add("pending_too_long", `Sent to the provider ${nzDateTime(p.claimed_at)} and not settled.`, p);
     }
   }
 

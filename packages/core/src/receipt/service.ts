@@ -22,6 +22,8 @@ import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
+import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
+import { findPaymentType } from "../payment-type/service";
 import { findSubscription } from "../subscription/store";
 import { titleCase } from "../text";
 import { receiptEmail } from "./emails";
@@ -42,29 +44,39 @@ const methodLabels: Record<string, string> = {
   bank_transfer: "Bank transfer",
 };
 
-function paymentMethod(payment: PaymentRecord): string {
+/** How it was paid: the card or account charged when it is known ("Visa •••• 4242"), else its kind. */
+function paymentMethod(payment: PaymentRecord, paymentType: PaymentTypeRecord | null): string {
   if (payment.type === "pif") return methodLabels[payment.pif_payment?.payment_method ?? ""] ?? "In person";
+  if (paymentType?.type === payment.type) {
+    const label = paymentTypeLabel(paymentType);
+    return paymentType.type === "bank_account" ? `${label} (direct debit)` : label;
+  }
   return methodLabels[payment.type] ?? payment.type;
 }
 
 /** What the receipt says, from the payment and the organisation's settings at the time it is issued. */
 export async function receiptContent(payment: PaymentRecord): Promise<ReceiptRecord["content"]> {
-  const [org, sub] = await Promise.all([
+  const charged =
+    (payment.type === "stripe_card" || payment.type === "bank_account") && payment.payment_type_id;
+  const [org, sub, paymentType] = await Promise.all([
     getOrganisation(payment.organisation_id),
     payment.subscription_id ? findSubscription(payment.organisation_id, payment.subscription_id) : null,
+    charged ? findPaymentType(payment.organisation_id, payment.user_id, payment.payment_type_id!) : null,
   ]);
   const settings = organisationSettings(org);
   const kind = (payment.meta as { kind?: string } | undefined)?.kind;
   const offering = sub?.offering_name ?? "Membership";
+  // "Anytime Membership", not "Anytime Membership membership".
+  const membership = /membership$/i.test(offering.trim()) ? offering : `${offering} membership`;
   const label = payment.price_label ?? sub?.price_label ?? "";
   const description =
     kind === "manual"
-      ? `Payment towards your ${offering} membership`
+      ? `Payment towards your ${membership}`
       : kind === "break_fee"
         ? label || "Break fee"
         : payment.is_retry
-          ? `Balance owing on your ${offering} membership (${label})`
-          : `${offering} membership (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
+          ? `Balance owing on your ${membership} (${label})`
+          : `${membership} (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
   const period =
     payment.period_start_at && payment.period_end_at && !payment.is_retry && !kind
       ? {
@@ -102,7 +114,7 @@ export async function receiptContent(payment: PaymentRecord): Promise<ReceiptRec
     formatted_total: formatCents(total),
     gst_included: gst,
     formatted_gst_included: gst === null ? null : formatCents(gst),
-    payment_method: paymentMethod(payment),
+    payment_method: paymentMethod(payment, paymentType),
   };
 }
 

@@ -194,27 +194,42 @@ export async function joinOptions(query: unknown): Promise<JoinOptions> {
     takes_cards: Boolean(gym.stripe_id),
     takes_bank: takesBank(gym),
     today: aucklandDate(now),
+    terms_url: organisation.terms_url ?? null,
   };
 }
 
 /**
- * The organisation's minimum registration age (organisation admins only; another organisation's
- * id answers 404). Unset means {@link DEFAULT_MIN_REGISTRATION_AGE}.
+ * The organisation's joining settings: the minimum registration age (unset means
+ * {@link DEFAULT_MIN_REGISTRATION_AGE}) and the terms and conditions address (staff read them;
+ * organisation admins change them; another organisation's id answers 404).
  */
 export async function readRegistrationSettings(actor: Actor, organisationId: string) {
   inOrganisation(actor, organisationId);
   authorize(policy.useStaffArea(actor));
-  return { min_registration_age: minRegistrationAge(await getOrganisation(organisationId)) };
+  return presentRegistrationSettings(await getOrganisation(organisationId));
+}
+
+function presentRegistrationSettings(organisation: Pick<Organisation, "min_registration_age" | "terms_url">) {
+  return {
+    min_registration_age: minRegistrationAge(organisation),
+    terms_url: organisation.terms_url ?? null,
+  };
 }
 
 export async function setRegistrationSettings(actor: Actor, organisationId: string, body: unknown) {
   inOrganisation(actor, organisationId);
   authorize(policy.manageOrganisation(actor), "Only organisation admins may change organisation settings.");
-  const { min_registration_age } = parse(registrationSettingsInput, body);
+  const { min_registration_age, terms_url } = parse(registrationSettingsInput, body);
   await getOrganisation(organisationId);
-  await db()
+  const update = db()
     .entities.organisation.patch({ organisation_id: organisationId })
-    .set({ min_registration_age })
-    .go();
-  return { min_registration_age };
+    .set({ min_registration_age });
+  // Absent keeps the saved address; blank or null removes it.
+  const chain = terms_url
+    ? update.set({ terms_url })
+    : terms_url === null
+      ? update.remove(["terms_url"])
+      : update;
+  const { data } = await chain.go({ response: "all_new" });
+  return presentRegistrationSettings(data);
 }

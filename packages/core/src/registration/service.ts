@@ -390,11 +390,12 @@ export { profilePictureUrl } from "../user/picture";
  */
 export async function registrationState(actor: Actor): Promise<RegistrationState> {
   const { organisationId, record, gym } = await registrationGym(actor);
-  const [user, paymentTypes, subscription, surcharge] = await Promise.all([
+  const [user, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
     getUser(actor.userId),
     myPaymentTypes(actor),
     myActiveSubscription(actor),
     cardRateOf(organisationId, gym.gym_id),
+    getOrganisation(organisationId),
   ]);
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
@@ -462,6 +463,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);
     // a member whose membership the gym made was never sent one.
     welcome_emailed: welcome && Boolean(record?.subscribed_at),
+    terms_url: organisation.terms_url ?? null,
   };
 }
 

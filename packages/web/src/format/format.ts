@@ -4,6 +4,8 @@
  * (ICU versions differ in spaces and in the case of "am"/"pm").
  */
 
+import { nzDateTime } from "@gym/core/text";
+
 export const TIME_ZONE = "Pacific/Auckland";
 export const LOCALE = "en-NZ";
 
@@ -102,10 +104,9 @@ export function formatShortDay(value: DateLike): string {
   return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
 
-/** "16/01/2026 09:00 am". */
+/** "16/01/2026 09:00 am": core's `nzDateTime`, the one definition the API's messages use too. */
 export function formatDateTime(value: DateLike): string {
-  const parts = aucklandParts(value);
-  return parts ? `${parts.day}/${parts.month}/${parts.year} ${clock(parts.hour, parts.minute, true)}` : "";
+  return nzDateTime(value);
 }
 
 /**

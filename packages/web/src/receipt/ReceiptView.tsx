@@ -72,7 +72,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             )}
             <Table.Tr>
               <Table.Td>Paid by</Table.Td>
-              <Table.Td ta="right">{receipt.payment_method}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                {receipt.payment_method}
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

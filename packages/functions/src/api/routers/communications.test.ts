@@ -94,9 +94,12 @@ describe("receipts", () => {
       formatted_total: "$61.80",
       gst_included: 806,
       formatted_gst_included: "$8.06",
-      payment_method: "Card",
+      // The card the payment was charged to, as the member knows it.
+      payment_method: "Visa •••• 4242",
     });
     expect(receipt.number).toMatch(/^\d{6}$/);
+    // The offering is named once: "24/7 Membership (…)", not "24/7 Membership membership".
+    expect(receipt.lines[0].label).toMatch(/^24\/7 Membership \(/);
 
     // Staff who see the payment read the same receipt.
     const staff = await admin.get(`/api/payments/${paymentId}/receipt`);
@@ -116,6 +119,7 @@ describe("receipts", () => {
     expect(receipts[0].text).toContain("GST included (15%): $8.06");
     expect(receipts[0].text).toContain("Card surcharge: $1.80");
     expect(receipts[0].text).toContain("GST number 49-091-850");
+    expect(receipts[0].text).toContain("Visa •••• 4242");
     expect(receipts[0].html).toContain("$8.06");
   });
 

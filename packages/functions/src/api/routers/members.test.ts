@@ -315,6 +315,35 @@ describe("PUT /api/members/{id}", () => {
     expect(taken.body.errors.email).toEqual(["Another account already uses this email."]);
   });
 
+  it("shows staff the member's notification switches but leaves changing them to the member (422)", async () => {
+    const before = (await admin.get(`/api/members/${mereId}`)).body.data;
+    expect(before).toMatchObject({
+      email_notifications_enabled: expect.any(Boolean),
+      push_notifications_enabled: expect.any(Boolean),
+      payment_reminders: expect.any(Boolean),
+    });
+    const res = await admin.put(`/api/members/${mereId}`, {
+      notes: "Tried to turn reminders off",
+      email_notifications_enabled: !before.email_notifications_enabled,
+      payment_reminders: !before.payment_reminders,
+      push_notifications_enabled: !before.push_notifications_enabled,
+    });
+    expect(res.status).toBe(422);
+    const only = "Only the member can change this, on their membership page.";
+    expect(res.body.errors).toEqual({
+      email_notifications_enabled: [only],
+      payment_reminders: [only],
+      push_notifications_enabled: [only],
+    });
+    const after = (await admin.get(`/api/members/${mereId}`)).body.data;
+    expect(after).toMatchObject({
+      email_notifications_enabled: before.email_notifications_enabled,
+      payment_reminders: before.payment_reminders,
+      push_notifications_enabled: before.push_notifications_enabled,
+      notes: before.notes,
+    });
+  });
+
   it("lets trainers read but not edit (403); another organisation gets 404", async () => {
     const id = seeded.all[0].userId;
     const res = await trainer.put(`/api/members/${id}`, { name: "Payer", email: "payer0@example.net" });

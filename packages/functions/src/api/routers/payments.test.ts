@@ -239,4 +239,37 @@ describe("GET /api/expected-payments-debugging", () => {
     const theirs = await outsider.get("/api/expected-payments-debugging");
     expect(theirs.body.data.days).toEqual([]);
   });
+
+  it("says when a stuck payment was sent to the provider as an Auckland date and time, not an instant", async () => {
+    const { db } = await import("@gym/core/db/service");
+    const { workKeys } = await import("@gym/core/payment/store");
+    const organisation_id = api.seed.organisations.harbour.organisation_id;
+    const last = seeded.all[seeded.all.length - 2];
+    const claimedAt = "2026-01-15T20:00:00.000Z";
+    const key = { organisation_id, payment_id: last.paymentId };
+    const before = await db().entities.payment.get(key).go();
+    await db()
+      .entities.payment.patch(key)
+      .set({
+        status: "pending_request",
+        claimed_at: claimedAt,
+        ...workKeys.inflight(last.paymentId, claimedAt),
+      })
+      .go();
+    try {
+      const stuck = (await admin.get("/api/expected-payments-debugging")).body.data.stuck;
+      const row = stuck.find((s: { payment: { id: string } }) => s.payment.id === last.paymentId);
+      expect(row).toMatchObject({
+        reason: "pending_too_long",
+        detail: "Sent to the provider 16/01/2026 09:00 am and not settled.",
+      });
+    } finally {
+      const was = before.data!;
+      await db()
+        .entities.payment.patch(key)
+        .set({ status: was.status, ...workKeys.due(last.paymentId, was.due_on) })
+        .remove(["claimed_at"])
+        .go();
+    }
+  });
 });

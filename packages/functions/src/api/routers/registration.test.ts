@@ -300,6 +300,7 @@ describe("POST /api/register", () => {
     const admin = await signIn(api.url, "admin@example.com");
     expect((await admin.get(`/api/organisations/${harbour}/registration-settings`)).body.data).toEqual({
       min_registration_age: 16,
+      terms_url: null,
     });
     const bad = await admin.put(`/api/organisations/${harbour}/registration-settings`, {
       min_registration_age: 16.5,
@@ -334,6 +335,59 @@ describe("POST /api/register", () => {
     } finally {
       await admin.put(`/api/organisations/${harbour}/registration-settings`, { min_registration_age: 16 });
     }
+  });
+
+  it("links the organisation's terms and conditions: an https address, shown on the join link and the confirm state", async () => {
+    const harbour = api.seed.organisations.harbour.organisation_id;
+    const admin = await signIn(api.url, "admin@example.com");
+    const put = (body: object) => admin.put(`/api/organisations/${harbour}/registration-settings`, body);
+    for (const terms_url of [
+      "http://harbour.example/terms",
+      "harbour.example/terms",
+      "javascript:alert(1)",
+      42,
+    ]) {
+      const bad = await put({ min_registration_age: 16, terms_url });
+      expect(bad.status, String(terms_url)).toBe(422);
+      expect(bad.body.errors.terms_url).toEqual(["Enter a web address starting with https://"]);
+    }
+    const tooLong = await put({
+      min_registration_age: 16,
+      terms_url: `https://harbour.example/${"t".repeat(2000)}`,
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors.terms_url).toEqual(["The maximum length allowed is 2000 characters"]);
+    const trainer = await signIn(api.url, "trainer@example.com");
+    expect(
+      (
+        await trainer.put(`/api/organisations/${harbour}/registration-settings`, {
+          min_registration_age: 16,
+          terms_url: "https://x.example",
+        })
+      ).status,
+    ).toBe(403);
+
+    const saved = await put({ min_registration_age: 16, terms_url: " https://harbour.example/terms " });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ min_registration_age: 16, terms_url: "https://harbour.example/terms" });
+    try {
+      // A PUT without the field keeps it (older clients send only the age).
+      expect((await put({ min_registration_age: 16 })).body.data.terms_url).toBe(
+        "https://harbour.example/terms",
+      );
+      const join = (await new HttpClient(api.url).get(`/api/join?gym=${ponsonbyUuid}`)).body.data;
+      expect(join.terms_url).toBe("https://harbour.example/terms");
+      const { client } = await newMember();
+      expect((await client.get("/api/me/registration")).body.data.terms_url).toBe(
+        "https://harbour.example/terms",
+      );
+    } finally {
+      const cleared = await put({ min_registration_age: 16, terms_url: "" });
+      expect(cleared.body.data.terms_url).toBeNull();
+    }
+    expect(
+      (await new HttpClient(api.url).get(`/api/join?gym=${ponsonbyUuid}`)).body.data.terms_url,
+    ).toBeNull();
   });
 
   it("takes a private price only through its link, and no archived, other gym's or other organisation's price", async () => {

@@ -7,7 +7,7 @@ import {
 } from "@gym/core/contract/lifecycle";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
-import { formatLongDate, formatMoney } from "@gym/web/format";
+import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import { toastApiError } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
@@ -31,6 +31,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { saveRegisterFields, useRegistration } from "../../register/api/registration";
+import { paymentTypeLabel } from "../../register/components/payment-type";
 import {
   cancelMyMembership,
   pauseMyMembership,
@@ -96,11 +97,13 @@ export function MembershipRoute() {
                 How you pay
               </Title>
               <Text>
-                {sub.payment_method === "stripe_card"
-                  ? "By card"
-                  : sub.payment_method === "bank_account"
-                    ? "From your bank account"
-                    : "Paid in full"}
+                {sub.payment_method === "pif"
+                  ? "Paid in full"
+                  : state.default_payment_type
+                    ? paymentTypeLabel(state.default_payment_type)
+                    : sub.payment_method === "stripe_card"
+                      ? "By card"
+                      : "From your bank account"}
               </Text>
               {sub.payment_method !== "pif" && (
                 <Button component={Link} to="/choose-payment-method" variant="outline">
@@ -262,17 +265,23 @@ function Payments({ sub }: { sub: Subscription }) {
               const st = STATUS_LABELS[p.status] ?? { label: p.status, color: "gray" };
               return (
                 <Table.Tr key={p.id}>
-                  <Table.Td>{formatLongDate(p.due_on)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(p.due_on)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(p.total)}</Table.Td>
+                  {/* Status and receipt share a cell, so the row fits a 390 px phone unclipped. */}
                   <Table.Td ta="right">
-                    <Status {...st} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {p.status === "sent" && (
-                      <Anchor component={Link} to={`/membership/receipts/${p.id}`} size="sm">
-                        Receipt
-                      </Anchor>
-                    )}
+                    <Stack gap={2} align="flex-end">
+                      <Status {...st} />
+                      {p.status === "sent" && (
+                        <Anchor
+                          component={Link}
+                          to={`/membership/receipts/${p.id}`}
+                          size="sm"
+                          aria-label={`Receipt for ${formatLongDate(p.due_on)}`}
+                        >
+                          Receipt
+                        </Anchor>
+                      )}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -27,10 +27,10 @@ const state = {
   register_fields: { email_notifications_enabled: true, payment_reminders: true },
 } as unknown as RegistrationState;
 
-function renderConfirm(answer: () => Response) {
+function renderConfirm(answer: () => Response, shown: RegistrationState = state) {
   const api = mockFetch((call) => {
     if (call.url === "/api/subscriptions" && call.method === "POST") return answer();
-    if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: state });
+    if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: shown });
     if (call.url.startsWith("/api/surcharge-total"))
       return jsonResponse({
         data: { amount: 30_000, surcharge: 0, total: 30_000, formatted_total: "$300.00" },
@@ -79,5 +79,28 @@ describe("the confirm page", () => {
     await user.click(screen.getByRole("button", { name: "Confirm membership" }));
     await waitFor(() => expect(screen.getByText("Your membership is not confirmed")).toBeInTheDocument());
     expect(screen.queryByText("welcome page")).not.toBeInTheDocument();
+  });
+
+  it("links the gym's terms and conditions in a new tab when the organisation set them", async () => {
+    renderConfirm(() => jsonResponse({ data: null }), {
+      ...state,
+      terms_url: "https://harbour.example/terms",
+    });
+    const link = await screen.findByRole("link", {
+      name: /Harbour Fitness Ponsonby's membership terms and conditions/,
+    });
+    expect(link).toHaveAttribute("href", "https://harbour.example/terms");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getByRole("checkbox", { name: /membership terms and conditions/ })).toBeInTheDocument();
+  });
+
+  it("says plainly what the member agrees to when no terms are online (no dead link)", async () => {
+    renderConfirm(() => jsonResponse({ data: null }), { ...state, terms_url: null });
+    await screen.findByRole("checkbox", { name: /membership terms and conditions/ });
+    expect(screen.queryByRole("link", { name: /terms and conditions/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/has not put its terms online\. You agree to this membership, its payments and dates/),
+    ).toBeInTheDocument();
   });
 });

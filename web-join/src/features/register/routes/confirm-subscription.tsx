@@ -3,7 +3,7 @@ import type { ProRata } from "@gym/core/contract/price";
 import { api, errorMessage } from "@gym/web/api";
 import { formatLongDate, formatMoney, formatShortDay } from "@gym/web/format";
 import { FormError, PageLoader } from "@gym/web/ui";
-import { Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -192,7 +192,24 @@ export function ConfirmSubscriptionRoute() {
       <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
         <Stack gap="md">
           <Checkbox
-            label={`I accept ${state.gym.name}'s membership terms and conditions`}
+            label={
+              state.terms_url ? (
+                <>
+                  I accept{" "}
+                  <Anchor href={state.terms_url} target="_blank" rel="noopener noreferrer">
+                    {state.gym.name}'s membership terms and conditions
+                  </Anchor>{" "}
+                  (opens in a new tab)
+                </>
+              ) : (
+                `I accept ${state.gym.name}'s membership terms and conditions`
+              )
+            }
+            description={
+              state.terms_url
+                ? undefined
+                : `${state.gym.name} has not put its terms online. You agree to this membership, its payments and dates as shown above, and to follow the gym's rules; ask at the front desk for a copy of the terms.`
+            }
             checked={terms}
             onChange={(event) => setTerms(event.currentTarget.checked)}
             error={attempted && !terms ? "Value is required" : undefined}

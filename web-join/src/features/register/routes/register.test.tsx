@@ -39,6 +39,7 @@ const options: JoinOptions = {
   takes_cards: true,
   takes_bank: true,
   today: aucklandToday(),
+  terms_url: null,
 };
 
 function api(overrides: (call: RecordedCall) => Response | undefined = () => undefined) {

@@ -33,6 +33,7 @@ import { StatusBadge } from "../../payments/components/StatusBadge";
 import { DoorAccessPanel } from "../../visits/components/DoorAccessPanel";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
+import { NotificationSwitches } from "../components/NotificationSwitches";
 import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
 
 /** The charts carry @mantine/charts (recharts): loaded only when a member page opens. */
@@ -332,6 +333,9 @@ export function MemberShowRoute() {
                   <Row label="Gyms">{member.gyms.map((g) => g.name).join(", ")}</Row>
                   <Row label="Payment method">{member.default_payment_type?.label}</Row>
                 </Stack>
+              </Panel>
+              <Panel title="Notifications">
+                <NotificationSwitches member={member} />
               </Panel>
               <Panel title="Emergency contact">
                 {ec.name || ec.mobile_number || ec.email ? (

@@ -1,4 +1,5 @@
 import { communicationsSettingsInput } from "@gym/core/contract/organisation";
+import { registrationSettingsInput } from "@gym/core/contract/registration";
 import { MESSAGES, requiredText, submitHandler, useZodForm, z } from "@gym/web/forms";
 import { toast } from "@gym/web/toast";
 import {
@@ -342,7 +343,10 @@ export function CommunicationsSettingsForm({ settings, onSaved }: SectionProps) 
   );
 }
 
-/** The youngest age to join on the join site (an age-bypass link still lets younger people join). */
+/**
+ * Joining online: the youngest age to join on the join site (an age-bypass link still lets younger
+ * people join) and the address of the membership terms and conditions the confirm page links.
+ */
 export function RegistrationSettingsForm({
   organisationId,
   settings,
@@ -353,29 +357,47 @@ export function RegistrationSettingsForm({
   onSaved: (settings: RegistrationSettings) => void;
 }) {
   const form = useZodForm({
-    schema: z.object({ min_registration_age: requiredNumber(100) }),
-    initialValues: { min_registration_age: settings.min_registration_age as number | "" },
+    schema: z.object({
+      min_registration_age: requiredNumber(100),
+      terms_url: registrationSettingsInput.shape.terms_url,
+    }),
+    initialValues: {
+      min_registration_age: settings.min_registration_age as number | "",
+      terms_url: settings.terms_url ?? "",
+    },
   });
   const submit = submitHandler(form, async (values) => {
     onSaved(
       await saveRegistrationSettings(organisationId, {
         min_registration_age: Number(values.min_registration_age),
+        terms_url: values.terms_url ?? null,
       }),
     );
-    toast.success("Minimum age saved");
+    toast.success("Joining online saved");
   });
   return (
     <form noValidate onSubmit={submit} aria-label="Joining online">
-      <NumberInput
-        label="Minimum age to join (years)"
-        description="Younger people are refused on the join site unless they use an age-bypass link."
-        withAsterisk
-        min={0}
-        max={100}
-        allowDecimal={false}
-        key={form.key("min_registration_age")}
-        {...form.getInputProps("min_registration_age")}
-      />
+      <Stack gap="md">
+        <NumberInput
+          label="Minimum age to join (years)"
+          description="Younger people are refused on the join site unless they use an age-bypass link."
+          withAsterisk
+          min={0}
+          max={100}
+          allowDecimal={false}
+          key={form.key("min_registration_age")}
+          {...form.getInputProps("min_registration_age")}
+        />
+        <TextInput
+          label="Membership terms and conditions (web address)"
+          description="An https:// page members open before they confirm. Blank: the confirm page says what they agree to instead."
+          placeholder="https://"
+          type="url"
+          inputMode="url"
+          key={form.key("terms_url")}
+          {...form.getInputProps("terms_url")}
+        />
+      </Stack>
       <SaveRow loading={form.submitting} />
     </form>
   );

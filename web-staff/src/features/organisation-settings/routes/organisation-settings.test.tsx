@@ -34,7 +34,9 @@ function render(user = adminUser) {
   const fetch = mockFetch((call) => {
     if (call.url === "/api/me") return jsonResponse({ data: user });
     if (call.url.endsWith("/registration-settings"))
-      return jsonResponse({ data: call.method === "PUT" ? call.body : { min_registration_age: 16 } });
+      return jsonResponse({
+        data: call.method === "PUT" ? call.body : { min_registration_age: 16, terms_url: null },
+      });
     if (call.method === "PUT") return jsonResponse({ data: { ...settings, ...(call.body as object) } });
     return jsonResponse({ data: settings });
   });
@@ -104,9 +106,27 @@ describe("organisation settings", () => {
     await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
     expect(calls.find((c) => c.method === "PUT")).toMatchObject({
       url: "/api/organisations/org1/registration-settings",
-      body: { min_registration_age: 18 },
+      body: { min_registration_age: 18, terms_url: null },
     });
-    expect(await screen.findByText("Minimum age saved")).toBeInTheDocument();
+    expect(await screen.findByText("Joining online saved")).toBeInTheDocument();
+  });
+
+  it("takes the terms and conditions address only as an https web address", async () => {
+    const { user, calls } = render();
+    const form = await screen.findByRole("form", { name: "Joining online" });
+    const terms = within(form).getByRole("textbox", { name: /Membership terms and conditions/ });
+    await user.type(terms, "harbour.example/terms");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Enter a web address starting with https://")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+    await user.clear(terms);
+    await user.type(terms, "https://harbour.example/terms");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      min_registration_age: 16,
+      terms_url: "https://harbour.example/terms",
+    });
   });
 
   it("sends staff who are not organisation admins to the dashboard", async () => {

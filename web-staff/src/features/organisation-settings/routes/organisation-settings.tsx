@@ -117,9 +117,12 @@ export function OrganisationSettingsRoute() {
           <CommunicationsSettingsForm {...props} />
         </Card>
         {registration.data && (
-          <Card title="Joining online" description="Who may sign up on the join site.">
+          <Card
+            title="Joining online"
+            description="Who may sign up on the join site, and the terms they accept."
+          >
             <RegistrationSettingsForm
-              key={registration.data.min_registration_age}
+              key={`${registration.data.min_registration_age} ${registration.data.terms_url ?? ""}`}
               organisationId={data.id}
               settings={registration.data}
               onSaved={(next) => void registration.mutate(next, { revalidate: false })}
