@@ -1,4 +1,4 @@
-import { sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import type { BuildOptions, Plugin } from "esbuild";
 
 /**
@@ -71,7 +71,41 @@ export default {};`,
   },
 };
 
-export const bundlePlugins = [dropZodLocales, dropAxiosMultipart, dropEmailFormatting];
+/**
+ * `react-dom/server` for Node is two renderers: the streaming one React Email's `render` calls
+ * (`renderToReadableStream`, or `renderToPipeableStream`) and the legacy `renderToString` one
+ * (~100 KB) it never calls. Imported by `@react-email/render`, it resolves to the streaming
+ * renderer's production build alone (the bundle defines NODE_ENV as production, below).
+ */
+export const streamingEmailRenderer: Plugin = {
+  name: "streaming-email-renderer",
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server$/ }, (args) =>
+      args.importer.includes(`${sep}@react-email${sep}render${sep}`)
+        ? { path: "react-dom/server", namespace: "streaming-email-renderer", pluginData: args.resolveDir }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "streaming-email-renderer" }, async (args) => {
+      const reactDom = await build.resolve("react-dom/package.json", {
+        kind: "import-statement",
+        resolveDir: args.pluginData as string,
+      });
+      const fizz = join(dirname(reactDom.path), "cjs/react-dom-server.node.production.js");
+      return {
+        contents: `export { renderToPipeableStream, renderToReadableStream, resume, resumeToPipeableStream, version } from ${JSON.stringify(fizz)};`,
+        loader: "js",
+        resolveDir: dirname(fizz),
+      };
+    });
+  },
+};
+
+export const bundlePlugins = [
+  dropZodLocales,
+  dropAxiosMultipart,
+  dropEmailFormatting,
+  streamingEmailRenderer,
+];
 
 /** Not bundled but installed beside each bundle by SST (sst.config.ts `nodejs.install`). */
 export const installedBesideBundle = ["@node-rs/argon2", "@node-rs/argon2-linux-arm64-gnu"];

@@ -84,7 +84,10 @@ describe("the bundled Lambda code", () => {
     const result = await build({
       ...lambdaBuildOptions(
         Object.fromEntries(
-          Object.entries(lambdaEntries).map(([name, path]) => [name.replace(/\W+/g, "-"), resolve(root, path)]),
+          Object.entries(lambdaEntries).map(([name, path]) => [
+            name.replace(/\W+/g, "-"),
+            resolve(root, path),
+          ]),
         ),
         join(dir, "entries"),
       ),
@@ -100,16 +103,28 @@ describe("the bundled Lambda code", () => {
     expect(devOnly).toEqual([]);
   });
 
-  it("renders an email as the unbundled layout does (React's production build, without Prettier or html-to-text)", async () => {
+  it("renders an email as the unbundled layout does (React's streaming production renderer, no Prettier or html-to-text)", async () => {
     const content: EmailContent = {
       brand: { name: "Kia Ora Gym", logo_url: "https://example.nz/logo.png", reply_to: "hello@example.nz" },
       preview: "Your receipt",
       unsubscribe_url: "https://example.nz/unsubscribe?t=1",
       blocks: [
-        { p: ["Kia ora ", { strong: "Aroha" }, ", see ", { href: "https://example.nz/x", label: "your account" }] },
+        {
+          p: [
+            "Kia ora ",
+            { strong: "Aroha" },
+            ", see ",
+            { href: "https://example.nz/x", label: "your account" },
+          ],
+        },
         { button: { href: "https://example.nz/pay", label: "Pay now" } },
         { code: "123456" },
-        { rows: [{ label: "Weekly", value: "$29.99" }, { label: "Total", value: "$29.99", total: true }] },
+        {
+          rows: [
+            { label: "Weekly", value: "$29.99" },
+            { label: "Total", value: "$29.99", total: true },
+          ],
+        },
       ],
     };
     const entry = join(dir, "email.ts");
@@ -117,14 +132,23 @@ describe("the bundled Lambda code", () => {
       entry,
       `export { renderHtml } from ${JSON.stringify(resolve(root, "packages/core/src/email/layout.tsx"))};`,
     );
-    const result = await build({ ...lambdaBuildOptions({ email: entry }, join(dir, "email")), metafile: true });
+    const result = await build({
+      ...lambdaBuildOptions({ email: entry }, join(dir, "email")),
+      metafile: true,
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((input) => /node_modules\/(prettier|html-to-text)\//.test(input))).toEqual([]);
-    expect(inputs.filter((input) => /react-dom[^/]*\.development\.js$/.test(input))).toEqual([]);
+    // React's production build, and only the streaming renderer React Email calls.
+    expect(inputs.filter((input) => /react-dom.*(\.development\.js|legacy)/.test(input))).toEqual([]);
     const script = `
       const { renderHtml } = await import(${JSON.stringify(pathToFileURL(join(dir, "email", "email.mjs")).href)});
       process.stdout.write(await renderHtml(JSON.parse(process.argv[1])));`;
-    const bundled = await run(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(content)]);
+    const bundled = await run(process.execPath, [
+      "--input-type=module",
+      "-e",
+      script,
+      JSON.stringify(content),
+    ]);
     expect(bundled).toBe(await renderHtml(content));
     expect(bundled).toContain("Pay now");
   });
