@@ -26,7 +26,7 @@ export default {
         // loads every bundle on its own and fails on what is missing.
         install: installedBesideBundle,
         minify: true,
-        // Code splitting and the zod-locales plugin: see infra/bundle.ts. (SST types esbuild's
+        // Code splitting and the esbuild options shared with the bench: see infra/bundle.ts. (SST types esbuild's
         // options with its own esbuild version; the plugin API is the same.)
         splitting: functionBundling.splitting,
         esbuild: functionBundling.esbuild as unknown as NonNullable<NodeJSProps["esbuild"]>,

@@ -121,7 +121,7 @@ export const installedBesideBundle = ["@node-rs/argon2", "@node-rs/argon2-linux-
  * - `process.env.NODE_ENV` is `"production"`: React (the email renderer) picks its production
  *   build when bundled (Lambda sets no NODE_ENV, so without this both builds ship and the slow
  *   development one runs). Nothing else in the bundle reads NODE_ENV.
- * The AWS SDK stays bundled (docs/architecture.md, "Lambda bundles").
+ * The AWS SDK stays bundled (docs/architecture.md "Bundling and budgets" says why).
  */
 export const lambdaEsbuild = {
   plugins: bundlePlugins,
