@@ -1,7 +1,7 @@
 import type { SSTConfig } from "sst";
 import type { NodeJSProps } from "sst/constructs";
 import { API } from "./infra/api";
-import { functionBundling } from "./infra/bundle";
+import { functionBundling, installedBesideBundle } from "./infra/bundle";
 import { Jobs } from "./infra/jobs";
 import { Monitoring } from "./infra/monitoring";
 import { Secrets } from "./infra/secrets";
@@ -24,9 +24,9 @@ export default {
         // with --omit=optional, which drops the prebuilt binary, so name the linux-arm64 one too.
         // Anything esbuild cannot follow (e.g. createRequire()) belongs here as well: the infra test
         // loads every bundle on its own and fails on what is missing.
-        install: ["@node-rs/argon2", "@node-rs/argon2-linux-arm64-gnu"],
+        install: installedBesideBundle,
         minify: true,
-        // Code splitting and the zod-locales plugin: see infra/bundle.ts. (SST types esbuild's
+        // Code splitting and the esbuild options shared with the bench: see infra/bundle.ts. (SST types esbuild's
         // options with its own esbuild version; the plugin API is the same.)
         splitting: functionBundling.splitting,
         esbuild: functionBundling.esbuild as unknown as NonNullable<NodeJSProps["esbuild"]>,

@@ -1,5 +1,5 @@
-import { sep } from "node:path";
-import type { Plugin } from "esbuild";
+import { dirname, join, sep } from "node:path";
+import type { BuildOptions, Plugin } from "esbuild";
 
 /**
  * How the Lambda functions are bundled (shared by sst.config.ts and `npm run bench`, so the
@@ -47,9 +47,119 @@ export const dropAxiosMultipart: Plugin = {
   },
 };
 
-export const bundlePlugins = [dropZodLocales, dropAxiosMultipart];
+/**
+ * React Email's `render` imports Prettier (~250 KB, for its `pretty` option) and html-to-text with
+ * its HTML parser (~200 KB, for its `plainText` option) at the top of the module. The send path
+ * (`email/layout.tsx`) calls `render(element)` with neither option: the text part is built from the
+ * blocks (`email/message.ts`). Imported by `@react-email/render`, they resolve to stubs that refuse;
+ * tests/infra/bundle.test.ts renders an email from the bundle and compares it with the unbundled one.
+ */
+export const dropEmailFormatting: Plugin = {
+  name: "drop-email-formatting",
+  setup(build) {
+    build.onResolve({ filter: /^(prettier(\/.*)?|html-to-text)$/ }, (args) =>
+      args.importer.includes(`${sep}@react-email${sep}render${sep}`)
+        ? { path: args.path, namespace: "no-email-formatting" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "no-email-formatting" }, (args) => ({
+      contents: `const refuse = () => { throw new Error(${JSON.stringify(`${args.path} is not bundled (infra/bundle.ts): render without pretty or plainText`)}); };
+export const format = refuse, convert = refuse;
+export default {};`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * `react-dom/server` for Node is two renderers: the streaming one React Email's `render` calls
+ * (`renderToReadableStream`, or `renderToPipeableStream`) and the legacy `renderToString` one
+ * (~100 KB) it never calls. Imported by `@react-email/render`, it resolves to the streaming
+ * renderer's production build alone (the bundle defines NODE_ENV as production, below).
+ */
+export const streamingEmailRenderer: Plugin = {
+  name: "streaming-email-renderer",
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server$/ }, (args) =>
+      args.importer.includes(`${sep}@react-email${sep}render${sep}`)
+        ? { path: "react-dom/server", namespace: "streaming-email-renderer", pluginData: args.resolveDir }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "streaming-email-renderer" }, async (args) => {
+      const reactDom = await build.resolve("react-dom/package.json", {
+        kind: "import-statement",
+        resolveDir: args.pluginData as string,
+      });
+      const fizz = join(dirname(reactDom.path), "cjs/react-dom-server.node.production.js");
+      return {
+        contents: `export { renderToPipeableStream, renderToReadableStream, resume, resumeToPipeableStream, version } from ${JSON.stringify(fizz)};`,
+        loader: "js",
+        resolveDir: dirname(fizz),
+      };
+    });
+  },
+};
+
+export const bundlePlugins = [
+  dropZodLocales,
+  dropAxiosMultipart,
+  dropEmailFormatting,
+  streamingEmailRenderer,
+];
+
+/** Not bundled but installed beside each bundle by SST (sst.config.ts `nodejs.install`). */
+export const installedBesideBundle = ["@node-rs/argon2", "@node-rs/argon2-linux-arm64-gnu"];
+
+/**
+ * The esbuild options SST v2 is given on top of its own (`nodejs.esbuild`, spread last over SST's
+ * defaults, node_modules/sst/runtime/handlers/node.js). Stated here, not left to SST's defaults,
+ * so the bench and the bundle test build exactly what ships:
+ * - `keepNames` (SST's default, kept): `errors.ts` names each domain error by `new.target.name`.
+ * - `mainFields: ["module", "main"]` (SST's default for ESM): packages with an ES build (the AWS
+ *   SDK's `dist-es`) are tree-shaken instead of bundled whole from their CommonJS build.
+ * - `target: "node22"`: the Lambda runtime (`nodejs22.x`) instead of SST's `esnext`.
+ * - `process.env.NODE_ENV` is `"production"`: React (the email renderer) picks its production
+ *   build when bundled (Lambda sets no NODE_ENV, so without this both builds ship and the slow
+ *   development one runs). Nothing else in the bundle reads NODE_ENV.
+ * The AWS SDK stays bundled (docs/architecture.md "Bundling and budgets" says why).
+ */
+export const lambdaEsbuild = {
+  plugins: bundlePlugins,
+  keepNames: true,
+  mainFields: ["module", "main"],
+  target: "node22",
+  define: { "process.env.NODE_ENV": '"production"' },
+} satisfies BuildOptions;
 
 export const functionBundling = {
   splitting: true,
-  esbuild: { plugins: bundlePlugins },
+  esbuild: lambdaEsbuild,
 };
+
+/**
+ * A Lambda bundle as `sst deploy` builds it (SST's ESM defaults plus `lambdaEsbuild`), for the
+ * bench and the bundle test: minified, split ESM with SST's banner, the installed packages external.
+ */
+export function lambdaBuildOptions(entryPoints: Record<string, string>, outdir: string): BuildOptions {
+  return {
+    entryPoints,
+    outdir,
+    bundle: true,
+    minify: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    outExtension: { ".js": ".mjs" },
+    external: installedBesideBundle,
+    banner: {
+      js: [
+        `import { createRequire as topLevelCreateRequire } from 'module';`,
+        "const require = topLevelCreateRequire(import.meta.url);",
+        `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
+        `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+      ].join("\n"),
+    },
+    logLevel: "error",
+    ...lambdaEsbuild,
+  };
+}

@@ -23,7 +23,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { bundlePlugins } from "../../infra/bundle";
+import { lambdaBuildOptions } from "../../infra/bundle";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { freePort } from "../support/free-port";
 import { percentile } from "./measure";
@@ -43,25 +43,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function apiBundle() {
-  // As SST bundles it (infra/bundle.ts): minified ESM, split, zod's locales dropped; the native
-  // argon2 binding is installed beside the bundle, not in it.
+  // As `sst deploy` bundles it (infra/bundle.ts `lambdaBuildOptions`: SST's options and ours, zod's
+  // locales and React Email's formatters dropped); the native argon2 binding is installed beside
+  // the bundle, not in it. The AWS SDK is in the bundle, as it ships.
   const outdir = resolve(out, "api");
   rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: { lambda: resolve(root, "packages/functions/src/api/lambda.ts") },
-    bundle: true,
-    minify: true,
-    splitting: true,
-    platform: "node",
-    target: "node22",
-    format: "esm",
-    outdir,
-    outExtension: { ".js": ".mjs" },
-    external: ["@node-rs/argon2"],
-    plugins: bundlePlugins,
-    banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
-    logLevel: "error",
-  });
+  await build(lambdaBuildOptions({ lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, outdir));
   const outfile = resolve(outdir, "lambda.mjs");
   const files = readdirSync(outdir).filter((file) => file.endsWith(".mjs"));
   const total = files.reduce((sum, file) => sum + statSync(resolve(outdir, file)).size, 0);
@@ -119,23 +106,7 @@ async function entryImports() {
   for (const [name, path] of Object.entries(lambdaEntries)) {
     const outdir = resolve(out, "entries", name.replace(/\W+/g, "-"));
     rmSync(outdir, { recursive: true, force: true });
-    await build({
-      entryPoints: { entry: resolve(root, path) },
-      bundle: true,
-      minify: true,
-      splitting: true,
-      platform: "node",
-      target: "node22",
-      format: "esm",
-      outdir,
-      outExtension: { ".js": ".mjs" },
-      external: ["@node-rs/argon2"],
-      plugins: bundlePlugins,
-      banner: {
-        js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
-      },
-      logLevel: "error",
-    });
+    await build(lambdaBuildOptions({ entry: resolve(root, path) }, outdir));
     const ms = importTime(resolve(outdir, "entry.mjs"), 3);
     rows.push({
       figure: `Lambda entry "${name}": import in a fresh process (median of 3; ${kb(entryClosure(outdir, "entry.mjs"))} loaded)`,

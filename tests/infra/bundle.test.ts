@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundlePlugins } from "../../infra/bundle";
+import { lambdaBuildOptions } from "../../infra/bundle";
+import { type EmailContent, renderHtml } from "../../packages/core/src/email/layout";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { type AkahuStub, startAkahuStub } from "../support/provider-stubs";
 
@@ -38,21 +39,7 @@ describe("the bundled Lambda code", () => {
       entry,
       `export { realAkahu } from ${JSON.stringify(resolve(root, "packages/core/src/providers/akahu/real.ts"))};`,
     );
-    await build({
-      entryPoints: { akahu: entry },
-      bundle: true,
-      minify: true,
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      outdir: join(dir, "out"),
-      outExtension: { ".js": ".mjs" },
-      plugins: bundlePlugins,
-      banner: {
-        js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
-      },
-      logLevel: "error",
-    });
+    await build(lambdaBuildOptions({ akahu: entry }, join(dir, "out")));
     stub = await startAkahuStub();
     // Run the bundle in a plain Node process, as Lambda does (not through vitest's module runner).
     const script = `
@@ -95,21 +82,17 @@ describe("the bundled Lambda code", () => {
   it("never reaches the simulated providers or the local runtime from any Lambda entry", async () => {
     // Every entry as SST bundles it (one build, so the inputs are the union of what they reach).
     const result = await build({
-      entryPoints: Object.fromEntries(
-        Object.entries(lambdaEntries).map(([name, path]) => [name.replace(/\W+/g, "-"), resolve(root, path)]),
+      ...lambdaBuildOptions(
+        Object.fromEntries(
+          Object.entries(lambdaEntries).map(([name, path]) => [
+            name.replace(/\W+/g, "-"),
+            resolve(root, path),
+          ]),
+        ),
+        join(dir, "entries"),
       ),
-      bundle: true,
-      minify: true,
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      outdir: join(dir, "entries"),
-      outExtension: { ".js": ".mjs" },
-      external: ["@node-rs/argon2"],
-      plugins: bundlePlugins,
       metafile: true,
       write: false,
-      logLevel: "error",
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((input) => input.endsWith("packages/core/src/core.ts"))).toBe(true);
@@ -118,5 +101,55 @@ describe("the bundled Lambda code", () => {
       /packages\/core\/src\/simulators\/|packages\/functions\/src\/local\//.test(input),
     );
     expect(devOnly).toEqual([]);
+  });
+
+  it("renders an email as the unbundled layout does (React's streaming production renderer, no Prettier or html-to-text)", async () => {
+    const content: EmailContent = {
+      brand: { name: "Kia Ora Gym", logo_url: "https://example.nz/logo.png", reply_to: "hello@example.nz" },
+      preview: "Your receipt",
+      unsubscribe_url: "https://example.nz/unsubscribe?t=1",
+      blocks: [
+        {
+          p: [
+            "Kia ora ",
+            { strong: "Aroha" },
+            ", see ",
+            { href: "https://example.nz/x", label: "your account" },
+          ],
+        },
+        { button: { href: "https://example.nz/pay", label: "Pay now" } },
+        { code: "123456" },
+        {
+          rows: [
+            { label: "Weekly", value: "$29.99" },
+            { label: "Total", value: "$29.99", total: true },
+          ],
+        },
+      ],
+    };
+    const entry = join(dir, "email.ts");
+    writeFileSync(
+      entry,
+      `export { renderHtml } from ${JSON.stringify(resolve(root, "packages/core/src/email/layout.tsx"))};`,
+    );
+    const result = await build({
+      ...lambdaBuildOptions({ email: entry }, join(dir, "email")),
+      metafile: true,
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => /node_modules\/(prettier|html-to-text)\//.test(input))).toEqual([]);
+    // React's production build, and only the streaming renderer React Email calls.
+    expect(inputs.filter((input) => /react-dom.*(\.development\.js|legacy)/.test(input))).toEqual([]);
+    const script = `
+      const { renderHtml } = await import(${JSON.stringify(pathToFileURL(join(dir, "email", "email.mjs")).href)});
+      process.stdout.write(await renderHtml(JSON.parse(process.argv[1])));`;
+    const bundled = await run(process.execPath, [
+      "--input-type=module",
+      "-e",
+      script,
+      JSON.stringify(content),
+    ]);
+    expect(bundled).toBe(await renderHtml(content));
+    expect(bundled).toContain("Pay now");
   });
 });

@@ -25,11 +25,11 @@ export async function exportVisits(actor: Actor, body: unknown): Promise<Written
   // The first page before any file exists: a gym or member out of reach answers 404 here.
   const first = await listVisits(actor, { ...filters, per_page: PAGE });
   async function* csv() {
-    yield `\uFEFF${csvRows([visitExportColumns as unknown as string[]])}`;
+    yield `\uFEFF${await csvRows([visitExportColumns as unknown as string[]])}`;
     let page = first;
     for (;;) {
       if (page.data.length)
-        yield csvRows(
+        yield await csvRows(
           page.data.map((v) => [
             v.id,
             instantNz(v.visited_at),

@@ -12,7 +12,7 @@ describe("csvRows (OWASP CSV injection)", () => {
     ["Aroha Ngata", "Aroha Ngata"],
     ["12.34", "12.34"],
     ["23/11/2026", "23/11/2026"],
-  ])("%j is written as %s", (cell, written) => {
-    expect(csvRows([[cell, "x"]])).toBe(`${written},x\n`);
+  ])("%j is written as %s", async (cell, written) => {
+    expect(await csvRows([[cell, "x"]])).toBe(`${written},x\n`);
   });
 });

@@ -6,9 +6,12 @@
  * `=HYPERLINK("http://x","y")` opens as the text `'=HYPERLINK("http://x","y")`, never a link.
  * Every cell is text the exports made (names, emails, dates, amounts as "12.34").
  */
-import { stringify } from "csv-stringify/sync";
 
-/** Rows of cells as CSV lines (each ending in a newline), formula-safe. */
-export function csvRows(rows: readonly (readonly string[])[]): string {
+/**
+ * Rows of cells as CSV lines (each ending in a newline), formula-safe. csv-stringify is imported on
+ * the first export, not at the API's cold start (docs/architecture.md, "Lambda bundles").
+ */
+export async function csvRows(rows: readonly (readonly string[])[]): Promise<string> {
+  const { stringify } = await import("csv-stringify/sync");
   return stringify(rows as string[][], { escape_formulas: true });
 }

@@ -77,7 +77,7 @@ async function mobilesOf(userIds: string[]): Promise<Map<string, string | undefi
 
 /** The CSV, header first (with a BOM so spreadsheets read UTF-8), then one chunk per page. */
 export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExport>): AsyncGenerator<string> {
-  yield `\uFEFF${csvRows([memberExportColumns as unknown as string[]])}`;
+  yield `\uFEFF${await csvRows([memberExportColumns as unknown as string[]])}`;
   const now = await businessNow();
   let cursor: string | undefined;
   do {
@@ -89,7 +89,7 @@ export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExpor
     );
     if (page.rows.length) {
       const mobiles = await mobilesOf(page.rows.map((r) => r.member.user_id));
-      yield csvRows(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
+      yield await csvRows(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
     }
     cursor = page.next_cursor ?? undefined;
   } while (cursor);

@@ -92,7 +92,7 @@ export function prepareExport(actor: Actor, body: unknown) {
 
 /** The CSV, header first, then one chunk per page of payments, newest first. */
 export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): AsyncGenerator<string> {
-  yield `\uFEFF${csvRows([paymentExportColumns as unknown as string[]])}`;
+  yield `\uFEFF${await csvRows([paymentExportColumns as unknown as string[]])}`;
   let cursor: string | undefined;
   do {
     const page = await organisationPaymentsPage({
@@ -103,7 +103,7 @@ export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): 
       perPage: EXPORT_PAGE,
       budget: 5_000,
     });
-    if (page.items.length) yield csvRows(page.items.map(exportRow));
+    if (page.items.length) yield await csvRows(page.items.map(exportRow));
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
 }

@@ -7,6 +7,7 @@ import { useSeededApi } from "../../../../../tests/support/api";
 import { seedGyms } from "./gyms";
 import { seedMoney } from "./money";
 import { seedOfferings } from "./offerings";
+import { seedVisits } from "./visits";
 
 process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), "gym-seed-"));
 const api = useSeededApi();
@@ -20,6 +21,7 @@ beforeAll(async () => {
     term: prices.anytimeTerm.price_id,
     pif: prices.summerPif.price_id,
   }));
+  await seedVisits(api.seed);
 }, 240_000);
 
 describe("demo money", () => {
@@ -65,5 +67,22 @@ describe("demo money", () => {
     expect(days.reduce((n, r) => n + (r.failed_count ?? 0), 0)).toBe(failed.length);
     // Months of history: more than a few distinct days with money collected.
     expect(days.filter((r) => (r.collected ?? 0) > 0).length).toBeGreaterThan(30);
+  });
+
+  it("has weeks of Ponsonby visits, each counted once in the rollups under its member's offering", async () => {
+    const org = api.seed.organisations.harbour.organisation_id;
+    const { data: visits } = await db()
+      .entities.visit.query.primary({ organisation_id: org })
+      .go({ pages: "all" });
+    expect(visits.length).toBeGreaterThan(100);
+    expect(visits.every((v) => v.gym_id === api.seed.gyms.ponsonby.gym_id && v.successful)).toBe(true);
+    expect(visits.every((v) => v.offering_id)).toBe(true);
+    const { data: rows } = await db()
+      .entities.rollup.query.primary({ organisation_id: org, scope: "_organisation" })
+      .go({ pages: "all" });
+    const days = rows.filter((r) => r.dim === "all" && r.day !== "total");
+    expect(days.reduce((n, r) => n + (r.visits ?? 0), 0)).toBe(visits.length);
+    // The payments' counters are still there after the visits' recount.
+    expect(days.reduce((n, r) => n + (r.collected_count ?? 0), 0)).toBeGreaterThan(100);
   });
 });

@@ -170,6 +170,20 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
   }
 }
 
+/** `work` over every item, at most four at a time, the results in the items' order. */
+async function fourAtATime<T, R>(items: T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], i);
+    }
+  };
+  await Promise.all([1, 2, 3, 4].map(worker));
+  return results;
+}
+
 export async function seedMoney(identity: SeededIdentity, prices: Prices) {
   const org = identity.organisations.harbour.organisation_id;
   const gymId = identity.gyms.ponsonby.gym_id;
@@ -177,11 +191,13 @@ export async function seedMoney(identity: SeededIdentity, prices: Prices) {
   const now = new Date();
   const today = aucklandDate(now);
   let n = 0;
-  const person = async () => {
-    const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]}`;
-    n += 1;
+  /** The next demo member (`member{n}@…`), or the one at `index` among those made together. */
+  const person = async (index?: number) => {
+    const k = index ?? n;
+    n = Math.max(n, k + 1);
+    const name = `${FIRST[k % FIRST.length]} ${LAST[Math.floor(k / FIRST.length) % LAST.length]}`;
     const user = await createUser({
-      email: `member${n}@harbour.example.nz`,
+      email: `member${k + 1}@harbour.example.nz`,
       name,
       password: "demo-password",
       email_verified: true,
@@ -214,19 +230,19 @@ export async function seedMoney(identity: SeededIdentity, prices: Prices) {
 
   try {
     // Active by card (the demo member first) and by bank, started up to a year ago.
+    // Made four at a time (each person is independent of the others; the business clock is still
+    // the real one here), numbered in the same order as one at a time.
     const morgan = identity.people.member;
-    const actives: { user: { user_id: string }; kind: "card" | "bank" }[] = [{ user: morgan, kind: "card" }];
+    const kinds: ("card" | "bank")[] = [...Array(13).fill("card"), ...Array(8).fill("bank")];
+    const made = await fourAtATime(kinds, async (kind, i) => {
+      const u = await person(i);
+      if (kind === "card")
+        await card(org, gymId, account, u, i % 3 === 0 ? "5555555555554444" : "4242424242424242");
+      else await bank(org, gymId, u, "pays");
+      return { user: u as { user_id: string }, kind };
+    });
     await card(org, gymId, account, morgan, "4242424242424242");
-    for (let i = 0; i < 13; i++) {
-      const u = await person();
-      await card(org, gymId, account, u, i % 3 === 0 ? "5555555555554444" : "4242424242424242");
-      actives.push({ user: u, kind: "card" });
-    }
-    for (let i = 0; i < 8; i++) {
-      const u = await person();
-      await bank(org, gymId, u, "pays");
-      actives.push({ user: u, kind: "bank" });
-    }
+    const actives = [{ user: morgan as { user_id: string }, kind: "card" as const }, ...made];
     for (const [i, a] of actives.entries()) {
       const start = addDays(today, -(365 - i * 11) + 1);
       await backfill(await subscribeOn(a.user, i % 4 === 3 ? prices.term : prices.weekly, start), today);
