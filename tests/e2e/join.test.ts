@@ -288,7 +288,7 @@ describe("joining on a phone", () => {
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: "Save card" }).click();
     await page.getByRole("heading", { name: "Card connected" }).waitFor();
-    await page.getByText("Visa ending 4242").waitFor();
+    await page.getByText("Visa •••• 4242").waitFor();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();

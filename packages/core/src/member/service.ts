@@ -23,6 +23,7 @@ import {
   memberMessages,
   memberUpdateInput,
 } from "../contract/member";
+import { paymentTypeLabel } from "../contract/payment-type-label";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
@@ -340,10 +341,6 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
   if (!user) throw new NotFoundError("member");
   const subs = sub ? await memberSubscriptions(organisationId, userId) : [];
   const subView = sub ? await subscriptionView(sub, payments.items, now) : null;
-  const label = (p: (typeof paymentTypes)[number]) =>
-    p.type === "stripe_card"
-      ? `${titleCase(p.card_type ?? "card")} •••• ${p.last_four ?? ""}`.trim()
-      : `${p.name ?? "Bank account"} ${p.account_number ?? ""}`.trim();
   const def = paymentTypes.find((p) => p.is_default) ?? null;
   return {
     id: userId,
@@ -362,11 +359,13 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
     },
     latest_subscription: subView,
     state: stateOf(sub, now),
-    default_payment_type: def ? { id: def.payment_type_id, type: def.type, label: label(def) } : null,
+    default_payment_type: def
+      ? { id: def.payment_type_id, type: def.type, label: paymentTypeLabel(def) }
+      : null,
     payment_types: paymentTypes.map((p) => ({
       id: p.payment_type_id,
       type: p.type,
-      label: label(p),
+      label: paymentTypeLabel(p),
       status: p.status,
       is_default: p.is_default,
     })),

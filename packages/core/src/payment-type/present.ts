@@ -1,6 +1,9 @@
 import type { EntityItem } from "electrodb";
 import type { paymentTypeEntity } from "./entity";
 
+/** One label for a payment method, everywhere (receipts, emails, both sites): contract/payment-type-label.ts. */
+export { paymentTypeLabel } from "../contract/payment-type-label";
+
 export type PaymentTypeRecord = EntityItem<typeof paymentTypeEntity>;
 
 /** `12-3140-0171323-50` → `12-3140-•••1323-50`: bank and branch kept, the account base masked. */
@@ -14,33 +17,6 @@ export function maskAccountNumber(formatted: string | null | undefined): string 
     return `${bank}-${branch}-•••${base.slice(-4)}-${suffix}`;
   }
   return `••••${digits.slice(-4)}`;
-}
-
-/** Card brands as Stripe names them (`card.brand`), as a person reads them. */
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
-  unionpay: "UnionPay",
-};
-
-/**
- * A payment method as a person knows it: "Visa •••• 4242", "Bank account ••••1323" (the last four
- * digits of the account base); what is not known is left out ("Card", "Bank account").
- */
-export function paymentTypeLabel(
-  record: Pick<PaymentTypeRecord, "type" | "card_type" | "last_four" | "account_number">,
-): string {
-  if (record.type === "stripe_card") {
-    const brand = record.card_type ? (CARD_BRANDS[record.card_type.toLowerCase()] ?? "Card") : "Card";
-    return record.last_four ? `${brand} •••• ${record.last_four}` : brand;
-  }
-  const parts = (record.account_number ?? "").split(/[-\s]/);
-  const base = parts.length === 4 ? parts[2].replace(/\D/g, "").slice(-4) : "";
-  return base.length === 4 ? `Bank account ••••${base}` : "Bank account";
 }
 
 /** Spec §3 Payment type: id, type; bank_account (account number, name, status, meta); stripe_card (card type, expiry, last four, country). */
