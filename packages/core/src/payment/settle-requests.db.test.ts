@@ -104,4 +104,48 @@ describe("settlement by webhook", () => {
     // clock, mail outbox) are counted aside (tests/bench/measure.ts).
     expect(settled.requests, settled.detail).toBeLessThanOrEqual(4);
   });
+
+  it("a duplicate and a late redelivery of the success event change nothing: one receipt, counted once", async () => {
+    const user = await addMember(world, "Dupe Late");
+    await addCard(world, user, "4242424242424242");
+    const { subscription, first_payment } = await subscribeMember(world, user);
+    setSimulatedChaos({ settleDelayMs: 3_600_000, duplicateWebhooks: 1, lateWebhooks: 1 });
+    await billingRun(START);
+    await flushSimulatedWebhooks();
+    const subBefore = await findSubscription(world.organisation_id, subscription.subscription_id);
+    await settleSimulatedNow();
+    await settleSimulatedNow(); // the late redelivery
+    const paid = await findPayment(world.organisation_id, first_payment.payment_id);
+    expect(paid?.status).toBe("sent");
+    const sub = await findSubscription(world.organisation_id, subscription.subscription_id);
+    expect(sub?.payments_sum).toBe((subBefore?.payments_sum ?? 0) + (paid?.amount ?? 0));
+    const mails = (await listOutbox()).filter(
+      (m) => m.to === user.email && /receipt|invoice/i.test(m.subject),
+    );
+    expect(mails).toHaveLength(1);
+    const { data: activity } = await db()
+      .entities.memberActivity.query.primary({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+      })
+      .go();
+    expect(activity.filter((a) => a.kind === "payment_paid")).toHaveLength(1);
+    const { data: calls } = await db()
+      .entities.webhookCall.query.primary({ partition: world.organisation_id })
+      .go({ pages: "all" });
+    const succeeded = calls.filter(
+      (c) => c.event_type === "payment_intent.succeeded" && c.body.includes(first_payment.payment_id),
+    );
+    expect(succeeded.filter((c) => c.outcome === "accepted")).toHaveLength(1);
+    expect(succeeded.filter((c) => c.outcome === "duplicate").length).toBeGreaterThanOrEqual(2);
+    const { data: month } = await db()
+      .entities.memberMonth.get({
+        organisation_id: world.organisation_id,
+        gym_id: world.gym_id,
+        month: "2026-12",
+        user_id: user.user_id,
+      })
+      .go();
+    expect(month?.paid).toBe(paid?.amount);
+  });
 });
