@@ -8,6 +8,13 @@ export interface RequestCount {
   scans: number;
   items: number;
   byCommand: Record<string, number>;
+  /**
+   * Of `requests`, those that are not the work measured, by what they are: the local runtime's
+   * own (the movable business clock, the local mail outbox: SES in AWS, no clock read) and the
+   * HTTP front door's per-source rate-limit counter (webhook-limit.ts), which every call pays
+   * before its body is read.
+   */
+  aside: Record<string, number>;
   /** Only requests made while this is true are counted. */
   counting: boolean;
 }
@@ -18,7 +25,7 @@ export interface RequestCount {
  */
 export async function countDynamoRequests(): Promise<RequestCount> {
   const { dynamo: client } = await import("../../packages/core/src/db/client");
-  const count: RequestCount = { requests: 0, scans: 0, items: 0, byCommand: {}, counting: true };
+  const count: RequestCount = { requests: 0, scans: 0, items: 0, byCommand: {}, aside: {}, counting: true };
   client().middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);
@@ -26,6 +33,8 @@ export async function countDynamoRequests(): Promise<RequestCount> {
         const name = (context as { commandName?: string }).commandName ?? "unknown";
         count.requests += 1;
         count.byCommand[name] = (count.byCommand[name] ?? 0) + 1;
+        const aside = asideOf(args.input as Record<string, unknown>);
+        if (aside) count.aside[aside] = (count.aside[aside] ?? 0) + 1;
         if (/Scan/.test(name)) count.scans += 1;
         const out = result.output as {
           Items?: unknown[];
@@ -43,3 +52,17 @@ export async function countDynamoRequests(): Promise<RequestCount> {
   );
   return count;
 }
+
+/** Requests that are the local runtime's or the front door's, not the work measured (RequestCount.aside). */
+function asideOf(input: Record<string, unknown>): string | null {
+  const key = (input.Key ?? {}) as { sk?: unknown };
+  const item = (input.Item ?? {}) as { __edb_e__?: unknown };
+  if (key.sk === "$throttle_1") return "rate limit (front door)";
+  if (key.sk === "$business_clock_1") return "business clock (local only)";
+  if (item.__edb_e__ === "mail") return "mail outbox (local only; SES in AWS)";
+  return null;
+}
+
+/** The requests counted, less those aside. */
+export const measured = (count: RequestCount) =>
+  count.requests - Object.values(count.aside).reduce((sum, n) => sum + n, 0);

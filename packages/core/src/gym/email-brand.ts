@@ -6,11 +6,15 @@ import { config } from "../config";
 import type { Brand } from "../email/message";
 import { useEmailBrand } from "../email/port";
 import { logoUrl } from "./present";
-import { getGym } from "./service";
+import { type GymRecord, getGym } from "./service";
 
 export async function gymBrand(ref: { organisation_id: string; gym_id: string }): Promise<Partial<Brand>> {
   const gym = await getGym(ref.organisation_id, ref.gym_id).catch(() => null);
-  if (!gym) return {};
+  return gym ? brandOfGym(gym) : {};
+}
+
+/** The brand of a gym record the caller already holds (no lookup in the send path). */
+export function brandOfGym(gym: GymRecord): Brand {
   const logo = logoUrl(gym.logo);
   return {
     name: gym.name,

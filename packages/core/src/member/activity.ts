@@ -1,8 +1,9 @@
 /**
  * The member's activity log (`GET /api/members/{id}/activity`): an audit record written by each
  * operation as it happens (staff edits with the changed fields, sign-up, lifecycle changes,
- * payments), never reconstructed from other records. `recordActivity` is the one writer; a
- * failure to log never undoes the operation that was already committed (it is logged instead).
+ * payments), never reconstructed from other records. `recordActivity` is the one writer (a
+ * settlement writes the same record, `activityRecord`, in its own transaction); a failure to log
+ * never undoes the operation that was already committed (it is logged instead).
  */
 import type { MemberActivity } from "../contract/member";
 import { db } from "../db/service";
@@ -25,26 +26,28 @@ export interface ActivityInput {
   at?: Date;
 }
 
+/** The activity record of an entry (`actor_name` given when there is an actor). */
+export function activityRecord(input: ActivityInput, actorName?: string) {
+  return {
+    organisation_id: input.organisation_id,
+    user_id: input.user_id,
+    activity_id: newId(),
+    kind: input.kind,
+    summary: input.summary,
+    detail: input.detail,
+    actor_id: input.actor_id,
+    actor_name: actorName,
+    subscription_id: input.subscription_id,
+    payment_id: input.payment_id,
+    changes: input.changes,
+    at: (input.at ?? new Date()).toISOString(),
+  };
+}
+
 export async function recordActivity(input: ActivityInput): Promise<void> {
   try {
-    const at = input.at ?? new Date();
     const actor = input.actor_id ? await getUserOrNull(input.actor_id) : null;
-    await db()
-      .entities.memberActivity.create({
-        organisation_id: input.organisation_id,
-        user_id: input.user_id,
-        activity_id: newId(),
-        kind: input.kind,
-        summary: input.summary,
-        detail: input.detail,
-        actor_id: input.actor_id,
-        actor_name: actor?.name,
-        subscription_id: input.subscription_id,
-        payment_id: input.payment_id,
-        changes: input.changes,
-        at: at.toISOString(),
-      })
-      .go();
+    await db().entities.memberActivity.create(activityRecord(input, actor?.name)).go();
   } catch (error) {
     log.error("member_activity_not_recorded", {
       organisation_id: input.organisation_id,

@@ -8,10 +8,23 @@ import { syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
+import { sendEmail } from "../email/port";
+import { brandOfGym } from "../gym/email-brand";
+import type { GymRecord } from "../gym/service";
 import { log } from "../log";
-import { receiptForPaidPayment } from "../receipt/service";
+import type { Organisation } from "../organisation/service";
+import type { PaymentRecord } from "../payment/store";
+import type { PaymentTypeRecord } from "../payment-type/present";
+import {
+  nextReceiptNumber,
+  type ReceiptRecord,
+  receiptContent,
+  receiptForPaidPayment,
+  receiptMail,
+} from "../receipt/service";
+import type { SubscriptionRecord } from "../subscription/store";
 import { nzDate } from "../text";
-import { recordActivity } from "./activity";
+import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 
 interface SubscriptionFacts {
   organisation_id: string;
@@ -84,27 +97,26 @@ export async function memberLifecycleChanged(
   });
 }
 
-/** A payment reached its outcome (paid, failed, received by staff). */
-export async function memberPaymentSettled(
-  payment: {
-    organisation_id: string;
-    user_id: string;
-    payment_id: string;
-    subscription_id?: string | null;
-    amount: number;
-    surcharge?: number | null;
-    is_retry?: boolean | null;
-    due_on: string;
-  },
+type SettledPayment = {
+  organisation_id: string;
+  user_id: string;
+  payment_id: string;
+  subscription_id?: string | null;
+  amount: number;
+  surcharge?: number | null;
+  is_retry?: boolean | null;
+  due_on: string;
+};
+
+/** The activity entry of a payment's outcome. */
+function paymentActivity(
+  payment: SettledPayment,
   outcome: "paid" | "failed" | "received",
   extra: { actor_id?: string; reason?: string | null } = {},
-) {
-  if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
-  // Paid or received: the member's receipt, issued and emailed once (docs/communications.md).
-  if (outcome !== "failed") await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
+): ActivityInput {
   const total = formatCents(payment.amount + (payment.surcharge ?? 0));
   const what = payment.is_retry ? "Retry payment" : "Payment";
-  await recordActivity({
+  return {
     organisation_id: payment.organisation_id,
     user_id: payment.user_id,
     kind: `payment_${outcome}`,
@@ -118,5 +130,79 @@ export async function memberPaymentSettled(
     payment_id: payment.payment_id,
     subscription_id: payment.subscription_id ?? undefined,
     actor_id: extra.actor_id,
-  });
+  };
+}
+
+/** A payment reached its outcome (paid, failed, received by staff). */
+export async function memberPaymentSettled(
+  payment: SettledPayment,
+  outcome: "paid" | "failed" | "received",
+  extra: { actor_id?: string; reason?: string | null } = {},
+) {
+  if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
+  // Paid or received: the member's receipt, issued and emailed once (docs/communications.md).
+  if (outcome !== "failed") await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
+  await recordActivity(paymentActivity(payment, outcome, extra));
+}
+
+/** What a transaction callback offers for the parts below (ElectroDB's transaction entities). */
+type TxCreate = { create(item: Record<string, unknown>): { commit(): unknown } };
+
+/** What the settlement holds already (read with the webhook's payment), so nothing is read twice. */
+export interface PaidHeld {
+  organisation?: Organisation | null;
+  subscription: SubscriptionRecord | null;
+  gym?: GymRecord | null;
+  paymentType?: PaymentTypeRecord | null;
+}
+
+/**
+ * A payment being settled as paid by a provider's answer (payment/settle.ts): what the members
+ * side writes **in the settlement's own transaction**, so it happens exactly when the payment
+ * moves to paid and costs no request of its own: the receipt (its number taken once, one ADD on
+ * the organisation's counter; docs/communications.md "Receipts") and the activity entry. Only the
+ * answer whose conditional write moves the payment commits them, so the receipt cannot exist yet
+ * (no read for it). Once committed, `committed` emails the receipt (to the brand of the gym the
+ * caller read, no lookup) and syncs door access when the settlement changed the member's standing.
+ */
+export function paidSettlement() {
+  let number: number | undefined;
+  let issued: { receipt: ReceiptRecord; held: PaidHeld } | null = null;
+  return {
+    /** The transaction items, for the payment as it is written (status sent, `settled_at`). */
+    async prepare(paid: PaymentRecord, held: PaidHeld) {
+      number ??= await nextReceiptNumber(paid.organisation_id);
+      const at = new Date();
+      const receipt: ReceiptRecord = {
+        organisation_id: paid.organisation_id,
+        payment_id: paid.payment_id,
+        number,
+        issued_at: at.toISOString(),
+        content: await receiptContent(paid, held),
+      };
+      const activity = activityRecord({ ...paymentActivity(paid, "paid"), at });
+      return {
+        items: (tx: { receipt: unknown; memberActivity: unknown }) =>
+          [
+            (tx.receipt as TxCreate).create({ ...receipt, user_id: paid.user_id }).commit(),
+            (tx.memberActivity as TxCreate).create(activity).commit(),
+          ] as never[],
+        /** Call once the transaction committed. */
+        written: () => {
+          issued = { receipt, held };
+        },
+      };
+    },
+    /** After the transaction committed: the receipt emailed once, door access when standing moved. */
+    async committed(paid: PaymentRecord, options: { standingChanged: boolean }) {
+      if (options.standingChanged) await syncDoorAccessQuietly(paid.organisation_id, paid.user_id);
+      if (!issued) return;
+      const { receipt, held } = issued;
+      try {
+        await sendEmail(receiptMail(paid, receipt, held.gym ? brandOfGym(held.gym) : undefined));
+      } catch (error) {
+        log.error("receipt not emailed", { payment_id: paid.payment_id, error: (error as Error).message });
+      }
+    },
+  };
 }

@@ -92,6 +92,8 @@ export async function chargeClaimed(message: ChargeMessage): Promise<ChargeResul
         organisation_id: payment.organisation_id,
         gym_id: payment.gym_id,
         subscription_id: payment.subscription_id ?? "",
+        user_id: payment.user_id,
+        payment_type_id: payment.payment_type_id ?? "",
       },
     });
   } else {

@@ -14,11 +14,13 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
-import { memberPaymentSettled } from "../member/hooks";
+import { memberPaymentSettled, type PaidHeld, paidSettlement } from "../member/hooks";
 import { settlementMetric } from "../metrics";
+import { organisationSettings } from "../organisation/settings";
 import { paymentRollup } from "../rollup/money";
-import { rollupItems, writeCounted } from "../rollup/writes";
+import { type MemberMonthState, rollupItems, writeCounted } from "../rollup/writes";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
+import type { AcceptedCall } from "../webhook-log/receive";
 import { gymOf, settingsOf } from "./context";
 import { ledgerDebt, paysDebt } from "./debt";
 import { debtAfterFailure } from "./dunning-rules";
@@ -60,26 +62,51 @@ function conflict(result: { canceled: boolean }) {
 }
 
 /**
+ * What the caller read with the payment (a webhook's one batch read: payment/webhooks.ts), used
+ * on the first try instead of reading again; every write stays conditional on what was read.
+ */
+export interface SettlementHeld {
+  subscription?: SubscriptionRecord | null;
+  organisation?: PaidHeld["organisation"];
+  gym?: PaidHeld["gym"];
+  /** The payment type charged (the receipt names it; receipt/service.ts checks it is the payment's). */
+  paymentType?: PaidHeld["paymentType"];
+  /** Member-month rows (rollup/writes.ts `memberMonthId`). */
+  months?: Map<string, MemberMonthState>;
+}
+
+/**
  * Applies a provider's answer to a payment. `snapshot` (the payment as the caller last wrote it)
- * saves a read; it is re-read after a conflict.
+ * saves a read, and `held` the records read with it; they are re-read after a conflict. `call`:
+ * the webhook call this answer came in, logged in the settlement's own transaction
+ * (webhook-log/receive.ts).
  */
 export async function applyOutcome(
   ref: { organisation_id: string; payment_id: string },
   outcome: ChargeOutcome,
-  options: { snapshot?: PaymentRecord; source?: string } = {},
+  options: { snapshot?: PaymentRecord; source?: string; held?: SettlementHeld; call?: AcceptedCall } = {},
 ): Promise<SettleResult> {
   let snapshot = options.snapshot;
+  let records: SettlementHeld = options.held ?? {};
+  // The receipt's number is taken once, whatever the tries (paidSettlement).
+  const paid = paidSettlement();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const payment = snapshot ?? (await findPayment(ref.organisation_id, ref.payment_id));
+    if (!snapshot) records = {};
     snapshot = undefined;
     if (!payment || finalStatuses.includes(payment.status) || payment.status !== "pending_request")
       return "unchanged";
     // A payment's provider id is never replaced: an answer about another charge is not this one's.
-    const held = heldId(payment);
-    if (outcome.state !== "unknown" && outcome.providerId && held && outcome.providerId !== held) {
+    const heldProviderId = heldId(payment);
+    if (
+      outcome.state !== "unknown" &&
+      outcome.providerId &&
+      heldProviderId &&
+      outcome.providerId !== heldProviderId
+    ) {
       log.warn("provider answer for another charge refused", {
         payment_id: payment.payment_id,
-        held,
+        held: heldProviderId,
         answered: outcome.providerId,
         source: options.source,
       });
@@ -95,16 +122,21 @@ export async function applyOutcome(
         if (result === null) return "unchanged";
         if (!conflict(result)) return "recorded";
         break;
-      case "succeeded":
-        result = await settleSucceeded(payment, outcome, now);
-        if (!conflict(result)) {
+      case "succeeded": {
+        const settled = await settleSucceeded(payment, outcome, now, {
+          held: records,
+          paid,
+          call: options.call,
+        });
+        if (!conflict(settled.result)) {
           settlementMetric(payment, outcome, options.source);
-          await memberPaymentSettled(payment, "paid");
+          await paid.committed(settled.written, { standingChanged: settled.standingChanged });
           return "settled";
         }
         break;
+      }
       case "failed":
-        result = await settleFailed(payment, outcome, now);
+        result = await settleFailed(payment, outcome, now, records, options.call);
         if (!conflict(result)) {
           settlementMetric(payment, outcome, options.source);
           await memberPaymentSettled(payment, "failed", { reason: outcome.message });
@@ -167,15 +199,33 @@ async function recordPending(
     .go();
 }
 
-async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, now: Date) {
+/** The subscription the caller holds for this payment, or read now. */
+async function subscriptionOf(payment: PaymentRecord, held: SettlementHeld) {
+  if (!payment.subscription_id) return null;
+  if (held.subscription !== undefined && held.subscription?.subscription_id === payment.subscription_id)
+    return held.subscription;
+  return findSubscription(payment.organisation_id, payment.subscription_id);
+}
+
+/**
+ * Paid: one transaction moves the payment (conditional on the version read and on
+ * `pending_request`), the subscription, the rollups and the member's month, and writes the receipt,
+ * the activity entry and the webhook call's log with them (paidSettlement, `call`). A duplicate or
+ * late answer fails the payment's condition and writes none of it.
+ */
+async function settleSucceeded(
+  payment: PaymentRecord,
+  outcome: ChargeOutcome,
+  now: Date,
+  with_: { held: SettlementHeld; paid: ReturnType<typeof paidSettlement>; call?: AcceptedCall },
+) {
+  const { held, call } = with_;
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
   const reconcile = reconcileKey(payment, ids, at);
   const clearsDebt = paysDebt(payment);
   // Read for its debt, and for the rollups' offering (docs/data-model.md "Rollups").
-  const sub = payment.subscription_id
-    ? await findSubscription(payment.organisation_id, payment.subscription_id)
-    : null;
+  const sub = await subscriptionOf(payment, held);
   // What is owing once this payment is sent, from the ledger (a period that failed while this retry
   // was in flight stays owing).
   const after =
@@ -199,136 +249,175 @@ async function settleSucceeded(payment: PaymentRecord, outcome: ChargeOutcome, n
         }
       : {}),
   });
-  return writeCounted([counted], (items) =>
-    db()
-      .transaction.write(
-        ({ payment: payments, subscription, dunning, paymentRef, rollup, memberMonth, churnRisk }) => {
-          const writes = [
-            ...items({ rollup, memberMonth, churnRisk }),
-            payments
-              .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
-              .set({
-                ...ids,
-                ...reconcile,
-                status: "sent",
-                charged_at: payment.charged_at ?? at,
-                settled_at: at,
-                balance_owing: 0,
-                periods_owing: 0,
-              })
-              .remove([
-                ...(reconcile ? [] : (["work_key", "work_sort"] as const)),
-                "error_status",
-                "error_description",
-              ])
-              .add({ version: 1 })
-              .where(
-                (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`,
-              )
-              .commit(),
-          ];
-          if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
-            writes.push(
-              paymentRef
-                .put({
-                  provider: "akahu",
-                  external_id: ids.akahu_id,
-                  organisation_id: payment.organisation_id,
-                  payment_id: payment.payment_id,
-                  created_at: at,
+  const written: PaymentRecord = {
+    ...payment,
+    ...ids,
+    status: "sent",
+    charged_at: payment.charged_at ?? at,
+    settled_at: at,
+  };
+  const members = await with_.paid.prepare(written, {
+    subscription: sub,
+    organisation: held.organisation,
+    gym: held.gym,
+    paymentType: held.paymentType,
+  });
+  // Standing (door access) moves only when the debt, the grace or the upcoming state does.
+  let standingChanged = true;
+  const result = await writeCounted(
+    [counted],
+    (items) =>
+      db()
+        .transaction.write(
+          ({
+            payment: payments,
+            subscription,
+            dunning,
+            paymentRef,
+            rollup,
+            memberMonth,
+            churnRisk,
+            receipt,
+            memberActivity,
+            webhookCall,
+          }) => {
+            const writes = [
+              ...items({ rollup, memberMonth, churnRisk }),
+              ...members.items({ receipt, memberActivity }),
+              ...(call ? [webhookCall.create(call.item).commit() as never] : []),
+              payments
+                .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
+                .set({
+                  ...ids,
+                  ...reconcile,
+                  status: "sent",
+                  charged_at: payment.charged_at ?? at,
+                  settled_at: at,
+                  balance_owing: 0,
+                  periods_owing: 0,
                 })
-                .commit() as never,
-            );
-          }
-          if (payment.subscription_id) {
-            const key = {
-              organisation_id: payment.organisation_id,
-              subscription_id: payment.subscription_id,
-            };
-            if (sub && after && after.balance_owing > 0) {
-              // Paid part of the debt: what is left stays owing, grace and the retry days go on.
+                .remove([
+                  ...(reconcile ? [] : (["work_key", "work_sort"] as const)),
+                  "error_status",
+                  "error_description",
+                ])
+                .add({ version: 1 })
+                .where(
+                  (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`,
+                )
+                .commit(),
+            ];
+            if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
               writes.push(
-                subscription
-                  .patch(key)
-                  .set({
-                    balance_owing: after.balance_owing,
-                    periods_owing: after.periods_owing,
-                    latest_payment_id: payment.payment_id,
+                paymentRef
+                  .put({
+                    provider: "akahu",
+                    external_id: ids.akahu_id,
+                    organisation_id: payment.organisation_id,
+                    payment_id: payment.payment_id,
+                    created_at: at,
                   })
-                  .remove(["retry_payment_id"])
-                  .add({ version: 1, payments_sum: payment.amount })
-                  .where((a, op) => op.eq(a.version, sub.version))
-                  .commit() as never,
-              );
-            } else if (sub && clearsDebt) {
-              // A retry (or a payment marked as paying the debt) clears the debt and the grace.
-              writes.push(
-                subscription
-                  .patch(key)
-                  .set({
-                    balance_owing: 0,
-                    periods_owing: 0,
-                    retries_done: 0,
-                    hard_declined: false,
-                    latest_payment_id: payment.payment_id,
-                  })
-                  .remove([
-                    "grace_period_ends_at",
-                    "failed_at",
-                    "next_retry_on",
-                    "final_notice_sent_at",
-                    "upcoming_state",
-                    "retry_payment_id",
-                  ])
-                  .add({ version: 1, payments_sum: payment.amount })
-                  .where((a, op) => op.eq(a.version, sub.version))
-                  .commit() as never,
-                dunning.delete(key).commit() as never,
-              );
-            } else if (
-              sub?.upcoming_state &&
-              sub.first_payment_id === payment.payment_id &&
-              (payment.charge_index === -1 || payment.charge_index === 0)
-            ) {
-              writes.push(
-                subscription
-                  .patch(key)
-                  .set({ latest_payment_id: payment.payment_id })
-                  .remove(["upcoming_state"])
-                  .add({ version: 1, payments_sum: payment.amount })
-                  .where((a, op) => op.eq(a.version, sub.version))
-                  .commit() as never,
-              );
-            } else {
-              // Counters only: no version condition needed (ADD commutes; no other field is touched).
-              writes.push(
-                subscription
-                  .patch(key)
-                  .set({ latest_payment_id: payment.payment_id })
-                  .add({ payments_sum: payment.amount })
                   .commit() as never,
               );
             }
-          }
-          return writes;
-        },
-      )
-      .go(),
+            if (payment.subscription_id) {
+              const key = {
+                organisation_id: payment.organisation_id,
+                subscription_id: payment.subscription_id,
+              };
+              if (sub && after && after.balance_owing > 0) {
+                // Paid part of the debt: what is left stays owing, grace and the retry days go on.
+                writes.push(
+                  subscription
+                    .patch(key)
+                    .set({
+                      balance_owing: after.balance_owing,
+                      periods_owing: after.periods_owing,
+                      latest_payment_id: payment.payment_id,
+                    })
+                    .remove(["retry_payment_id"])
+                    .add({ version: 1, payments_sum: payment.amount })
+                    .where((a, op) => op.eq(a.version, sub.version))
+                    .commit() as never,
+                );
+              } else if (sub && clearsDebt) {
+                // A retry (or a payment marked as paying the debt) clears the debt and the grace.
+                writes.push(
+                  subscription
+                    .patch(key)
+                    .set({
+                      balance_owing: 0,
+                      periods_owing: 0,
+                      retries_done: 0,
+                      hard_declined: false,
+                      latest_payment_id: payment.payment_id,
+                    })
+                    .remove([
+                      "grace_period_ends_at",
+                      "failed_at",
+                      "next_retry_on",
+                      "final_notice_sent_at",
+                      "upcoming_state",
+                      "retry_payment_id",
+                    ])
+                    .add({ version: 1, payments_sum: payment.amount })
+                    .where((a, op) => op.eq(a.version, sub.version))
+                    .commit() as never,
+                  dunning.delete(key).commit() as never,
+                );
+              } else if (
+                sub?.upcoming_state &&
+                sub.first_payment_id === payment.payment_id &&
+                (payment.charge_index === -1 || payment.charge_index === 0)
+              ) {
+                writes.push(
+                  subscription
+                    .patch(key)
+                    .set({ latest_payment_id: payment.payment_id })
+                    .remove(["upcoming_state"])
+                    .add({ version: 1, payments_sum: payment.amount })
+                    .where((a, op) => op.eq(a.version, sub.version))
+                    .commit() as never,
+                );
+              } else {
+                // Counters only: no version condition needed (ADD commutes; no other field is touched).
+                standingChanged = false;
+                writes.push(
+                  subscription
+                    .patch(key)
+                    .set({ latest_payment_id: payment.payment_id })
+                    .add({ payments_sum: payment.amount })
+                    .commit() as never,
+                );
+              }
+            }
+            return writes;
+          },
+        )
+        .go(),
+    held.months,
   );
+  if (!result.canceled) {
+    members.written();
+    if (call) call.written = true;
+  }
+  return { result, written, standingChanged };
 }
 
 async function settleFailed(
   payment: PaymentRecord,
   outcome: Extract<ChargeOutcome, { state: "failed" }>,
   now: Date,
+  held: SettlementHeld,
+  call: AcceptedCall | undefined,
 ) {
   const ids = providerIds(payment, outcome);
   const at = now.toISOString();
   const reconcile = reconcileKey(payment, ids, at);
-  const sub = payment.subscription_id
-    ? await findSubscription(payment.organisation_id, payment.subscription_id)
-    : null;
-  const settings = await settingsOf(payment.organisation_id);
+  const sub = await subscriptionOf(payment, held);
+  const settings = held.organisation
+    ? organisationSettings(held.organisation)
+    : await settingsOf(payment.organisation_id);
   const payments = sub
     ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
     : [];
@@ -342,9 +431,10 @@ async function settleFailed(
     owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
   });
   const result = await db()
-    .transaction.write(({ payment: payments, subscription, dunning, rollup, memberMonth }) => {
+    .transaction.write(({ payment: payments, subscription, dunning, rollup, memberMonth, webhookCall }) => {
       const writes = [
         ...rollupItems({ rollup, memberMonth }, counted),
+        ...(call ? [webhookCall.create(call.item).commit() as never] : []),
         payments
           .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
           .set({
@@ -400,8 +490,10 @@ async function settleFailed(
       return writes;
     })
     .go();
+  if (!result.canceled && call) call.written = true;
   if (!result.canceled && sub && debt) {
-    const gym = await gymOf(payment.organisation_id, payment.gym_id);
+    const gym =
+      held.gym?.gym_id === payment.gym_id ? held.gym : await gymOf(payment.organisation_id, payment.gym_id);
     try {
       await emailSender().send(
         paymentFailedEmail({

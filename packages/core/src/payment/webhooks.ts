@@ -18,20 +18,126 @@
  * duplicate and out-of-order events of the bound charge change nothing (settle.ts: conditional on
  * `pending_request`). A payment we cannot find is left to polling.
  */
+import { aucklandDate } from "../billing/calendar";
+import { businessNow } from "../clock";
+import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { appFor } from "../gym/akahu-app";
+import type { GymRecord } from "../gym/service";
+import type { Organisation } from "../organisation/service";
 import { memberAkahuConnection } from "../payment-type/bank-connection";
+import type { PaymentTypeRecord } from "../payment-type/present";
+import { type MemberMonthState, memberMonthId } from "../rollup/writes";
+import type { SubscriptionRecord } from "../subscription/store";
 import { type HandlerResult, onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
 import { gymOf } from "./context";
 import { bankOutcome, bankStatus, cardOutcome } from "./providers";
-import { applyOutcome } from "./settle";
-import { findPayment } from "./store";
+import { applyOutcome, type SettlementHeld } from "./settle";
+import { findPayment, type PaymentRecord } from "./store";
 
 export const webhookStats = { stripe: 0, akahu: 0, ignored: 0, refused: 0 };
 
 function refuse(reason: string): HandlerResult {
   webhookStats.refused += 1;
   return { refused: reason };
+}
+
+/** What a Stripe payment event's one batch read found (stripeEventReads). */
+interface StripeReads {
+  organisation_id: string;
+  payment_id: string;
+  payment: PaymentRecord | null;
+  held: SettlementHeld;
+}
+
+/**
+ * The reads a Stripe event needs, in one BatchGetItem when it is about one of our PaymentIntents:
+ * the connected account's owner (the call's log partition), and what its metadata names (written
+ * by our own charge call: payment, gym, subscription, member): the payment, its gym (the binding
+ * checks), its subscription and organisation, and the member's month row (the settlement's
+ * rollups and receipt). The metadata only says what to read: every record is checked against the
+ * payment before use (onStripe, settle.ts), and anything else is read as before.
+ */
+export async function stripeEventReads(event: {
+  type?: string;
+  account?: string | null;
+  data?: { object?: unknown };
+}): Promise<{ owner: { organisation_id: string; gym_id: string | null } | null; prefetched?: StripeReads }> {
+  const entities = db().entities;
+  const intent = (event.data?.object ?? {}) as { metadata?: Record<string, string> };
+  const meta = intent.metadata ?? {};
+  const organisation_id = meta.organisation_id;
+  const payment_id = meta.payment_id;
+  const linkKey = event.account ? { provider: "stripe_account" as const, external_id: event.account } : null;
+  const about = event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed";
+  if (!about || !organisation_id || !payment_id || !meta.gym_id) {
+    if (!linkKey) return { owner: null };
+    const [link] = (await getMany([{ entity: entities.providerLink, key: linkKey }])) as (OwnerLink | null)[];
+    return { owner: ownerOf(link) };
+  }
+  const month = aucklandDate(await businessNow()).slice(0, 7);
+  const monthKey =
+    event.type === "payment_intent.succeeded" && meta.user_id
+      ? { organisation_id, gym_id: meta.gym_id, month, user_id: meta.user_id }
+      : null;
+  const found = await getMany([
+    { entity: entities.payment, key: { organisation_id, payment_id } },
+    { entity: entities.gym, key: { organisation_id, gym_id: meta.gym_id } },
+    { entity: entities.organisation, key: { organisation_id } },
+    ...(meta.subscription_id
+      ? [{ entity: entities.subscription, key: { organisation_id, subscription_id: meta.subscription_id } }]
+      : []),
+    ...(monthKey ? [{ entity: entities.memberMonth, key: monthKey }] : []),
+    ...(linkKey ? [{ entity: entities.providerLink, key: linkKey }] : []),
+    // The card charged, named on the receipt (checked against the payment there).
+    ...(monthKey && meta.payment_type_id
+      ? [
+          {
+            entity: entities.paymentType,
+            key: { organisation_id, user_id: meta.user_id, payment_type_id: meta.payment_type_id },
+          },
+        ]
+      : []),
+  ]);
+  const [payment, gym, organisation] = found as [PaymentRecord | null, GymRecord | null, Organisation | null];
+  let next = 3;
+  const subscription = meta.subscription_id ? (found[next++] as SubscriptionRecord | null) : undefined;
+  const monthRow = monthKey ? (found[next++] as MemberMonthState | null) : undefined;
+  const link = linkKey ? (found[next++] as OwnerLink | null) : null;
+  const paymentType =
+    monthKey && meta.payment_type_id ? (found[next++] as PaymentTypeRecord | null) : undefined;
+  const months = new Map<string, MemberMonthState>();
+  if (monthKey)
+    months.set(memberMonthId(monthKey.gym_id, month, monthKey.user_id), {
+      paid: monthRow?.paid ?? 0,
+      visits: monthRow?.visits ?? 0,
+      member_name: monthRow?.member_name,
+    });
+  return {
+    owner: ownerOf(link),
+    prefetched: {
+      organisation_id,
+      payment_id,
+      payment,
+      held: {
+        ...(gym ? { gym } : {}),
+        ...(organisation ? { organisation } : {}),
+        ...(subscription !== undefined ? { subscription } : {}),
+        ...(paymentType ? { paymentType } : {}),
+        months,
+      },
+    },
+  };
+}
+
+type OwnerLink = { organisation_id: string; gym_id?: string | null };
+const ownerOf = (link: OwnerLink | null) =>
+  link ? { organisation_id: link.organisation_id, gym_id: link.gym_id ?? null } : null;
+
+/** What the receiver read for this event, when it is the payment the metadata names. */
+function readsFor(event: VerifiedWebhook, organisationId: string, paymentId: string): StripeReads | null {
+  const reads = event.prefetched as StripeReads | undefined;
+  return reads?.organisation_id === organisationId && reads.payment_id === paymentId ? reads : null;
 }
 
 async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
@@ -49,12 +155,14 @@ async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   if (!metadata.payment_id || !organisationId) return;
   if (event.organisationId && event.organisationId !== organisationId)
     return refuse("the PaymentIntent's metadata names another organisation's payment");
-  const payment = await findPayment(organisationId, metadata.payment_id);
+  const reads = readsFor(event, organisationId, metadata.payment_id);
+  const payment = reads ? reads.payment : await findPayment(organisationId, metadata.payment_id);
   if (!payment) {
     webhookStats.ignored += 1;
     return;
   }
-  const gym = await gymOf(organisationId, payment.gym_id);
+  const held = reads?.held ?? {};
+  const gym = held.gym?.gym_id === payment.gym_id ? held.gym : await gymOf(organisationId, payment.gym_id);
   if (!gym.stripe_id || payload.account !== gym.stripe_id)
     return refuse("the event's connected account is not the payment's gym's");
   if (
@@ -75,7 +183,12 @@ async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   if (typeof intent.amount === "number" && intent.amount !== charged)
     return refuse(`the PaymentIntent's amount ${intent.amount} is not the ${charged} we charged`);
   webhookStats.stripe += 1;
-  await applyOutcome(payment, cardOutcome(intent), { snapshot: payment, source: "webhook" });
+  await applyOutcome(payment, cardOutcome(intent), {
+    snapshot: payment,
+    source: "webhook",
+    held: { ...held, gym },
+    call: event.acceptedCall,
+  });
 }
 
 async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
@@ -105,7 +218,7 @@ async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
     const app = await appFor(payment.organisation_id, connection.gym_id);
     outcome = await bankStatus(app, connection.token, akahuId);
   }
-  await applyOutcome(payment, outcome, { snapshot: payment, source: "webhook" });
+  await applyOutcome(payment, outcome, { snapshot: payment, source: "webhook", call: event.acceptedCall });
 }
 
 let registered = false;

@@ -15,6 +15,7 @@ import { gstIncluded } from "../billing/gst";
 import { formatCents } from "../billing/money";
 import type { Receipt } from "../contract/receipt";
 import { db } from "../db/service";
+import type { Brand } from "../email/message";
 import { sendEmail } from "../email/port";
 import { NotFoundError } from "../errors";
 import { log } from "../log";
@@ -24,11 +25,11 @@ import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
 import { findPaymentType } from "../payment-type/service";
-import { findSubscription } from "../subscription/store";
+import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
 import { receiptEmail } from "./emails";
 
-type ReceiptRecord = {
+export type ReceiptRecord = {
   organisation_id: string;
   payment_id: string;
   number: number;
@@ -54,14 +55,36 @@ function paymentMethod(payment: PaymentRecord, paymentType: PaymentTypeRecord | 
   return methodLabels[payment.type] ?? payment.type;
 }
 
-/** What the receipt says, from the payment and the organisation's settings at the time it is issued. */
-export async function receiptContent(payment: PaymentRecord): Promise<ReceiptRecord["content"]> {
+type Organisation = Awaited<ReturnType<typeof getOrganisation>>;
+
+/**
+ * What the receipt says, from the payment and the organisation's settings at the time it is
+ * issued. The organisation, subscription and payment type are read unless the caller already holds
+ * them (a held payment type that is not the payment's is not used).
+ */
+export async function receiptContent(
+  payment: PaymentRecord,
+  held: {
+    organisation?: Organisation | null;
+    subscription?: SubscriptionRecord | null;
+    paymentType?: PaymentTypeRecord | null;
+  } = {},
+): Promise<ReceiptRecord["content"]> {
   const charged =
     (payment.type === "stripe_card" || payment.type === "bank_account") && payment.payment_type_id;
+  const heldType =
+    held.paymentType && held.paymentType.payment_type_id === payment.payment_type_id
+      ? held.paymentType
+      : undefined;
   const [org, sub, paymentType] = await Promise.all([
-    getOrganisation(payment.organisation_id),
-    payment.subscription_id ? findSubscription(payment.organisation_id, payment.subscription_id) : null,
-    charged ? findPaymentType(payment.organisation_id, payment.user_id, payment.payment_type_id!) : null,
+    held.organisation ?? getOrganisation(payment.organisation_id),
+    held.subscription !== undefined
+      ? held.subscription
+      : payment.subscription_id
+        ? findSubscription(payment.organisation_id, payment.subscription_id)
+        : null,
+    heldType ??
+      (charged ? findPaymentType(payment.organisation_id, payment.user_id, payment.payment_type_id!) : null),
   ]);
   const settings = organisationSettings(org);
   const kind = (payment.meta as { kind?: string } | undefined)?.kind;
@@ -127,6 +150,37 @@ export function presentReceipt(record: ReceiptRecord): Receipt {
   };
 }
 
+/**
+ * The organisation's next receipt number: one atomic ADD on its counter, so a billing run settling
+ * hundreds of payments at once never waits on, or retries against, the others (a read and a
+ * conditional write livelocked there). Numbers are unique and increasing; one is skipped only when
+ * the write that was to create the receipt does not happen: two processes issue the same payment's
+ * receipt at the same moment (the second create fails and answers the first), a settlement loses
+ * its conditional write to a concurrent answer about the same payment, or a process stops between
+ * the two writes.
+ */
+export async function nextReceiptNumber(organisationId: string): Promise<number> {
+  const { data: counter } = await db()
+    .entities.receiptCounter.update({ organisation_id: organisationId })
+    .add({ last_number: 1 })
+    .go({ response: "updated_new" });
+  const number = counter.last_number;
+  if (typeof number !== "number") throw new Error(`no receipt number for ${organisationId}`);
+  return number;
+}
+
+/** The receipt's email, from the payment it is of; `brand` when the caller holds the gym's. */
+export function receiptMail(payment: PaymentRecord, receipt: ReceiptRecord, brand?: Partial<Brand>) {
+  return receiptEmail({
+    to: payment.member_email,
+    brand: {
+      name: payment.gym_name,
+      ...(brand ?? { ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } }),
+    },
+    receipt: presentReceipt(receipt),
+  });
+}
+
 async function findReceipt(organisationId: string, paymentId: string): Promise<ReceiptRecord | null> {
   const { data } = await db()
     .entities.receipt.get({ organisation_id: organisationId, payment_id: paymentId })
@@ -147,17 +201,7 @@ export async function issueReceipt(
   const payment = await findPayment(organisationId, paymentId);
   if (payment?.status !== "sent") return null;
   const content = await receiptContent(payment);
-  // The next number: one atomic ADD on the organisation's counter, so a billing run settling
-  // hundreds of payments at once never waits on, or retries against, the others (a read and a
-  // conditional write livelocked there). Numbers are unique and increasing; one is skipped only when
-  // two processes issue the same payment's receipt at the same moment (the second create fails and
-  // answers the first) or a process stops between the two writes.
-  const { data: counter } = await db()
-    .entities.receiptCounter.update({ organisation_id: organisationId })
-    .add({ last_number: 1 })
-    .go({ response: "updated_new" });
-  const number = counter.last_number;
-  if (typeof number !== "number") throw new Error(`receipt of ${paymentId} not issued: no number`);
+  const number = await nextReceiptNumber(organisationId);
   const record: ReceiptRecord = {
     organisation_id: organisationId,
     payment_id: paymentId,
@@ -187,14 +231,7 @@ export async function receiptForPaidPayment(organisationId: string, paymentId: s
     const result = await issueReceipt(organisationId, paymentId);
     // The payment as issueReceipt read it: no second read to address the email.
     if (!result?.issued || !result.payment) return;
-    const payment = result.payment;
-    await sendEmail(
-      receiptEmail({
-        to: payment.member_email,
-        brand: { name: payment.gym_name, ref: { organisation_id: organisationId, gym_id: payment.gym_id } },
-        receipt: presentReceipt(result.receipt),
-      }),
-    );
+    await sendEmail(receiptMail(result.payment, result.receipt));
   } catch (error) {
     log.error("receipt not issued or not emailed", {
       payment_id: paymentId,

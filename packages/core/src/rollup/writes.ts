@@ -104,13 +104,16 @@ export type MemberMonthRow = MonthKey & {
   visits: number;
 };
 
+/** How a member-month row is named in the maps below. */
+export const memberMonthId = (gymId: string, month: string, userId: string) => `${gymId}|${month}|${userId}`;
+
 /** The member-month rows changes move, each with its summed paid and visits. */
 export function memberMonthsOf(changes: RollupChange[]): Map<string, MemberMonthRow> {
   const months = new Map<string, MemberMonthRow>();
   for (const c of changes) {
     const m = c.member;
     if (!m || !(m.paid || m.visits)) continue;
-    const id = `${c.subject.gym_id}|${c.day.slice(0, 7)}|${m.user_id}`;
+    const id = memberMonthId(c.subject.gym_id, c.day.slice(0, 7), m.user_id);
     const row = months.get(id) ?? {
       organisation_id: c.subject.organisation_id,
       gym_id: c.subject.gym_id,
@@ -139,9 +142,22 @@ export interface PreparedRollup {
 
 /** Reads the member-month rows a set of changes touches (one GetItem each; usually one or none). */
 export async function prepareRollup(...changes: RollupChange[]): Promise<PreparedRollup> {
+  return prepareRollupKnowing(undefined, changes);
+}
+
+/** As prepareRollup, taking the rows in `known` (read by the caller a moment ago) as read. */
+async function prepareRollupKnowing(
+  known: Map<string, MemberMonthState> | undefined,
+  changes: RollupChange[],
+): Promise<PreparedRollup> {
   const months = new Map<string, MemberMonthState>();
   await Promise.all(
     [...memberMonthsOf(changes)].map(async ([id, m]) => {
+      const held = known?.get(id);
+      if (held) {
+        months.set(id, held);
+        return;
+      }
       const { data } = await db()
         .entities.memberMonth.get({
           organisation_id: m.organisation_id,
@@ -162,14 +178,17 @@ export async function prepareRollup(...changes: RollupChange[]): Promise<Prepare
  * histogram and the churn-risk list move exactly once. If the transaction is cancelled by a
  * transaction conflict, or a row it read has changed since (a concurrent change to the same
  * member's month), it is read again and retried (at most 5 tries); otherwise the cancellation is
- * the caller's own condition and is returned as is.
+ * the caller's own condition and is returned as is. `known`: member-month rows the caller read in
+ * its own batch a moment ago, taken as read on the first try (the updates stay conditional on them).
  */
 export async function writeCounted<T extends { canceled: boolean }>(
   changes: RollupChange[],
   write: (items: (tx: RollupTx) => never[]) => Promise<T>,
+  known?: Map<string, MemberMonthState>,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const prepared = await prepareRollup(...changes);
+    // The first try may take rows the caller read with its own (`known`); a retry reads them again.
+    const prepared = await prepareRollupKnowing(attempt === 0 ? known : undefined, changes);
     const result = await write((tx) => rollupItems(tx, prepared));
     if (!result.canceled || !prepared.months.size || attempt >= 4) return result;
     // Another transaction on the same items was in flight: wait a moment and try again.

@@ -7,6 +7,7 @@ import {
   releaseEvent,
   type WebhookOutcome,
   type WebhookProvider,
+  webhookCallRecord,
 } from "./service";
 
 /**
@@ -21,6 +22,20 @@ export interface VerifiedWebhook {
   eventType: string;
   eventId: string | null;
   payload: unknown;
+  /** What the receiver already read for the handlers (e.g. the payment a Stripe event names). */
+  prefetched?: unknown;
+  /**
+   * Set by acceptWebhook: the call's log record as it will be answered when handled (`accepted`).
+   * A handler that changes state in one transaction may write it there (`item` as a create) and
+   * set `written`: the call is then logged with the change, in no request of its own. The event id
+   * is claimed before any handler runs either way (a redelivery is `duplicate`).
+   */
+  acceptedCall?: AcceptedCall;
+}
+
+export interface AcceptedCall {
+  item: ReturnType<typeof webhookCallRecord>;
+  written: boolean;
 }
 
 /**
@@ -62,9 +77,13 @@ export async function acceptWebhook(
     return { status: 200, outcome: "duplicate", call_id: callId };
   }
   const refusals: string[] = [];
+  const acceptedCall: AcceptedCall = {
+    item: webhookCallRecord({ ...base, outcome: "accepted", statusCode: 200 }),
+    written: false,
+  };
   try {
     for (const handler of handlers.get(event.provider) ?? []) {
-      const result = await handler(event);
+      const result = await handler({ ...event, acceptedCall });
       if (result?.refused) refusals.push(result.refused);
     }
   } catch (error) {
@@ -73,12 +92,20 @@ export async function acceptWebhook(
       event_type: event.eventType,
       error: (error as Error).message,
     });
+    if (acceptedCall.written) {
+      // The change and its log committed together: what failed came after (a redelivery would
+      // change nothing), so the call stays accepted.
+      webhookMetric(event.provider, "accepted");
+      return { status: 200, outcome: "accepted", call_id: callId };
+    }
     if (event.eventId) await releaseEvent(event.provider, event.eventId);
     await recordWebhookCall({ ...base, outcome: "error", statusCode: 500, detail: (error as Error).message });
     webhookMetric(event.provider, "error");
     return { status: 500, outcome: "error", call_id: callId };
   }
-  if (refusals.length > 0) {
+  if (refusals.length > 0 && acceptedCall.written)
+    log.warn("webhook partly refused after its change was written", { reason: refusals.join("; ") });
+  else if (refusals.length > 0) {
     log.warn("webhook refused: not bound to what it names", {
       provider: event.provider,
       event_type: event.eventType,
@@ -94,7 +121,7 @@ export async function acceptWebhook(
     webhookMetric(event.provider, "refused_mismatch");
     return { status: 200, outcome: "refused", call_id: callId };
   }
-  await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
+  if (!acceptedCall.written) await recordWebhookCall({ ...base, outcome: "accepted", statusCode: 200 });
   webhookMetric(event.provider, "accepted");
   return { status: 200, outcome: "accepted", call_id: callId };
 }

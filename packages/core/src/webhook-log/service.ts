@@ -25,8 +25,7 @@ export interface RecordedCall {
 
 const expiry = (at: Date) => Math.floor(at.getTime() / 1000) + WEBHOOK_LOG_DAYS * 86_400;
 
-/** Records one inbound call as it was answered. */
-export async function recordWebhookCall(input: {
+export interface WebhookCallInput {
   provider: WebhookProvider;
   organisationId: string | null;
   gymId?: string | null;
@@ -38,26 +37,32 @@ export async function recordWebhookCall(input: {
   rawBody: string;
   callId?: string;
   receivedAt?: Date;
-}): Promise<RecordedCall> {
+}
+
+/** The log record of one inbound call as it was answered. */
+export function webhookCallRecord(input: WebhookCallInput) {
   const receivedAt = input.receivedAt ?? new Date();
-  const callId = input.callId ?? newId();
-  await db()
-    .entities.webhookCall.create({
-      partition: input.organisationId ?? GLOBAL_PARTITION,
-      call_id: callId,
-      provider: input.provider,
-      event_type: input.eventType.slice(0, 200) || "unknown",
-      event_id: input.eventId?.slice(0, 200) || undefined,
-      gym_id: input.gymId ?? undefined,
-      received_at: receivedAt.toISOString(),
-      outcome: input.outcome,
-      status_code: input.statusCode,
-      detail: input.detail?.slice(0, 500) || undefined,
-      body: redactBody(input.rawBody),
-      expires_at: expiry(receivedAt),
-    })
-    .go();
-  return { call_id: callId, outcome: input.outcome };
+  return {
+    partition: input.organisationId ?? GLOBAL_PARTITION,
+    call_id: input.callId ?? newId(),
+    provider: input.provider,
+    event_type: input.eventType.slice(0, 200) || "unknown",
+    event_id: input.eventId?.slice(0, 200) || undefined,
+    gym_id: input.gymId ?? undefined,
+    received_at: receivedAt.toISOString(),
+    outcome: input.outcome,
+    status_code: input.statusCode,
+    detail: input.detail?.slice(0, 500) || undefined,
+    body: redactBody(input.rawBody),
+    expires_at: expiry(receivedAt),
+  };
+}
+
+/** Records one inbound call as it was answered. */
+export async function recordWebhookCall(input: WebhookCallInput): Promise<RecordedCall> {
+  const record = webhookCallRecord(input);
+  await db().entities.webhookCall.create(record).go();
+  return { call_id: record.call_id, outcome: input.outcome };
 }
 
 /**

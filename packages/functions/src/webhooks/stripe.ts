@@ -1,4 +1,4 @@
-import { ownerOfProviderId } from "@gym/core/providers/links";
+import { stripeEventReads } from "@gym/core/payment/webhooks";
 import { stripeProvider, WebhookSignatureError } from "@gym/core/providers/stripe/index";
 import { acceptWebhook, rejectWebhook, type WebhookAnswer } from "@gym/core/webhook-log/receive";
 
@@ -34,7 +34,8 @@ export async function receiveStripe(rawBody: string, signature: string | undefin
       rawBody,
     });
   }
-  const owner = event.account ? await ownerOfProviderId("stripe_account", event.account) : null;
+  // The account's owner, and for a payment event what it names, in one batch read.
+  const { owner, prefetched } = await stripeEventReads(event);
   const expectLive = provider.mode === "real" && process.env.STRIPE_SECRET_KEY?.startsWith("sk_live_");
   if (event.livemode !== Boolean(expectLive)) {
     return rejectWebhook({
@@ -54,6 +55,7 @@ export async function receiveStripe(rawBody: string, signature: string | undefin
       eventType: event.type,
       eventId: event.id,
       payload: event,
+      prefetched,
     },
     rawBody,
     event.account ? `account ${event.account}` : undefined,

@@ -117,7 +117,10 @@ export interface StripeChargeInput {
   currency: "nzd";
   idempotencyKey: string;
   description: string;
-  /** Copied onto the PaymentIntent and back in its webhooks: `payment_id`, `organisation_id`, `subscription_id`. */
+  /**
+   * Copied onto the PaymentIntent and back in its webhooks: `payment_id`, `organisation_id`,
+   * `gym_id`, `subscription_id`, `user_id` (what settlement reads in one batch: payment/webhooks.ts).
+   */
   metadata: Record<string, string>;
 }
 
