@@ -86,6 +86,14 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     has_scheduled_price_change: false,
     price_change_takes_effect_at: null,
     start_now_offered: false,
+    actions: {
+      pause: true,
+      remove_pause: false,
+      cancel: true,
+      undo_cancellation: false,
+      start_now: false,
+      manual_payment: true,
+    },
     door_access: { standing: true, reason: "Active" },
     ...overrides,
   };
