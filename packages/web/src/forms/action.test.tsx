@@ -5,7 +5,13 @@ import { ApiError } from "../api/client";
 import { renderWithProviders } from "../testing";
 import { type ActionOptions, useAction } from ".";
 
-function SaveButton({ save, options }: { save: (n: number) => Promise<string>; options?: ActionOptions }) {
+function SaveButton({
+  save,
+  options,
+}: {
+  save: (n: number) => Promise<string>;
+  options?: ActionOptions<[number]>;
+}) {
   const action = useAction(save, options);
   return (
     <>
@@ -73,14 +79,14 @@ describe("useAction", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Save" })).toBeEnabled());
   });
 
-  it("hands a failure to onError instead of the toast", async () => {
+  it("hands a failure, with the call's arguments, to onError instead of the toast", async () => {
     const failure = new ApiError({ status: 422, message: "Bad", errors: { name: ["Bad"] } });
     const onError = vi.fn();
     const { user } = renderWithProviders(
       <SaveButton save={() => Promise.reject(failure)} options={{ onError, errorSummary: "Not saved" }} />,
     );
     await user.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(failure, 7));
     expect(screen.queryByText("Not saved")).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,11 @@ import { type ReactNode, useCallback, useId, useRef, useState } from "react";
 import useSWRMutation from "swr/mutation";
 import { toastApiError } from "../toast/toast";
 
-export interface ActionOptions {
+export interface ActionOptions<Args extends unknown[] = never[]> {
   /** Toast title when it fails (the server's message is the text); "Something went wrong" if unset. */
-  errorSummary?: ReactNode | ((error: unknown) => ReactNode);
+  errorSummary?: ReactNode | ((error: unknown, ...args: Args) => ReactNode);
   /** Handles a failure instead of the error toast (e.g. a 422's messages put on fields). */
-  onError?: (error: unknown) => void;
+  onError?: (error: unknown, ...args: Args) => void;
 }
 
 export interface Action<Args extends unknown[], Result> {
@@ -28,7 +28,7 @@ export interface Action<Args extends unknown[], Result> {
  */
 export function useAction<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
-  options: ActionOptions = {},
+  options: ActionOptions<Args> = {},
 ): Action<Args, Result> {
   const key = `action:${useId()}`;
   const latest = useRef({ action, options });
@@ -49,8 +49,12 @@ export function useAction<Args extends unknown[], Result>(
         return await trigger(args);
       } catch (error) {
         const { onError, errorSummary } = latest.current.options;
-        if (onError) onError(error);
-        else toastApiError(error, typeof errorSummary === "function" ? errorSummary(error) : errorSummary);
+        if (onError) onError(error, ...args);
+        else
+          toastApiError(
+            error,
+            typeof errorSummary === "function" ? errorSummary(error, ...args) : errorSummary,
+          );
         return undefined;
       } finally {
         inFlight.current = false;
