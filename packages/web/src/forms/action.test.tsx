@@ -89,4 +89,15 @@ describe("useAction", () => {
     await waitFor(() => expect(onError).toHaveBeenCalledWith(failure, 7));
     expect(screen.queryByText("Not saved")).not.toBeInTheDocument();
   });
+
+  it("stays busy after a success that leaves the page", async () => {
+    const save = vi.fn((n: number) => Promise.resolve(n === 7 ? "left" : "stayed"));
+    const { user } = renderWithProviders(
+      <SaveButton save={save} options={{ leavesPage: (result) => result === "left" }} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(screen.getByText("saving 7")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
 });

@@ -2,11 +2,17 @@ import { type ReactNode, useCallback, useId, useRef, useState } from "react";
 import useSWRMutation from "swr/mutation";
 import { toastApiError } from "../toast/toast";
 
-export interface ActionOptions<Args extends unknown[] = never[]> {
+export interface ActionOptions<Args extends unknown[] = never[], Result = unknown> {
   /** Toast title when it fails (the server's message is the text); "Something went wrong" if unset. */
   errorSummary?: ReactNode | ((error: unknown, ...args: Args) => ReactNode);
   /** Handles a failure instead of the error toast (e.g. a 422's messages put on fields). */
   onError?: (error: unknown, ...args: Args) => void;
+  /**
+   * The action's success leaves the page (a redirect to a bank or to Stripe, or on to the next
+   * step): it stays busy until the page goes, so nothing is sent twice. A function decides by the
+   * result (false: it stayed, e.g. it found something to fix first).
+   */
+  leavesPage?: boolean | ((result: Result) => boolean);
 }
 
 export interface Action<Args extends unknown[], Result> {
@@ -28,13 +34,14 @@ export interface Action<Args extends unknown[], Result> {
  */
 export function useAction<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
-  options: ActionOptions<Args> = {},
+  options: ActionOptions<Args, Result> = {},
 ): Action<Args, Result> {
   const key = `action:${useId()}`;
   const latest = useRef({ action, options });
   latest.current = { action, options };
   const inFlight = useRef(false);
   const [runningWith, setRunningWith] = useState<Args | null>(null);
+  // SWR types `trigger` as a union over whether the argument may be left out; it is always given here.
   const { trigger } = useSWRMutation<Result, unknown, string, Args>(
     key,
     (_key: string, { arg }: { arg: Args }) => latest.current.action(...arg),
@@ -45,8 +52,12 @@ export function useAction<Args extends unknown[], Result>(
       if (inFlight.current) return undefined;
       inFlight.current = true;
       setRunningWith(args);
+      let leaving = false;
       try {
-        return await trigger(args);
+        const result = await (trigger as (arg: Args) => Promise<Result>)(args);
+        const { leavesPage } = latest.current.options;
+        leaving = typeof leavesPage === "function" ? leavesPage(result) : leavesPage === true;
+        return result;
       } catch (error) {
         const { onError, errorSummary } = latest.current.options;
         if (onError) onError(error, ...args);
@@ -57,8 +68,10 @@ export function useAction<Args extends unknown[], Result>(
           );
         return undefined;
       } finally {
-        inFlight.current = false;
-        setRunningWith(null);
+        if (!leaving) {
+          inFlight.current = false;
+          setRunningWith(null);
+        }
       }
     },
     [trigger],
