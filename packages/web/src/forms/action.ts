@@ -1,5 +1,4 @@
-import { type ReactNode, useCallback, useId, useRef, useState } from "react";
-import useSWRMutation from "swr/mutation";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { toastApiError } from "../toast/toast";
 
 export interface ActionOptions<Args extends unknown[] = never[], Result = unknown> {
@@ -29,52 +28,45 @@ export interface Action<Args extends unknown[], Result> {
 
 /**
  * A button's save (a call that is not a form's submit; forms use `submitHandler`): busy while it
- * runs, one at a time, and a failure shown as an error toast with the server's message. Built on
- * SWR's `useSWRMutation`, which tracks the call and drops its result if the component has gone.
+ * runs, one at a time, and a failure shown as an error toast with the server's message.
+ *
+ * Not SWR's `useSWRMutation`: tried, it adds 1 KB gzipped to each site and none of its cache work
+ * is wanted here (the saves hand their answer to the page, or `mutate` the read they change), while
+ * "one at a time" and "busy until the page goes" still had to be written around it.
  */
 export function useAction<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
   options: ActionOptions<Args, Result> = {},
 ): Action<Args, Result> {
-  const key = `action:${useId()}`;
   const latest = useRef({ action, options });
   latest.current = { action, options };
   const inFlight = useRef(false);
   const [runningWith, setRunningWith] = useState<Args | null>(null);
-  // SWR types `trigger` as a union over whether the argument may be left out; it is always given here.
-  const { trigger } = useSWRMutation<Result, unknown, string, Args>(
-    key,
-    (_key: string, { arg }: { arg: Args }) => latest.current.action(...arg),
-    { throwOnError: true, revalidate: false, populateCache: false },
-  );
-  const run = useCallback(
-    async (...args: Args): Promise<Result | undefined> => {
-      if (inFlight.current) return undefined;
-      inFlight.current = true;
-      setRunningWith(args);
-      let leaving = false;
-      try {
-        const result = await (trigger as (arg: Args) => Promise<Result>)(args);
-        const { leavesPage } = latest.current.options;
-        leaving = typeof leavesPage === "function" ? leavesPage(result) : leavesPage === true;
-        return result;
-      } catch (error) {
-        const { onError, errorSummary } = latest.current.options;
-        if (onError) onError(error, ...args);
-        else
-          toastApiError(
-            error,
-            typeof errorSummary === "function" ? errorSummary(error, ...args) : errorSummary,
-          );
-        return undefined;
-      } finally {
-        if (!leaving) {
-          inFlight.current = false;
-          setRunningWith(null);
-        }
+  const run = useCallback(async (...args: Args): Promise<Result | undefined> => {
+    if (inFlight.current) return undefined;
+    inFlight.current = true;
+    setRunningWith(args);
+    let leaving = false;
+    try {
+      const result = await latest.current.action(...args);
+      const { leavesPage } = latest.current.options;
+      leaving = typeof leavesPage === "function" ? leavesPage(result) : leavesPage === true;
+      return result;
+    } catch (error) {
+      const { onError, errorSummary } = latest.current.options;
+      if (onError) onError(error, ...args);
+      else
+        toastApiError(
+          error,
+          typeof errorSummary === "function" ? errorSummary(error, ...args) : errorSummary,
+        );
+      return undefined;
+    } finally {
+      if (!leaving) {
+        inFlight.current = false;
+        setRunningWith(null);
       }
-    },
-    [trigger],
-  );
+    }
+  }, []);
   return { run, running: runningWith !== null, runningWith };
 }
