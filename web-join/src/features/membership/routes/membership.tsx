@@ -217,7 +217,7 @@ function Preferences({ fields, onSaved }: { fields: Fields; onSaved: (fields: Fi
   const save = useAction(async (key: Flag, value: boolean) =>
     onSaved(await saveRegisterFields({ [key]: value })),
   );
-  const saving = save.runningWith?.[0] ?? null;
+  // One change at a time: every switch waits while one is saved.
   const change = save.run;
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Notifications">
@@ -231,7 +231,7 @@ function Preferences({ fields, onSaved }: { fields: Fields; onSaved: (fields: Fi
             label={p.label}
             description={p.description}
             checked={fields[p.key]}
-            disabled={saving === p.key}
+            disabled={save.running}
             onChange={(event) => void change(p.key, event.currentTarget.checked)}
           />
         ))}

@@ -268,11 +268,16 @@ export function ChangePriceRoute() {
               variant="default"
               leftSection={<IconMail size={16} />}
               loading={busy === "preview"}
+              disabled={busy === "schedule"}
               onClick={() => run("preview")}
             >
               Preview emails
             </Button>
-            <Button disabled={!preview} loading={busy === "schedule"} onClick={() => run("schedule")}>
+            <Button
+              disabled={!preview || busy === "preview"}
+              loading={busy === "schedule"}
+              onClick={() => run("schedule")}
+            >
               Schedule price change
             </Button>
           </Group>

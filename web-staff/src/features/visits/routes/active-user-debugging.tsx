@@ -126,6 +126,7 @@ export function ActiveUserDebuggingRoute() {
                           <Button
                             size="xs"
                             loading={busy === m.user_id}
+                            disabled={busy !== null && busy !== m.user_id}
                             onClick={() => void resync(m.user_id)}
                           >
                             Re-sync door access
