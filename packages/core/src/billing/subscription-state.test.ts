@@ -143,6 +143,55 @@ describe("subscription derived states (spec 001 §4)", () => {
   });
 });
 
+describe("the actions offered on the staff card (docs/billing.md: derived states, offered actions)", () => {
+  const offered = (f: Partial<SubscriptionFacts>) =>
+    Object.entries(state(f).actions)
+      .filter(([, on]) => on)
+      .map(([action]) => action);
+
+  it("an active membership: pause, cancel, a manual payment", () => {
+    expect(offered({})).toEqual(["pause", "cancel", "manual_payment"]);
+  });
+
+  it("a booked pause can be removed, and no second pause is booked while it is not over", () => {
+    expect(offered({ pause_start_at: "2026-04-01", pause_end_at: "2026-04-15" })).toEqual([
+      "remove_pause",
+      "cancel",
+      "manual_payment",
+    ]);
+  });
+
+  it("a pause in progress cannot be removed; once over, a new pause is offered again", () => {
+    expect(offered({ pause_start_at: "2026-03-01", pause_end_at: "2026-03-20" })).toEqual([
+      "cancel",
+      "manual_payment",
+    ]);
+    expect(offered({ pause_start_at: "2026-02-01", pause_end_at: "2026-03-01" })).toEqual([
+      "pause",
+      "cancel",
+      "manual_payment",
+    ]);
+  });
+
+  it("cancelled: undo while it can be undone (with a manual payment), nothing once past undoing", () => {
+    expect(offered({ cancelled_at: "2026-03-05", undo_cancellation_until: "2026-03-31" })).toEqual([
+      "undo_cancellation",
+      "manual_payment",
+    ]);
+    expect(offered({ cancelled_at: "2026-02-05", undo_cancellation_until: "2026-02-28" })).toEqual([]);
+  });
+
+  it("upcoming: start now; pay in full: no pause, start now or manual payment", () => {
+    expect(offered({ upcoming_state: "upcoming" })).toEqual([
+      "pause",
+      "cancel",
+      "start_now",
+      "manual_payment",
+    ]);
+    expect(offered({ billing_frequency: "one_off", pif_ends_at: "2026-06-10" })).toEqual(["cancel"]);
+  });
+});
+
 describe("door standing (domain.md): active, or cancelled but inside the paid period, and not past grace and not paused", () => {
   it("active has standing; cancelled inside the paid period keeps it; after it, none", () => {
     expect(hasStanding({ ...base })).toEqual({ standing: true, reason: "Active" });

@@ -73,7 +73,28 @@ export interface SubscriptionState {
   /** transition_takes_effect_at, else the period end; null without a scheduled change. */
   price_change_takes_effect_at: Date | null;
   start_now_offered: boolean;
+  /** What staff may do to it now: the staff card offers exactly these. */
+  actions: OfferedActions;
   door: Standing;
+}
+
+/**
+ * The lifecycle actions offered on the staff membership card (docs/billing.md "Derived states"),
+ * each true when the card shows it. The API answers them as `actions`, so no site repeats the rule.
+ */
+export interface OfferedActions {
+  /** Not cancelled, not PIF, and no pause that is not over (one pause at a time). */
+  pause: boolean;
+  /** A booked pause that has not started (a pause in progress cannot be removed). */
+  remove_pause: boolean;
+  /** Not cancelled. */
+  cancel: boolean;
+  /** undo_cancellation_possible. */
+  undo_cancellation: boolean;
+  /** start_now_offered. */
+  start_now: boolean;
+  /** Not PIF, and not cancelled past undoing. */
+  manual_payment: boolean;
 }
 
 function instant(value: When | null | undefined): Date | null {
@@ -151,6 +172,14 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
 
   const isPif = f.billing_frequency === "one_off";
   const start_now_offered = !cancelled && upcoming && !isPif;
+  const actions: OfferedActions = {
+    pause: !cancelled && !isPif && !paused,
+    remove_pause: pause_in_future,
+    cancel: !cancelled,
+    undo_cancellation: undo_cancellation_possible,
+    start_now: start_now_offered,
+    manual_payment: !isPif && (!cancelled || undo_cancellation_possible),
+  };
 
   const state = {
     paused,
@@ -175,6 +204,7 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
     has_scheduled_price_change,
     price_change_takes_effect_at,
     start_now_offered,
+    actions,
   };
   return { ...state, door: standing(state, f) };
 }

@@ -359,6 +359,15 @@ export const subscriptionSchema = z
     has_scheduled_price_change: z.boolean(),
     price_change_takes_effect_at: nullableString,
     start_now_offered: z.boolean(),
+    /** The lifecycle actions staff are offered now (billing/subscription-state.ts `OfferedActions`). */
+    actions: z.object({
+      pause: z.boolean(),
+      remove_pause: z.boolean(),
+      cancel: z.boolean(),
+      undo_cancellation: z.boolean(),
+      start_now: z.boolean(),
+      manual_payment: z.boolean(),
+    }),
     door_access: z.object({ standing: z.boolean(), reason: z.string() }),
   })
   .meta({ id: "Subscription" });

@@ -82,6 +82,7 @@ export function derivedStatesOf(sub: SubscriptionRecord, now: Date) {
     has_scheduled_price_change: s.has_scheduled_price_change,
     price_change_takes_effect_at: s.price_change_takes_effect_at?.toISOString() ?? null,
     start_now_offered: s.start_now_offered,
+    actions: s.actions,
     door_access: s.door,
   };
 }

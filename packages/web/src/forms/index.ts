@@ -7,6 +7,7 @@ export {
   requiredText,
 } from "@gym/core/contract/fields";
 export { z } from "zod";
+export { type Action, type ActionOptions, useAction } from "./action";
 export { type FormDraft, formDraft } from "./draft";
 export { useZodForm, type ZodFormInput } from "./forms";
 export { type LazyZodForm, type LazyZodFormInput, useLazyZodForm } from "./lazy";

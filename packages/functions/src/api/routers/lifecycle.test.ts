@@ -128,6 +128,32 @@ describe("pause", () => {
   });
 });
 
+describe("the actions the answer offers", () => {
+  it("follow the membership: a booked pause is offered for removal, a cancellation for undoing", async () => {
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const actions = async () => (await admin.get(`/api/subscriptions/${id}`)).body.data.actions;
+    const none = {
+      pause: false,
+      remove_pause: false,
+      cancel: false,
+      undo_cancellation: false,
+      start_now: false,
+      manual_payment: false,
+    };
+    expect(await actions()).toEqual({ ...none, pause: true, cancel: true, manual_payment: true });
+    const body = { pause_start_at: addDays(today, 2), pause_end_at: addDays(today, 5) };
+    expect((await admin.post(`/api/subscriptions/${id}/pause`, body)).body.data.actions).toEqual({
+      ...none,
+      remove_pause: true,
+      cancel: true,
+      manual_payment: true,
+    });
+    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    const cancelled = await admin.post(`/api/subscriptions/${id}/cancel`, { immediate: false });
+    expect(cancelled.body.data.actions).toEqual({ ...none, undo_cancellation: true, manual_payment: true });
+  });
+});
+
 describe("cancel and undo", () => {
   it("a flexi member cancels at the end of the paid period, undo restores it", async () => {
     const { id } = await member(prices.anytimeWeekly.price_id);

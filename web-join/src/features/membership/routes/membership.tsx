@@ -8,8 +8,7 @@ import {
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
-import { submitHandler, useZodForm } from "@gym/web/forms";
-import { toastApiError } from "@gym/web/toast";
+import { submitHandler, useAction, useZodForm } from "@gym/web/forms";
 import { PageLoader } from "@gym/web/ui";
 import {
   Alert,
@@ -136,18 +135,13 @@ export function MembershipRoute() {
 
 function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void }) {
   const s = standing(sub);
-  const [removing, setRemoving] = useState(false);
-  const removePause = async () => {
-    setRemoving(true);
-    try {
+  const removal = useAction(
+    async () => {
       await removeMyPause(sub.id);
       onChange();
-    } catch (error) {
-      toastApiError(error, "The pause was not removed");
-    } finally {
-      setRemoving(false);
-    }
-  };
+    },
+    { errorSummary: "The pause was not removed" },
+  );
   const next = sub.upcoming_payment;
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your membership" component="section">
@@ -174,7 +168,12 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
         )}
         {sub.pause_in_future && !sub.is_cancelled && (
           <Group>
-            <Button variant="subtle" size="compact-sm" loading={removing} onClick={() => void removePause()}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={removal.running}
+              onClick={() => void removal.run()}
+            >
               Remove this pause
             </Button>
           </Group>
@@ -218,17 +217,11 @@ const PREFERENCES: { key: Flag; label: string; description: string }[] = [
 
 /** The member's notification switches (docs/communications.md "Preferences"), saved as they change. */
 function Preferences({ fields, onSaved }: { fields: Fields; onSaved: (fields: Fields) => void }) {
-  const [saving, setSaving] = useState<Flag | null>(null);
-  const change = async (key: Flag, value: boolean) => {
-    setSaving(key);
-    try {
-      onSaved(await saveRegisterFields({ [key]: value }));
-    } catch (error) {
-      toastApiError(error);
-    } finally {
-      setSaving(null);
-    }
-  };
+  const save = useAction(async (key: Flag, value: boolean) =>
+    onSaved(await saveRegisterFields({ [key]: value })),
+  );
+  // One change at a time: every switch waits while one is saved.
+  const change = save.run;
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Notifications">
       <Stack gap="sm">
@@ -241,7 +234,7 @@ function Preferences({ fields, onSaved }: { fields: Fields; onSaved: (fields: Fi
             label={p.label}
             description={p.description}
             checked={fields[p.key]}
-            disabled={saving === p.key}
+            disabled={save.running}
             onChange={(event) => void change(p.key, event.currentTarget.checked)}
           />
         ))}
@@ -350,29 +343,22 @@ function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
 function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
   const [preview, setPreview] = useState<CancellationPreview | null>(null);
   const [reason, setReason] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const look = async () => {
-    setBusy(true);
-    try {
-      setPreview(await previewMyCancellation(sub.id));
-    } catch (error) {
-      toastApiError(error, "Could not work out what cancelling means");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = async () => {
-    setBusy(true);
-    try {
+  const looking = useAction(async () => setPreview(await previewMyCancellation(sub.id)), {
+    errorSummary: "Could not work out what cancelling means",
+  });
+  const cancelling = useAction(
+    async () => {
       await cancelMyMembership(sub.id, reason);
       onDone();
-    } catch (error) {
-      if (!isApiError(error) || error.status !== 409) toastApiError(error, "Cancelling failed");
-      else toastApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      errorSummary: (error) => (isApiError(error) && error.status === 409 ? undefined : "Cancelling failed"),
+    },
+  );
+  // One at a time: the preview and the cancellation share the busy state.
+  const busy = looking.running || cancelling.running;
+  const look = () => void (busy || looking.run());
+  const confirm = () => void (busy || cancelling.run());
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} component="section" aria-label="Cancel my membership">
       <Stack gap="sm">
@@ -380,7 +366,7 @@ function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void })
           Cancel my membership
         </Title>
         {!preview ? (
-          <Button variant="subtle" color="red" onClick={() => void look()} loading={busy}>
+          <Button variant="subtle" color="red" onClick={look} loading={busy}>
             What happens if I cancel?
           </Button>
         ) : (
@@ -412,7 +398,7 @@ function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void })
               clearable
             />
             <Group>
-              <Button color="red" onClick={() => void confirm()} loading={busy}>
+              <Button color="red" onClick={confirm} loading={busy}>
                 Confirm cancellation
               </Button>
               <Button variant="default" onClick={() => setPreview(null)}>

@@ -1,5 +1,6 @@
 import { errorMessage, isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
+import { useAction } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
 import { Button, Paper, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
@@ -19,9 +20,25 @@ export function SignInForm({
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // Signed in, the page moves on (onSignedIn): busy until it has.
+  const signingIn = useAction(
+    async (credentials: { email: string; password: string }) => {
+      await login(credentials);
+      onSignedIn();
+    },
+    {
+      onError: (failure) =>
+        setErrors(
+          isApiError(failure) && failure.errors.email
+            ? { email: failure.errors.email[0] }
+            : { form: errorMessage(failure) },
+        ),
+      leavesPage: true,
+    },
+  );
+  const busy = signingIn.running;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = {
       email: email.trim() ? undefined : "Value is required",
@@ -29,18 +46,7 @@ export function SignInForm({
     };
     setErrors(missing);
     if (missing.email || missing.password) return;
-    setBusy(true);
-    try {
-      await login({ email: email.trim(), password });
-      onSignedIn();
-    } catch (failure) {
-      setErrors(
-        isApiError(failure) && failure.errors.email
-          ? { email: failure.errors.email[0] }
-          : { form: errorMessage(failure) },
-      );
-      setBusy(false);
-    }
+    void signingIn.run({ email: email.trim(), password });
   };
 
   return (

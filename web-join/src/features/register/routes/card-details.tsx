@@ -1,5 +1,6 @@
 import type { CardSetup } from "@gym/core/contract/registration";
 import { errorMessage, isApiError } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -30,7 +31,8 @@ export function CardDetailsRoute() {
   const [error, setError] = useState<string | null>(
     returned && status && status !== "succeeded" ? "Your card was not saved. Please try again." : null,
   );
-  const [busy, setBusy] = useState(Boolean(returned && status === "succeeded"));
+  // Back from Stripe with a confirmed SetupIntent: busy while the card is saved.
+  const [saving, setSaving] = useState(Boolean(returned && status === "succeeded"));
   const saved = useRef(false);
   const [stripeSetup, setStripeSetup] = useState<(CardSetup & { publishable_key: string }) | null>(null);
 
@@ -49,28 +51,30 @@ export function CardDetailsRoute() {
             ? (failure.errors.setup_intent_id?.[0] ?? errorMessage(failure))
             : errorMessage(failure),
         );
-        setBusy(false);
+        setSaving(false);
       }
     })();
   }, [returned, status, navigate]);
 
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  // Answers true when the browser goes to the card form (busy until it has gone).
+  const starting = useAction(
+    async () => {
       const setup = await startCardSetup();
-      if (setup.form_url) browser.go(setup.form_url);
-      else if (setup.publishable_key) {
-        setStripeSetup({ ...setup, publishable_key: setup.publishable_key });
-        setBusy(false);
-      } else {
-        setError("Card payments cannot be set up here yet. Please choose bank account or ask the gym.");
-        setBusy(false);
+      if (setup.form_url) {
+        browser.go(setup.form_url);
+        return true;
       }
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
+      if (setup.publishable_key) setStripeSetup({ ...setup, publishable_key: setup.publishable_key });
+      else setError("Card payments cannot be set up here yet. Please choose bank account or ask the gym.");
+      return false;
+    },
+    { onError: (failure) => setError(errorMessage(failure)), leavesPage: (left) => left },
+  );
+  const busy = saving || starting.running;
+  const start = () => {
+    if (busy) return;
+    setError(null);
+    void starting.run();
   };
 
   if (!state) return <PageLoader />;

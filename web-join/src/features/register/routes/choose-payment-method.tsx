@@ -1,4 +1,5 @@
 import { errorMessage } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -54,31 +55,26 @@ export function ChoosePaymentMethodRoute() {
   const navigate = useNavigate();
   const { data: state } = useRegistration();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!state) return <PageLoader />;
-
-  const bank = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await goToBankConsent();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
-  const useSaved = async (id: string) => {
-    setBusy(true);
-    try {
+  const showError = (failure: unknown) => setError(errorMessage(failure));
+  // To the bank's consent page: busy until the browser has gone there.
+  const toBank = useAction(goToBankConsent, { onError: showError, leavesPage: true });
+  const switching = useAction(
+    async (id: string, welcome: boolean) => {
       await switchPaymentType(id);
       await refreshRegistration();
-      navigate(state.welcome ? "/welcome-to-gym" : "/confirm-subscription");
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+      navigate(welcome ? "/welcome-to-gym" : "/confirm-subscription");
+    },
+    { onError: showError },
+  );
+  const busy = toBank.running || switching.running;
+  if (!state) return <PageLoader />;
+
+  const bank = () => {
+    if (busy) return;
+    setError(null);
+    void toBank.run();
   };
+  const useSaved = (id: string) => void (busy || switching.run(id, state.welcome));
   const saved = state.payment_types.filter((p) => p.status === "active");
 
   return (
@@ -126,7 +122,7 @@ export function ChoosePaymentMethodRoute() {
               key={type.id}
               variant="default"
               size="lg"
-              onClick={() => void useSaved(type.id)}
+              onClick={() => useSaved(type.id)}
               disabled={busy}
             >
               {paymentTypeLabel(type)}

@@ -2,6 +2,7 @@ import type { SurchargeTotal } from "@gym/core/contract/payment";
 import type { ProRata } from "@gym/core/contract/price";
 import { api, errorMessage } from "@gym/web/api";
 import { formatLongDate, formatMoney, formatShortDay } from "@gym/web/format";
+import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -77,8 +78,20 @@ export function ConfirmSubscriptionRoute() {
   const [authority, setAuthority] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const saveUnsaved = useRef<SaveUnsaved | null>(null);
+  // Answers false when the details typed under "About you" were refused (shown there): nothing sent.
+  const confirming = useAction(
+    async () => {
+      // What was typed under "About you" without "Save my details" is saved with the confirmation.
+      if (saveUnsaved.current && !(await saveUnsaved.current())) return false;
+      await confirmSubscription();
+      await refreshRegistration();
+      navigate("/welcome-to-gym");
+      return true;
+    },
+    { onError: (failure) => setError(errorMessage(failure)), leavesPage: (confirmed) => confirmed },
+  );
+  const busy = confirming.running;
 
   if (!state) return <PageLoader />;
   if (!price || !start) {
@@ -107,24 +120,11 @@ export function ConfirmSubscriptionRoute() {
   const regularAmount =
     quote && (regular || !method) ? (regular?.formatted_total ?? quote.formatted_recurring_amount) : null;
 
-  const confirm = async () => {
+  const confirm = () => {
     setAttempted(true);
     setError(null);
     if (!terms || (!byCard && !authority)) return;
-    setBusy(true);
-    try {
-      // What was typed under "About you" without "Save my details" is saved with the confirmation.
-      if (saveUnsaved.current && !(await saveUnsaved.current())) {
-        setBusy(false);
-        return;
-      }
-      await confirmSubscription();
-      await refreshRegistration();
-      navigate("/welcome-to-gym");
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
+    void confirming.run();
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { AkahuAccount } from "@gym/core/contract/gym";
 import { errorMessage } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Button, Paper, Radio, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -46,7 +47,18 @@ export function ConnectAkahuRoute() {
   );
   const [account, setAccount] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const showError = (failure: unknown) => setError(errorMessage(failure));
+  // To the bank's consent page again: busy until the browser has gone there.
+  const toBank = useAction(goToBankConsent, { onError: showError, leavesPage: true });
+  const choosing = useAction(
+    async (id: string) => {
+      await chooseBankAccount(id);
+      await refreshRegistration();
+      navigate("/bank-account-connected");
+    },
+    { onError: showError, leavesPage: true },
+  );
+  const busy = toBank.running || choosing.running;
   const exchanged = useRef(false);
 
   useEffect(() => {
@@ -76,30 +88,14 @@ export function ConnectAkahuRoute() {
     })();
   }, [code, consentState, resumed, denied, setParams]);
 
-  const restart = async () => {
-    setBusy(true);
-    try {
-      await goToBankConsent();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
+  const restart = () => void (busy || toBank.run());
 
-  const save = async () => {
+  const save = () => {
     if (!account) {
       setError("Choose an account");
       return;
     }
-    setBusy(true);
-    try {
-      await chooseBankAccount(account);
-      await refreshRegistration();
-      navigate("/bank-account-connected");
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
+    if (!busy) void choosing.run(account);
   };
 
   return (

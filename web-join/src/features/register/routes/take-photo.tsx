@@ -1,4 +1,5 @@
 import { errorMessage, isApiError } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
 import { Avatar, Button, Center, Paper, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -21,7 +22,20 @@ export function TakePhotoRoute() {
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useAction(
+    async (file: Parameters<typeof uploadPhoto>[0]) => {
+      await uploadPhoto(file);
+      await refreshRegistration();
+      navigate("/choose-payment-method");
+    },
+    {
+      onError: (failure) =>
+        setError(
+          isApiError(failure) ? (failure.errors.file?.[0] ?? errorMessage(failure)) : errorMessage(failure),
+        ),
+    },
+  );
+  const busy = upload.running;
 
   useEffect(() => {
     if (!photo) return;
@@ -40,23 +54,12 @@ export function TakePhotoRoute() {
     }
   };
 
-  const save = async () => {
+  const save = () => {
     if (!photo) {
       setError("Take or choose a photo first.");
       return;
     }
-    setBusy(true);
-    try {
-      await uploadPhoto(photo);
-      await refreshRegistration();
-      navigate("/choose-payment-method");
-    } catch (failure) {
-      setError(
-        isApiError(failure) ? (failure.errors.file?.[0] ?? errorMessage(failure)) : errorMessage(failure),
-      );
-    } finally {
-      setBusy(false);
-    }
+    void upload.run(photo);
   };
 
   const current = preview ?? state?.profile_picture ?? null;

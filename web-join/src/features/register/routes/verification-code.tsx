@@ -1,5 +1,6 @@
 import { errorMessage, isApiError } from "@gym/web/api";
 import { safeRedirect, useAuth } from "@gym/web/auth";
+import { useAction } from "@gym/web/forms";
 import { PageLoader } from "@gym/web/ui";
 import { Button, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -23,7 +24,20 @@ export function VerificationCodeRoute() {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const verify = useAction(
+    async (typed: string) => {
+      await verifyEmail(typed);
+      await refreshRegistration();
+      const next = await getCurrentUser();
+      if (next.status !== "signed_in") navigate("/");
+    },
+    {
+      onError: (failure) =>
+        setError(
+          isApiError(failure) ? (failure.errors.code?.[0] ?? errorMessage(failure)) : errorMessage(failure),
+        ),
+    },
+  );
 
   if (!me) return <PageLoader />;
   if (me.status === "guest" || me.status === "failed") return <Navigate to="/" replace />;
@@ -35,26 +49,14 @@ export function VerificationCodeRoute() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     if (!code.trim()) {
       setError("Value is required");
       return;
     }
-    setBusy(true);
-    try {
-      await verifyEmail(code.trim());
-      await refreshRegistration();
-      const next = await getCurrentUser();
-      if (next.status !== "signed_in") navigate("/");
-    } catch (failure) {
-      setError(
-        isApiError(failure) ? (failure.errors.code?.[0] ?? errorMessage(failure)) : errorMessage(failure),
-      );
-    } finally {
-      setBusy(false);
-    }
+    void verify.run(code.trim());
   };
 
   const resend = async () => {
@@ -96,7 +98,7 @@ export function VerificationCodeRoute() {
               error={error}
               withAsterisk
             />
-            <Button type="submit" fullWidth size="lg" loading={busy}>
+            <Button type="submit" fullWidth size="lg" loading={verify.running}>
               Verify
             </Button>
             <Button variant="subtle" onClick={resend}>

@@ -1,5 +1,5 @@
-import { requiredText, submitHandler, useZodForm, z } from "@gym/web/forms";
-import { toast, toastApiError } from "@gym/web/toast";
+import { requiredText, submitHandler, useAction, useZodForm, z } from "@gym/web/forms";
+import { toast } from "@gym/web/toast";
 import { Alert, Button, Code, Group, PasswordInput, Select, Stack, Switch, Table, Text } from "@mantine/core";
 import { IconDoor } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -19,20 +19,15 @@ import {
  */
 function KisiWebhook({ organisationId, shownUrl }: { organisationId: string; shownUrl: string | null }) {
   const [url, setUrl] = useState<string | null>(shownUrl);
-  const [busy, setBusy] = useState(false);
   useEffect(() => setUrl(shownUrl), [shownUrl]);
-  const rotate = async () => {
-    setBusy(true);
-    try {
+  const rotate = useAction(
+    async () => {
       const made = await rotateKisiWebhook(organisationId);
       setUrl(made.webhook_url ?? null);
       toast.success("New Kisi webhook address made; the old one no longer works");
-    } catch (error) {
-      toastApiError(error, "No new webhook address was made");
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { errorSummary: "No new webhook address was made" },
+  );
   return (
     <Stack gap="xs">
       {url ? (
@@ -48,7 +43,7 @@ function KisiWebhook({ organisationId, shownUrl }: { organisationId: string; sho
         </Text>
       )}
       <Group>
-        <Button variant="default" size="xs" onClick={() => void rotate()} loading={busy}>
+        <Button variant="default" size="xs" onClick={() => void rotate.run()} loading={rotate.running}>
           Make a new webhook address
         </Button>
       </Group>
@@ -114,7 +109,19 @@ export function DoorAccess({
   const [placeId, setPlaceId] = useState<string | null>(gym.place?.place_id ?? null);
   const doors = usePlaceDoors(organisationId, placeId);
   const [tracking, setTracking] = useState<Record<string, boolean>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useAction(
+    async () => {
+      const saved = await linkPlace(
+        gym.id,
+        placeId,
+        Object.entries(tracking).map(([id, tracks_visits]) => ({ id, tracks_visits })),
+      );
+      onSaved(saved);
+      void places.mutate();
+      toast.success(placeId ? "Doors saved" : "Place unlinked");
+    },
+    { errorSummary: "The doors were not saved" },
+  );
   const [shownWebhookUrl, setShownWebhookUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -145,24 +152,6 @@ export function DoorAccess({
     label: place.gym_id && place.gym_id !== gym.id ? `${place.name} (${place.gym_name})` : place.name,
     disabled: Boolean(place.gym_id && place.gym_id !== gym.id),
   }));
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await linkPlace(
-        gym.id,
-        placeId,
-        Object.entries(tracking).map(([id, tracks_visits]) => ({ id, tracks_visits })),
-      );
-      onSaved(saved);
-      void places.mutate();
-      toast.success(placeId ? "Doors saved" : "Place unlinked");
-    } catch (error) {
-      toastApiError(error, "The doors were not saved");
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -212,7 +201,7 @@ export function DoorAccess({
         </Table>
       )}
       <Group justify="flex-end">
-        <Button onClick={() => void save()} loading={busy} disabled={!placeId && !gym.place}>
+        <Button onClick={() => void save.run()} loading={save.running} disabled={!placeId && !gym.place}>
           {placeId ? "Save place and doors" : "Unlink place"}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { applyServerErrors } from "@gym/web/forms";
+import { applyServerErrors, useAction } from "@gym/web/forms";
 import { toast, toastApiError } from "@gym/web/toast";
 import { Group, Image, Loader, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
@@ -13,30 +13,33 @@ const ACCEPT = { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/
 export function LogoUpload({ gym, onSaved }: { gym: Gym; onSaved: (gym: Gym) => void }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const upload = async (file: File) => {
-    setError(null);
-    setPreview(URL.createObjectURL(file));
-    setBusy(true);
-    try {
+  const save = useAction(
+    async (file: File) => {
       const saved = await uploadLogo(gym.id, file);
       onSaved(saved);
       // The stored logo replaces the local preview.
       setPreview(null);
       toast.success("Logo uploaded");
-    } catch (failure) {
-      setPreview(null);
-      const fields = { file: "", collection: "" };
-      const shown = applyServerErrors(
-        { getValues: () => fields, setErrors: (errors) => setError(String(Object.values(errors)[0])) },
-        failure,
-      );
-      if (!shown.applied) toastApiError(failure, "The logo was not uploaded");
-    } finally {
-      setBusy(false);
-    }
+    },
+    {
+      onError: (failure) => {
+        setPreview(null);
+        const fields = { file: "", collection: "" };
+        const shown = applyServerErrors(
+          { getValues: () => fields, setErrors: (errors) => setError(String(Object.values(errors)[0])) },
+          failure,
+        );
+        if (!shown.applied) toastApiError(failure, "The logo was not uploaded");
+      },
+    },
+  );
+  const upload = (file: File) => {
+    if (save.running) return;
+    setError(null);
+    setPreview(URL.createObjectURL(file));
+    void save.run(file);
   };
 
   const reject = (rejections: FileRejection[]) => {
@@ -77,12 +80,12 @@ export function LogoUpload({ gym, onSaved }: { gym: Gym; onSaved: (gym: Gym) => 
           </Stack>
         )}
         <Dropzone
-          onDrop={(files) => files[0] && void upload(files[0])}
+          onDrop={(files) => files[0] && upload(files[0])}
           onReject={reject}
           maxSize={LOGO_MAX_BYTES}
           accept={ACCEPT}
           multiple={false}
-          loading={busy}
+          loading={save.running}
           style={{ flex: 1 }}
           aria-label="Upload logo"
           data-error={error ? "true" : undefined}
@@ -94,7 +97,7 @@ export function LogoUpload({ gym, onSaved }: { gym: Gym; onSaved: (gym: Gym) => 
             <Dropzone.Reject>
               <IconX size={32} />
             </Dropzone.Reject>
-            <Dropzone.Idle>{busy ? <Loader size="sm" /> : <IconPhoto size={32} />}</Dropzone.Idle>
+            <Dropzone.Idle>{save.running ? <Loader size="sm" /> : <IconPhoto size={32} />}</Dropzone.Idle>
             <div>
               <Text size="sm">Drag the logo here or click to choose a file</Text>
               <Text size="xs" c="dimmed">

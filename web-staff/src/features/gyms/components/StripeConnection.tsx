@@ -1,23 +1,19 @@
 import { formatDateTime } from "@gym/web/format";
-import { toastApiError } from "@gym/web/toast";
+import { useAction } from "@gym/web/forms";
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { IconCreditCard } from "@tabler/icons-react";
-import { useState } from "react";
 import { browserNavigation, type Gym, startStripeConnect } from "../api/gyms";
 
 /** Whether the gym can take card payments, and the button that sends the admin to Stripe. */
 export function StripeConnection({ gym }: { gym: Gym }) {
-  const [busy, setBusy] = useState(false);
-  const connect = async () => {
-    setBusy(true);
-    try {
+  // To Stripe's onboarding: busy until the browser has gone there.
+  const connecting = useAction(
+    async () => {
       const { url } = await startStripeConnect(gym.id);
       browserNavigation.assign(url);
-    } catch (error) {
-      toastApiError(error, "Could not start connecting Stripe");
-      setBusy(false);
-    }
-  };
+    },
+    { errorSummary: "Could not start connecting Stripe", leavesPage: true },
+  );
   return (
     <Group justify="space-between" align="center" wrap="wrap">
       <Group gap="sm">
@@ -39,8 +35,8 @@ export function StripeConnection({ gym }: { gym: Gym }) {
       </Group>
       <Button
         leftSection={<IconCreditCard size={16} />}
-        onClick={() => void connect()}
-        loading={busy}
+        onClick={() => void connecting.run()}
+        loading={connecting.running}
         variant={gym.has_payment_account ? "default" : "filled"}
       >
         {gym.has_payment_account ? "Reconnect Stripe" : "Connect Stripe"}

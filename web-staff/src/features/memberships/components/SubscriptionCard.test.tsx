@@ -17,6 +17,15 @@ const preview = (breakFee: number) => ({
   formatted_break_fee: `$${(breakFee / 100).toFixed(2)}`,
 });
 
+const noActions: Subscription["actions"] = {
+  pause: false,
+  remove_pause: false,
+  cancel: false,
+  undo_cancellation: false,
+  start_now: false,
+  manual_payment: false,
+};
+
 describe("the membership card", () => {
   it("states the break fee before a term member is cancelled, and sends the reasons", async () => {
     const cancelled = subscription({
@@ -51,6 +60,7 @@ describe("the membership card", () => {
       undo_cancellation_possible: true,
       cancellation_effective_at: "2026-11-25T11:00:00Z",
       card_colour: "green",
+      actions: { ...noActions, undo_cancellation: true, manual_payment: true },
     });
     const { unmount } = renderWithProviders(
       <SubscriptionCard subscription={cancelled} canChange onChanged={() => {}} />,
@@ -64,6 +74,71 @@ describe("the membership card", () => {
       <SubscriptionCard subscription={subscription()} canChange={false} onChanged={() => {}} />,
     );
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("offers exactly the actions the answer offers, whatever the other fields say", () => {
+    const everything = subscription({
+      pause_start_at: "2026-11-01T11:00:00.000Z",
+      is_cancelled: true,
+      actions: {
+        pause: true,
+        remove_pause: true,
+        cancel: true,
+        undo_cancellation: true,
+        start_now: true,
+        manual_payment: true,
+      },
+    });
+    const { unmount } = renderWithProviders(
+      <SubscriptionCard subscription={everything} canChange onChanged={() => {}} />,
+    );
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Pause",
+      "Remove the pause",
+      "Start now",
+      "Record a payment",
+      "Cancel",
+      "Undo cancellation",
+    ]);
+    unmount();
+    renderWithProviders(
+      <SubscriptionCard subscription={subscription({ actions: noActions })} canChange onChanged={() => {}} />,
+    );
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("starts an upcoming membership today once confirmed", async () => {
+    const started = subscription({ upcoming_state: null });
+    mockApi({
+      "GET /api/subscriptions/s-1/start-early-data": {
+        allowed: true,
+        start_date: "2026-11-20",
+        billing_date: "2026-11-20",
+        current_start_date: "2026-12-01",
+        first_payment: null,
+      },
+      "POST /api/subscriptions/s-1/start-now": () => jsonResponse({ data: started }),
+    });
+    const onChanged = vi.fn();
+    renderWithProviders(
+      <SubscriptionCard
+        subscription={subscription({
+          upcoming_state: "upcoming",
+          actions: { ...noActions, start_now: true },
+        })}
+        canChange
+        onChanged={onChanged}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Start now" }));
+    const dialog = await screen.findByRole("dialog", { name: "Start the membership today" });
+    expect(
+      await within(dialog).findByText(/Starts 20\/11\/2026 instead of 01\/12\/2026/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Start today" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(started));
+    expect(await screen.findByText("Membership started today")).toBeInTheDocument();
   });
 
   it("refuses a pause longer than the days left, with the server's message under the field", async () => {

@@ -1,6 +1,7 @@
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate, parseNzDate } from "@gym/web/format";
+import { useAction } from "@gym/web/forms";
 import { toast, toastApiError } from "@gym/web/toast";
 import { wideScreensOnly } from "@gym/web/ui";
 import {
@@ -55,7 +56,6 @@ export function ChangePriceRoute() {
   const [selected, setSelected] = useState<PriceChangeCandidate[]>([]);
   const [preview, setPreview] = useState<PriceChangeEmail[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<"preview" | "schedule" | null>(null);
   const { data: candidates, isLoading, mutate } = usePriceChangeCandidates(fromPrice, gymId);
 
   const recurring = (prices ?? []).filter((p) => p.billing_frequency !== "one_off");
@@ -76,6 +76,32 @@ export function ChangePriceRoute() {
     [selected, toPrice, date],
   );
 
+  const send = useAction(
+    async (kind: "preview" | "schedule") => {
+      if (kind === "preview") setPreview(await previewPriceChange(body));
+      else {
+        const done = await schedulePriceChange(body);
+        toast.success(
+          `Price change scheduled for ${done.length} ${done.length === 1 ? "member" : "members"}; they have been emailed`,
+        );
+        setSelected([]);
+        setPreview(null);
+        void mutate();
+      }
+    },
+    {
+      onError: (failure, kind) => {
+        const fields = isApiError(failure) ? failure.errors : {};
+        if (Object.keys(fields).length) {
+          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ""])));
+          setPreview(null);
+        } else
+          toastApiError(failure, kind === "preview" ? "No preview" : "The price change was not scheduled");
+      },
+    },
+  );
+  const busy = send.runningWith?.[0] ?? null;
+
   const reset = () => {
     setPreview(null);
     setErrors({});
@@ -89,27 +115,7 @@ export function ChangePriceRoute() {
       missing.subscription_ids = `Pick at most ${MAX_AT_ONCE} members at once.`;
     setErrors(missing);
     if (Object.keys(missing).length) return;
-    setBusy(kind);
-    try {
-      if (kind === "preview") setPreview(await previewPriceChange(body));
-      else {
-        const done = await schedulePriceChange(body);
-        toast.success(
-          `Price change scheduled for ${done.length} ${done.length === 1 ? "member" : "members"}; they have been emailed`,
-        );
-        setSelected([]);
-        setPreview(null);
-        void mutate();
-      }
-    } catch (failure) {
-      const fields = isApiError(failure) ? failure.errors : {};
-      if (Object.keys(fields).length) {
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ""])));
-        setPreview(null);
-      } else toastApiError(failure, kind === "preview" ? "No preview" : "The price change was not scheduled");
-    } finally {
-      setBusy(null);
-    }
+    void send.run(kind);
   };
 
   return (
@@ -262,11 +268,16 @@ export function ChangePriceRoute() {
               variant="default"
               leftSection={<IconMail size={16} />}
               loading={busy === "preview"}
+              disabled={busy === "schedule"}
               onClick={() => run("preview")}
             >
               Preview emails
             </Button>
-            <Button disabled={!preview} loading={busy === "schedule"} onClick={() => run("schedule")}>
+            <Button
+              disabled={!preview || busy === "preview"}
+              loading={busy === "schedule"}
+              onClick={() => run("schedule")}
+            >
               Schedule price change
             </Button>
           </Group>

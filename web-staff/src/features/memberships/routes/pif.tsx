@@ -20,7 +20,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
 import { type OnboardedPif, onboardPif, useOrganisationPrices } from "../api/memberships";
-import { paymentMethodOptions } from "../components/SubscriptionActions";
+import { paymentMethodOptions } from "../components/payment-methods";
 import { SubscriptionCard } from "../components/SubscriptionCard";
 
 const blank = (gymId: string | null): OnboardPifInput => ({

@@ -1,5 +1,5 @@
 import { formatDateTime } from "@gym/web/format";
-import { toastApiError } from "@gym/web/toast";
+import { useAction } from "@gym/web/forms";
 import {
   ActionIcon,
   Badge,
@@ -75,24 +75,22 @@ export interface PrivateLinksProps {
  */
 export function PrivateLinks({ price, canManage, onCreated }: PrivateLinksProps) {
   const [ageBypass, setAgeBypass] = useState(false);
-  const [creating, setCreating] = useState(false);
+
   const [fresh, setFresh] = useState<PrivateLink[]>([]);
   const known = new Set(price.private_links.map((link) => link.id));
   const links = [...price.private_links, ...fresh.filter((link) => !known.has(link.id))];
 
-  const create = async () => {
-    setCreating(true);
-    try {
+  const creation = useAction(
+    async () => {
       const link = await createPrivateLink(price.id, ageBypass);
       setFresh((current) => [...current, link]);
       await navigator.clipboard?.writeText(link.url).catch(() => undefined);
       onCreated();
-    } catch (error) {
-      toastApiError(error, "The link was not created");
-    } finally {
-      setCreating(false);
-    }
-  };
+    },
+    { errorSummary: "The link was not created" },
+  );
+  const create = creation.run;
+  const creating = creation.running;
 
   return (
     <Stack gap="md">

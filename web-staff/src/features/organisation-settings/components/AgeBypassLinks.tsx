@@ -1,6 +1,6 @@
 import type { PrivateLink } from "@gym/core/contract/price";
 import { api } from "@gym/web/api";
-import { toastApiError } from "@gym/web/toast";
+import { useAction } from "@gym/web/forms";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
@@ -14,20 +14,16 @@ import { LinkRow } from "../../offerings/components/PrivateLinks";
  */
 export function AgeBypassLinks({ organisationId }: { organisationId: string }) {
   const [links, setLinks] = useState<PrivateLink[]>([]);
-  const [creating, setCreating] = useState(false);
-
-  const create = async () => {
-    setCreating(true);
-    try {
+  const creation = useAction(
+    async () => {
       const link = await api.post<PrivateLink>(`/api/organisations/${organisationId}/age-bypass-links`);
       setLinks((current) => [link, ...current]);
       await navigator.clipboard?.writeText(link.url).catch(() => undefined);
-    } catch (error) {
-      toastApiError(error, "The link was not made");
-    } finally {
-      setCreating(false);
-    }
-  };
+    },
+    { errorSummary: "The link was not made" },
+  );
+  const create = creation.run;
+  const creating = creation.running;
 
   return (
     <Stack gap="sm" component="section" aria-label="Age-bypass links">

@@ -1,3 +1,4 @@
+import { useAction } from "@gym/web/forms";
 import { toast, toastApiError } from "@gym/web/toast";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
@@ -6,22 +7,22 @@ import { markReceived, type Payment } from "../api/payments";
 /** "Mark received" for a bank transfer or manual payment, behind a confirm dialog. */
 export function MarkReceivedButton({ payment, onDone }: { payment: Payment; onDone: (p: Payment) => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
+  const confirm = useAction(
+    async () => {
       const saved = await markReceived(payment.id);
       toast.success(`${payment.formatted_total} from ${payment.user.name} marked received.`);
       setOpen(false);
       onDone(saved);
-    } catch (error) {
-      toastApiError(error, "Not marked received");
-      setOpen(false);
-      onDone(payment);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: (error) => {
+        toastApiError(error, "Not marked received");
+        setOpen(false);
+        onDone(payment);
+      },
+    },
+  );
+  const busy = confirm.running;
   return (
     <>
       <Button
@@ -44,7 +45,7 @@ export function MarkReceivedButton({ payment, onDone }: { payment: Payment; onDo
             <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button onClick={() => void confirm()} loading={busy}>
+            <Button onClick={() => void confirm.run()} loading={busy}>
               Mark received
             </Button>
           </Group>

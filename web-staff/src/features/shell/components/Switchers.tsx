@@ -1,8 +1,9 @@
 import { type CurrentUser, ME_KEY, useAuth } from "@gym/web/auth";
-import { toast, toastApiError } from "@gym/web/toast";
+import { useAction } from "@gym/web/forms";
+import { toast } from "@gym/web/toast";
 import { Box, Button, Loader, Menu, VisuallyHidden } from "@mantine/core";
 import { IconBuildingCommunity, IconBuildingStore, IconCheck, IconSelector } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { switchGym, switchOrganisation } from "../api/switch";
@@ -70,15 +71,9 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const revalidateAll = useRevalidateAll();
-  const [busy, setBusy] = useState(false);
   const current = user.current_organisation;
-
-  if (!showsOrganisationSwitcher(user)) return null;
-
-  async function choose(id: string) {
-    if (id === current?.id || busy) return;
-    setBusy(true);
-    try {
+  const switching = useAction(
+    async (id: string) => {
       const next = await switchOrganisation(id);
       if (pathname === "/dashboard") {
         setUser(next);
@@ -91,12 +86,16 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
       toast.success(`You are now working in ${next.current_organisation?.name ?? "the organisation"}.`, {
         summary: "Organisation switched",
       });
-    } catch (error) {
-      toastApiError(error, "Could not switch organisation");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { errorSummary: "Could not switch organisation" },
+  );
+  const busy = switching.running;
+
+  if (!showsOrganisationSwitcher(user)) return null;
+
+  const choose = (id: string) => {
+    if (id !== current?.id) void switching.run(id);
+  };
 
   return (
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
@@ -119,7 +118,7 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
       </Menu.Target>
       <Menu.Dropdown mah="15rem" style={{ overflowY: "auto" }}>
         <Menu.Label>Organisations</Menu.Label>
-        <Menu.RadioGroup value={current?.id ?? null} onChange={(id) => void choose(id)}>
+        <Menu.RadioGroup value={current?.id ?? null} onChange={choose}>
           {user.organisations.map((organisation) => (
             <Menu.RadioItem
               key={organisation.id}
@@ -143,28 +142,26 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
 export function GymSwitcher({ user, onReload }: SwitcherProps) {
   const { setUser } = useAuth();
   const revalidateAll = useRevalidateAll();
-  const [busy, setBusy] = useState(false);
   const currentId = user.current_gym?.id ?? null;
   const currentName = user.gyms.find((gym) => gym.id === currentId)?.name ?? "Choose gym";
-
-  if (!showsGymSwitcher(user)) return null;
-
-  async function choose(id: string) {
-    if (id === currentId || busy) return;
-    setBusy(true);
-    try {
+  const switching = useAction(
+    async (id: string) => {
       const next = await switchGym(id);
       setUser(next);
       revalidateAll();
       onReload();
       const name = next.gyms.find((gym) => gym.id === next.current_gym?.id)?.name ?? "the gym";
       toast.success(`You are now working in ${name}.`, { summary: "Gym switched" });
-    } catch (error) {
-      toastApiError(error, "Could not switch gym");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    { errorSummary: "Could not switch gym" },
+  );
+  const busy = switching.running;
+
+  if (!showsGymSwitcher(user)) return null;
+
+  const choose = (id: string) => {
+    if (id !== currentId) void switching.run(id);
+  };
 
   return (
     <Menu position="bottom-end" shadow="md" withinPortal>
@@ -186,7 +183,7 @@ export function GymSwitcher({ user, onReload }: SwitcherProps) {
       </Menu.Target>
       <Menu.Dropdown mah="15rem" miw="10rem" style={{ overflowY: "auto" }} aria-label="Your gyms">
         <Menu.Label>Gyms</Menu.Label>
-        <Menu.RadioGroup value={currentId} onChange={(id) => void choose(id)}>
+        <Menu.RadioGroup value={currentId} onChange={choose}>
           {user.gyms.map((gym) => (
             <Menu.RadioItem key={gym.id} value={gym.id} checkIcon={<IconCheck size={16} />} closeMenuOnClick>
               {gym.name}

@@ -1,6 +1,7 @@
 import { useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
-import { toast, toastApiError } from "@gym/web/toast";
+import { useAction } from "@gym/web/forms";
+import { toast } from "@gym/web/toast";
 import {
   Alert,
   Anchor,
@@ -17,7 +18,6 @@ import {
 } from "@mantine/core";
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
-import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import {
@@ -38,7 +38,14 @@ export function StaffShowRoute() {
   const { mutate: mutateKey } = useSWRConfig();
   useDocumentTitle(staff?.name ?? "Staff member");
   const [confirming, confirm] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
+  // Each change: the call, then its success toast; answers true when it was made.
+  const change = useAction(async (action: () => Promise<unknown>, done: string) => {
+    await action();
+    toast.success(done);
+    return true;
+  });
+  const run = change.run;
+  const busy = change.running;
   if (error)
     return (
       <Container size="md" py="lg">
@@ -48,19 +55,6 @@ export function StaffShowRoute() {
       </Container>
     );
   if (!staff) return null;
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(done);
-      return true;
-    } catch (failure) {
-      toastApiError(failure);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@gym/web/format";
+import { useAction } from "@gym/web/forms";
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
 import { resyncDoorAccess, useMemberAccess } from "../api/visits";
 
 const statusLabels = {
@@ -13,7 +13,12 @@ const statusColours = { granted: "green", revoked: "red", not_configured: "gray"
 /** The member page's door access: standing by the one rule, and what Kisi was asked for per gym. */
 export function DoorAccessPanel({ userId, canChange }: { userId: string; canChange: boolean }) {
   const { data, mutate } = useMemberAccess(userId);
-  const [busy, setBusy] = useState(false);
+  const resync = useAction(
+    async () => {
+      await mutate(await resyncDoorAccess(userId), { revalidate: false });
+    },
+    { errorSummary: "Door access was not re-synced" },
+  );
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Door access">
       <Group justify="space-between" mb="sm">
@@ -21,19 +26,7 @@ export function DoorAccessPanel({ userId, canChange }: { userId: string; canChan
           Door access
         </Title>
         {canChange && data?.access_control_enabled && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await mutate(await resyncDoorAccess(userId), { revalidate: false });
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Button size="xs" variant="light" loading={resync.running} onClick={() => void resync.run()}>
             Re-sync door access
           </Button>
         )}

@@ -1,6 +1,7 @@
 import type { Gym, GymListItem } from "@gym/core/contract/gym";
 import type { MemberListItem } from "@gym/core/contract/member";
 import { api, isApiError, useApi, useApiList } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import { Button, Card, Group, Select, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { simulateUnlock } from "../api/visits";
@@ -23,26 +24,24 @@ export function SimulatedUnlock({ onSent }: { onSent: () => void }) {
   const [userId, setUserId] = useState<string | null>(null);
   const [doorId, setDoorId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const sending = useAction(
+    async (user_id: string, door_id: string) => {
+      const answer = await simulateUnlock({ user_id, door_id });
+      setMessage(`Kisi webhook ${answer.outcome}.`);
+      onSent();
+    },
+    { onError: (error) => setMessage(isApiError(error) ? error.message : "The unlock could not be sent.") },
+  );
   const doors = gyms.flatMap((g) =>
     g.doors.map((d) => ({
       value: d.integration.door_id,
       label: `${g.name}: ${d.integration.name}${d.integration.tracks_visits ? " (tracks visits)" : ""}`,
     })),
   );
-  const send = async () => {
-    if (!userId || !doorId) return;
-    setSending(true);
+  const send = () => {
+    if (!userId || !doorId || sending.running) return;
     setMessage(null);
-    try {
-      const answer = await simulateUnlock({ user_id: userId, door_id: doorId });
-      setMessage(`Kisi webhook ${answer.outcome}.`);
-      onSent();
-    } catch (error) {
-      setMessage(isApiError(error) ? error.message : "The unlock could not be sent.");
-    } finally {
-      setSending(false);
-    }
+    void sending.run(userId, doorId);
   };
   return (
     <Card withBorder radius="md" padding="md" aria-label="Simulated door unlock">
@@ -67,7 +66,7 @@ export function SimulatedUnlock({ onSent }: { onSent: () => void }) {
           onChange={setDoorId}
           w={320}
         />
-        <Button onClick={() => void send()} loading={sending} disabled={!userId || !doorId}>
+        <Button onClick={send} loading={sending.running} disabled={!userId || !doorId}>
           Unlock
         </Button>
       </Group>

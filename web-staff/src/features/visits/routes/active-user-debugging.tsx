@@ -1,4 +1,5 @@
 import { isApiError } from "@gym/web/api";
+import { useAction } from "@gym/web/forms";
 import {
   Alert,
   Anchor,
@@ -35,16 +36,15 @@ export function ActiveUserDebuggingRoute() {
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail[trail.length - 1] ?? null;
   const { data, error, isLoading, mutate } = useActiveUsers(cursor);
-  const [busy, setBusy] = useState<string | null>(null);
-  const resync = async (userId: string) => {
-    setBusy(userId);
-    try {
+  const resyncing = useAction(
+    async (userId: string) => {
       await resyncDoorAccess(userId);
       await mutate();
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    { errorSummary: "Door access was not re-synced" },
+  );
+  const resync = resyncing.run;
+  const busy = resyncing.runningWith?.[0] ?? null;
   return (
     <Container size="xl" py="lg">
       <Stack gap="lg">
@@ -126,6 +126,7 @@ export function ActiveUserDebuggingRoute() {
                           <Button
                             size="xs"
                             loading={busy === m.user_id}
+                            disabled={busy !== null && busy !== m.user_id}
                             onClick={() => void resync(m.user_id)}
                           >
                             Re-sync door access
