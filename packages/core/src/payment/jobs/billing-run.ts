@@ -3,6 +3,7 @@
  * payment (`upcoming` → `pending_request`, version checked) together with creating the next
  * upcoming payment; hand the claimed ones to the charge queue. Idempotent and safe to run twice at
  * once: every change is a conditional write, and a lost race is counted, not retried blindly.
+ * Just over 300 lines: `claimOne` is one claim transaction with its fall-backs, clearest whole.
  */
 
 import { aucklandDate } from "../../billing/calendar";
