@@ -181,7 +181,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { putRole } = await import("../../packages/core/src/user/roles");
     const { actorFor } = await import("../../packages/core/src/auth/actor");
     const { createSubscription } = await import("../../packages/core/src/subscription/service");
-    const ops = await import("../../packages/core/src/subscription/operations");
+    const ops = {
+      ...(await import("../../packages/core/src/subscription/operations/cancel")),
+      ...(await import("../../packages/core/src/subscription/operations/change-price")),
+      ...(await import("../../packages/core/src/subscription/operations/manual-payment")),
+      ...(await import("../../packages/core/src/subscription/operations/pause")),
+      ...(await import("../../packages/core/src/subscription/operations/start-early")),
+      ...(await import("../../packages/core/src/subscription/operations/undo-cancellation")),
+    };
     const { findSubscription } = await import("../../packages/core/src/subscription/store");
     const { addBankAccount, addCard } = await import("../support/money");
     const { switchDefaultPaymentType } = await import("../../packages/core/src/payment-type/service");

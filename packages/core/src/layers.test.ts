@@ -67,9 +67,12 @@ const knownUpward = new Set<string>([
   // The ledger's settlement and jobs read subscriptions and tell the members back-office: to move
   // up into their own layer (collections: claim, retries, grace expiry) or become events.
   "payment/consent.ts -> subscription/store.ts",
-  "payment/jobs.ts -> access/sync.ts",
-  "payment/jobs.ts -> subscription/schedule.ts",
-  "payment/jobs.ts -> subscription/store.ts",
+  // payment/jobs.ts split into one file per job (the same three edges, named by the file now holding each).
+  "payment/jobs/billing-run.ts -> subscription/schedule.ts",
+  "payment/jobs/billing-run.ts -> subscription/store.ts",
+  "payment/jobs/cancel-for-non-payment.ts -> access/sync.ts",
+  "payment/jobs/grace-expiry.ts -> subscription/store.ts",
+  "payment/jobs/payment-retries.ts -> subscription/store.ts",
   "payment/received.ts -> member/hooks.ts",
   "payment/received.ts -> subscription/store.ts",
   "payment/settle.ts -> member/hooks.ts",

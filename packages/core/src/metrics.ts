@@ -188,7 +188,7 @@ export function jobRunMetric(input: {
 }
 
 /**
- * The billing run's outcomes for a due payment (payment/jobs.ts `claimOne`): each due payment
+ * The billing run's outcomes for a due payment (payment/jobs/billing-run.ts `claimOne`): each due payment
  * ends claimed, lost (another run claimed it), held or cancelled; what is left was not claimed
  * (its claim threw: `skipped`). A new outcome of the billing run belongs in this list.
  */

@@ -106,7 +106,7 @@ export const LEGACY_PIF_MONTHS = 12;
 /**
  * `pif_ends_at` of a pay-in-full membership starting on `start`: the first day after the price's
  * term (exclusive, like `termEnd`), so a 3-month pass from 10 Dec ends on 10 Mar, 10 weeks from
- * 2 Jun on 11 Aug, 2 years from 29 Feb 2024 on 28 Feb 2026. Pauses move it later (operations.ts).
+ * 2 Jun on 11 Aug, 2 years from 29 Feb 2024 on 28 Feb 2026. Pauses move it later (subscription/operations/pause.ts).
  */
 export function pifEnd(start: CivilDate, price: Omit<PriceTerm, "billing_frequency">): CivilDate {
   return price.term_amount != null && price.term_unit != null

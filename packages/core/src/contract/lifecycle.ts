@@ -1,4 +1,4 @@
-/** Requests and answers of the membership lifecycle calls (subscription/operations.ts, pif/). */
+/** Requests and answers of the membership lifecycle calls (subscription/operations/, pif/). */
 import { z } from "zod";
 import { addDays } from "../billing/calendar";
 import { civilDateField, email, optionalText, requiredText } from "./fields";

@@ -15,7 +15,7 @@ import {
 import { pifInviteEmail } from "../pif/emails";
 import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
-import { priceChangeEmail } from "../subscription/operations";
+import { priceChangeEmail } from "../subscription/operations/price-change-email";
 import { emailDate, firstName } from "./format";
 import type { Email } from "./port";
 import { renderEmail } from "./port";

@@ -5,7 +5,11 @@ import { newId } from "../ids";
 import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
 import { memberNotices } from "../notice/jobs";
-import { billingRun, graceExpiry, type JobOptions, paymentPolling, paymentRetries } from "../payment/jobs";
+import { billingRun } from "../payment/jobs/billing-run";
+import { graceExpiry } from "../payment/jobs/grace-expiry";
+import type { JobOptions } from "../payment/jobs/options";
+import { paymentPolling } from "../payment/jobs/payment-polling";
+import { paymentRetries } from "../payment/jobs/payment-retries";
 import { reconcilePayments } from "../payment/reconcile";
 import type { JobName } from "./schedule";
 
@@ -21,7 +25,7 @@ export interface JobResult {
 
 type JobBody = (now: Date, options: JobOptions) => Promise<Record<string, number>>;
 
-/** The body of each job (payment/jobs.ts). */
+/** The body of each job (payment/jobs/<job>.ts for the money jobs). */
 const bodies: Record<JobName, JobBody> = {
   "billing-run": billingRun,
   "payment-retries": paymentRetries,

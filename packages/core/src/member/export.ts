@@ -16,7 +16,8 @@ import { type WrittenExport, writeExport } from "../exports/file";
 import { civilDateNz } from "../payment/export";
 import { titleCase } from "../text";
 import { parse } from "../validation";
-import { type MemberListFilters, type MemberRow, matchingMembers, summaryOf } from "./service";
+import { type MemberListFilters, type MemberRow, matchingMembers } from "./list";
+import { summaryOf } from "./state";
 
 export const MEMBER_EXPORT_PAGE = 500;
 

@@ -27,7 +27,8 @@ import {
 } from "../simulators/simulation";
 import { findSubscription } from "../subscription/store";
 import { chargeHooks } from "./charge";
-import { billingRun, paymentPolling } from "./jobs";
+import { billingRun } from "./jobs/billing-run";
+import { paymentPolling } from "./jobs/payment-polling";
 import { findPayment, type PaymentRecord } from "./store";
 
 const api = useTestApi();

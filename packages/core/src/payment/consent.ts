@@ -29,7 +29,7 @@ import {
 } from "../subscription/store";
 import { onDestinationAccountChanged } from "./destination-account";
 import { reconsentEmail } from "./emails";
-import { retryBalance } from "./jobs";
+import { retryBalance } from "./jobs/payment-retries";
 import { localChargeQueue } from "./queue";
 import { heldPayments, workKeys } from "./store";
 

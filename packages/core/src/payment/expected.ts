@@ -26,7 +26,7 @@ import { db } from "../db/service";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { WORK_SHARDS } from "./ids";
-import { MAX_POLLS } from "./jobs";
+import { MAX_POLLS } from "./jobs/payment-polling";
 import { organisationPaymentsPage } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";

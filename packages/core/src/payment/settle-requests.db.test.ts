@@ -25,7 +25,7 @@ import {
   simulatedDeliveries,
 } from "../simulators/simulation";
 import { findSubscription } from "../subscription/store";
-import { billingRun } from "./jobs";
+import { billingRun } from "./jobs/billing-run";
 import { findPayment } from "./store";
 
 const api = useTestApi();

@@ -17,16 +17,14 @@ import type { Actor } from "../auth/actor";
 import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
-import { billingRun, cancelForNonPayment } from "../payment/jobs";
+import { billingRun } from "../payment/jobs/billing-run";
+import { cancelForNonPayment } from "../payment/jobs/cancel-for-non-payment";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
 import { resetSimulatedProviders, setSimulatedChaos, settleSimulatedNow } from "../simulators/simulation";
-import {
-  cancelSubscription,
-  pauseSubscription,
-  removePause,
-  schedulePriceChange,
-} from "../subscription/operations";
+import { cancelSubscription } from "../subscription/operations/cancel";
+import { schedulePriceChange } from "../subscription/operations/change-price";
+import { pauseSubscription, removePause } from "../subscription/operations/pause";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";

@@ -2,6 +2,8 @@
  * The rollup items a change adds to, as transaction items for the caller's own transaction: a
  * change is counted exactly when its conditional write succeeds (a replayed webhook or a re-run
  * job fails that condition, the whole transaction with it, and counts nothing).
+ * Over 300 lines on purpose: every counter write is here, so what writes the dashboard's counters
+ * is this one file (settlement, jobs, lifecycle and visits only call it).
  */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";

@@ -1,4 +1,4 @@
-/** An uncharged break fee is withdrawn when its cancellation is undone (subscription/operations.ts). */
+/** An uncharged break fee is withdrawn when its cancellation is undone (subscription/operations/undo-cancellation.ts). */
 import { db } from "../db/service";
 import { findPayment } from "../payment/store";
 

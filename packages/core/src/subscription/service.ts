@@ -1,6 +1,8 @@
 /**
  * Subscriptions: making one (with its first payment, the price's and offering's counters in the
  * same transaction), reading them, and presenting them with their derived states.
+ * Over 300 lines because `createSubscription` is one transaction (subscription, first payment,
+ * counters) that reads best whole; the lifecycle operations are subscription/operations/.
  */
 
 import { z } from "zod";

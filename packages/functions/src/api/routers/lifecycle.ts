@@ -1,27 +1,24 @@
 import {
+  cancelInput,
   cancellationPreviewSchema,
+  manualPaymentInput,
+  pauseInput,
   priceChangeEmailSchema,
   priceChangeHistorySchema,
+  priceChangeInput,
   startEarlySchema,
 } from "@gym/core/contract/lifecycle";
 import { subscriptionSchema } from "@gym/core/contract/payment";
+import { cancellationPreview, cancelSubscription } from "@gym/core/subscription/operations/cancel";
 import {
-  cancelInput,
-  cancellationPreview,
-  cancelSubscription,
-  manualPaymentInput,
-  pauseInput,
-  pauseSubscription,
   priceChangeHistory,
-  priceChangeInput,
   priceChangePreview,
-  recordManualPayment,
-  removePause,
   schedulePriceChange,
-  startEarlyData,
-  startNow,
-  undoCancellation,
-} from "@gym/core/subscription/operations";
+} from "@gym/core/subscription/operations/change-price";
+import { recordManualPayment } from "@gym/core/subscription/operations/manual-payment";
+import { pauseSubscription, removePause } from "@gym/core/subscription/operations/pause";
+import { startEarlyData, startNow } from "@gym/core/subscription/operations/start-early";
+import { undoCancellation } from "@gym/core/subscription/operations/undo-cancellation";
 import { readSubscription } from "@gym/core/subscription/service";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, staffRoute } from "../context";

@@ -10,16 +10,13 @@ import {
   searchInput,
   searchResultSchema,
 } from "@gym/core/contract/member";
+import { listMemberActivity } from "@gym/core/member/activity-list";
+import { deleteMember, restoreMember } from "@gym/core/member/delete";
 import { exportMembers } from "@gym/core/member/export";
+import { listMembers } from "@gym/core/member/list";
+import { readMember } from "@gym/core/member/read";
 import { searchMembers } from "@gym/core/member/search";
-import {
-  deleteMember,
-  listMemberActivity,
-  listMembers,
-  readMember,
-  restoreMember,
-  updateMember,
-} from "@gym/core/member/service";
+import { updateMember } from "@gym/core/member/update";
 import { actorOf, createRouter, staffRoute } from "../context";
 import {
   envelope,

@@ -1,6 +1,6 @@
 import { authorize, policy } from "@gym/core/auth/policy";
 import { priceChangeCandidateSchema, priceChangeCandidatesQuery } from "@gym/core/contract/lifecycle";
-import { priceChangeCandidates } from "@gym/core/subscription/operations";
+import { priceChangeCandidates } from "@gym/core/subscription/operations/price-change-candidates";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { errorResponses, idParam, json, whole, wholeList } from "../respond";
 

@@ -17,19 +17,13 @@ import {
   uniqueEmailInput,
   uniqueEmailSchema,
 } from "@gym/core/contract/registration";
+import { chooseMembership } from "@gym/core/registration/choose-membership";
 import { joinOptions, readRegistrationSettings, setRegistrationSettings } from "@gym/core/registration/join";
-import {
-  checkUniqueEmail,
-  chooseMembership,
-  readProfilePicture,
-  register,
-  registrationState,
-  saveBankAccount,
-  saveCard,
-  saveRegisterFields,
-  startCard,
-  uploadProfilePicture,
-} from "@gym/core/registration/service";
+import { saveBankAccount, saveCard, startCard } from "@gym/core/registration/payment-method";
+import { readProfilePicture, uploadProfilePicture } from "@gym/core/registration/profile-picture";
+import { saveRegisterFields } from "@gym/core/registration/register-fields";
+import { checkUniqueEmail, register } from "@gym/core/registration/service";
+import { registrationState } from "@gym/core/registration/state";
 import { PUBLIC_SHORT_CACHE } from "@gym/core/security/headers";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, publicRoute, staffRoute, userRoute } from "../context";

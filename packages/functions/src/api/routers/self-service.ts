@@ -1,13 +1,11 @@
-import { cancellationPreviewSchema } from "@gym/core/contract/lifecycle";
+import { cancelInput, cancellationPreviewSchema, pauseInput } from "@gym/core/contract/lifecycle";
 import { subscriptionSchema } from "@gym/core/contract/payment";
 import {
-  cancelInput,
   cancelOwnSubscription,
   ownCancellationPreview,
-  pauseInput,
   pauseOwnSubscription,
   removeOwnPause,
-} from "@gym/core/subscription/operations";
+} from "@gym/core/subscription/operations/self-service";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody, optionalJsonBody } from "../respond";
 import { conflict } from "./lifecycle";
@@ -22,7 +20,7 @@ const tags = ["Member self-service"];
 
 /**
  * A signed-in member's own membership on the join site (issue 11, docs/billing.md "Member
- * self-service"): the staff lifecycle rules (core subscription/operations.ts) on the caller's own
+ * self-service"): the staff lifecycle rules (core subscription/operations/self-service.ts) on the caller's own
  * subscription only; another member's id answers 404.
  */
 export const selfServiceRouter = createRouter()

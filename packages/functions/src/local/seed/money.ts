@@ -13,7 +13,7 @@ import { db } from "@gym/core/db/service";
 import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
-import { billingRun } from "@gym/core/payment/jobs";
+import { billingRun } from "@gym/core/payment/jobs/billing-run";
 import { workKeys } from "@gym/core/payment/store";
 import { storeAkahuConnection } from "@gym/core/payment-type/bank-connection";
 import { maskAccountNumber } from "@gym/core/payment-type/present";

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../../app/test-support";
+import type { Subscription } from "../api/memberships";
 import { SubscriptionCard } from "./SubscriptionCard";
 
 const preview = (breakFee: number) => ({

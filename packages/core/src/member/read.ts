@@ -1,0 +1,112 @@
+/** `GET /api/members/{id}`: one member with their latest subscription, its derived states, payments and doors. */
+import { doorAccessRecords, visitCount } from "../access/sync";
+import type { Actor } from "../auth/actor";
+import { businessNow } from "../clock";
+import type { Member, MemberSubscription } from "../contract/member";
+import { paymentTypeLabel } from "../contract/payment-type-label";
+import { NotFoundError } from "../errors";
+import { listGyms } from "../gym/service";
+import { presentPayment } from "../payment/present";
+import { listMemberPayments } from "../payment/store";
+import { memberAkahuConnection } from "../payment-type/bank-connection";
+import { listPaymentTypeRecords } from "../payment-type/service";
+import { presentSubscription } from "../subscription/present";
+import { latestPaymentOf } from "../subscription/service";
+import { memberSubscriptions, type SubscriptionRecord } from "../subscription/store";
+import { titleCase } from "../text";
+import { profilePictureUrl } from "../user/picture";
+import { getUserOrNull } from "../user/service";
+import { memberInReach } from "./service";
+import { stateOf } from "./state";
+
+export async function readMember(actor: Actor, userId: string): Promise<Member> {
+  const { organisationId, member, sub } = await memberInReach(actor, userId);
+  const now = await businessNow();
+  const [user, paymentTypes, payments, akahu, gyms, doors, visits] = await Promise.all([
+    getUserOrNull(userId),
+    listPaymentTypeRecords(organisationId, userId),
+    listMemberPayments(organisationId, userId, { limit: 10 }),
+    memberAkahuConnection(organisationId, userId).catch(() => null),
+    listGyms(organisationId),
+    doorAccessRecords(organisationId, userId),
+    visitCount(organisationId, userId),
+  ]);
+  if (!user) throw new NotFoundError("member");
+  const subs = sub ? await memberSubscriptions(organisationId, userId) : [];
+  const subView = sub ? await subscriptionView(sub, payments.items, now) : null;
+  const def = paymentTypes.find((p) => p.is_default) ?? null;
+  return {
+    id: userId,
+    name: titleCase(user.name),
+    email: user.email,
+    mobile_number: user.mobile_number ?? null,
+    dob: user.dob ?? null,
+    email_notifications_enabled: user.email_notifications_enabled ?? true,
+    push_notifications_enabled: user.push_notifications_enabled ?? true,
+    payment_reminders: user.payment_reminders ?? true,
+    emergency_contact: {
+      name: user.emergency_contact_name ?? null,
+      email: user.emergency_contact_email ?? null,
+      mobile_number: user.emergency_contact_mobile_number ?? null,
+      relationship: user.emergency_contact_relationship ?? null,
+    },
+    latest_subscription: subView,
+    state: stateOf(sub, now),
+    default_payment_type: def
+      ? { id: def.payment_type_id, type: def.type, label: paymentTypeLabel(def) }
+      : null,
+    payment_types: paymentTypes.map((p) => ({
+      id: p.payment_type_id,
+      type: p.type,
+      label: paymentTypeLabel(p),
+      status: p.status,
+      is_default: p.is_default,
+    })),
+    // Newest due first (a break fee or manual payment is recorded later than the payments around it).
+    recent_payments: [...payments.items]
+      .sort((a, b) =>
+        a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
+      )
+      .map(presentPayment),
+    profile_picture: profilePictureUrl(user.profile_picture),
+    visits_count: visits,
+    notes: member.notes ?? null,
+    access_control_credentials: doors
+      .filter((d) => d.holder === "member" && d.credential_id)
+      .map((d) => ({ id: d.credential_id as string, status: d.status })),
+    reauthenticate_akahu: def?.type === "bank_account" && def.status === "reauthenticate",
+    has_akahu_connection: Boolean(akahu),
+    is_returning_member: subs.length > 1,
+    address: user.address ?? null,
+    suburb: user.suburb ?? null,
+    city: user.city ?? null,
+    post_code: user.post_code ?? null,
+    confidence_and_experience: user.confidence_and_experience ?? null,
+    hear_about_us: user.hear_about_us ?? null,
+    tags: member.tags ?? [],
+    gyms: gyms.filter((g) => member.gym_ids.includes(g.gym_id)).map((g) => ({ id: g.gym_id, name: g.name })),
+    should_onboard: !user.password_hash,
+    invited_at: null,
+    created_at: member.joined_at,
+    updated_at: member.updated_at,
+    deleted_at: member.deleted_at ?? null,
+  };
+}
+
+async function subscriptionView(
+  sub: SubscriptionRecord,
+  recent: Awaited<ReturnType<typeof listMemberPayments>>["items"],
+  now: Date,
+): Promise<MemberSubscription> {
+  const mine = recent.filter((p) => p.subscription_id === sub.subscription_id);
+  const upcoming =
+    mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
+  const view = presentSubscription(sub, {
+    now,
+    upcomingPayment: upcoming,
+    firstPayment: mine.find((p) => p.payment_id === sub.first_payment_id) ?? null,
+    latestPayment: latestPaymentOf(sub, mine),
+  });
+  const { payments: _p, ...rest } = view;
+  return rest as MemberSubscription;
+}

@@ -1,0 +1,114 @@
+/**
+ * The end of dunning: a membership whose grace ended with debt owing is cancelled (by grace-expiry,
+ * or by billing-run when a period falls due first), its door access revoked, the member emailed.
+ */
+
+import { syncDoorAccess } from "../../access/sync";
+import { aucklandDate } from "../../billing/calendar";
+import { db } from "../../db/service";
+import { emailSender } from "../../email/port";
+import { log } from "../../log";
+import { adjustUniqueMemberships } from "../../offering/service";
+import { cancellationChange, rollupItems } from "../../rollup/writes";
+import type { SubscriptionRecord } from "../../subscription/store";
+import { subscriptionDebt } from "../debt";
+import { cancelledForNonPaymentEmail } from "../emails";
+
+/** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
+export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  // Only what the ledger says is owing ends a membership (payment/debt.ts): a debt paid off since
+  // (a manual payment, a retry) clears the grace instead.
+  const owed = await subscriptionDebt(sub);
+  if (owed.balance_owing <= 0) {
+    await db()
+      .transaction.write(({ subscription, dunning }) => [
+        subscription
+          .patch(key)
+          .set({ balance_owing: 0, periods_owing: 0, retries_done: 0 })
+          .remove(["grace_period_ends_at", "failed_at", "next_retry_on", "final_notice_sent_at"])
+          .add({ version: 1 })
+          .where((a, op) => op.eq(a.version, sub.version))
+          .commit() as never,
+        dunning.delete(key).commit() as never,
+      ])
+      .go();
+    return false;
+  }
+  const upcomingId = sub.upcoming_payment_id;
+  const leaving = cancellationChange(sub, aucklandDate(now), 1);
+  const { canceled } = await db()
+    .transaction.write(({ subscription, dunning, payment, rollup, memberMonth }) => [
+      ...rollupItems({ rollup, memberMonth }, leaving),
+      subscription
+        .patch(key)
+        .set({
+          cancelled_at: at,
+          cancellation_effective_at: at,
+          undo_cancellation_until: at,
+          cancellation_reasons: ["failed_payments"],
+        })
+        .remove(["next_retry_on", "upcoming_payment_id"])
+        .add({ version: 1 })
+        .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
+        .commit() as never,
+      dunning.delete(key).commit() as never,
+      ...(upcomingId
+        ? [
+            payment
+              .patch({ organisation_id: sub.organisation_id, payment_id: upcomingId })
+              .set({
+                status: "cancelled",
+                error_description: "The membership was cancelled for non-payment.",
+              })
+              .remove(["work_key", "work_sort", "waiting_for"])
+              .add({ version: 1 })
+              .where((a, op) => op.eq(a.status, "upcoming"))
+              .commit() as never,
+          ]
+        : []),
+    ])
+    .go();
+  if (canceled) {
+    // The upcoming payment may already be claimed or gone: cancel the subscription alone.
+    const alone = await db()
+      .transaction.write(({ subscription, dunning, rollup, memberMonth }) => [
+        ...rollupItems({ rollup, memberMonth }, leaving),
+        subscription
+          .patch(key)
+          .set({
+            cancelled_at: at,
+            cancellation_effective_at: at,
+            undo_cancellation_until: at,
+            cancellation_reasons: ["failed_payments"],
+          })
+          .remove(["next_retry_on"])
+          .add({ version: 1 })
+          .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
+          .commit() as never,
+        dunning.delete(key).commit() as never,
+      ])
+      .go();
+    if (alone.canceled) return false;
+  }
+  try {
+    await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
+    await syncDoorAccess(sub.organisation_id, sub.user_id);
+  } catch (error) {
+    log.error("door access not revoked", {
+      subscription_id: sub.subscription_id,
+      error: (error as Error).message,
+    });
+  }
+  await emailSender().send(
+    cancelledForNonPaymentEmail({
+      to: sub.member_email,
+      name: sub.member_name,
+      gym: sub.gym_name,
+      gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
+      balance: owed.balance_owing,
+    }),
+  );
+  return true;
+}

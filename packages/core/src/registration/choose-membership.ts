@@ -1,0 +1,53 @@
+/** Choosing a membership when already signed in (`PUT /api/me/registration`), with the checks registering uses (service.ts). */
+import { type Actor, actorFor } from "../auth/actor";
+import { setSessionContext } from "../auth/session";
+import {
+  membershipChoiceInput,
+  type RegistrationState,
+  registrationMessages,
+} from "../contract/registration";
+import { db } from "../db/service";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { activeSubscriptionOf } from "../subscription/service";
+import { isStaffRole, putRole, roleIn } from "../user/roles";
+import { getUser } from "../user/service";
+import { parse } from "../validation";
+import { checkChoice, putRegistration, wasMember } from "./service";
+import { registrationState } from "./state";
+
+/**
+ * `PUT /api/me/registration`: a signed-in member chooses a membership at a gym (by its link):
+ * a past member rejoining, someone with an account at another gym or organisation, or a member
+ * changing their mind before confirming. Refused while they have a live membership in that
+ * organisation (409) and for staff accounts (403). Their place at the gym is added, the
+ * registration record starts afresh (not subscribed), and the session moves to that gym; the
+ * answer is the new registration state (photo and payment methods they already have count).
+ */
+export async function chooseMembership(actor: Actor, body: unknown): Promise<RegistrationState> {
+  const input = parse(membershipChoiceInput, body);
+  if (actor.isStaff) throw new ForbiddenError(registrationMessages.staffAccount);
+  const user = await getUser(actor.userId);
+  const { gym, organisationId, price, links, errors } = await checkChoice(input, user.dob ?? input.dob);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const [active, role] = await Promise.all([
+    activeSubscriptionOf(organisationId, actor.userId),
+    roleIn(organisationId, actor.userId),
+  ]);
+  if (active) throw new ConflictError(registrationMessages.alreadyMember, "already_member");
+  if (role && isStaffRole(role)) throw new ForbiddenError(registrationMessages.staffAccount);
+  const returning = await wasMember(organisationId, actor.userId, role);
+  if (!user.dob && input.dob)
+    await db().entities.user.patch({ user_id: actor.userId }).set({ dob: input.dob }).go();
+  if (!role?.member_gym_ids.includes(gym.gym_id))
+    await putRole({
+      organisation_id: organisationId,
+      user_id: actor.userId,
+      member_gym_ids: [...(role?.member_gym_ids ?? []), gym.gym_id],
+    });
+  await putRegistration(actor.userId, { gym, price: price!, links, start_date: input.start_date }, returning);
+  const context = { current_organisation_id: organisationId, current_gym_id: gym.gym_id };
+  await setSessionContext(actor.sessionId, context);
+  return registrationState(
+    await actorFor({ session_id: actor.sessionId, user_id: actor.userId, ...context }),
+  );
+}

@@ -1,0 +1,117 @@
+/** `GET /api/me/registration`: the registration state the join site's route guard and pages follow. */
+import type { Actor } from "../auth/actor";
+import { aucklandDate, formatBasisPoints, formatCents } from "../billing/index";
+import { businessNow } from "../clock";
+import type { PaymentType } from "../contract/payment";
+import type { RegistrationState } from "../contract/registration";
+import { NotFoundError } from "../errors";
+import { logoUrl } from "../gym/present";
+import { getGym } from "../gym/service";
+import { findOffering } from "../offering/store";
+import { getOrganisation } from "../organisation/service";
+import { cardRateOf } from "../payment/surcharge";
+import { myPaymentTypes } from "../payment-type/service";
+import { findPrice } from "../price/store";
+import { myActiveSubscription } from "../subscription/service";
+import { profilePictureUrl } from "../user/picture";
+import { getUser } from "../user/service";
+import { presentJoinPrice, takesBank } from "./join";
+import { presentRegisterFields } from "./register-fields";
+import { isOffered, registrationOf } from "./service";
+
+export function memberOrganisation(actor: Actor) {
+  if (!actor.organisationId) throw new NotFoundError("registration");
+  return actor.organisationId;
+}
+
+/** The gym the member is joining: their registration's, else their session's. */
+export async function registrationGym(actor: Actor) {
+  const organisationId = memberOrganisation(actor);
+  const record = await registrationOf(organisationId, actor.userId);
+  const gymId = record?.gym_id ?? actor.gymId;
+  if (!gymId) throw new NotFoundError("registration");
+  return { organisationId, record, gym: await getGym(organisationId, gymId) };
+}
+
+/**
+ * `GET /api/me/registration`: what the join site's guard and pages need (spec 000 §4): the step
+ * the member is at, their choices, payment types, subscription and the gym.
+ */
+export async function registrationState(actor: Actor): Promise<RegistrationState> {
+  const { organisationId, record, gym } = await registrationGym(actor);
+  const [user, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
+    getUser(actor.userId),
+    myPaymentTypes(actor),
+    myActiveSubscription(actor),
+    cardRateOf(organisationId, gym.gym_id),
+    getOrganisation(organisationId),
+  ]);
+  const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
+  const offering = price ? await findOffering(organisationId, price.offering_id) : null;
+  const today = aucklandDate(await businessNow());
+  const usable = paymentTypes.filter((p) => p.status === "active" || p.status === "reauthenticate");
+  const defaultType = (usable.find((p) => p.is_default) ?? null) as PaymentType | null;
+  const reauthenticate = defaultType?.type === "bank_account" && defaultType.status === "reauthenticate";
+  const welcome = subscription !== null;
+  const latest = subscription?.latest_payment ?? null;
+  const paymentFailed =
+    subscription !== null &&
+    (subscription.balance_owing > 0 || (latest !== null && ["failed", "declined"].includes(latest.status)));
+  const step = welcome
+    ? "welcome-to-gym"
+    : !user.profile_picture
+      ? "take-photo"
+      : !usable.length || reauthenticate
+        ? "choose-payment-method"
+        : "confirm-subscription";
+  const fixed = surcharge.fixedCents ? ` + ${formatCents(surcharge.fixedCents)}` : "";
+  return {
+    step,
+    welcome,
+    name: user.name,
+    email: user.email,
+    profile_picture: profilePictureUrl(user.profile_picture),
+    gym: {
+      id: gym.gym_id,
+      uuid: gym.uuid,
+      name: gym.name,
+      logo: logoUrl(gym.logo),
+      takes_cards: Boolean(gym.stripe_id),
+      takes_bank: takesBank(gym),
+      app_link: gym.branch_app_id ? `https://${gym.branch_app_id}.app.link` : null,
+      has_door_access: Boolean(gym.kisi_place),
+    },
+    price:
+      price && offering
+        ? { ...presentJoinPrice(price), offering: { id: offering.offering_id, name: offering.name } }
+        : null,
+    price_link: record?.price_link ?? null,
+    start_date: record?.start_date ?? null,
+    billing_date: record?.billing_date ?? null,
+    payment_types: usable,
+    default_payment_type: defaultType,
+    reauthenticate_akahu: reauthenticate,
+    payment_failed: paymentFailed,
+    general_card_surcharge_text:
+      surcharge.percentBasisPoints || surcharge.fixedCents
+        ? `Card payments carry a surcharge of ${formatBasisPoints(surcharge.percentBasisPoints)}${fixed} per payment. Bank account payments carry none.`
+        : "Card payments carry no surcharge.",
+    is_returning_member: record?.is_returning_member ?? false,
+    // A used choice (subscribed before, membership since ended) counts as none.
+    choice_needed:
+      !welcome &&
+      (!price ||
+        !offering ||
+        !isOffered(price, offering, gym.gym_id) ||
+        !record?.start_date ||
+        record.start_date < today ||
+        Boolean(record.subscribed_at)),
+    register_fields: presentRegisterFields(user),
+    subscription,
+    today,
+    // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);
+    // a member whose membership the gym made was never sent one.
+    welcome_emailed: welcome && Boolean(record?.subscribed_at),
+    terms_url: organisation.terms_url ?? null,
+  };
+}
