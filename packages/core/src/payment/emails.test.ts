@@ -18,7 +18,8 @@ describe("payment emails", () => {
     // The HTML part comes from the one layout, rendered when the email is sent.
     const html = (await renderEmail(email)).html ?? "";
     expect(html).toContain("Hi Isla Ngata,");
-    expect(email.text).toContain("didn't go through: Your card was declined.");
+    // The provider's reason as its own sentence, not a capital after a colon.
+    expect(email.text).toContain("didn't go through. Your card was declined.");
     expect(email.text).not.toContain("declined..");
     expect(html).not.toContain("declined..");
   });

@@ -30,8 +30,9 @@ export function paymentFailedEmail(
   },
 ): Email {
   const amount = formatCents(input.amount);
-  // A provider's reason may end in its own full stop ("Your card was declined."): one stop, not two.
-  const reason = input.reason.trim().replace(/[.!]+$/, "");
+  // The provider's reason is its own sentence ("Your card was declined."): a capital, one stop.
+  const stripped = input.reason.trim().replace(/[.!]+$/, "");
+  const reason = stripped.charAt(0).toUpperCase() + stripped.slice(1);
   const next = input.hard
     ? "We won't try this payment method again. Please add a new one so your membership continues."
     : input.nextRetryOn
@@ -46,7 +47,7 @@ export function paymentFailedEmail(
     brand: brandOf(input),
     blocks: [
       { p: [`Hi ${titleCase(input.name)},`] },
-      { p: [`Your ${input.gym} payment of `, { strong: amount }, ` didn't go through: ${reason}.`] },
+      { p: [`Your ${input.gym} payment of `, { strong: amount }, ` didn't go through. ${reason}.`] },
       { p: [next] },
       { button: { href: updateLink(), label: "Update your payment method" } },
       ...(grace ? [{ p: [grace] }] : []),

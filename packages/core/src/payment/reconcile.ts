@@ -13,6 +13,7 @@
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { EntityItem } from "electrodb";
+import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { appFor } from "../gym/akahu-app";
 import { log } from "../log";
@@ -98,22 +99,31 @@ export function compare(
   if (!view.final)
     return {
       kind: "status",
-      detail: `We recorded ${p.status}; the provider has not settled it (${view.status}).`,
+      detail: `We recorded it ${recordedAs(p.status)}; the provider has not settled it (${view.status}).`,
     };
   if (weSayPaid !== view.paid)
     return {
       kind: "status",
       detail: weSayPaid
         ? `We recorded it paid; the provider says ${view.status}: no money was taken.`
-        : `We recorded it ${p.status}; the provider says ${view.status}: the money was taken.`,
+        : `We recorded it ${recordedAs(p.status)}; the provider says ${view.status}: the money was taken.`,
     };
   if (view.amount !== charged)
     return {
       kind: "amount",
-      detail: `We charged ${charged} cents; the provider's charge is ${view.amount} cents.`,
+      detail: `We charged ${formatCents(charged)}; the provider's charge is ${formatCents(view.amount)}.`,
     };
   return null;
 }
+
+/** A payment's status in the words staff read on the reconciliation page. */
+const recordedAs = (status: string) =>
+  ({
+    sent: "paid",
+    failed: "failed",
+    pending_request: "waiting for the provider",
+    upcoming: "not yet charged",
+  })[status] ?? status.replace(/_/g, " ");
 
 /** Records a mismatch once per payment (a conditional create). True when it was new. */
 async function recordMismatch(
