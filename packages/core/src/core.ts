@@ -15,6 +15,7 @@ import { type AkahuPort, installAkahu, productionAkahu } from "./providers/akahu
 import { type BranchPort, installBranch, productionBranch } from "./providers/branch";
 import { installKisi, type KisiPort, productionKisi } from "./providers/kisi";
 import { installStripe, productionStripe, type StripePort } from "./providers/stripe";
+import { registerReceiptReactions } from "./receipt/service";
 import { registerRegistrationDefaults } from "./registration/service";
 
 /** How a process makes each provider's adapter (on first use, after the Lambda has read its secrets). */
@@ -46,6 +47,8 @@ const reactions: (() => void)[] = [
   registerRegistrationDefaults,
   // Emails carry the gym's name, logo and reply-to (email → gym).
   registerEmailBrand,
+  // A payment paid at the desk gets its receipt (subscription → receipt).
+  registerReceiptReactions,
 ];
 
 let wired = false;

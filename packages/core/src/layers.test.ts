@@ -53,10 +53,10 @@ export const layers: [name: string, members: string[]][] = [
   ["payment methods", ["payment-type"]],
   // The dashboard's counter writes stay low, beside the ledger that moves money.
   ["ledger", ["payment", "rollup/writes.ts", "rollup/money.ts"]],
-  // A receipt is issued when a subscription's payment is paid (settled, received, manual, PIF).
-  ["subscription", ["subscription", "pif", "receipt"]],
-  // Reminders and card-expiry notices read subscriptions, payments and payment methods.
-  ["members", ["member", "registration", "access", "staff", "notice"]],
+  ["subscription", ["subscription", "pif"]],
+  // Reminders and card-expiry notices read subscriptions, payments and payment methods; a receipt
+  // reads the payment and its subscription (issued by member/hooks.ts, or on paidAtDesk).
+  ["members", ["member", "registration", "access", "staff", "notice", "receipt"]],
   ["dashboard", ["rollup"]],
   ["start-up", ["jobs", "core.ts"]],
   // Dev only: nothing in production code imports the simulators.

@@ -21,6 +21,7 @@ import { NotFoundError } from "../errors";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
+import { onPaidAtDesk } from "../payment/paid-at-desk";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
@@ -219,6 +220,11 @@ export async function issueReceipt(
     if (raced) return { receipt: raced, issued: false };
     throw error;
   }
+}
+
+/** Receipts for payments paid at the desk (manual, pay-in-full by EFTPOS or cash): wired in core.ts. */
+export function registerReceiptReactions() {
+  onPaidAtDesk(receiptForPaidPayment);
 }
 
 /**

@@ -25,12 +25,12 @@ import { findOffering } from "../offering/store";
 import { gymOf, settingsOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
+import { paidAtDesk } from "../payment/paid-at-desk";
 import { presentPayment } from "../payment/present";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
-import { receiptForPaidPayment } from "../receipt/service";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
@@ -261,7 +261,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (!saved) throw new NotFoundError("subscription");
   await memberSubscribed(saved, input.processed_by);
   // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
-  if (pifStatus === "sent") await receiptForPaidPayment(organisationId, paymentId);
+  if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
   return { subscription: saved, first_payment: payment };
 }
 

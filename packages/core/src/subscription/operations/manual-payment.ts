@@ -11,8 +11,8 @@ import { manualPaymentInput } from "../../contract/lifecycle";
 import { ConflictError } from "../../errors";
 import { debtChargeInFlight, ledgerDebt, ledgerEntry } from "../../payment/debt";
 import { newPayment } from "../../payment/new-payment";
+import { paidAtDesk } from "../../payment/paid-at-desk";
 import { subscriptionPayments } from "../../payment/store";
-import { receiptForPaidPayment } from "../../receipt/service";
 import { parse } from "../../validation";
 import { commitFacts, reachableSubscription } from "../lifecycle";
 
@@ -80,6 +80,6 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
     },
     [payment],
   );
-  await receiptForPaidPayment(sub.organisation_id, paymentId);
+  await paidAtDesk(sub.organisation_id, paymentId);
   return saved;
 }
