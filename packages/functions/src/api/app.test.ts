@@ -45,6 +45,16 @@ describe("API conventions", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual(["Second", "First"]);
   });
+
+  it("runs every scheduled job by its schedule name on POST /api/dev/jobs/{job}, and no other", async () => {
+    const { jobNames } = await import("@gym/core/jobs/schedule");
+    for (const job of ["member-notices", "door-access"]) expect(jobNames).toContain(job);
+    for (const job of jobNames) {
+      const res = await api.client().post(`/api/dev/jobs/${job}`, {});
+      expect(res.status, `${job}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    expect((await api.client().post("/api/dev/jobs/no-such-job", {})).status).toBe(422);
+  }, 120_000);
 });
 
 describe("site redirects", () => {

@@ -2,6 +2,7 @@ import { advanceBusinessClock, readBusinessClock, setBusinessClock } from "@gym/
 import { listOutbox } from "@gym/core/email/port";
 import { ValidationError } from "@gym/core/errors";
 import { runJob } from "@gym/core/jobs/run";
+import { type JobName, jobNames } from "@gym/core/jobs/schedule";
 import { formatMetric, recentMetrics } from "@gym/core/metrics";
 import { z } from "@hono/zod-openapi";
 import { createRouter, publicRoute } from "../context";
@@ -38,7 +39,8 @@ const clockInput = z
   .openapi("BusinessClockInput");
 
 const jobNameParam = z.object({
-  job: z.enum(["billing-run", "payment-retries", "grace-expiry", "payment-polling", "reconciliation"]),
+  // Every scheduled job, by its schedule name (core/jobs/schedule.ts is the one list).
+  job: z.enum(jobNames as [JobName, ...JobName[]]),
 });
 
 const jobResult = z
