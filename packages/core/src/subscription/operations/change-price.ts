@@ -55,7 +55,7 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
   const planned: PlannedChange[] = [];
   const problems: string[] = [];
   for (const sub of subs) {
-    const who = sub.member_name;
+    const who = titleCase(sub.member_name);
     if (sub.billing_frequency === "one_off" || price.billing_frequency !== sub.billing_frequency) {
       problems.push(
         `${who}: the new price must be billed ${frequencyLabel[sub.billing_frequency].toLowerCase()} like the current one.`,

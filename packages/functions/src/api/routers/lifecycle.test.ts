@@ -12,12 +12,12 @@ let addDays: (d: string, n: number) => string;
 let prices: Awaited<ReturnType<typeof import("../../local/seed/offerings")["seedOfferings"]>>["prices"];
 
 let n = 0;
-async function member(priceId: string, startIn = 0) {
+async function member(priceId: string, startIn = 0, name?: string) {
   const { createSubscription } = await import("@gym/core/subscription/service");
   const gymId = api.seed.gyms.ponsonby.gym_id;
   const { user } = await addMember(api.seed, {
-    name: `Life Member${++n}`,
-    email: `life${n}@example.com`,
+    name: name ?? `Life Member${++n}`,
+    email: `life${name ? `${++n}-typed` : n}@example.com`,
     gymId,
   });
   const { subscription } = await createSubscription({
@@ -334,6 +334,18 @@ describe("price change", () => {
       transition_takes_effect_at: addDays(today, 30),
     });
     expect(ok.status).toBe(200);
+  });
+
+  it("refusing several members names each as the spec shows names (title-cased)", async () => {
+    const a = await member(prices.staffRate.price_id, 0, "kiri te ao");
+    const b = await member(prices.staffRate.price_id);
+    const r = await admin.post("/api/subscriptions/change-price-email-preview", {
+      subscription_ids: [a.id, b.id],
+      price_id: prices.anytimeWeekly.price_id,
+      transition_takes_effect_at: addDays(today, 10),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.transition_takes_effect_at[0]).toMatch(/^Kiri Te Ao: Members must be told 30 days/);
   });
 });
 
