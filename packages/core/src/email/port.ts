@@ -140,10 +140,16 @@ export function sendEmail(email: Email): Promise<void> {
   return emailSender().send(email);
 }
 
-/** The local outbox, newest first (the developer mailbox). */
-export async function listOutbox(limit = 100) {
+/**
+ * The local outbox, newest first (the developer mailbox): the latest `limit`, or with `to` every
+ * email to that address however many others came since (a billing run mails hundreds at once).
+ */
+export async function listOutbox(limit = 100, to?: string) {
   const now = Math.floor(Date.now() / 1000);
-  const { data } = await db().entities.mail.query.primary({}).go({ order: "desc", limit });
+  const query = db().entities.mail.query.primary({});
+  const { data } = to
+    ? await query.where(({ to: recipient }, { eq }) => eq(recipient, to)).go({ order: "desc", pages: "all" })
+    : await query.go({ order: "desc", limit });
   return data
     .filter((mail) => !mail.expires_at || mail.expires_at > now)
     .map(({ expires_at: _expires, ...mail }) => ({

@@ -46,6 +46,18 @@ describe("API conventions", () => {
     expect(res.body.data.map((m: { subject: string }) => m.subject)).toEqual(["Second", "First"]);
   });
 
+  it("finds every email to one address with ?to=, however many came after it", async () => {
+    const { sendEmail } = await import("@gym/core/email/port");
+    await sendEmail({ to: "early@example.com", subject: "Early", text: "one" });
+    for (let i = 0; i < 105; i++)
+      await sendEmail({ to: `crowd${i}@example.com`, subject: "Crowd", text: "x" });
+    expect((await api.client().get("/api/dev/mail")).body.data).toHaveLength(100);
+    const mine = await api.client().get("/api/dev/mail?to=early@example.com");
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((m: { subject: string }) => m.subject)).toEqual(["Early"]);
+    expect((await api.client().get("/api/dev/mail?to=not-an-address")).status).toBe(422);
+  }, 60_000);
+
   it("runs every scheduled job by its schedule name on POST /api/dev/jobs/{job}, and no other", async () => {
     const { jobNames } = await import("@gym/core/jobs/schedule");
     for (const job of ["member-notices", "door-access"]) expect(jobNames).toContain(job);

@@ -60,10 +60,14 @@ export const devRouter = createRouter()
       method: "get",
       path: "/dev/mail",
       tags: ["Developer"],
-      summary: "The local mailbox: every email sent while running locally, newest first",
-      responses: { 200: json(envelope(z.array(mail))) },
+      summary:
+        "The local mailbox: the latest 100 emails sent while running locally, newest first; with ?to=, every email to that address",
+      request: {
+        query: z.object({ to: z.string().trim().email("Value is not a valid email address").optional() }),
+      },
+      responses: { 200: json(envelope(z.array(mail))), 422: errorResponses[422] },
     }),
-    async (c) => c.json({ data: await listOutbox() }, 200),
+    async (c) => c.json({ data: await listOutbox(100, c.req.valid("query").to) }, 200),
   )
   .openapi(
     publicRoute({
