@@ -3,6 +3,7 @@
  * through `createCore({ providers: localProviders() })`; no Lambda entry reaches this folder (the
  * layer test in contract/boundary.test.ts and tests/infra/bundle.test.ts check it).
  */
+import { businessNow } from "../clock";
 import { config } from "../config";
 import type { CoreProviders } from "../core";
 import { productionAkahu } from "../providers/akahu";
@@ -25,7 +26,7 @@ export function localProviders(): CoreProviders {
     stripe: () =>
       providerMode("STRIPE") === "real"
         ? productionStripe()
-        : simulatedStripe({ webhookSecret: config.optional("STRIPE_WEBHOOK_SECRET") }),
+        : simulatedStripe({ webhookSecret: config.optional("STRIPE_WEBHOOK_SECRET"), now: businessNow }),
     akahu: () => (providerMode("AKAHU") === "real" ? productionAkahu() : simulatedAkahu()),
     kisi: () => (providerMode("KISI") === "real" ? productionKisi() : simulatedKisi()),
     branch: () => (providerMode("BRANCH") === "real" ? productionBranch() : simulatedBranch()),

@@ -114,6 +114,39 @@ describe("the ledger", () => {
     });
   });
 
+  it("declines a card once its expiry month is over, on the world's clock (expired_card), and pays before", async () => {
+    let now = new Date("2027-01-31T10:00:00Z"); // 23:00 on 31 January in Auckland
+    const world = simulatedStripe({ now: async () => now });
+    const setup = await world.createSetupIntent(account, {
+      email: "e@example.com",
+      name: "E",
+      idempotencyKey: "setup-exp",
+    });
+    await world.confirmSimulatedCard?.(account, setup.setup_intent_id, {
+      number: "4242424242424242",
+      exp_month: 1,
+      exp_year: 2027,
+    });
+    const saved = await world.retrieveSetupIntent(account, setup.setup_intent_id);
+    const pay = (key: string) =>
+      world.chargeOffSession(account, {
+        customer_id: saved.customer_id,
+        payment_method_id: saved.payment_method_id ?? "",
+        amount: 2_500,
+        currency: "nzd",
+        idempotencyKey: key,
+        description: "Monthly membership",
+      });
+    await pay("pay_last_day");
+    now = new Date("2027-01-31T11:30:00Z"); // 00:30 on 1 February in Auckland
+    await pay("pay_after_expiry");
+    await settleSimulatedNow();
+    expect(simulatedLedger().map((e) => [e.idempotency_key, e.taken, e.failure_code])).toEqual([
+      ["pay_last_day", true, null],
+      ["pay_after_expiry", false, "expired_card"],
+    ]);
+  });
+
   it("keeps bank payments too, and the same key within 24 hours makes one payment", async () => {
     const { akahu, app, token, from } = await bankMember();
     const input = {

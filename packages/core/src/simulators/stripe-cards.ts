@@ -27,6 +27,13 @@ const declined = (decline_code: string, message = "Your card was declined."): Si
   message,
 });
 
+/** Stripe's decline of a card past its expiry (test card 4000000000000069, or any card once it runs out). */
+export const EXPIRED_CARD: SimulatedCardDecline = {
+  code: "expired_card",
+  decline_code: "expired_card",
+  message: "Your card has expired.",
+};
+
 export const SIMULATED_TEST_CARDS: Record<string, Partial<SimulatedCardBehaviour> & { note: string }> = {
   "4242424242424242": { note: "pays" },
   "4000005540000008": { country: "NZ", note: "pays (a New Zealand Visa)" },
@@ -40,7 +47,7 @@ export const SIMULATED_TEST_CARDS: Record<string, Partial<SimulatedCardBehaviour
   "4000000000009987": { charge: declined("lost_card"), note: "lost card (hard: not retried)" },
   "4000000000009979": { charge: declined("stolen_card"), note: "stolen card (hard: not retried)" },
   "4000000000000069": {
-    charge: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
+    charge: EXPIRED_CARD,
     note: "expired card (hard: not retried)",
   },
   "4000002760003184": {

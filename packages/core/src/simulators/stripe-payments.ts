@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { aucklandDate } from "../billing/calendar";
 import { ProviderError } from "../providers/errors";
 import type {
   StripeCharge,
@@ -20,7 +21,7 @@ import {
   sendInterim,
   takeTimeout,
 } from "./simulation";
-import { luhnValid, type SimulatedCardDecline, simulatedCard } from "./stripe-cards";
+import { EXPIRED_CARD, luhnValid, type SimulatedCardDecline, simulatedCard } from "./stripe-cards";
 
 /**
  * The simulated Stripe's saved cards and payments, per connected account and per process (like
@@ -302,6 +303,7 @@ export function chargeSimulated(
   account: string,
   input: StripeChargeInput,
   webhookSecret: string,
+  now = new Date(),
 ): StripeCharge {
   const s = store(account);
   if (!Number.isSafeInteger(input.amount) || input.amount < 50) {
@@ -354,7 +356,10 @@ export function chargeSimulated(
       settled_at: null,
     });
     sendInterim(intent.id, event(account, "payment_intent.processing", intent, webhookSecret));
-    const outcome = simulatedCard(method.number).charge;
+    // A card is good to the end of its expiry month (Auckland); after it Stripe declines it.
+    const expired =
+      `${method.exp_year}-${String(method.exp_month).padStart(2, "0")}` < aucklandDate(now).slice(0, 7);
+    const outcome = expired ? EXPIRED_CARD : simulatedCard(method.number).charge;
     scheduleSettlement(intent.id, () => {
       intent.status = outcome ? "requires_payment_method" : "succeeded";
       intent.error = outcome;

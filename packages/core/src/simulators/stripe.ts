@@ -23,7 +23,15 @@ const CODE_PREFIX = "ac_sim_";
  * answers a connected account id derived from the state (so reconnecting a gym gives the same
  * account). Unknown or reused codes are declined with Stripe's own wording.
  */
-export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: string } = {}): StripePort {
+/**
+ * `now`: the world's time, as Stripe would see it (a charge on a card past its expiry month is
+ * declined `expired_card`, a card already expired cannot be saved). The local runtime and the tests
+ * give the business clock, so moving it lets a card run out; alone it is the real time.
+ */
+export function simulatedStripe(
+  options: { baseUrl?: string; webhookSecret?: string; now?: () => Promise<Date> } = {},
+): StripePort {
+  const now = options.now ?? (async () => new Date());
   const webhookSecret = options.webhookSecret ?? SIMULATED_STRIPE_WEBHOOK_SECRET;
   return {
     mode: "simulated",
@@ -63,16 +71,14 @@ export function simulatedStripe(options: { baseUrl?: string; webhookSecret?: str
       return createSimulatedSetupIntent(account, input);
     },
     async confirmSimulatedCard(account, setupIntentId, card) {
-      await Promise.resolve();
-      return confirmSimulatedSetupIntent(account, setupIntentId, card);
+      return confirmSimulatedSetupIntent(account, setupIntentId, card, await now());
     },
     async retrieveSetupIntent(account, id) {
       await Promise.resolve();
       return retrieveSimulatedSetupIntent(account, id);
     },
     async chargeOffSession(account, input) {
-      await Promise.resolve();
-      return chargeSimulated(account, input, webhookSecret);
+      return chargeSimulated(account, input, webhookSecret, await now());
     },
     async retrievePaymentIntent(account, id) {
       await Promise.resolve();
