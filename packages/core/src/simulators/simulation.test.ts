@@ -136,6 +136,7 @@ describe("the ledger", () => {
         currency: "nzd",
         idempotencyKey: key,
         description: "Monthly membership",
+        metadata: {},
       });
     await pay("pay_last_day");
     now = new Date("2027-01-31T11:30:00Z"); // 00:30 on 1 February in Auckland
