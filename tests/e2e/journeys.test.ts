@@ -138,6 +138,8 @@ describe("a member following an email", () => {
     await guest.goto(`${e2e.product.joinUrl}${url}`);
     await guest.waitForURL(/redirect=%2Fchoose-payment-method/);
     expect(await guest.getByText("Page not found").count()).toBe(0);
+    // The sign-in form at once (the member has an account), not the new-member form.
+    await guest.getByRole("heading", { name: "Sign in" }).waitFor();
     await guest.context().close();
 
     // Signed in (the demo member, subscribed): the page to change how they pay.

@@ -11,7 +11,7 @@ const state = (overrides: Partial<RegistrationState>) =>
   ({ step: "take-photo", welcome: false, reauthenticate_akahu: false, ...overrides }) as RegistrationState;
 
 describe("the join site's route guard (spec 000 §4)", () => {
-  it("sends a session waiting for its code to the verification page, and a guest to register, keeping the path", () => {
+  it("sends a session waiting for its code to the verification page, and a guest to sign in, keeping the path", () => {
     expect(registrationDecision({ status: "two_factor" }, undefined, "/take-photo", "/take-photo")).toEqual({
       kind: "navigate",
       to: "/verification-code?twoFactorAuth=true&redirect=%2Ftake-photo",
@@ -20,7 +20,7 @@ describe("the join site's route guard (spec 000 §4)", () => {
       registrationDecision({ status: "guest" }, undefined, "/card-details", "/card-details?x=1"),
     ).toEqual({
       kind: "navigate",
-      to: "/?redirect=%2Fcard-details%3Fx%3D1",
+      to: "/?signin=1&redirect=%2Fcard-details%3Fx%3D1",
     });
     expect(registrationDecision(undefined, undefined, "/take-photo", "/take-photo")).toEqual({
       kind: "wait",
@@ -94,7 +94,7 @@ describe("the join site's route guard (spec 000 §4)", () => {
     });
     expect(registrationDecision({ status: "guest" }, undefined, "/rejoin", "/rejoin?gym=g1")).toEqual({
       kind: "navigate",
-      to: "/?redirect=%2Frejoin%3Fgym%3Dg1",
+      to: "/?signin=1&redirect=%2Frejoin%3Fgym%3Dg1",
     });
   });
 

@@ -70,8 +70,10 @@ export function registrationDecision(
       kind: "navigate",
       to: `${VERIFICATION_PATH}?twoFactorAuth=true&redirect=${encodeURIComponent(intended)}`,
     };
+  // Only someone with an account reaches these pages (an email's link, a step after the code): the
+  // sign-in form, which comes back here, not the new-member form.
   if (me.status !== "signed_in")
-    return { kind: "navigate", to: `/?redirect=${encodeURIComponent(intended)}` };
+    return { kind: "navigate", to: `/?signin=1&redirect=${encodeURIComponent(intended)}` };
   if (me.user.is_staff || !state) return { kind: "wait" };
   const page = REGISTRATION_STEPS.find((step) => step.path === pathname);
   const target = stepPath(state.step);
