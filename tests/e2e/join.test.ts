@@ -538,6 +538,9 @@ describe("joining on a phone", () => {
     // Months later, on their phone: the gym's link, sign in, and choose again.
     const back = await phone();
     await back.goto(ponsonby);
+    // The app's form, not the early one index.html paints: the email check runs when the app's
+    // email field loses focus (what was typed in the early form is carried over, not re-checked).
+    await back.locator('form[aria-label="Create your account"]:not([data-shell-form])').waitFor();
     await back.getByLabel(/^Email/).fill(email);
     await back.getByLabel(/^Full name/).click();
     await back.getByText("Welcome back! You already have an account with us. Sign in to rejoin.").waitFor();
