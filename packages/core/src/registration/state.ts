@@ -8,7 +8,7 @@ import { NotFoundError } from "../errors";
 import { logoUrl } from "../gym/present";
 import { getGym } from "../gym/service";
 import { findOffering } from "../offering/store";
-import { getOrganisation } from "../organisation/service";
+import { batchContext } from "../payment/context";
 import { cardRateOf } from "../payment/surcharge";
 import { myPaymentTypes } from "../payment-type/service";
 import { findPrice } from "../price/store";
@@ -39,12 +39,14 @@ export async function registrationGym(actor: Actor) {
  */
 export async function registrationState(actor: Actor): Promise<RegistrationState> {
   const { organisationId, record, gym } = await registrationGym(actor);
+  // One read of the organisation for its card rate and its terms (a context shares it).
+  const context = batchContext();
   const [user, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
     getUser(actor.userId),
     myPaymentTypes(actor),
     myActiveSubscription(actor),
-    cardRateOf(organisationId, gym.gym_id),
-    getOrganisation(organisationId),
+    cardRateOf(organisationId, gym.gym_id, context),
+    context.organisationOf(organisationId),
   ]);
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
