@@ -5,6 +5,7 @@
  * provider was asked to take. Core is imported lazily: `useTestApi` points it at the test's table
  * before the first call.
  */
+import type { JobName } from "@gym/core/jobs/schedule";
 import { expect } from "vitest";
 import { signIn } from "./api";
 import type { HttpClient } from "./http";
@@ -41,9 +42,9 @@ export async function settle() {
  * Runs a schedule's job and, unless `settle: false` (charges stay in flight until `settle()`),
  * settles what the simulated providers were asked. Answers the job's summary.
  */
-export async function runJob(job: string, options: { settle?: boolean } = {}) {
+export async function runJob(job: JobName, options: { settle?: boolean } = {}) {
   const { runJob: run } = await core();
-  const result = await run(job as Parameters<typeof run>[0]);
+  const result = await run(job);
   if (options.settle ?? true) await settle();
   return result.summary as Record<string, number>;
 }

@@ -80,6 +80,11 @@ export async function stripeEventReads(event: {
     event.type === "payment_intent.succeeded" && meta.user_id
       ? { organisation_id, gym_id: meta.gym_id, month, user_id: meta.user_id }
       : null;
+  // The card charged, named on the receipt (checked against the payment there).
+  const typeKey =
+    monthKey && meta.payment_type_id
+      ? { organisation_id, user_id: monthKey.user_id, payment_type_id: meta.payment_type_id }
+      : null;
   const found = await getMany([
     { entity: entities.payment, key: { organisation_id, payment_id } },
     { entity: entities.gym, key: { organisation_id, gym_id: meta.gym_id } },
@@ -89,23 +94,14 @@ export async function stripeEventReads(event: {
       : []),
     ...(monthKey ? [{ entity: entities.memberMonth, key: monthKey }] : []),
     ...(linkKey ? [{ entity: entities.providerLink, key: linkKey }] : []),
-    // The card charged, named on the receipt (checked against the payment there).
-    ...(monthKey && meta.payment_type_id
-      ? [
-          {
-            entity: entities.paymentType,
-            key: { organisation_id, user_id: meta.user_id, payment_type_id: meta.payment_type_id },
-          },
-        ]
-      : []),
+    ...(typeKey ? [{ entity: entities.paymentType, key: typeKey }] : []),
   ]);
   const [payment, gym, organisation] = found as [PaymentRecord | null, GymRecord | null, Organisation | null];
   let next = 3;
   const subscription = meta.subscription_id ? (found[next++] as SubscriptionRecord | null) : undefined;
   const monthRow = monthKey ? (found[next++] as MemberMonthState | null) : undefined;
   const link = linkKey ? (found[next++] as OwnerLink | null) : null;
-  const paymentType =
-    monthKey && meta.payment_type_id ? (found[next++] as PaymentTypeRecord | null) : undefined;
+  const paymentType = typeKey ? (found[next++] as PaymentTypeRecord | null) : undefined;
   const months = new Map<string, MemberMonthState>();
   if (monthKey)
     months.set(memberMonthId(monthKey.gym_id, month, monthKey.user_id), {
