@@ -181,14 +181,14 @@ describe("the actions offered on the staff card (docs/billing.md: derived states
     expect(offered({ cancelled_at: "2026-02-05", undo_cancellation_until: "2026-02-28" })).toEqual([]);
   });
 
-  it("upcoming: start now; pay in full: no pause, start now or manual payment", () => {
+  it("upcoming: start now; pay in full: a pause (its end moves by the paused days), no start now or manual payment", () => {
     expect(offered({ upcoming_state: "upcoming" })).toEqual([
       "pause",
       "cancel",
       "start_now",
       "manual_payment",
     ]);
-    expect(offered({ billing_frequency: "one_off", pif_ends_at: "2026-06-10" })).toEqual(["cancel"]);
+    expect(offered({ billing_frequency: "one_off", pif_ends_at: "2026-06-10" })).toEqual(["pause", "cancel"]);
   });
 });
 

@@ -79,11 +79,11 @@ export interface SubscriptionState {
 }
 
 /**
- * The lifecycle actions offered on the staff membership card (docs/billing.md "Derived states"),
+ * The lifecycle actions offered on the staff membership card and the member's `/membership` (docs/billing.md "Derived states"),
  * each true when the card shows it. The API answers them as `actions`, so no site repeats the rule.
  */
 export interface OfferedActions {
-  /** Not cancelled, not PIF, and no pause that is not over (one pause at a time). */
+  /** Not cancelled, and no pause that is not over (one pause at a time; a PIF's end moves by its days). */
   pause: boolean;
   /** A booked pause that has not started (a pause in progress cannot be removed). */
   remove_pause: boolean;
@@ -173,7 +173,7 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
   const isPif = f.billing_frequency === "one_off";
   const start_now_offered = !cancelled && upcoming && !isPif;
   const actions: OfferedActions = {
-    pause: !cancelled && !isPif && !paused,
+    pause: !cancelled && !paused,
     remove_pause: pause_in_future,
     cancel: !cancelled,
     undo_cancellation: undo_cancellation_possible,

@@ -48,6 +48,7 @@ describe("the member's pause form", () => {
       pause_last_day: "2026-12-16",
       pause_in_future: true,
       is_paused: true,
+      actions: { ...subscription().actions, pause: false, remove_pause: true },
     });
     const { calls } = mockFetch((call) => {
       if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
@@ -70,6 +71,51 @@ describe("the member's pause form", () => {
         true,
       ),
     );
+  });
+});
+
+describe("what the member is offered", () => {
+  it("offers exactly the answer's actions (the server's rule): no pause or cancel when not offered", async () => {
+    const sub = subscription({
+      is_term_membership: false,
+      pause_days_remaining: 30,
+      actions: { ...subscription().actions, pause: false, cancel: false },
+    });
+    mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+    expect(await screen.findByText(/pause days left this year/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Book the pause" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /cancel/i })).not.toBeInTheDocument();
+  });
+
+  it("offers a paid-in-full member a pause when the answer does", async () => {
+    const sub = subscription({
+      is_term_membership: false,
+      payment_method: "pif",
+      pause_days_remaining: 30,
+      actions: { ...subscription().actions, pause: true, manual_payment: false },
+    });
+    mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+    expect(await screen.findByRole("button", { name: "Book the pause" })).toBeInTheDocument();
   });
 });
 

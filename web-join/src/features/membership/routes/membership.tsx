@@ -111,7 +111,7 @@ export function MembershipRoute() {
               )}
             </Stack>
           </Paper>
-          {!sub.is_cancelled && sub.pause_days_remaining > 0 && !sub.is_paused && !sub.pause_in_future && (
+          {sub.actions.pause && sub.pause_days_remaining > 0 && (
             <PauseForm sub={sub} onDone={() => void mutate()} />
           )}
           {state.register_fields && (
@@ -122,7 +122,7 @@ export function MembershipRoute() {
               }
             />
           )}
-          {!sub.is_cancelled && <CancelPanel sub={sub} onDone={() => void mutate()} />}
+          {sub.actions.cancel && <CancelPanel sub={sub} onDone={() => void mutate()} />}
         </Stack>
       ) : (
         <Alert color="gray" title="No membership">
@@ -166,7 +166,7 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
             {formatLongDate(sub.pause_end_at)})
           </Text>
         )}
-        {sub.pause_in_future && !sub.is_cancelled && (
+        {sub.actions.remove_pause && (
           <Group>
             <Button
               variant="subtle"
