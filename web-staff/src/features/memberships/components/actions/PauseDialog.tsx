@@ -37,7 +37,9 @@ export function PauseDialog({ subscription: s, done, close }: ActionProps) {
     <form noValidate onSubmit={handleSubmit} aria-label="Pause">
       <Stack gap="sm">
         <Text size="sm">
-          No payment falls due during a pause, and the period is extended by the paused days.{" "}
+          {s.payment_method === "pif"
+            ? "The membership's end moves out by the paused days."
+            : "No payment falls due during a pause, and the period is extended by the paused days."}{" "}
           <strong>{s.pause_days_remaining} pause days</strong> are left.
         </Text>
         <DateInput label="First paused day" {...dateProps} {...form.getInputProps("pause_start_at")} />
