@@ -73,13 +73,8 @@ const knownUpward = new Set<string>([
   "payment/jobs/cancel-for-non-payment.ts -> access/sync.ts",
   "payment/jobs/grace-expiry.ts -> subscription/store.ts",
   "payment/jobs/payment-retries.ts -> subscription/store.ts",
-  "payment/received.ts -> member/hooks.ts",
   "payment/received.ts -> subscription/store.ts",
-  "payment/settle.ts -> member/hooks.ts",
   "payment/settle.ts -> subscription/store.ts",
-  // Subscriptions tell the members back-office (its latest subscription, activity): an event to be.
-  "subscription/lifecycle.ts -> member/hooks.ts",
-  "subscription/service.ts -> member/hooks.ts",
   // A role change re-indexes the member search.
   "user/roles.ts -> member/search-index.ts",
 ]);

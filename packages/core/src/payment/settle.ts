@@ -14,7 +14,6 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
-import { memberPaymentSettled, type PaidHeld, paidSettlement } from "../member/hooks";
 import { settlementMetric } from "../metrics";
 import { organisationSettings } from "../organisation/settings";
 import { paymentRollup } from "../rollup/money";
@@ -26,6 +25,7 @@ import { ledgerDebt, paysDebt } from "./debt";
 import { debtAfterFailure } from "./dunning-rules";
 import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
+import { type PaidHeld, type PaidSettlement, paidSettlement, paymentSettled } from "./outcome";
 import type { ChargeOutcome } from "./providers";
 import { findPayment, type PaymentRecord, subscriptionPayments, workKeys } from "./store";
 import { dunningKeys } from "./work";
@@ -139,7 +139,7 @@ export async function applyOutcome(
         result = await settleFailed(payment, outcome, now, records, options.call);
         if (!conflict(result)) {
           settlementMetric(payment, outcome, options.source);
-          await memberPaymentSettled(payment, "failed", { reason: outcome.message });
+          await paymentSettled(payment, "failed", { reason: outcome.message });
           return "settled";
         }
         break;
@@ -217,7 +217,7 @@ async function settleSucceeded(
   payment: PaymentRecord,
   outcome: ChargeOutcome,
   now: Date,
-  with_: { held: SettlementHeld; paid: ReturnType<typeof paidSettlement>; call?: AcceptedCall },
+  with_: { held: SettlementHeld; paid: PaidSettlement; call?: AcceptedCall },
 ) {
   const { held, call } = with_;
   const ids = providerIds(payment, outcome);
