@@ -4,8 +4,8 @@ import type { CivilDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { shardOf, WORK_SHARDS } from "../db/shards";
 import type { DunningRecord } from "../subscription/store";
-import { shardOf, WORK_SHARDS } from "./ids";
 
 export const dunningKeys = {
   grace: (subscriptionId: string, graceEndsAt: string) => ({
