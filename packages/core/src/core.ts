@@ -51,8 +51,8 @@ const reactions: (() => void)[] = [
   // A payment paid at the desk gets its receipt (subscription → receipt).
   registerReceiptReactions,
   // A subscription created or changed, a payment's outcome: the members back-office's latest
-  // subscription, door access, activity and (paid) the receipt in the settlement's transaction
-  // (subscription, payment → member).
+  // subscription, door access, activity and (paid) the receipt in the settlement's transaction;
+  // a role written re-indexes the member search (subscription, payment, user → member).
   registerMemberReactions,
 ];
 

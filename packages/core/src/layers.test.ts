@@ -70,13 +70,10 @@ const knownUpward = new Set<string>([
   // payment/jobs.ts split into one file per job (the same three edges, named by the file now holding each).
   "payment/jobs/billing-run.ts -> subscription/schedule.ts",
   "payment/jobs/billing-run.ts -> subscription/store.ts",
-  "payment/jobs/cancel-for-non-payment.ts -> access/sync.ts",
   "payment/jobs/grace-expiry.ts -> subscription/store.ts",
   "payment/jobs/payment-retries.ts -> subscription/store.ts",
   "payment/received.ts -> subscription/store.ts",
   "payment/settle.ts -> subscription/store.ts",
-  // A role change re-indexes the member search.
-  "user/roles.ts -> member/search-index.ts",
 ]);
 
 const core = resolve(import.meta.dirname);

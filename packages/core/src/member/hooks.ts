@@ -6,13 +6,14 @@
  * so neither imports this file. Never throws into the operation (activity.ts).
  */
 
-import { syncDoorAccessQuietly } from "../access/sync";
+import { syncDoorAccess, syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
 import { log } from "../log";
+import { onCancelledForNonPayment } from "../payment/jobs/cancel-for-non-payment";
 import {
   type OutcomeDetail,
   onPaidSettlement,
@@ -38,7 +39,9 @@ import {
   type SubscriptionFacts,
 } from "../subscription/events";
 import { nzDate } from "../text";
+import { onRoleWritten, type RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
+import { indexMember } from "./search-index";
 
 /** The members layer's subscriptions to the events below it (core.ts calls this once). */
 export function registerMemberReactions() {
@@ -46,6 +49,19 @@ export function registerMemberReactions() {
   onLifecycleChanged(memberLifecycleChanged);
   onPaymentSettled(memberPaymentSettled);
   onPaidSettlement(paidSettlement);
+  onRoleWritten(memberRoleWritten);
+  // Its failure is logged by the job ("door access not revoked").
+  onCancelledForNonPayment((sub) => syncDoorAccess(sub.organisation_id, sub.user_id).then(() => {}));
+}
+
+/** Members are listed and searched from the member record and search index: a member's gyms changed. */
+async function memberRoleWritten(role: RoleWritten) {
+  if (role.member_gym_ids.length)
+    await indexMember({
+      organisation_id: role.organisation_id,
+      user_id: role.user_id,
+      gym_ids: role.member_gym_ids,
+    });
 }
 
 /** A subscription was created: it is now the member's latest. */
