@@ -8,7 +8,7 @@ import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
 import { resetEmail } from "./emails";
-import { hashPassword } from "./password";
+import { hashPassword } from "../crypto/password";
 import { newPassword } from "./password-policy";
 import { endUserSessions } from "./session";
 import { takeLimit } from "./throttle";

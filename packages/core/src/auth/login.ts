@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RateLimitedError, ValidationError } from "../errors";
 import { findUserByEmail } from "../user/service";
 import { messages } from "../validation";
-import { decoyHash, verifyPassword } from "./password";
+import { decoyHash, verifyPassword } from "../crypto/password";
 import { createSession } from "./session";
 import { clearLimit, returnLimit, takeLimit } from "./throttle";
 import { issueCode } from "./two-factor";
