@@ -1,4 +1,7 @@
-/** Reads of subscriptions and their dunning items. No authorisation here: services decide. */
+/**
+ * Reads of subscriptions and their dunning items. No authorisation here: services decide. In the
+ * ledger's layer (layers.test.ts): settlement and the billing jobs read the subscription they bill.
+ */
 import type { EntityItem } from "electrodb";
 import { db } from "../db/service";
 import type { dunningEntity, subscriptionEntity } from "./entity";
