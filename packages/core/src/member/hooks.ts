@@ -13,7 +13,7 @@ import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
 import { log } from "../log";
-import { onCancelledForNonPayment } from "../payment/jobs/cancel-for-non-payment";
+import { onCancelledForNonPayment } from "../payment/dunning/cancel-for-non-payment";
 import {
   type OutcomeDetail,
   onPaidSettlement,

@@ -22,13 +22,13 @@ import { findSubscription, type SubscriptionRecord } from "../subscription/store
 import type { AcceptedCall } from "../webhook-log/receive";
 import { gymOf, settingsOf } from "./context";
 import { ledgerDebt, paysDebt } from "./debt";
-import { debtAfterFailure } from "./dunning-rules";
+import { debtAfterFailure } from "./dunning/rules";
+import { dunningKeys } from "./dunning/store";
 import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
 import { type PaidHeld, type PaidSettlement, paidSettlement, paymentSettled } from "./outcome";
 import type { ChargeOutcome } from "./providers";
 import { findPayment, type PaymentRecord, subscriptionPayments, workKeys } from "./store";
-import { dunningKeys } from "./work";
 
 export type SettleResult = "settled" | "recorded" | "unchanged";
 

@@ -4,10 +4,9 @@
  */
 import type { EntityItem } from "electrodb";
 import { db } from "../db/service";
-import type { dunningEntity, subscriptionEntity } from "./entity";
+import type { subscriptionEntity } from "./entity";
 
 export type SubscriptionRecord = EntityItem<typeof subscriptionEntity>;
-export type DunningRecord = EntityItem<typeof dunningEntity>;
 
 export async function findSubscription(
   organisationId: string,
