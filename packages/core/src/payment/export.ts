@@ -8,7 +8,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
-import { AUCKLAND_TIME_ZONE } from "../billing/calendar";
+import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
 import { csvRows } from "../exports/csv";
