@@ -7,7 +7,7 @@ import { aucklandDate } from "../../billing/calendar";
 import { db } from "../../db/service";
 import { emailSender } from "../../email/port";
 import { log } from "../../log";
-import { adjustUniqueMemberships } from "../../offering/service";
+import { adjustUniqueMemberships } from "../../offering/unique-memberships";
 import { cancellationChange, rollupItems } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { subscriptionDebt } from "../debt";
