@@ -1,4 +1,4 @@
-import { doorAccessReview } from "../access/sync";
+import { doorAccessReview } from "../access/door-access";
 import { businessNow } from "../clock";
 import { config } from "../config";
 import { newId } from "../ids";
