@@ -5,10 +5,10 @@
  */
 
 import type { MemberMonthState } from "../rollup/writes";
-import type { SubscriptionRecord } from "../subscription/store";
+import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import type { PaidHeld } from "./outcome";
 import type { ChargeOutcome } from "./providers";
-import { findSubscription, type PaymentRecord, workKeys } from "./store";
+import { type PaymentRecord, workKeys } from "./store";
 
 export type Ids = { stripe_id?: string; akahu_id?: string; akahu_sid?: string };
 
