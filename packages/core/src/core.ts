@@ -8,6 +8,7 @@
  */
 import { registerVisitWebhooks } from "./access/visits";
 import { registerEmailBrand } from "./gym/email-brand";
+import { registerMemberReactions } from "./member/hooks";
 import { registerChargeConsumer } from "./payment/charge";
 import { registerConsentReactions } from "./payment/consent";
 import { registerPaymentWebhooks } from "./payment/webhooks";
@@ -49,6 +50,10 @@ const reactions: (() => void)[] = [
   registerEmailBrand,
   // A payment paid at the desk gets its receipt (subscription → receipt).
   registerReceiptReactions,
+  // A subscription created or changed, a payment's outcome: the members back-office's latest
+  // subscription, door access, activity and (paid) the receipt in the settlement's transaction;
+  // a role written re-indexes the member search (subscription, payment, user → member).
+  registerMemberReactions,
 ];
 
 let wired = false;

@@ -21,7 +21,7 @@ import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import type { SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
-import { standingByGym } from "./sync";
+import { standingByGym } from "./standing";
 
 export const ACTIVE_USERS_PER_PAGE = 25;
 

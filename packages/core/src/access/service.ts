@@ -1,25 +1,20 @@
-/** Door access calls (docs/access-control.md): the member's standing and access, Kisi's own view, re-sync. */
+/**
+ * Door access calls (docs/access-control.md): the member's standing and access, Kisi's own view,
+ * re-sync. A staff member's door access is staff/door-access.ts.
+ */
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds } from "../auth/scope";
 import { hasStanding } from "../billing/subscription-state";
 import { businessNow } from "../clock";
-import {
-  type AccessCredential,
-  type DoorAccessEntry,
-  type MemberAccessControl,
-  staffKisiAccessInput,
-} from "../contract/access";
-import { ValidationError } from "../errors";
+import type { AccessCredential, DoorAccessEntry, MemberAccessControl } from "../contract/access";
 import { listGyms } from "../gym/service";
 import { memberInReach } from "../member/service";
 import { getOrganisation } from "../organisation/service";
 import { kisiKeyOf } from "../organisation/settings";
 import { kisiProvider } from "../providers/kisi/index";
-import { staffInReach } from "../staff/service";
 import { factsOf } from "../subscription/states";
-import { parse } from "../validation";
-import { type DoorAccessRecord, doorAccessRecords, setStaffDoorAccess, syncDoorAccess } from "./sync";
+import { type DoorAccessRecord, doorAccessRecords, syncDoorAccess } from "./sync";
 
 export function presentDoorAccess(r: DoorAccessRecord, gymName: string | null): DoorAccessEntry {
   return {
@@ -36,7 +31,8 @@ export function presentDoorAccess(r: DoorAccessRecord, gymName: string | null): 
   };
 }
 
-async function gymNames(organisationId: string) {
+/** The organisation's gyms by id. */
+export async function gymNames(organisationId: string) {
   return new Map((await listGyms(organisationId)).map((g) => [g.gym_id, g]));
 }
 
@@ -96,18 +92,4 @@ export async function recreateKisiLogin(actor: Actor, userId: string): Promise<M
   mayChangeDoorAccess(actor, [...member.gym_ids, ...(sub ? [sub.gym_id] : [])]);
   await syncDoorAccess(organisationId, userId, { recreate: true });
   return memberAccessControl(actor, userId);
-}
-
-/** `POST /api/staff/{id}/kisi-access`: organisation admins give or remove a staff member's door access at a gym. */
-export async function staffKisiAccess(
-  actor: Actor,
-  staffId: string,
-  body: unknown,
-): Promise<DoorAccessEntry> {
-  const { organisationId } = await staffInReach(actor, staffId);
-  const { gym_id, enabled } = parse(staffKisiAccessInput, body);
-  const gyms = await gymNames(organisationId);
-  const gym = gyms.get(gym_id);
-  if (!gym) throw ValidationError.field("gym_id", "Choose one of the organisation's gyms");
-  return presentDoorAccess(await setStaffDoorAccess(organisationId, staffId, gym_id, enabled), gym.name);
 }

@@ -8,60 +8,29 @@
  *
  * The money and lifecycle operations call it after their write (member/hooks.ts, grace expiry);
  * changes that happen with time alone (a pause starting, a cancellation taking effect) are picked up
- * by the door-access job from each record's `review_at`.
+ * by the door-access job (door-access.ts) from each record's `review_at`; standing itself is
+ * standing.ts.
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { EntityItem } from "electrodb";
-import { isCivilDate, startOfAucklandDay } from "../billing/calendar";
-import { hasStanding, type Standing } from "../billing/subscription-state";
+import type { Standing } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { shardOf } from "../db/shards";
 import { getGym } from "../gym/service";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { kisiKeyOf } from "../organisation/settings";
-import { shardOf, WORK_SHARDS } from "../payment/ids";
 import { kisiProvider } from "../providers/kisi/index";
-import { factsOf } from "../subscription/states";
-import { memberSubscriptions, type SubscriptionRecord } from "../subscription/store";
+import { memberSubscriptions } from "../subscription/store";
 import { getUserOrNull } from "../user/service";
 import type { doorAccessEntity } from "./entity";
+import { nextReview, standingByGym } from "./standing";
 
 export type DoorAccessRecord = EntityItem<typeof doorAccessEntity>;
 export type Holder = DoorAccessRecord["holder"];
-
-/** A member's standing at each gym: the best of their subscriptions there (the newest that has standing). */
-export function standingByGym(subs: SubscriptionRecord[], now: Date): Map<string, Standing> {
-  const out = new Map<string, Standing>();
-  for (const sub of subs) {
-    const s = hasStanding(factsOf(sub, now));
-    const seen = out.get(sub.gym_id);
-    if (!seen || (!seen.standing && s.standing)) out.set(sub.gym_id, s);
-  }
-  return out;
-}
-
-/** The next moment after `now` at which a subscription's standing may change with no write. */
-export function nextReview(subs: SubscriptionRecord[], now: Date): string | null {
-  const nowIso = now.toISOString();
-  const candidates = subs
-    .flatMap((s) => [
-      s.pause_start_at,
-      s.pause_end_at,
-      s.cancellation_effective_at,
-      s.undo_cancellation_until,
-      s.grace_period_ends_at,
-      s.pif_ends_at,
-    ])
-    .filter((v): v is string => Boolean(v))
-    // Civil dates (YYYY-MM-DD) mean Auckland midnight starting that day.
-    .map((v) => (isCivilDate(v) ? startOfAucklandDay(v).toISOString() : v))
-    .filter((v) => v > nowIso)
-    .sort();
-  return candidates[0] ?? null;
-}
 
 const reviewKeys = (r: { organisation_id: string; user_id: string; gym_id: string }, at: string | null) =>
   at
@@ -285,44 +254,6 @@ export async function revokeStaffDoorAccess(organisationId: string, userId: stri
     (r) => r.holder === "staff" && r.status === "granted",
   );
   for (const record of held) await applyStaff(organisationId, userId, record.gym_id, false, record);
-}
-
-/** door-access job: re-syncs every member whose record is due for review (a time-driven standing change). */
-export async function doorAccessReview(now: Date) {
-  const upTo = now.toISOString();
-  const summary = { examined: 0, synced: 0, failed: 0 };
-  const seen = new Set<string>();
-  for (let shard = 0; shard < WORK_SHARDS; shard++) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const answer = await dynamo().send(
-        new QueryCommand({
-          TableName: config.tableName,
-          IndexName: "gsi1",
-          KeyConditionExpression: "#k = :k AND #s <= :s",
-          ExpressionAttributeNames: { "#k": "gsi1pk", "#s": "gsi1sk" },
-          ExpressionAttributeValues: { ":k": `door_review#${shard}`, ":s": `${upTo}~` },
-          Limit: 100,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      cursor = answer.LastEvaluatedKey;
-      const { data } = db().entities.doorAccess.parse({ Items: answer.Items ?? [] });
-      for (const r of data as DoorAccessRecord[]) {
-        summary.examined += 1;
-        const who = `${r.organisation_id}#${r.user_id}`;
-        if (seen.has(who) || r.holder !== "member") continue;
-        seen.add(who);
-        try {
-          await syncDoorAccess(r.organisation_id, r.user_id);
-          summary.synced += 1;
-        } catch {
-          summary.failed += 1;
-        }
-      }
-    } while (cursor);
-  }
-  return summary;
 }
 
 /** How many visits a member has (one COUNT Query over their visits index, paged). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LinkCheck } from "../contract/auth";
+import { hashPassword } from "../crypto/password";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ValidationError } from "../errors";
@@ -8,7 +9,6 @@ import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
 import { resetEmail } from "./emails";
-import { hashPassword } from "./password";
 import { newPassword } from "./password-policy";
 import { endUserSessions } from "./session";
 import { takeLimit } from "./throttle";

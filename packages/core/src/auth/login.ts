@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { decoyHash, verifyPassword } from "../crypto/password";
 import { RateLimitedError, ValidationError } from "../errors";
 import { findUserByEmail } from "../user/service";
 import { messages } from "../validation";
-import { decoyHash, verifyPassword } from "./password";
 import { createSession } from "./session";
 import { clearLimit, returnLimit, takeLimit } from "./throttle";
 import { issueCode } from "./two-factor";

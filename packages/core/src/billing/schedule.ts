@@ -17,6 +17,11 @@
  * - Nothing is charged for a period starting on or after cancellation_effective.
  * - one_off (PIF): one charge, due on the start date, covering [start_date, pif_ends_at), amount plus
  *   joining fee; pauses do not move it (a pause of a PIF membership moves pif_ends_at itself).
+ *
+ * Over 300 lines because it is one pure function and its private steps (pauses normalised, the
+ * plan of segments, a period found, priced and turned into a charge); the three exported questions
+ * (`chargeAfter`, `chargesBetween`, `chargeCovering`) share that plan, and a split would export
+ * internals that nothing else should call.
  */
 import { addDays, type CivilDate, compareCivilDates, daysBetween, isCivilDate } from "./calendar";
 import type { BillingFrequency, RecurringFrequency } from "./frequency";

@@ -2,6 +2,8 @@
  * The join site's calls (spec 000 §7 Auth and registration, 001 §7 Registration-side): what a
  * gym's link offers, the email check, registering, the member's registration fields, the
  * registration state the route guard follows, and saving a card or bank account. Browser-safe.
+ * Over 300 lines because it declares every call of one site, the join site, in the order of its
+ * steps (spec 000 §7): declarations and their messages, no logic, read top to bottom as the journey.
  */
 import { z } from "zod";
 import { civilDateField, email, messages, optionalText, requiredText, whenAnObject } from "./fields";

@@ -10,6 +10,7 @@ import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../m
 import { noticeEntity } from "../notice/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
+import { dunningEntity } from "../payment/dunning/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
 import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
@@ -19,7 +20,7 @@ import { providerLinkEntity } from "../providers/link-entity";
 import { receiptCounterEntity, receiptEntity } from "../receipt/entity";
 import { registrationEntity } from "../registration/entity";
 import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
-import { dunningEntity, membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
+import { membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";

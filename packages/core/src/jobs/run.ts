@@ -1,15 +1,15 @@
-import { doorAccessReview } from "../access/sync";
+import { doorAccessReview } from "../access/door-access";
 import { businessNow } from "../clock";
 import { config } from "../config";
 import { newId } from "../ids";
 import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
 import { memberNotices } from "../notice/jobs";
+import { graceExpiry } from "../payment/dunning/grace-expiry";
+import { paymentRetries } from "../payment/dunning/payment-retries";
 import { billingRun } from "../payment/jobs/billing-run";
-import { graceExpiry } from "../payment/jobs/grace-expiry";
 import type { JobOptions } from "../payment/jobs/options";
 import { paymentPolling } from "../payment/jobs/payment-polling";
-import { paymentRetries } from "../payment/jobs/payment-retries";
 import { reconcilePayments } from "../payment/reconcile";
 import type { JobName } from "./schedule";
 

@@ -1,20 +1,30 @@
 /**
- * What the money engine and the lifecycle operations tell the members back-office, called right
- * after their own write committed: the member's latest subscription (the members list reads its
- * state from it) and an activity entry. Never throws into the operation (activity.ts).
+ * What the money engine and the lifecycle operations tell the members back-office, right after
+ * their own write committed: the member's latest subscription (the members list reads its state
+ * from it), door access and an activity entry. The members layer subscribes to the lower layers'
+ * events (`registerMemberReactions`, wired in core.ts: subscription/events.ts, payment/outcome.ts),
+ * so neither imports this file. Never throws into the operation (activity.ts).
  */
 
-import { syncDoorAccessQuietly } from "../access/sync";
+import { syncDoorAccess, syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
-import type { GymRecord } from "../gym/service";
 import { log } from "../log";
-import type { Organisation } from "../organisation/service";
+import { onCancelledForNonPayment } from "../payment/dunning/cancel-for-non-payment";
+import {
+  type OutcomeDetail,
+  onPaidSettlement,
+  onPaymentSettled,
+  type PaidHeld,
+  type PaidSettlement,
+  type PaidTransactionEntities,
+  type PaymentOutcome,
+  type SettledPayment,
+} from "../payment/outcome";
 import type { PaymentRecord } from "../payment/store";
-import type { PaymentTypeRecord } from "../payment-type/present";
 import {
   nextReceiptNumber,
   type ReceiptRecord,
@@ -22,22 +32,40 @@ import {
   receiptForPaidPayment,
   receiptMail,
 } from "../receipt/service";
-import type { SubscriptionRecord } from "../subscription/store";
+import {
+  type LifecycleChange,
+  onLifecycleChanged,
+  onSubscribed,
+  type SubscriptionFacts,
+} from "../subscription/events";
 import { nzDate } from "../text";
+import { onRoleWritten, type RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
+import { indexMember } from "./search-index";
 
-interface SubscriptionFacts {
-  organisation_id: string;
-  user_id: string;
-  subscription_id: string;
-  price_label?: string | null;
-  offering_name?: string | null;
-  gym_name?: string | null;
-  start_date: string;
+/** The members layer's subscriptions to the events below it (core.ts calls this once). */
+export function registerMemberReactions() {
+  onSubscribed(memberSubscribed);
+  onLifecycleChanged(memberLifecycleChanged);
+  onPaymentSettled(memberPaymentSettled);
+  onPaidSettlement(paidSettlement);
+  onRoleWritten(memberRoleWritten);
+  // Its failure is logged by the job ("door access not revoked").
+  onCancelledForNonPayment((sub) => syncDoorAccess(sub.organisation_id, sub.user_id).then(() => {}));
+}
+
+/** Members are listed and searched from the member record and search index: a member's gyms changed. */
+async function memberRoleWritten(role: RoleWritten) {
+  if (role.member_gym_ids.length)
+    await indexMember({
+      organisation_id: role.organisation_id,
+      user_id: role.user_id,
+      gym_ids: role.member_gym_ids,
+    });
 }
 
 /** A subscription was created: it is now the member's latest. */
-export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
+async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
   try {
     const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
     const { data: member } = await db().entities.member.get(key).go();
@@ -81,9 +109,9 @@ const lifecycleSummaries: Record<string, string> = {
 };
 
 /** A lifecycle operation (pause, cancel, price change, start now, manual payment) changed a subscription. */
-export async function memberLifecycleChanged(
+async function memberLifecycleChanged(
   sub: { organisation_id: string; user_id: string; subscription_id: string },
-  event: { action: string; detail: string; by: string },
+  event: LifecycleChange,
 ) {
   await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
   await recordActivity({
@@ -97,22 +125,11 @@ export async function memberLifecycleChanged(
   });
 }
 
-type SettledPayment = {
-  organisation_id: string;
-  user_id: string;
-  payment_id: string;
-  subscription_id?: string | null;
-  amount: number;
-  surcharge?: number | null;
-  is_retry?: boolean | null;
-  due_on: string;
-};
-
 /** The activity entry of a payment's outcome. */
 function paymentActivity(
   payment: SettledPayment,
-  outcome: "paid" | "failed" | "received",
-  extra: { actor_id?: string; reason?: string | null } = {},
+  outcome: PaymentOutcome,
+  extra: OutcomeDetail = {},
 ): ActivityInput {
   const total = formatCents(payment.amount + (payment.surcharge ?? 0));
   const what = payment.is_retry ? "Retry payment" : "Payment";
@@ -134,10 +151,10 @@ function paymentActivity(
 }
 
 /** A payment reached its outcome (paid, failed, received by staff). */
-export async function memberPaymentSettled(
+async function memberPaymentSettled(
   payment: SettledPayment,
-  outcome: "paid" | "failed" | "received",
-  extra: { actor_id?: string; reason?: string | null } = {},
+  outcome: PaymentOutcome,
+  extra: OutcomeDetail = {},
 ) {
   if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
   // Paid or received: the member's receipt, issued and emailed once (docs/communications.md).
@@ -148,14 +165,6 @@ export async function memberPaymentSettled(
 /** What a transaction callback offers for the parts below (ElectroDB's transaction entities). */
 type TxCreate = { create(item: Record<string, unknown>): { commit(): unknown } };
 
-/** What the settlement holds already (read with the webhook's payment), so nothing is read twice. */
-export interface PaidHeld {
-  organisation?: Organisation | null;
-  subscription: SubscriptionRecord | null;
-  gym?: GymRecord | null;
-  paymentType?: PaymentTypeRecord | null;
-}
-
 /**
  * A payment being settled as paid by a provider's answer (payment/settle.ts): what the members
  * side writes **in the settlement's own transaction**, so it happens exactly when the payment
@@ -165,7 +174,7 @@ export interface PaidHeld {
  * (no read for it). Once committed, `committed` emails the receipt (to the brand of the gym the
  * caller read, no lookup) and syncs door access when the settlement changed the member's standing.
  */
-export function paidSettlement() {
+function paidSettlement(): PaidSettlement {
   let number: number | undefined;
   let issued: { receipt: ReceiptRecord; held: PaidHeld } | null = null;
   return {
@@ -182,7 +191,7 @@ export function paidSettlement() {
       };
       const activity = activityRecord({ ...paymentActivity(paid, "paid"), at });
       return {
-        items: (tx: { receipt: unknown; memberActivity: unknown }) =>
+        items: (tx: PaidTransactionEntities) =>
           [
             (tx.receipt as TxCreate).create({ ...receipt, user_id: paid.user_id }).commit(),
             (tx.memberActivity as TxCreate).create(activity).commit(),

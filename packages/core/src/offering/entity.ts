@@ -47,7 +47,7 @@ export const offeringEntity = new Entity({
 
 /**
  * How many distinct members currently hold a subscription to an offering at a gym. Written by the
- * subscriptions work (adjustUniqueMemberships); read by key. Absent means 0.
+ * subscriptions work (unique-memberships.ts `adjustUniqueMemberships`); read by key. Absent means 0.
  */
 export const offeringMembershipCountEntity = new Entity({
   model: { entity: "offering_members", version: "1", service: SERVICE },

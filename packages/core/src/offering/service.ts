@@ -45,7 +45,7 @@ function byName(a: Offering, b: Offering) {
 }
 
 /** The offering of the actor's organisation, or 404. */
-async function offeringOf(organisationId: string, offeringId: string): Promise<OfferingRecord> {
+export async function offeringOf(organisationId: string, offeringId: string): Promise<OfferingRecord> {
   const offering = await findOffering(organisationId, offeringId);
   if (!offering) throw new NotFoundError("offering");
   return offering;
@@ -288,41 +288,4 @@ export async function deleteOffering(actor: Actor, offeringId: string) {
     .go();
   if (canceled) throw new ConflictError(offeringMessages.hasMembers, "has_members");
   return { id: offeringId, deleted: true as const };
-}
-
-/**
- * GET /api/gyms/{gym}/offerings/{offering}/unique-memberships: how many distinct members hold a
- * subscription to this offering at this gym. The subscriptions work keeps the counter
- * (adjustUniqueMemberships); until a member subscribes it is 0.
- */
-export async function uniqueMemberships(actor: Actor, gymId: string, offeringId: string) {
-  authorize(policy.useStaffArea(actor));
-  const organisationId = currentOrganisation(actor);
-  inGym(actor, gymId);
-  await offeringOf(organisationId, offeringId);
-  const { data } = await db()
-    .entities.offeringMembers.get({ organisation_id: organisationId, offering_id: offeringId, gym_id: gymId })
-    .go();
-  return { gym_id: gymId, offering_id: offeringId, unique_memberships: Math.max(0, data?.members ?? 0) };
-}
-
-/**
- * For the subscriptions work: a member started (+1) or stopped (-1) holding a subscription to an
- * offering at a gym. Call it when a member's first live subscription to the offering at that gym
- * begins and when their last one ends, so the counter counts members, not subscriptions.
- */
-export async function adjustUniqueMemberships(
-  organisationId: string,
-  offeringId: string,
-  gymId: string,
-  delta: 1 | -1,
-) {
-  await db()
-    .entities.offeringMembers.update({
-      organisation_id: organisationId,
-      offering_id: offeringId,
-      gym_id: gymId,
-    })
-    .add({ members: delta })
-    .go();
 }

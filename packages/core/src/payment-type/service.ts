@@ -1,27 +1,19 @@
 /**
  * A member's payment types: saved from a Stripe SetupIntent (a card on the gym's connected
  * account) or from an Akahu account (their enduring bank consent); one default, switched in one
- * transaction. Switching the default retries an owed balance at once.
+ * transaction. Switching the default retries an owed balance at once. Saving a card is card.ts,
+ * saving a bank account bank-account.ts; both add through `addPaymentType` here.
  */
-import { z } from "zod";
 import type { Actor } from "../auth/actor";
-import { inGym } from "../auth/policy";
 import { db } from "../db/service";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { appFor } from "../gym/akahu-app";
-import { getGym } from "../gym/service";
+import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
-import { akahuProvider } from "../providers/akahu/index";
-import { stripeProvider } from "../providers/stripe/index";
-import type { StripeSetupIntentState } from "../providers/stripe/port";
-import { getUser } from "../user/service";
-import { parse } from "../validation";
-import { memberAkahuConnection } from "./bank-connection";
-import { maskAccountNumber, type PaymentTypeRecord, presentPaymentType } from "./present";
+import { type PaymentTypeRecord, presentPaymentType } from "./present";
 
 export type { PaymentTypeRecord } from "./present";
 
-function memberOrganisation(actor: Actor): string {
+/** The organisation a member acts in (409 before they joined one). */
+export function memberOrganisation(actor: Actor): string {
   if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
   return actor.organisationId;
 }
@@ -190,141 +182,6 @@ export function onDefaultPaymentTypeChanged(hook: DefaultChangedHook) {
 }
 async function afterDefaultChanged(organisationId: string, userId: string, paymentType: PaymentTypeRecord) {
   for (const hook of defaultChangedHooks) await hook(organisationId, userId, paymentType);
-}
-
-export const setupIntentInput = z.object({
-  gym_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(64),
-  setup_intent_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(255),
-});
-
-/**
- * A card saved with a SetupIntent on the gym's connected account becomes the member's default
- * payment type. The SetupIntent must have succeeded and belong to this member (its metadata).
- */
-export async function savePaymentTypeFromSetupIntent(actor: Actor, input: unknown) {
-  const organisationId = memberOrganisation(actor);
-  const { gym_id, setup_intent_id } = parse(setupIntentInput, input);
-  inGym(actor, gym_id);
-  const gym = await getGym(organisationId, gym_id);
-  if (!gym.stripe_id)
-    throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
-  const intent = await stripeProvider().retrieveSetupIntent(gym.stripe_id, setup_intent_id);
-  // The SetupIntent must be for this member's Customer on the account (one they started or use).
-  const mine = (await listPaymentTypeRecords(organisationId, actor.userId)).some(
-    (p) => p.stripe_customer_id === intent.customer_id,
-  );
-  if (!mine && !(await customerStartedBy(organisationId, actor.userId, intent.customer_id))) {
-    throw new NotFoundError("setup intent");
-  }
-  const saved = await saveCard(organisationId, actor.userId, gym_id, gym.stripe_id, intent);
-  return presentPaymentType(saved);
-}
-
-/** Saves a succeeded SetupIntent's card as the member's default payment type (also seeding and tests). */
-export async function saveCard(
-  organisationId: string,
-  userId: string,
-  gymId: string,
-  account: string,
-  intent: StripeSetupIntentState,
-) {
-  const card = intent.card;
-  if (intent.status !== "succeeded" || !intent.payment_method_id || !card) {
-    throw ValidationError.field("setup_intent_id", "The card could not be saved. Please try again.");
-  }
-  return addPaymentType(organisationId, userId, {
-    type: "stripe_card",
-    status: "active",
-    card_type: card.brand,
-    exp_month: card.exp_month,
-    exp_year: card.exp_year,
-    last_four: card.last4,
-    country: card.country ?? undefined,
-    stripe_customer_id: intent.customer_id,
-    stripe_payment_method_id: intent.payment_method_id,
-    stripe_account: account,
-    gym_id: gymId,
-  });
-}
-
-const setupStarted = new Map<string, string>();
-/**
- * Starts saving a card (the join site's card step): a SetupIntent on the gym's connected account
- * for the member's Customer there (reused when they have one). Answers what Stripe.js needs.
- */
-export async function startCardSetup(actor: Actor, input: unknown) {
-  const organisationId = memberOrganisation(actor);
-  const { gym_id } = parse(z.object({ gym_id: setupIntentInput.shape.gym_id }), input);
-  inGym(actor, gym_id);
-  const gym = await getGym(organisationId, gym_id);
-  if (!gym.stripe_id)
-    throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
-  const user = await getUser(actor.userId);
-  const existing = (await listPaymentTypeRecords(organisationId, actor.userId)).find(
-    (p) => p.type === "stripe_card" && p.stripe_account === gym.stripe_id && p.stripe_customer_id,
-  );
-  const intent = await stripeProvider().createSetupIntent(gym.stripe_id, {
-    customer_id: existing?.stripe_customer_id ?? null,
-    email: user.email,
-    name: user.name,
-    idempotencyKey: `setup-${actor.userId}-${newId()}`,
-  });
-  setupStarted.set(`${organisationId}#${intent.customer_id}`, actor.userId);
-  return { ...intent, stripe_account: gym.stripe_id };
-}
-
-async function customerStartedBy(organisationId: string, userId: string, customerId: string) {
-  return setupStarted.get(`${organisationId}#${customerId}`) === userId;
-}
-
-export const akahuAccountInput = z.object({
-  account_id: z.string({ error: "Value is required" }).trim().min(1, "Value is required").max(128),
-});
-
-/**
- * One of the member's Akahu accounts (from their connection's last sync) becomes their default
- * payment type. A new consent also clears any "reauthenticate" on their bank payment types and
- * releases payments that waited for it (the billing hook does that).
- */
-export async function savePaymentTypeFromAkahu(actor: Actor, input: unknown) {
-  const organisationId = memberOrganisation(actor);
-  const { account_id } = parse(akahuAccountInput, input);
-  const connection = await memberAkahuConnection(organisationId, actor.userId);
-  if (!connection) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
-  const account = (connection.accounts ?? []).find((a) => a.id === account_id);
-  if (!account) throw ValidationError.field("account_id", "Choose one of your connected accounts.");
-  // Earlier bank payment types were consented under the old consent: a new one supersedes them.
-  for (const old of await listPaymentTypeRecords(organisationId, actor.userId)) {
-    if (old.type === "bank_account" && old.status === "reauthenticate") {
-      await db()
-        .entities.paymentType.patch({
-          organisation_id: organisationId,
-          user_id: actor.userId,
-          payment_type_id: old.payment_type_id,
-        })
-        .set({ status: "revoked" })
-        .add({ version: 1 })
-        .go();
-    }
-  }
-  const app = await appFor(organisationId, connection.gym_id);
-  await akahuProvider()
-    .subscribeWebhooks(app, connection.token, { webhook_type: "PAYMENT", state: organisationId })
-    .catch(() => undefined);
-  const saved = await addPaymentType(organisationId, actor.userId, {
-    type: "bank_account",
-    status: "active",
-    account_number: maskAccountNumber(account.formatted_account),
-    name: account.name,
-    meta: {
-      akahu_account_id: account.id,
-      bank: account.connection ?? null,
-      gym_id: connection.gym_id,
-      consented_at: connection.connected_at,
-    },
-    gym_id: connection.gym_id,
-  });
-  return presentPaymentType(saved);
 }
 
 /**

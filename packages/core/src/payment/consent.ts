@@ -28,8 +28,8 @@ import {
   type SubscriptionRecord,
 } from "../subscription/store";
 import { onDestinationAccountChanged } from "./destination-account";
+import { retryBalance } from "./dunning/payment-retries";
 import { reconsentEmail } from "./emails";
-import { retryBalance } from "./jobs/payment-retries";
 import { localChargeQueue } from "./queue";
 import { heldPayments, workKeys } from "./store";
 

@@ -12,6 +12,7 @@ import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
 import { csvRows } from "../exports/csv";
+import { civilDateNz, instantNz } from "../exports/dates";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { titleCase } from "../text";
 import { parse } from "../validation";
@@ -20,15 +21,6 @@ import type { PaymentRecord } from "./store";
 
 export const EXPORT_PAGE = 500;
 
-const dateTime = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: AUCKLAND_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
 const dateOnly = new Intl.DateTimeFormat("en-NZ", {
   timeZone: AUCKLAND_TIME_ZONE,
   day: "2-digit",
@@ -41,16 +33,6 @@ export function dollars(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** "2026-11-23" → "23/11/2026". */
-export function civilDateNz(date: CivilDate): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
-}
-
-export function instantNz(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : "";
 }
 
 function periodDate(iso: string | null | undefined): string {

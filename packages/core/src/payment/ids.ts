@@ -52,11 +52,3 @@ export function retryPaymentId(subscriptionId: string, attempt: string, on: Civi
 export function idempotencyKeyOf(paymentId: string): string {
   return `payment-${paymentId}`;
 }
-
-/** Shards of the work index: the billing run queries each. */
-export const WORK_SHARDS = 8;
-
-export function shardOf(id: string): number {
-  const bytes = createHash("sha256").update(id).digest();
-  return bytes[0] % WORK_SHARDS;
-}

@@ -15,11 +15,11 @@ import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
-import { memberPaymentSettled } from "../member/hooks";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { ledgerDebt, paysDebt } from "./debt";
+import { paymentSettled } from "./outcome";
 import { presentPayment } from "./present";
 import { findPayment, subscriptionPayments } from "./store";
 
@@ -105,6 +105,6 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
   if (canceled) throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
   const saved = await findPayment(organisationId, paymentId);
   if (!saved) throw new NotFoundError("payment");
-  await memberPaymentSettled(saved, "received", { actor_id: actor.userId });
+  await paymentSettled(saved, "received", { actor_id: actor.userId });
   return presentPayment(saved);
 }

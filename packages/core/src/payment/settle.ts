@@ -7,72 +7,33 @@
  *    nothing (their write fails the condition; they are reported `unchanged`).
  *  - The subscription is written with its own version condition; a conflict (another payment of
  *    the same member settling at the same moment) re-reads and tries again.
+ *
+ * This file is the entry (`applyOutcome`) and the pending answer; a paid answer is settled in
+ * settle-paid.ts, a failed one in settle-failed.ts, and what they share is settle-held.ts.
  */
 
-import { aucklandDate } from "../billing/calendar";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
-import { emailSender } from "../email/port";
 import { log } from "../log";
-import { memberPaymentSettled, type PaidHeld, paidSettlement } from "../member/hooks";
 import { settlementMetric } from "../metrics";
-import { organisationSettings } from "../organisation/settings";
-import { paymentRollup } from "../rollup/money";
-import { type MemberMonthState, rollupItems, writeCounted } from "../rollup/writes";
-import { findSubscription, type SubscriptionRecord } from "../subscription/store";
+import type { SubscriptionRecord } from "../subscription/store";
 import type { AcceptedCall } from "../webhook-log/receive";
-import { gymOf, settingsOf } from "./context";
-import { ledgerDebt, paysDebt } from "./debt";
-import { debtAfterFailure } from "./dunning-rules";
-import { paymentFailedEmail } from "./emails";
 import { finalStatuses } from "./entity";
+import { paidSettlement, paymentSettled } from "./outcome";
 import type { ChargeOutcome } from "./providers";
-import { findPayment, type PaymentRecord, subscriptionPayments, workKeys } from "./store";
-import { dunningKeys } from "./work";
+import { settleFailed } from "./settle-failed";
+import { heldId, providerIds, type SettlementHeld } from "./settle-held";
+import { settleSucceeded } from "./settle-paid";
+import { findPayment, type PaymentRecord } from "./store";
 
+export type { SettlementHeld };
 export type SettleResult = "settled" | "recorded" | "unchanged";
 
 const MAX_ATTEMPTS = 6;
 
-type Ids = { stripe_id?: string; akahu_id?: string; akahu_sid?: string };
-
-function providerIds(payment: PaymentRecord, outcome: ChargeOutcome): Ids {
-  if (outcome.state === "unknown" || !outcome.providerId) return {};
-  if (payment.type === "stripe_card") return { stripe_id: outcome.providerId };
-  return { akahu_id: outcome.providerId, ...(outcome.sid ? { akahu_sid: outcome.sid } : {}) };
-}
-
-/** The provider id the payment holds (the one our own charge call answered). */
-function heldId(payment: PaymentRecord): string | undefined {
-  return payment.type === "stripe_card" ? payment.stripe_id : payment.akahu_id;
-}
-
-/**
- * A settled payment that a provider charged is checked once by the daily reconciliation
- * (reconcile.ts): the final write puts it in the work index under `reconcile#`.
- */
-function reconcileKey(payment: PaymentRecord, ids: Ids, at: string) {
-  const providerId = heldId(payment) ?? ids.stripe_id ?? ids.akahu_id;
-  return providerId ? workKeys.reconcile(payment.payment_id, at) : null;
-}
-
 /** Did the conditional write lose (someone else moved the payment or the subscription first)? */
 function conflict(result: { canceled: boolean }) {
   return result.canceled;
-}
-
-/**
- * What the caller read with the payment (a webhook's one batch read: payment/webhooks.ts), used
- * on the first try instead of reading again; every write stays conditional on what was read.
- */
-export interface SettlementHeld {
-  subscription?: SubscriptionRecord | null;
-  organisation?: PaidHeld["organisation"];
-  gym?: PaidHeld["gym"];
-  /** The payment type charged (the receipt names it; receipt/service.ts checks it is the payment's). */
-  paymentType?: PaidHeld["paymentType"];
-  /** Member-month rows (rollup/writes.ts `memberMonthId`). */
-  months?: Map<string, MemberMonthState>;
 }
 
 /**
@@ -139,7 +100,7 @@ export async function applyOutcome(
         result = await settleFailed(payment, outcome, now, records, options.call);
         if (!conflict(result)) {
           settlementMetric(payment, outcome, options.source);
-          await memberPaymentSettled(payment, "failed", { reason: outcome.message });
+          await paymentSettled(payment, "failed", { reason: outcome.message });
           return "settled";
         }
         break;
@@ -197,325 +158,6 @@ async function recordPending(
         : []),
     ])
     .go();
-}
-
-/** The subscription the caller holds for this payment, or read now. */
-async function subscriptionOf(payment: PaymentRecord, held: SettlementHeld) {
-  if (!payment.subscription_id) return null;
-  if (held.subscription !== undefined && held.subscription?.subscription_id === payment.subscription_id)
-    return held.subscription;
-  return findSubscription(payment.organisation_id, payment.subscription_id);
-}
-
-/**
- * Paid: one transaction moves the payment (conditional on the version read and on
- * `pending_request`), the subscription, the rollups and the member's month, and writes the receipt,
- * the activity entry and the webhook call's log with them (paidSettlement, `call`). A duplicate or
- * late answer fails the payment's condition and writes none of it.
- */
-async function settleSucceeded(
-  payment: PaymentRecord,
-  outcome: ChargeOutcome,
-  now: Date,
-  with_: { held: SettlementHeld; paid: ReturnType<typeof paidSettlement>; call?: AcceptedCall },
-) {
-  const { held, call } = with_;
-  const ids = providerIds(payment, outcome);
-  const at = now.toISOString();
-  const reconcile = reconcileKey(payment, ids, at);
-  const clearsDebt = paysDebt(payment);
-  // Read for its debt, and for the rollups' offering (docs/data-model.md "Rollups").
-  const sub = await subscriptionOf(payment, held);
-  // What is owing once this payment is sent, from the ledger (a period that failed while this retry
-  // was in flight stays owing).
-  const after =
-    sub && clearsDebt
-      ? ledgerDebt([
-          ...(await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)).filter(
-            (p) => p.payment_id !== payment.payment_id,
-          ),
-          { ...payment, status: "sent", settled_at: at },
-        ])
-      : null;
-  const owingBefore = sub?.balance_owing ?? 0;
-  const owingAfter = after ? after.balance_owing : owingBefore;
-  const counted = paymentRollup(payment, sub, aucklandDate(now), {
-    collected: payment.amount,
-    collected_count: 1,
-    ...(owingAfter !== owingBefore
-      ? {
-          owing: owingAfter - owingBefore,
-          owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
-        }
-      : {}),
-  });
-  const written: PaymentRecord = {
-    ...payment,
-    ...ids,
-    status: "sent",
-    charged_at: payment.charged_at ?? at,
-    settled_at: at,
-  };
-  const members = await with_.paid.prepare(written, {
-    subscription: sub,
-    organisation: held.organisation,
-    gym: held.gym,
-    paymentType: held.paymentType,
-  });
-  // Standing (door access) moves only when the debt, the grace or the upcoming state does.
-  let standingChanged = true;
-  const result = await writeCounted(
-    [counted],
-    (items) =>
-      db()
-        .transaction.write(
-          ({
-            payment: payments,
-            subscription,
-            dunning,
-            paymentRef,
-            rollup,
-            memberMonth,
-            churnRisk,
-            receipt,
-            memberActivity,
-            webhookCall,
-          }) => {
-            const writes = [
-              ...items({ rollup, memberMonth, churnRisk }),
-              ...members.items({ receipt, memberActivity }),
-              ...(call ? [webhookCall.create(call.item).commit() as never] : []),
-              payments
-                .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
-                .set({
-                  ...ids,
-                  ...reconcile,
-                  status: "sent",
-                  charged_at: payment.charged_at ?? at,
-                  settled_at: at,
-                  balance_owing: 0,
-                  periods_owing: 0,
-                })
-                .remove([
-                  ...(reconcile ? [] : (["work_key", "work_sort"] as const)),
-                  "error_status",
-                  "error_description",
-                ])
-                .add({ version: 1 })
-                .where(
-                  (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`,
-                )
-                .commit(),
-            ];
-            if (ids.akahu_id && ids.akahu_id !== payment.akahu_id) {
-              writes.push(
-                paymentRef
-                  .put({
-                    provider: "akahu",
-                    external_id: ids.akahu_id,
-                    organisation_id: payment.organisation_id,
-                    payment_id: payment.payment_id,
-                    created_at: at,
-                  })
-                  .commit() as never,
-              );
-            }
-            if (payment.subscription_id) {
-              const key = {
-                organisation_id: payment.organisation_id,
-                subscription_id: payment.subscription_id,
-              };
-              if (sub && after && after.balance_owing > 0) {
-                // Paid part of the debt: what is left stays owing, grace and the retry days go on.
-                writes.push(
-                  subscription
-                    .patch(key)
-                    .set({
-                      balance_owing: after.balance_owing,
-                      periods_owing: after.periods_owing,
-                      latest_payment_id: payment.payment_id,
-                    })
-                    .remove(["retry_payment_id"])
-                    .add({ version: 1, payments_sum: payment.amount })
-                    .where((a, op) => op.eq(a.version, sub.version))
-                    .commit() as never,
-                );
-              } else if (sub && clearsDebt) {
-                // A retry (or a payment marked as paying the debt) clears the debt and the grace.
-                writes.push(
-                  subscription
-                    .patch(key)
-                    .set({
-                      balance_owing: 0,
-                      periods_owing: 0,
-                      retries_done: 0,
-                      hard_declined: false,
-                      latest_payment_id: payment.payment_id,
-                    })
-                    .remove([
-                      "grace_period_ends_at",
-                      "failed_at",
-                      "next_retry_on",
-                      "final_notice_sent_at",
-                      "upcoming_state",
-                      "retry_payment_id",
-                    ])
-                    .add({ version: 1, payments_sum: payment.amount })
-                    .where((a, op) => op.eq(a.version, sub.version))
-                    .commit() as never,
-                  dunning.delete(key).commit() as never,
-                );
-              } else if (
-                sub?.upcoming_state &&
-                sub.first_payment_id === payment.payment_id &&
-                (payment.charge_index === -1 || payment.charge_index === 0)
-              ) {
-                writes.push(
-                  subscription
-                    .patch(key)
-                    .set({ latest_payment_id: payment.payment_id })
-                    .remove(["upcoming_state"])
-                    .add({ version: 1, payments_sum: payment.amount })
-                    .where((a, op) => op.eq(a.version, sub.version))
-                    .commit() as never,
-                );
-              } else {
-                // Counters only: no version condition needed (ADD commutes; no other field is touched).
-                standingChanged = false;
-                writes.push(
-                  subscription
-                    .patch(key)
-                    .set({ latest_payment_id: payment.payment_id })
-                    .add({ payments_sum: payment.amount })
-                    .commit() as never,
-                );
-              }
-            }
-            return writes;
-          },
-        )
-        .go(),
-    held.months,
-  );
-  if (!result.canceled) {
-    members.written();
-    if (call) call.written = true;
-  }
-  return { result, written, standingChanged };
-}
-
-async function settleFailed(
-  payment: PaymentRecord,
-  outcome: Extract<ChargeOutcome, { state: "failed" }>,
-  now: Date,
-  held: SettlementHeld,
-  call: AcceptedCall | undefined,
-) {
-  const ids = providerIds(payment, outcome);
-  const at = now.toISOString();
-  const reconcile = reconcileKey(payment, ids, at);
-  const sub = await subscriptionOf(payment, held);
-  const settings = held.organisation
-    ? organisationSettings(held.organisation)
-    : await settingsOf(payment.organisation_id);
-  const payments = sub
-    ? await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id)
-    : [];
-  const debt = sub ? debtAfterFailure(sub, payments, payment, outcome.hard, now, settings) : null;
-  const owingBefore = sub?.balance_owing ?? 0;
-  const owingAfter = debt?.balance_owing ?? owingBefore;
-  const counted = paymentRollup(payment, sub, aucklandDate(now), {
-    failed: payment.amount,
-    failed_count: 1,
-    owing: owingAfter - owingBefore,
-    owing_count: (owingAfter > 0 ? 1 : 0) - (owingBefore > 0 ? 1 : 0),
-  });
-  const result = await db()
-    .transaction.write(({ payment: payments, subscription, dunning, rollup, memberMonth, webhookCall }) => {
-      const writes = [
-        ...rollupItems({ rollup, memberMonth }, counted),
-        ...(call ? [webhookCall.create(call.item).commit() as never] : []),
-        payments
-          .patch({ organisation_id: payment.organisation_id, payment_id: payment.payment_id })
-          .set({
-            ...ids,
-            ...reconcile,
-            status: outcome.hard ? "declined" : "failed",
-            error_status: outcome.code,
-            error_description: outcome.message,
-            decline_kind: outcome.hard ? "hard" : "soft",
-            charged_at: payment.charged_at ?? at,
-            settled_at: at,
-            balance_owing: debt?.balance_owing ?? payment.amount,
-            periods_owing: debt?.periods_owing ?? 1,
-          })
-          .remove(reconcile ? [] : ["work_key", "work_sort"])
-          .add({ version: 1 })
-          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
-          .commit(),
-      ];
-      if (sub && debt) {
-        const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
-        writes.push(
-          subscription
-            .patch(key)
-            .set({
-              balance_owing: debt.balance_owing,
-              periods_owing: debt.periods_owing,
-              failed_at: debt.failed_at,
-              grace_period_ends_at: debt.grace_period_ends_at,
-              hard_declined: debt.hard_declined,
-              latest_payment_id: payment.payment_id,
-              ...(debt.next_retry_on ? { next_retry_on: debt.next_retry_on } : {}),
-              ...(sub.first_payment_id === payment.payment_id && sub.upcoming_state
-                ? { upcoming_state: "failed" as const }
-                : {}),
-            })
-            .remove([
-              ...(debt.next_retry_on ? [] : (["next_retry_on"] as const)),
-              ...(payment.is_retry ? (["retry_payment_id"] as const) : []),
-            ])
-            .add({ version: 1 })
-            .where((a, op) => op.eq(a.version, sub.version))
-            .commit() as never,
-          dunning
-            .put({
-              ...key,
-              ...dunningKeys.grace(sub.subscription_id, debt.grace_period_ends_at),
-              ...(debt.next_retry_on ? dunningKeys.retry(sub.subscription_id, debt.next_retry_on) : {}),
-            })
-            .commit() as never,
-        );
-      }
-      return writes;
-    })
-    .go();
-  if (!result.canceled && call) call.written = true;
-  if (!result.canceled && sub && debt) {
-    const gym =
-      held.gym?.gym_id === payment.gym_id ? held.gym : await gymOf(payment.organisation_id, payment.gym_id);
-    try {
-      await emailSender().send(
-        paymentFailedEmail({
-          to: sub.member_email,
-          name: sub.member_name,
-          gym: gym.name,
-          gym_ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id },
-          amount: payment.amount + payment.surcharge,
-          reason: outcome.message,
-          hard: debt.hard_declined,
-          nextRetryOn: debt.next_retry_on,
-          graceEndsAt: debt.grace_period_ends_at,
-        }),
-      );
-    } catch (error) {
-      log.error("payment failed email not sent", {
-        payment_id: payment.payment_id,
-        error: (error as Error).message,
-      });
-    }
-  }
-  return result;
 }
 
 export type { SubscriptionRecord };

@@ -5,8 +5,8 @@ import type { CivilDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { shardOf, WORK_SHARDS } from "../db/shards";
 import type { paymentEntity } from "./entity";
-import { shardOf, WORK_SHARDS } from "./ids";
 
 export type PaymentRecord = EntityItem<typeof paymentEntity>;
 

@@ -2,11 +2,8 @@
 import type { Actor } from "../auth/actor";
 import { config } from "../config";
 import type { CardSetup } from "../contract/registration";
-import {
-  savePaymentTypeFromAkahu,
-  savePaymentTypeFromSetupIntent,
-  startCardSetup,
-} from "../payment-type/service";
+import { savePaymentTypeFromAkahu } from "../payment-type/bank-account";
+import { savePaymentTypeFromSetupIntent, startCardSetup } from "../payment-type/card";
 import { stripeProvider } from "../providers/stripe/index";
 import { memberOrganisation, registrationGym } from "./state";
 

@@ -17,12 +17,12 @@ import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
-import { memberLifecycleChanged } from "../member/hooks";
 import { gymOf, settingsOf } from "../payment/context";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
+import { lifecycleChanged } from "./events";
 import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
@@ -268,6 +268,6 @@ export async function commitFacts(
     );
   const saved = await findSubscription(sub.organisation_id, sub.subscription_id);
   if (!saved) throw new NotFoundError("subscription");
-  await memberLifecycleChanged(sub, event);
+  await lifecycleChanged(sub, event);
   return subscriptionWithPayments(saved);
 }

@@ -1,7 +1,8 @@
 /**
  * The bridge between a stored subscription and the pure schedule function (billing/schedule.ts):
  * builds the rules' `BillingSchedule` from the record and asks `chargeAfter`. Nothing here decides
- * an amount or a date; the rules do.
+ * an amount or a date; the rules do. In the ledger's layer (layers.test.ts): the billing run plans
+ * the next payment with it.
  */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { type BillingSchedule, chargeAfter, type ScheduledCharge } from "../billing/schedule";

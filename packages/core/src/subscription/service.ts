@@ -20,7 +20,6 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
-import { memberSubscribed } from "../member/hooks";
 import { findOffering } from "../offering/store";
 import { gymOf, settingsOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
@@ -36,6 +35,7 @@ import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
 import { claimItems, readMembershipClaim } from "./claim";
+import { subscribed } from "./events";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
 import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
@@ -259,7 +259,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   }
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
-  await memberSubscribed(saved, input.processed_by);
+  await subscribed(saved, input.processed_by);
   // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
   if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
   return { subscription: saved, first_payment: payment };

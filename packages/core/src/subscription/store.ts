@@ -1,10 +1,12 @@
-/** Reads of subscriptions and their dunning items. No authorisation here: services decide. */
+/**
+ * Reads of subscriptions and their dunning items. No authorisation here: services decide. In the
+ * ledger's layer (layers.test.ts): settlement and the billing jobs read the subscription they bill.
+ */
 import type { EntityItem } from "electrodb";
 import { db } from "../db/service";
-import type { dunningEntity, subscriptionEntity } from "./entity";
+import type { subscriptionEntity } from "./entity";
 
 export type SubscriptionRecord = EntityItem<typeof subscriptionEntity>;
-export type DunningRecord = EntityItem<typeof dunningEntity>;
 
 export async function findSubscription(
   organisationId: string,

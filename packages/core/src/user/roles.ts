@@ -1,10 +1,28 @@
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { peopleDelta } from "../gym/counts";
-import { indexMember } from "../member/search-index";
 
 export type OrgRole = "admin" | "none";
 export type GymRole = "admin" | "personal_trainer";
+
+/** A role as written: the user's roles in one organisation. */
+export type RoleWritten = {
+  organisation_id: string;
+  user_id: string;
+  org_role: OrgRole;
+  gym_roles: { gym_id: string; role: GymRole }[];
+  member_gym_ids: string[];
+};
+type RoleListener = (role: RoleWritten) => Promise<void>;
+const roleListeners: RoleListener[] = [];
+
+/**
+ * Subscribes to a role written (core.ts wires it: the members layer re-indexes the member search,
+ * member/hooks.ts), so this layer imports nothing above it.
+ */
+export function onRoleWritten(listener: RoleListener) {
+  roleListeners.push(listener);
+}
 
 /**
  * Writes a user's role in an organisation and, in the same transaction, the staff and member
@@ -18,7 +36,7 @@ export async function putRole(input: {
   gym_roles?: { gym_id: string; role: GymRole }[];
   member_gym_ids?: string[];
 }) {
-  const next = {
+  const next: RoleWritten = {
     organisation_id: input.organisation_id,
     user_id: input.user_id,
     org_role: input.org_role ?? "none",
@@ -44,13 +62,7 @@ export async function putRole(input: {
       ])
       .go();
     if (!canceled) {
-      // Members are listed and searched from the member record and search index (member/).
-      if (next.member_gym_ids.length)
-        await indexMember({
-          organisation_id: next.organisation_id,
-          user_id: next.user_id,
-          gym_ids: next.member_gym_ids,
-        });
+      for (const listener of roleListeners) await listener(next);
       return { ...next };
     }
   }

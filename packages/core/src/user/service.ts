@@ -1,4 +1,4 @@
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../crypto/password";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";

@@ -17,12 +17,12 @@ import { rollupItems } from "../../rollup/writes";
 import { chargeAfterOf } from "../../subscription/schedule";
 import { findSubscriptions, type SubscriptionRecord } from "../../subscription/store";
 import { type BillingContext, batchContext } from "../context";
+import { cancelForNonPayment } from "../dunning/cancel-for-non-payment";
 import { idempotencyKeyOf } from "../ids";
 import { newPayment } from "../new-payment";
 import { type ChargeMessage, chargeQueue } from "../queue";
 import { type PaymentRecord, workKeys, workPages } from "../store";
 import { surchargeOfCharge } from "../surcharge";
-import { cancelForNonPayment } from "./cancel-for-non-payment";
 import { eachLimited, type JobOptions } from "./options";
 
 function civil(iso: string | undefined, fallback: string) {

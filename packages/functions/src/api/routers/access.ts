@@ -5,12 +5,7 @@ import {
   memberWeeklyVisits,
 } from "@gym/core/access/charts";
 import { exportVisits } from "@gym/core/access/export";
-import {
-  memberAccessControl,
-  memberAccessCredentials,
-  recreateKisiLogin,
-  staffKisiAccess,
-} from "@gym/core/access/service";
+import { memberAccessControl, memberAccessCredentials, recreateKisiLogin } from "@gym/core/access/service";
 import { listUserVisits, listVisits } from "@gym/core/access/visits";
 import {
   accessCredentialSchema,
@@ -28,6 +23,7 @@ import {
   weeklyCostPerVisitSchema,
   weeklyVisitsSchema,
 } from "@gym/core/contract/access";
+import { staffKisiAccess } from "@gym/core/staff/door-access";
 import { actorOf, createRouter, staffRoute } from "../context";
 import {
   envelope,

@@ -1,5 +1,5 @@
 import { db } from "@gym/core/db/service";
-import { adjustUniqueMemberships } from "@gym/core/offering/service";
+import { adjustUniqueMemberships } from "@gym/core/offering/unique-memberships";
 import { recordPriceSubscribed } from "@gym/core/price/service";
 import { putRole } from "@gym/core/user/roles";
 import { createUser } from "@gym/core/user/service";

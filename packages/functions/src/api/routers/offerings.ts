@@ -14,9 +14,9 @@ import {
   listGymOfferings,
   listOfferings,
   offeringOptions,
-  uniqueMemberships,
   updateOffering,
 } from "@gym/core/offering/service";
+import { uniqueMemberships } from "@gym/core/offering/unique-memberships";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, idParam, idParams, json, jsonBody, whole, wholeList } from "../respond";
 

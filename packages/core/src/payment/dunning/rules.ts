@@ -3,12 +3,12 @@
  * failed payment, what the debt, grace and next retry become. The rules decide (grace end, retry
  * dates, hard or soft, balance and periods owing); this file maps stored records to their inputs.
  */
-import { aucklandDate, type CivilDate } from "../billing/calendar";
-import { classifyDecline, graceEndsAt, retryDates } from "../billing/dunning";
-import type { OrganisationSettings } from "../organisation/settings";
-import type { SubscriptionRecord } from "../subscription/store";
-import { ledgerDebt } from "./debt";
-import type { PaymentRecord } from "./store";
+import { aucklandDate, type CivilDate } from "../../billing/calendar";
+import { classifyDecline, graceEndsAt, retryDates } from "../../billing/dunning";
+import type { OrganisationSettings } from "../../organisation/settings";
+import type { SubscriptionRecord } from "../../subscription/store";
+import { ledgerDebt } from "../debt";
+import type { PaymentRecord } from "../store";
 
 export interface DebtAfterFailure {
   balance_owing: number;

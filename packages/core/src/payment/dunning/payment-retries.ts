@@ -2,7 +2,7 @@
  * payment-retries (jobs/schedule.ts): charge a subscription's whole balance as one `is_retry`
  * payment on the organisation's retry days (`retryBalance`, also used after a switch of payment
  * method: payment/consent.ts). When and how often is dunning's rule: billing/dunning.ts and
- * payment/dunning-rules.ts. Idempotent: the retry's id is deterministic and every write conditional.
+ * payment/dunning/rules.ts. Idempotent: the retry's id is deterministic and every write conditional.
  */
 
 import { aucklandDate } from "../../billing/calendar";
@@ -13,11 +13,11 @@ import { findSubscription, type SubscriptionRecord } from "../../subscription/st
 import { gymOf, settingsOf } from "../context";
 import { subscriptionDebt } from "../debt";
 import { retryPaymentId } from "../ids";
+import { eachLimited, type JobOptions } from "../jobs/options";
 import { newPayment } from "../new-payment";
 import { type ChargeQueue, chargeQueue } from "../queue";
 import type { PaymentRecord } from "../store";
-import { dunningPages } from "../work";
-import { eachLimited, type JobOptions } from "./options";
+import { dunningPages } from "./store";
 
 /**
  * Charges a subscription's whole balance as one `is_retry` payment, claimed at creation

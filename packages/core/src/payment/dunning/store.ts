@@ -1,11 +1,14 @@
-/** Keys and queries of dunning's sparse indexes (see subscription/entity.ts `dunningEntity`). */
+/** Keys and queries of dunning's sparse indexes (entity.ts `dunningEntity`). */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { CivilDate } from "../billing/calendar";
-import { config } from "../config";
-import { dynamo } from "../db/client";
-import { db } from "../db/service";
-import type { DunningRecord } from "../subscription/store";
-import { shardOf, WORK_SHARDS } from "./ids";
+import type { EntityItem } from "electrodb";
+import type { CivilDate } from "../../billing/calendar";
+import { config } from "../../config";
+import { dynamo } from "../../db/client";
+import { db } from "../../db/service";
+import { shardOf, WORK_SHARDS } from "../../db/shards";
+import type { dunningEntity } from "./entity";
+
+export type DunningRecord = EntityItem<typeof dunningEntity>;
 
 export const dunningKeys = {
   grace: (subscriptionId: string, graceEndsAt: string) => ({

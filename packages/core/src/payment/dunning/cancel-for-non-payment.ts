@@ -3,16 +3,26 @@
  * or by billing-run when a period falls due first), its door access revoked, the member emailed.
  */
 
-import { syncDoorAccess } from "../../access/sync";
 import { aucklandDate } from "../../billing/calendar";
 import { db } from "../../db/service";
 import { emailSender } from "../../email/port";
 import { log } from "../../log";
-import { adjustUniqueMemberships } from "../../offering/service";
+import { adjustUniqueMemberships } from "../../offering/unique-memberships";
 import { cancellationChange, rollupItems } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
+
+type CancelledListener = (sub: SubscriptionRecord) => Promise<void>;
+const cancelledListeners: CancelledListener[] = [];
+
+/**
+ * Subscribes to a subscription cancelled for non-payment: door access is revoked (member/hooks.ts,
+ * wired in core.ts), so the ledger imports nothing above it. A subscriber's failure is logged.
+ */
+export function onCancelledForNonPayment(listener: CancelledListener) {
+  cancelledListeners.push(listener);
+}
 
 /** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
 export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
@@ -94,7 +104,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   try {
     await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
-    await syncDoorAccess(sub.organisation_id, sub.user_id);
+    for (const listener of cancelledListeners) await listener(sub);
   } catch (error) {
     log.error("door access not revoked", {
       subscription_id: sub.subscription_id,

@@ -8,9 +8,9 @@ import { db } from "../../db/service";
 import { emailSender } from "../../email/port";
 import { findSubscription } from "../../subscription/store";
 import { finalNoticeEmail } from "../emails";
-import { dunningPages } from "../work";
+import { eachLimited, type JobOptions } from "../jobs/options";
 import { cancelForNonPayment } from "./cancel-for-non-payment";
-import { eachLimited, type JobOptions } from "./options";
+import { dunningPages } from "./store";
 
 /** Days before grace ends that the final notice goes out. */
 export const FINAL_NOTICE_DAYS = 2;

@@ -1,0 +1,84 @@
+/**
+ * "A payment reached its outcome": the ledger's event for the layers above it. A provider's answer
+ * settles a payment as paid or failed (settle.ts), staff mark a transfer received (received.ts);
+ * the members back-office subscribes (member/hooks.ts: activity, door access, the receipt), wired
+ * in core.ts, so the ledger imports nothing above it. A payment paid at the desk is its own event
+ * (paid-at-desk.ts).
+ *
+ * A paid settlement also lets the subscriber add its own items to the settlement's transaction
+ * (`onPaidSettlement`: the receipt and the activity entry, written exactly when the payment moves
+ * to paid). That one must be wired: without it a settlement would lose its receipt, so it throws.
+ */
+import type { GymRecord } from "../gym/service";
+import type { Organisation } from "../organisation/service";
+import type { PaymentTypeRecord } from "../payment-type/present";
+import type { SubscriptionRecord } from "../subscription/store";
+import type { PaymentRecord } from "./store";
+
+export type PaymentOutcome = "paid" | "failed" | "received";
+
+/** What the outcome tells about the payment. */
+export type SettledPayment = {
+  organisation_id: string;
+  user_id: string;
+  payment_id: string;
+  subscription_id?: string | null;
+  amount: number;
+  surcharge?: number | null;
+  is_retry?: boolean | null;
+  due_on: string;
+};
+
+export type OutcomeDetail = { actor_id?: string; reason?: string | null };
+
+type Listener = (payment: SettledPayment, outcome: PaymentOutcome, extra?: OutcomeDetail) => Promise<void>;
+const listeners: Listener[] = [];
+
+/** Subscribes to a payment's outcome (core.ts wires the subscribers). */
+export function onPaymentSettled(listener: Listener) {
+  listeners.push(listener);
+}
+
+/** Tells the subscribers, after the outcome was written. A subscriber never throws into it. */
+export async function paymentSettled(
+  payment: SettledPayment,
+  outcome: PaymentOutcome,
+  extra: OutcomeDetail = {},
+): Promise<void> {
+  for (const listener of listeners) await listener(payment, outcome, extra);
+}
+
+/** What the settlement holds already (read with the webhook's payment), so nothing is read twice. */
+export interface PaidHeld {
+  organisation?: Organisation | null;
+  subscription: SubscriptionRecord | null;
+  gym?: GymRecord | null;
+  paymentType?: PaymentTypeRecord | null;
+}
+
+/** The transaction entities a paid settlement offers its subscriber (ElectroDB's). */
+export type PaidTransactionEntities = { receipt: unknown; memberActivity: unknown };
+
+/** One settlement's part written by the subscriber, made once per settlement (whatever its tries). */
+export interface PaidSettlement {
+  /** The transaction items, for the payment as it is written (status sent, `settled_at`). */
+  prepare(
+    paid: PaymentRecord,
+    held: PaidHeld,
+  ): Promise<{ items: (tx: PaidTransactionEntities) => never[]; written: () => void }>;
+  /** After the transaction committed. */
+  committed(paid: PaymentRecord, options: { standingChanged: boolean }): Promise<void>;
+}
+
+let makePaidSettlement: (() => PaidSettlement) | null = null;
+
+/** Subscribes the one writer of a paid settlement's own items (core.ts). */
+export function onPaidSettlement(make: () => PaidSettlement) {
+  makePaidSettlement = make;
+}
+
+/** The subscriber's part of one paid settlement. */
+export function paidSettlement(): PaidSettlement {
+  if (!makePaidSettlement) throw new Error("paid settlement not wired: call createCore first (core.ts)");
+  return makePaidSettlement();
+}

@@ -1,0 +1,51 @@
+/**
+ * The subscription layer's events for the layers above it: a subscription was created, or a
+ * lifecycle operation (pause, cancel, price change, start now, manual payment) changed one. The
+ * members back-office subscribes (member/hooks.ts: the member's latest subscription, door access,
+ * the activity entry), wired in core.ts, so subscriptions import nothing above them. Told right
+ * after the operation's own write committed; a subscriber never throws into it.
+ */
+
+/** What a created subscription tells. */
+export interface SubscriptionFacts {
+  organisation_id: string;
+  user_id: string;
+  subscription_id: string;
+  price_label?: string | null;
+  offering_name?: string | null;
+  gym_name?: string | null;
+  start_date: string;
+}
+
+type SubscribedListener = (sub: SubscriptionFacts, actorId?: string) => Promise<void>;
+const subscribedListeners: SubscribedListener[] = [];
+
+/** Subscribes to a subscription's creation (core.ts wires the subscribers). */
+export function onSubscribed(listener: SubscribedListener) {
+  subscribedListeners.push(listener);
+}
+
+/** Tells the subscribers that a subscription was created (by `actorId`, when staff did). */
+export async function subscribed(sub: SubscriptionFacts, actorId?: string): Promise<void> {
+  for (const listener of subscribedListeners) await listener(sub, actorId);
+}
+
+export type LifecycleChange = { action: string; detail: string; by: string };
+type ChangedListener = (
+  sub: { organisation_id: string; user_id: string; subscription_id: string },
+  event: LifecycleChange,
+) => Promise<void>;
+const changedListeners: ChangedListener[] = [];
+
+/** Subscribes to a lifecycle operation's change (core.ts wires the subscribers). */
+export function onLifecycleChanged(listener: ChangedListener) {
+  changedListeners.push(listener);
+}
+
+/** Tells the subscribers that a lifecycle operation changed a subscription. */
+export async function lifecycleChanged(
+  sub: { organisation_id: string; user_id: string; subscription_id: string },
+  event: LifecycleChange,
+): Promise<void> {
+  for (const listener of changedListeners) await listener(sub, event);
+}
