@@ -100,11 +100,82 @@ export const streamingEmailRenderer: Plugin = {
   },
 };
 
+/**
+ * The AWS SDK clients' default credential chain (`@aws-sdk/credential-provider-node`: environment,
+ * SSO, profiles, process, web identity, container and instance metadata, with the STS and SSO
+ * clients they need, ~170 KB) resolves, in a Lambda bundle, to the environment provider alone.
+ * Lambda always puts the function role's credentials in the environment (`AWS_ACCESS_KEY_ID`,
+ * `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`), as `providers/aws.ts` already relies on. Without
+ * them a call fails at once with the message below rather than trying profiles. A bundled
+ * DynamoDB client signing with the environment's key, and that message, are in
+ * tests/infra/bundle.test.ts.
+ */
+export const envCredentialsOnly: Plugin = {
+  name: "env-credentials-only",
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, async (args) => {
+      if (args.pluginData === "env-credentials-only") return undefined;
+      const real = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: "env-credentials-only",
+      });
+      return { path: real.path, namespace: "env-credentials-only" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "env-credentials-only" }, (args) => ({
+      contents: `import { fromEnv } from "@aws-sdk/credential-provider-env";
+export const defaultProvider = (init = {}) => {
+  const env = fromEnv(init);
+  return async () => {
+    try {
+      return await env();
+    } catch (cause) {
+      throw new Error(${JSON.stringify(ENV_CREDENTIALS_MISSING)}, { cause });
+    }
+  };
+};`,
+      loader: "js",
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * Two parts of the AWS SDK a Node DynamoDB client loads only through a dynamic `import()` it never
+ * reaches: bowser (~36 KB, parses a browser's user agent for the browser build's user-agent
+ * header; Node's clients build theirs from `process`) and `@smithy/core/event-streams` (~15 KB,
+ * for event-stream operations, which DynamoDB's API has none of). Each resolves to a stub that
+ * names itself if it is ever reached; the bundled DynamoDB call in tests/infra/bundle.test.ts runs
+ * without them.
+ */
+export const dropUnreachedAwsSdkParts: Plugin = {
+  name: "drop-unreached-aws-sdk-parts",
+  setup(build) {
+    build.onResolve({ filter: /^(bowser|@smithy\/core\/event-streams)$/ }, (args) =>
+      /[\\/]node_modules[\\/](@aws-sdk|@smithy)[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: "unreached-aws-sdk-part" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "unreached-aws-sdk-part" }, (args) => ({
+      contents: `const refuse = () => { throw new Error(${JSON.stringify(`${args.path} is not bundled (infra/bundle.ts dropUnreachedAwsSdkParts)`)}); };
+export const parse = refuse, EventStreamSerde = refuse, eventStreamSerdeProvider = refuse;
+export default { parse };`,
+      loader: "js",
+    }));
+  },
+};
+
+/** What a bundled AWS SDK client says when the environment has no credentials. */
+export const ENV_CREDENTIALS_MISSING =
+  "No AWS credentials in the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY): the Lambda bundle reads only the function role's credentials from the environment (infra/bundle.ts envCredentialsOnly)";
+
 export const bundlePlugins = [
   dropZodLocales,
   dropAxiosMultipart,
   dropEmailFormatting,
   streamingEmailRenderer,
+  envCredentialsOnly,
+  dropUnreachedAwsSdkParts,
 ];
 
 /** Not bundled but installed beside each bundle by SST (sst.config.ts `nodejs.install`). */

@@ -5,7 +5,9 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { lambdaBuildOptions } from "../../infra/bundle";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ENV_CREDENTIALS_MISSING, lambdaBuildOptions } from "../../infra/bundle";
 import { type EmailContent, renderHtml } from "../../packages/core/src/email/layout";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { type AkahuStub, startAkahuStub } from "../support/provider-stubs";
@@ -19,9 +21,9 @@ const root = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "bundle-test-"));
 let stub: AkahuStub | undefined;
 
-function run(command: string, args: string[]) {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   return new Promise<string>((done, fail) =>
-    execFile(command, args, { cwd: dir, timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(command, args, { cwd: dir, timeout: 30_000, env }, (error, stdout, stderr) =>
       error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout),
     ),
   );
@@ -151,5 +153,71 @@ describe("the bundled Lambda code", () => {
     ]);
     expect(bundled).toBe(await renderHtml(content));
     expect(bundled).toContain("Pay now");
+  });
+
+  it("signs DynamoDB calls with the environment's credentials, and fails clearly without them (no SSO, STS, profiles or metadata)", async () => {
+    // A stand-in for DynamoDB that answers ListTables and records how each call was signed
+    // (DynamoDB Local accepts any signature, so it could not tell which credentials were used).
+    const calls: IncomingHttpHeaders[] = [];
+    const server = createServer((request, response) => {
+      calls.push(request.headers);
+      request.resume().on("end", () => {
+        response.writeHead(200, { "content-type": "application/x-amz-json-1.0" });
+        response.end(JSON.stringify({ TableNames: ["gym-bundle"] }));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const entry = join(dir, "dynamo.ts");
+      // The API's DynamoDB packages, created as db/client.ts does in AWS (no explicit credentials).
+      writeFileSync(
+        entry,
+        `import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+export async function listTables(endpoint: string) {
+  const client = new DynamoDBClient({ region: "ap-southeast-2", endpoint, maxAttempts: 1 });
+  try {
+    return (await client.send(new ListTablesCommand({}))).TableNames;
+  } finally {
+    client.destroy();
+  }
+}`,
+      );
+      const result = await build({
+        ...lambdaBuildOptions({ dynamo: entry }, join(dir, "dynamo")),
+        nodePaths: [join(root, "node_modules")],
+        metafile: true,
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(
+        inputs.filter((input) =>
+          /^node_modules\/(@aws-sdk\/(credential-provider-(?!env)|nested-clients|token-providers)|bowser|@smithy\/core\/dist-es\/submodules\/event-streams)/.test(
+            input,
+          ),
+        ),
+      ).toEqual([]);
+      const script = `
+        const { listTables } = await import(${JSON.stringify(pathToFileURL(join(dir, "dynamo", "dynamo.mjs")).href)});
+        try { console.log(JSON.stringify(await listTables(process.argv[1]))); }
+        catch (error) { console.log(JSON.stringify({ error: error.message })); }`;
+      const { AWS_PROFILE, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...rest } = process.env;
+      const bare = { ...rest, HOME: dir, AWS_CONFIG_FILE: join(dir, "none"), AWS_SHARED_CREDENTIALS_FILE: join(dir, "none") };
+      const role = {
+        ...bare,
+        AWS_ACCESS_KEY_ID: "ASIABUNDLETEST",
+        AWS_SECRET_ACCESS_KEY: "secret",
+        AWS_SESSION_TOKEN: "session-token",
+      };
+      const args = ["--input-type=module", "-e", script, endpoint];
+      expect(JSON.parse(await run(process.execPath, args, role))).toEqual(["gym-bundle"]);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].authorization).toContain("Credential=ASIABUNDLETEST/");
+      expect(calls[0]["x-amz-security-token"]).toBe("session-token");
+      // Without credentials in the environment: the bundle's own message, and no call made.
+      expect(JSON.parse(await run(process.execPath, args, bare))).toEqual({ error: ENV_CREDENTIALS_MISSING });
+      expect(calls).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 });
