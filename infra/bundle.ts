@@ -48,6 +48,31 @@ export const dropAxiosMultipart: Plugin = {
 };
 
 /**
+ * axios (inside Akahu's SDK) ships three adapters and picks the first the environment supports:
+ * XMLHttpRequest (none in Node), its Node `http` adapter, then `fetch`. The `http` one brings
+ * follow-redirects, debug, proxy agents and proxy-from-env (~60 KB with itself). Imported by
+ * axios's adapter list, it resolves to "not in this build" (what axios's own browser build does),
+ * so the SDK sends with Node 22's fetch: the same requests, timeouts (an AbortSignal) and error
+ * shapes (`error.response.status`; no response on a network error or timeout). Environment
+ * proxies (HTTPS_PROXY), which Lambda does not set, are not honoured. tests/infra/bundle.test.ts
+ * drives the bundled adapter against a local Akahu stand-in.
+ */
+export const axiosOnFetch: Plugin = {
+  name: "axios-on-fetch",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/http\.js$/ }, (args) =>
+      /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer)
+        ? { path: "axios-http-adapter", namespace: "axios-on-fetch" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "axios-on-fetch" }, () => ({
+      contents: "export default null;",
+      loader: "js",
+    }));
+  },
+};
+
+/**
  * React Email's `render` imports Prettier (~250 KB, for its `pretty` option) and html-to-text with
  * its HTML parser (~200 KB, for its `plainText` option) at the top of the module. The send path
  * (`email/layout.tsx`) calls `render(element)` with neither option: the text part is built from the
@@ -172,6 +197,7 @@ export const ENV_CREDENTIALS_MISSING =
 export const bundlePlugins = [
   dropZodLocales,
   dropAxiosMultipart,
+  axiosOnFetch,
   dropEmailFormatting,
   streamingEmailRenderer,
   envCredentialsOnly,

@@ -35,13 +35,21 @@ afterAll(async () => {
 });
 
 describe("the bundled Lambda code", () => {
-  it("still runs the official Akahu SDK (axios without multipart) end to end, payments included", async () => {
+  it("still runs the official Akahu SDK (axios on fetch, without multipart) end to end, payments included", async () => {
     const entry = join(dir, "entry.ts");
     writeFileSync(
       entry,
       `export { realAkahu } from ${JSON.stringify(resolve(root, "packages/core/src/providers/akahu/real.ts"))};`,
     );
-    await build(lambdaBuildOptions({ akahu: entry }, join(dir, "out")));
+    const built = await build({ ...lambdaBuildOptions({ akahu: entry }, join(dir, "out")), metafile: true });
+    // axios without its Node http adapter: the SDK sends with Node's fetch.
+    expect(
+      Object.keys(built.metafile.inputs).filter((input) =>
+        /axios\/lib\/adapters\/http\.js|node_modules\/(follow-redirects|proxy-from-env|https-proxy-agent|form-data)\//.test(
+          input,
+        ),
+      ),
+    ).toEqual([]);
     stub = await startAkahuStub();
     // Run the bundle in a plain Node process, as Lambda does (not through vitest's module runner).
     const script = `
@@ -59,7 +67,11 @@ describe("the bundled Lambda code", () => {
         idempotencyKey: "bundle-payment-1",
       });
       const settled = await port.getPayment(app, accessToken, payment.id);
-      console.log(JSON.stringify({ accounts, verified, payment, settled }));`;
+      const kind = (error) => ({ kind: error.kind, status: error.status });
+      const refused = await port.listAccounts(app, "not-a-token").catch(kind);
+      const unreachable = await realAkahu({ platformApp: app, apiBase: "http://127.0.0.1:9" })
+        .listAccounts(app, accessToken).catch(kind);
+      console.log(JSON.stringify({ accounts, verified, payment, settled, refused, unreachable }));`;
     const body = JSON.stringify({ webhook_type: "TOKEN", webhook_code: "DELETE" });
     const output = await run(process.execPath, [
       "--input-type=module",
@@ -76,6 +88,9 @@ describe("the bundled Lambda code", () => {
     // Bank payments through the bundled SDK: dollars on the wire, the Idempotency-Key header sent.
     expect(result.payment).toMatchObject({ amount: 2999, final: false, meta: { particulars: "PBUNDLE" } });
     expect(result.settled).toMatchObject({ id: result.payment.id, status: "SENT", final: true });
+    // Akahu's refusals and an unreachable Akahu keep their meaning through the fetch adapter.
+    expect(result.refused).toEqual({ kind: "declined", status: 422 });
+    expect(result.unreachable).toEqual({ kind: "unavailable", status: 502 });
     const sent = stub?.requests.find((r) => r.method === "POST" && r.path === "/v1/payments");
     expect(sent?.headers["idempotency-key"]).toBe("bundle-payment-1");
     expect(JSON.parse(sent?.body ?? "{}").amount).toBe(29.99);
