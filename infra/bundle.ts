@@ -73,6 +73,39 @@ export const axiosOnFetch: Plugin = {
 };
 
 /**
+ * ElectroDB checks model definitions against its JSON schemas with jsonschema (~30 KB, loaded at
+ * cold start) in two places: when an Entity is built (an invalid model throws) and when a Service
+ * sorts what it is given into models and Entity instances (an instance fails the model schema).
+ * Our models are fixed in code and every unbundled run (each test, the local runtime) builds every
+ * Entity and the Service with the real check, so an invalid model fails there. Imported by
+ * ElectroDB, jsonschema resolves to a validator that gives those same answers for valid models:
+ * a plain object passes, an ElectroDB instance (which carries `_instance`) fails. Validation never
+ * changes what it checks (ElectroDB reads only the errors). tests/infra/bundle.test.ts builds the
+ * Service with every entity from the bundle and compares the parsed models with the unbundled ones.
+ */
+export const electrodbModelsCheckedUnbundled: Plugin = {
+  name: "electrodb-models-checked-unbundled",
+  setup(build) {
+    build.onResolve({ filter: /^jsonschema$/ }, (args) =>
+      /[\\/]node_modules[\\/]electrodb[\\/]/.test(args.importer)
+        ? { path: "jsonschema", namespace: "models-checked-unbundled" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "models-checked-unbundled" }, () => ({
+      contents: `class Validator {
+  addSchema() {}
+  validate(value) {
+    return { errors: value && value._instance !== undefined ? [{ property: "instance", message: "is an ElectroDB instance, not a model" }] : [] };
+  }
+}
+Validator.prototype.customFormats = {};
+module.exports = { Validator };`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
  * React Email's `render` imports Prettier (~250 KB, for its `pretty` option) and html-to-text with
  * its HTML parser (~200 KB, for its `plainText` option) at the top of the module. The send path
  * (`email/layout.tsx`) calls `render(element)` with neither option: the text part is built from the
@@ -201,6 +234,7 @@ export const bundlePlugins = [
   dropEmailFormatting,
   streamingEmailRenderer,
   envCredentialsOnly,
+  electrodbModelsCheckedUnbundled,
   dropUnreachedAwsSdkParts,
 ];
 

@@ -235,4 +235,24 @@ export async function listTables(endpoint: string) {
       server.close();
     }
   });
+
+  it("builds every ElectroDB entity without jsonschema, into the same models the checked unbundled ones are", async () => {
+    const service = resolve(root, "packages/core/src/db/service.ts");
+    const entry = join(dir, "models.ts");
+    writeFileSync(entry, `export { db } from ${JSON.stringify(service)};`);
+    const result = await build({ ...lambdaBuildOptions({ models: entry }, join(dir, "models")), metafile: true });
+    expect(Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/jsonschema/"))).toEqual(
+      [],
+    );
+    const models = (entities: Record<string, { model: unknown }>) =>
+      JSON.stringify(Object.entries(entities).map(([name, entity]) => [name, entity.model]));
+    const script = `
+      const { db } = await import(${JSON.stringify(pathToFileURL(join(dir, "models", "models.mjs")).href)});
+      process.stdout.write(JSON.stringify(Object.entries(db().entities).map(([name, entity]) => [name, entity.model])));`;
+    const bundled = await run(process.execPath, ["--input-type=module", "-e", script]);
+    // Unbundled, ElectroDB checks each model with jsonschema as it builds the entity.
+    const { db } = await import(service);
+    expect(bundled).toBe(models(db().entities));
+    expect(Object.keys(JSON.parse(bundled)).length).toBeGreaterThan(30);
+  });
 });
