@@ -74,7 +74,7 @@ async function apiBundle() {
     ok: null,
   });
   rows.push({
-    figure: `API Lambda: whole bundle with lazily loaded provider chunks (${files.length} files)`,
+    figure: `API Lambda: whole bundle with its lazily loaded chunks (${files.length} files)`,
     value: kb(total),
     budget: "≤ 1.2 MB",
     ok: total <= 1.2 * 1024 * 1024,
