@@ -106,6 +106,43 @@ module.exports = { Validator };`,
 };
 
 /**
+ * qs (Stripe's SDK encodes its form bodies with it) keeps per-object state through side-channel, a
+ * shim for engines without WeakMap that brings object-inspect (for its error messages),
+ * get-intrinsic and a dozen small helpers (~33 KB). Imported by qs, it resolves to the same
+ * `{ get, set, has, delete, assert }` channel on Node's WeakMap (object keys) and Map (others).
+ * tests/infra/bundle.test.ts drives the bundled Stripe adapter against a local Stripe stand-in.
+ */
+export const sideChannelOnWeakMap: Plugin = {
+  name: "side-channel-on-weakmap",
+  setup(build) {
+    build.onResolve({ filter: /^side-channel$/ }, (args) =>
+      /[\\/]node_modules[\\/]qs[\\/]/.test(args.importer)
+        ? { path: "side-channel", namespace: "side-channel-on-weakmap" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "side-channel-on-weakmap" }, () => ({
+      contents: `module.exports = function getSideChannel() {
+  const objects = new WeakMap();
+  const others = new Map();
+  const of = (key) => (key !== null && (typeof key === "object" || typeof key === "function") ? objects : others);
+  return {
+    assert(key) {
+      if (!of(key).has(key)) throw new TypeError("Side channel does not contain " + String(key));
+    },
+    delete: (key) => of(key).delete(key),
+    get: (key) => of(key).get(key),
+    has: (key) => of(key).has(key),
+    set(key, value) {
+      of(key).set(key, value);
+    },
+  };
+};`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
  * React Email's `render` imports Prettier (~250 KB, for its `pretty` option) and html-to-text with
  * its HTML parser (~200 KB, for its `plainText` option) at the top of the module. The send path
  * (`email/layout.tsx`) calls `render(element)` with neither option: the text part is built from the
@@ -231,6 +268,7 @@ export const bundlePlugins = [
   dropZodLocales,
   dropAxiosMultipart,
   axiosOnFetch,
+  sideChannelOnWeakMap,
   dropEmailFormatting,
   streamingEmailRenderer,
   envCredentialsOnly,

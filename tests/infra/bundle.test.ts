@@ -1,16 +1,16 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { ENV_CREDENTIALS_MISSING, lambdaBuildOptions } from "../../infra/bundle";
 import { type EmailContent, renderHtml } from "../../packages/core/src/email/layout";
 import { lambdaEntries } from "../../packages/functions/src/entries";
-import { type AkahuStub, startAkahuStub } from "../support/provider-stubs";
+import { type AkahuStub, type StripeStub, startAkahuStub, startStripeStub } from "../support/provider-stubs";
 
 /**
  * The Lambda bundle drops code it never needs (infra/bundle.ts). This bundles the real Akahu
@@ -20,6 +20,7 @@ import { type AkahuStub, startAkahuStub } from "../support/provider-stubs";
 const root = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "bundle-test-"));
 let stub: AkahuStub | undefined;
+let stripeStub: StripeStub | undefined;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   return new Promise<string>((done, fail) =>
@@ -31,6 +32,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 afterAll(async () => {
   await stub?.close();
+  await stripeStub?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -215,8 +217,14 @@ export async function listTables(endpoint: string) {
         const { listTables } = await import(${JSON.stringify(pathToFileURL(join(dir, "dynamo", "dynamo.mjs")).href)});
         try { console.log(JSON.stringify(await listTables(process.argv[1]))); }
         catch (error) { console.log(JSON.stringify({ error: error.message })); }`;
-      const { AWS_PROFILE, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...rest } = process.env;
-      const bare = { ...rest, HOME: dir, AWS_CONFIG_FILE: join(dir, "none"), AWS_SHARED_CREDENTIALS_FILE: join(dir, "none") };
+      const { AWS_PROFILE, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...rest } =
+        process.env;
+      const bare = {
+        ...rest,
+        HOME: dir,
+        AWS_CONFIG_FILE: join(dir, "none"),
+        AWS_SHARED_CREDENTIALS_FILE: join(dir, "none"),
+      };
       const role = {
         ...bare,
         AWS_ACCESS_KEY_ID: "ASIABUNDLETEST",
@@ -240,10 +248,13 @@ export async function listTables(endpoint: string) {
     const service = resolve(root, "packages/core/src/db/service.ts");
     const entry = join(dir, "models.ts");
     writeFileSync(entry, `export { db } from ${JSON.stringify(service)};`);
-    const result = await build({ ...lambdaBuildOptions({ models: entry }, join(dir, "models")), metafile: true });
-    expect(Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/jsonschema/"))).toEqual(
-      [],
-    );
+    const result = await build({
+      ...lambdaBuildOptions({ models: entry }, join(dir, "models")),
+      metafile: true,
+    });
+    expect(
+      Object.keys(result.metafile.inputs).filter((input) => input.includes("node_modules/jsonschema/")),
+    ).toEqual([]);
     const models = (entities: Record<string, { model: unknown }>) =>
       JSON.stringify(Object.entries(entities).map(([name, entity]) => [name, entity.model]));
     const script = `
@@ -254,5 +265,65 @@ export async function listTables(endpoint: string) {
     const { db } = await import(service);
     expect(bundled).toBe(models(db().entities));
     expect(Object.keys(JSON.parse(bundled)).length).toBeGreaterThan(30);
+  });
+
+  it("still runs the official Stripe SDK (qs on a WeakMap side channel): connect, a saved card, a charge and a decline", async () => {
+    const entry = join(dir, "stripe.ts");
+    writeFileSync(
+      entry,
+      `export { realStripe } from ${JSON.stringify(resolve(root, "packages/core/src/providers/stripe/real.ts"))};`,
+    );
+    const built = await build({
+      ...lambdaBuildOptions({ stripe: entry }, join(dir, "stripe")),
+      metafile: true,
+    });
+    expect(
+      Object.keys(built.metafile.inputs).filter((input) =>
+        /node_modules\/(side-channel[^/]*|object-inspect|get-intrinsic)\//.test(input),
+      ),
+    ).toEqual([]);
+    const server = await startStripeStub();
+    stripeStub = server;
+    // One step per process (the stand-in confirms the card between them, as Stripe.js would).
+    const step = async (body: string, ...args: string[]) => {
+      const script = `
+        const { realStripe } = await import(${JSON.stringify(pathToFileURL(join(dir, "stripe", "stripe.mjs")).href)});
+        const port = realStripe({ secretKey: ${JSON.stringify(server.secretKey)}, clientId: "ca_stub", webhookSecret: "whsec_stub", apiBase: ${JSON.stringify(server.url)} });
+        const [a, b, c] = process.argv.slice(1);
+        ${body}`;
+      return JSON.parse(await run(process.execPath, ["--input-type=module", "-e", script, ...args]));
+    };
+    const account = (
+      await step("console.log(JSON.stringify(await port.exchangeConnectCode(a)));", server.issueCode())
+    ).stripe_user_id;
+    const setup = await step(
+      `console.log(JSON.stringify(await port.createSetupIntent(a, { email: "aroha@example.nz", name: "Aroha", idempotencyKey: "bundle-setup" })));`,
+      account,
+    );
+    const charge = (number: string, key: string) => {
+      server.confirmSetupIntent(account, setup.setup_intent_id, number);
+      return step(
+        `const card = await port.retrieveSetupIntent(a, b);
+        const charge = await port.chargeOffSession(a, { customer_id: card.customer_id, payment_method_id: card.payment_method_id, amount: 2999, currency: "nzd", idempotencyKey: c, description: "Weekly", metadata: { payment_id: "p-1", organisation_id: "o-1" } });
+        console.log(JSON.stringify({ card, charge }));`,
+        account,
+        setup.setup_intent_id,
+        key,
+      );
+    };
+    const paid = await charge("4242424242424242", "bundle-charge");
+    expect(paid.card).toMatchObject({ status: "succeeded", customer_id: setup.customer_id });
+    expect(paid.charge).toMatchObject({ status: "succeeded", amount: 2999 });
+    // The nested metadata went out form-encoded by qs, as Stripe reads it.
+    const sent = server.requests.find((r) => r.path === "/v1/payment_intents" && r.method === "POST");
+    const form = new URLSearchParams(sent?.body ?? "");
+    expect(form.get("metadata[payment_id]")).toBe("p-1");
+    expect(form.get("amount")).toBe("2999");
+    expect(sent?.headers["idempotency-key"]).toBe("bundle-charge");
+    const declined = await charge("4000000000009995", "bundle-decline");
+    expect(declined.charge).toMatchObject({
+      status: "requires_payment_method",
+      decline_code: "insufficient_funds",
+    });
   });
 });
