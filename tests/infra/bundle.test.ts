@@ -326,4 +326,47 @@ export async function listTables(endpoint: string) {
       decline_code: "insufficient_funds",
     });
   });
+
+  it("answers as the API Lambda, each path segment's routers loaded from their own chunks on first request", async () => {
+    // Inside the repository, so the packages installed beside the bundle (argon2) resolve as on Lambda.
+    const out = mkdtempSync(join(root, ".build", "bundle-test-api-"));
+    try {
+      await build(lambdaBuildOptions({ lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, out));
+      const script = `
+        const { handler } = await import(${JSON.stringify(pathToFileURL(join(out, "lambda.mjs")).href)});
+        const call = async (method, path, body) => {
+          const headers = { host: "api.example", "x-origin-verify": "origin", "x-requested-with": "XMLHttpRequest", "content-type": "application/json" };
+          const answer = await handler({ version: "2.0", routeKey: "$default", rawPath: path, rawQueryString: "", headers, body,
+            requestContext: { http: { method, path, sourceIp: "203.0.113.1" }, requestId: "r", domainName: "api.example", stage: "$default" },
+            isBase64Encoded: false }, { awsRequestId: "a" });
+          return [answer.statusCode, JSON.parse(answer.body)];
+        };
+        const results = [
+          await call("GET", "/api/members"),
+          await call("POST", "/api/login", JSON.stringify({ email: "", password: "" })),
+          await call("GET", "/api/no-such-thing"),
+          await call("GET", "/api/openapi.json"),
+        ];
+        process.stdout.write(JSON.stringify(results.map(([status, body]) => [status, body.error ?? Object.keys(body.paths ?? {}).length])));`;
+      const env = {
+        ...process.env,
+        APP_ENV: "aws",
+        ORIGIN_SECRET: "origin",
+        SESSION_SECRET: "session",
+        ENCRYPTION_KEY: "key",
+        TABLE_NAME: "bundle-test",
+        AWS_REGION: "ap-southeast-2",
+        LOG_LEVEL: "silent",
+      };
+      const output = await run(process.execPath, ["--input-type=module", "-e", script], env);
+      const [members, login, unknown, document] = JSON.parse(output.slice(output.lastIndexOf("\n[") + 1));
+      expect(members).toEqual([401, "unauthenticated"]);
+      expect(login).toEqual([422, "validation_failed"]);
+      expect(unknown).toEqual([404, "not_found"]);
+      expect(document[0]).toBe(200);
+      expect(document[1]).toBeGreaterThan(100);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });
