@@ -48,6 +48,101 @@ export const dropAxiosMultipart: Plugin = {
 };
 
 /**
+ * axios (inside Akahu's SDK) ships three adapters and picks the first the environment supports:
+ * XMLHttpRequest (none in Node), its Node `http` adapter, then `fetch`. The `http` one brings
+ * follow-redirects, debug, proxy agents and proxy-from-env (~60 KB with itself). Imported by
+ * axios's adapter list, it resolves to "not in this build" (what axios's own browser build does),
+ * so the SDK sends with Node 22's fetch: the same requests, timeouts (an AbortSignal) and error
+ * shapes (`error.response.status`; no response on a network error or timeout). Environment
+ * proxies (HTTPS_PROXY), which Lambda does not set, are not honoured. tests/infra/bundle.test.ts
+ * drives the bundled adapter against a local Akahu stand-in.
+ */
+export const axiosOnFetch: Plugin = {
+  name: "axios-on-fetch",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/http\.js$/ }, (args) =>
+      /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer)
+        ? { path: "axios-http-adapter", namespace: "axios-on-fetch" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "axios-on-fetch" }, () => ({
+      contents: "export default null;",
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * ElectroDB checks model definitions against its JSON schemas with jsonschema (~30 KB, loaded at
+ * cold start) in two places: when an Entity is built (an invalid model throws) and when a Service
+ * sorts what it is given into models and Entity instances (an instance fails the model schema).
+ * Our models are fixed in code and every unbundled run (each test, the local runtime) builds every
+ * Entity and the Service with the real check, so an invalid model fails there. Imported by
+ * ElectroDB, jsonschema resolves to a validator that gives those same answers for valid models:
+ * a plain object passes, an ElectroDB instance (which carries `_instance`) fails. Validation never
+ * changes what it checks (ElectroDB reads only the errors). tests/infra/bundle.test.ts builds the
+ * Service with every entity from the bundle and compares the parsed models with the unbundled ones.
+ */
+export const electrodbModelsCheckedUnbundled: Plugin = {
+  name: "electrodb-models-checked-unbundled",
+  setup(build) {
+    build.onResolve({ filter: /^jsonschema$/ }, (args) =>
+      /[\\/]node_modules[\\/]electrodb[\\/]/.test(args.importer)
+        ? { path: "jsonschema", namespace: "models-checked-unbundled" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "models-checked-unbundled" }, () => ({
+      contents: `class Validator {
+  addSchema() {}
+  validate(value) {
+    return { errors: value && value._instance !== undefined ? [{ property: "instance", message: "is an ElectroDB instance, not a model" }] : [] };
+  }
+}
+Validator.prototype.customFormats = {};
+module.exports = { Validator };`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * qs (Stripe's SDK encodes its form bodies with it) keeps per-object state through side-channel, a
+ * shim for engines without WeakMap that brings object-inspect (for its error messages),
+ * get-intrinsic and a dozen small helpers (~33 KB). Imported by qs, it resolves to the same
+ * `{ get, set, has, delete, assert }` channel on Node's WeakMap (object keys) and Map (others).
+ * tests/infra/bundle.test.ts drives the bundled Stripe adapter against a local Stripe stand-in.
+ */
+export const sideChannelOnWeakMap: Plugin = {
+  name: "side-channel-on-weakmap",
+  setup(build) {
+    build.onResolve({ filter: /^side-channel$/ }, (args) =>
+      /[\\/]node_modules[\\/]qs[\\/]/.test(args.importer)
+        ? { path: "side-channel", namespace: "side-channel-on-weakmap" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "side-channel-on-weakmap" }, () => ({
+      contents: `module.exports = function getSideChannel() {
+  const objects = new WeakMap();
+  const others = new Map();
+  const of = (key) => (key !== null && (typeof key === "object" || typeof key === "function") ? objects : others);
+  return {
+    assert(key) {
+      if (!of(key).has(key)) throw new TypeError("Side channel does not contain " + String(key));
+    },
+    delete: (key) => of(key).delete(key),
+    get: (key) => of(key).get(key),
+    has: (key) => of(key).has(key),
+    set(key, value) {
+      of(key).set(key, value);
+    },
+  };
+};`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
  * React Email's `render` imports Prettier (~250 KB, for its `pretty` option) and html-to-text with
  * its HTML parser (~200 KB, for its `plainText` option) at the top of the module. The send path
  * (`email/layout.tsx`) calls `render(element)` with neither option: the text part is built from the
@@ -100,11 +195,85 @@ export const streamingEmailRenderer: Plugin = {
   },
 };
 
+/**
+ * The AWS SDK clients' default credential chain (`@aws-sdk/credential-provider-node`: environment,
+ * SSO, profiles, process, web identity, container and instance metadata, with the STS and SSO
+ * clients they need, ~170 KB) resolves, in a Lambda bundle, to the environment provider alone.
+ * Lambda always puts the function role's credentials in the environment (`AWS_ACCESS_KEY_ID`,
+ * `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`), as `providers/aws.ts` already relies on. Without
+ * them a call fails at once with the message below rather than trying profiles. A bundled
+ * DynamoDB client signing with the environment's key, and that message, are in
+ * tests/infra/bundle.test.ts.
+ */
+export const envCredentialsOnly: Plugin = {
+  name: "env-credentials-only",
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, async (args) => {
+      if (args.pluginData === "env-credentials-only") return undefined;
+      const real = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: "env-credentials-only",
+      });
+      return { path: real.path, namespace: "env-credentials-only" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "env-credentials-only" }, (args) => ({
+      contents: `import { fromEnv } from "@aws-sdk/credential-provider-env";
+export const defaultProvider = (init = {}) => {
+  const env = fromEnv(init);
+  return async () => {
+    try {
+      return await env();
+    } catch (cause) {
+      throw new Error(${JSON.stringify(ENV_CREDENTIALS_MISSING)}, { cause });
+    }
+  };
+};`,
+      loader: "js",
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * Two parts of the AWS SDK a Node DynamoDB client loads only through a dynamic `import()` it never
+ * reaches: bowser (~36 KB, parses a browser's user agent for the browser build's user-agent
+ * header; Node's clients build theirs from `process`) and `@smithy/core/event-streams` (~15 KB,
+ * for event-stream operations, which DynamoDB's API has none of). Each resolves to a stub that
+ * names itself if it is ever reached; the bundled DynamoDB call in tests/infra/bundle.test.ts runs
+ * without them.
+ */
+export const dropUnreachedAwsSdkParts: Plugin = {
+  name: "drop-unreached-aws-sdk-parts",
+  setup(build) {
+    build.onResolve({ filter: /^(bowser|@smithy\/core\/event-streams)$/ }, (args) =>
+      /[\\/]node_modules[\\/](@aws-sdk|@smithy)[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: "unreached-aws-sdk-part" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "unreached-aws-sdk-part" }, (args) => ({
+      contents: `const refuse = () => { throw new Error(${JSON.stringify(`${args.path} is not bundled (infra/bundle.ts dropUnreachedAwsSdkParts)`)}); };
+export const parse = refuse, EventStreamSerde = refuse, eventStreamSerdeProvider = refuse;
+export default { parse };`,
+      loader: "js",
+    }));
+  },
+};
+
+/** What a bundled AWS SDK client says when the environment has no credentials. */
+export const ENV_CREDENTIALS_MISSING =
+  "No AWS credentials in the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY): the Lambda bundle reads only the function role's credentials from the environment (infra/bundle.ts envCredentialsOnly)";
+
 export const bundlePlugins = [
   dropZodLocales,
   dropAxiosMultipart,
+  axiosOnFetch,
+  sideChannelOnWeakMap,
   dropEmailFormatting,
   streamingEmailRenderer,
+  envCredentialsOnly,
+  electrodbModelsCheckedUnbundled,
+  dropUnreachedAwsSdkParts,
 ];
 
 /** Not bundled but installed beside each bundle by SST (sst.config.ts `nodejs.install`). */

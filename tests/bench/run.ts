@@ -20,9 +20,9 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { build, type Metafile } from "esbuild";
 import { lambdaBuildOptions } from "../../infra/bundle";
 import { lambdaEntries } from "../../packages/functions/src/entries";
 import { freePort } from "../support/free-port";
@@ -48,7 +48,10 @@ async function apiBundle() {
   // the bundle, not in it. The AWS SDK is in the bundle, as it ships.
   const outdir = resolve(out, "api");
   rmSync(outdir, { recursive: true, force: true });
-  await build(lambdaBuildOptions({ lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, outdir));
+  const { metafile } = await build({
+    ...lambdaBuildOptions({ lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, outdir),
+    metafile: true,
+  });
   const outfile = resolve(outdir, "lambda.mjs");
   const files = readdirSync(outdir).filter((file) => file.endsWith(".mjs"));
   const total = files.reduce((sum, file) => sum + statSync(resolve(outdir, file)).size, 0);
@@ -60,8 +63,18 @@ async function apiBundle() {
     budget: "≤ 1.0 MB",
     ok: loaded <= 1024 * 1024,
   });
+  // The routers load per path segment on its first request (api/app.ts): the cold start plus the
+  // heaviest segment's routers, so the cold-start figure hides no cost. Provider SDKs, the email
+  // renderer and reactions a request may go on to use load on their first use on top of this.
+  const heaviest = await heaviestPart(outdir, metafile);
   rows.push({
-    figure: `API Lambda: whole bundle with lazily loaded provider chunks (${files.length} files)`,
+    figure: `API Lambda: largest code loaded to answer one request (cold start + /api/${heaviest.segment} routers)`,
+    value: kb(heaviest.bytes),
+    budget: "(shown)",
+    ok: null,
+  });
+  rows.push({
+    figure: `API Lambda: whole bundle with its lazily loaded chunks (${files.length} files)`,
     value: kb(total),
     budget: "≤ 1.2 MB",
     ok: total <= 1.2 * 1024 * 1024,
@@ -115,6 +128,39 @@ async function entryImports() {
       ok: ms < 400,
     });
   }
+}
+
+/** The path segment whose routers load the most code with the cold start's (api/app.ts `routers`). */
+async function heaviestPart(outdir: string, metafile: Metafile) {
+  const { routers } = await import("../../packages/functions/src/api/app");
+  const appDir = resolve(root, "packages/functions/src/api");
+  // The metafile's paths are relative to the build's working directory.
+  const base = process.cwd();
+  const chunkOf = new Map<string, string>();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (output.entryPoint) chunkOf.set(resolve(base, output.entryPoint), resolve(base, file));
+  }
+  const closure = (file: string, seen: Set<string>) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of metafile.outputs[relative(base, file)]?.imports ?? []) {
+      if (imported.kind === "import-statement" && !imported.external)
+        closure(resolve(base, imported.path), seen);
+    }
+  };
+  let heaviest = { segment: "", bytes: 0 };
+  for (const segment of new Set(routers.flatMap((router) => router.segments))) {
+    const seen = new Set<string>();
+    closure(resolve(outdir, "lambda.mjs"), seen);
+    for (const router of routers.filter((r) => r.segments.includes(segment))) {
+      const chunk = chunkOf.get(resolve(appDir, `${router.module}.ts`));
+      if (!chunk) throw new Error(`no chunk for ${router.module}`);
+      closure(chunk, seen);
+    }
+    const bytes = [...seen].reduce((sum, file) => sum + statSync(file).size, 0);
+    if (bytes > heaviest.bytes) heaviest = { segment, bytes };
+  }
+  return heaviest;
 }
 
 /** Bytes of a chunk and every chunk it imports statically (what loading it loads at once). */

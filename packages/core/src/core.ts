@@ -6,18 +6,25 @@
  * forgotten import cannot silently drop a reaction; without a call the providers are the real
  * ones (configuration fails closed).
  */
-import { registerVisitWebhooks } from "./access/visits";
-import { registerEmailBrand } from "./gym/email-brand";
-import { registerMemberReactions } from "./member/hooks";
-import { registerChargeConsumer } from "./payment/charge";
-import { registerConsentReactions } from "./payment/consent";
-import { registerPaymentWebhooks } from "./payment/webhooks";
+import { useEmailBrand } from "./email/port";
+import { onDestinationAccountChanged } from "./payment/destination-account";
+import {
+  onCancelledForNonPayment,
+  onPaidSettlement,
+  onPaymentSettled,
+  type PaidSettlement,
+} from "./payment/outcome";
+import { onPaidAtDesk } from "./payment/paid-at-desk";
+import { setChargeConsumer } from "./payment/queue";
+import { onDefaultPaymentTypeChanged } from "./payment-type/service";
 import { type AkahuPort, installAkahu, productionAkahu } from "./providers/akahu";
 import { type BranchPort, installBranch, productionBranch } from "./providers/branch";
 import { installKisi, type KisiPort, productionKisi } from "./providers/kisi";
 import { installStripe, productionStripe, type StripePort } from "./providers/stripe";
-import { registerReceiptReactions } from "./receipt/service";
-import { registerRegistrationDefaults } from "./registration/service";
+import { useRegistrationDefaults } from "./subscription/confirm";
+import { onLifecycleChanged, onSubscribed } from "./subscription/events";
+import { onRoleWritten } from "./user/roles";
+import { onWebhook } from "./webhook-log/receive";
 
 /** How a process makes each provider's adapter (on first use, after the Lambda has read its secrets). */
 export interface CoreProviders {
@@ -33,27 +40,124 @@ export function productionProviders(): CoreProviders {
 }
 
 /**
- * The reactions between layers, each registered by the layer that reacts (a higher layer
- * subscribing to a lower one's event), so no lower layer imports a higher one.
+ * A reaction's handler, imported on its first call: a cold start loads none of the reacting
+ * modules (a Lambda entry loads the code of what it does, docs/architecture.md "Bundling and
+ * budgets"), and the hook is registered before anything can fire it.
  */
+function onFirstCall<M, A extends unknown[], R>(
+  load: () => Promise<M>,
+  pick: (module: M) => (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return async (...args) => pick(await load())(...args);
+}
+
+/**
+ * The reactions between layers: a lower layer's hook and the higher layer's handler for it, so no
+ * lower layer imports a higher one.
+ */
+const memberHooks = () => import("./member/hooks");
+
 const reactions: (() => void)[] = [
   // Provider webhooks settle payments (payment) and record door visits (access).
-  registerPaymentWebhooks,
-  registerVisitWebhooks,
+  () =>
+    onWebhook(
+      "stripe",
+      onFirstCall(
+        () => import("./payment/webhooks"),
+        (m) => m.onStripe,
+      ),
+    ),
+  () =>
+    onWebhook(
+      "akahu",
+      onFirstCall(
+        () => import("./payment/webhooks"),
+        (m) => m.onAkahu,
+      ),
+    ),
+  () =>
+    onWebhook(
+      "kisi",
+      onFirstCall(
+        () => import("./access/visits"),
+        (m) => async (event) => void (await m.visitFromKisiEvent(event)),
+      ),
+    ),
   // The charge queue's consumer (payment/queue.ts does not import charging).
-  registerChargeConsumer,
-  // A switch of default payment type retries an owed balance (payment-type → payment).
-  registerConsentReactions,
-  // `POST /api/subscriptions` reads what the member chose at registration (subscription → registration).
-  registerRegistrationDefaults,
+  () =>
+    setChargeConsumer(
+      onFirstCall(
+        () => import("./payment/charge"),
+        (m) => m.chargeClaimed,
+      ),
+    ),
+  // A switch of default payment type retries an owed balance (payment-type → payment); a gym's
+  // new destination account asks its bank payers to consent again.
+  () =>
+    onDefaultPaymentTypeChanged(
+      onFirstCall(
+        () => import("./payment/consent"),
+        (m) => m.onDefaultChanged,
+      ),
+    ),
+  () =>
+    onDestinationAccountChanged(
+      onFirstCall(
+        () => import("./payment/consent"),
+        (m) => m.onDestinationChanged,
+      ),
+    ),
+  // `POST /api/subscriptions` reads what the member chose at registration, and marks them
+  // subscribed (subscription → registration).
+  () =>
+    useRegistrationDefaults(
+      onFirstCall(
+        () => import("./registration/service"),
+        (m) => m.registrationDefaults,
+      ),
+      onFirstCall(
+        () => import("./registration/service"),
+        (m) => m.markSubscribed,
+      ),
+    ),
   // Emails carry the gym's name, logo and reply-to (email → gym).
-  registerEmailBrand,
+  () =>
+    useEmailBrand(
+      onFirstCall(
+        () => import("./gym/email-brand"),
+        (m) => m.gymBrand,
+      ),
+    ),
   // A payment paid at the desk gets its receipt (subscription → receipt).
-  registerReceiptReactions,
-  // A subscription created or changed, a payment's outcome: the members back-office's latest
-  // subscription, door access, activity and (paid) the receipt in the settlement's transaction;
-  // a role written re-indexes the member search (subscription, payment, user → member).
-  registerMemberReactions,
+  () =>
+    onPaidAtDesk(
+      onFirstCall(
+        () => import("./receipt/service"),
+        (m) => m.receiptForPaidPayment,
+      ),
+    ),
+  // A subscription created or changed, a payment's outcome, a cancellation for non-payment: the
+  // members back-office's latest subscription, door access, activity and (paid) the receipt in the
+  // settlement's transaction; a role written re-indexes the member search
+  // (subscription, payment, user → member).
+  () => onSubscribed(onFirstCall(memberHooks, (m) => m.memberSubscribed)),
+  () => onLifecycleChanged(onFirstCall(memberHooks, (m) => m.memberLifecycleChanged)),
+  () => onPaymentSettled(onFirstCall(memberHooks, (m) => m.memberPaymentSettled)),
+  () => onCancelledForNonPayment(onFirstCall(memberHooks, (m) => m.memberCancelledForNonPayment)),
+  () => onRoleWritten(onFirstCall(memberHooks, (m) => m.memberRoleWritten)),
+  // One writer per paid settlement, made when the settlement starts and loaded with it.
+  () =>
+    onPaidSettlement((): PaidSettlement => {
+      let made: Promise<PaidSettlement> | undefined;
+      const one = () => {
+        made ??= memberHooks().then((m) => m.paidSettlement());
+        return made;
+      };
+      return {
+        prepare: async (paid, held) => (await one()).prepare(paid, held),
+        committed: async (paid, options) => (await one()).committed(paid, options),
+      };
+    }),
 ];
 
 let wired = false;

@@ -18,7 +18,7 @@ import { findSubscription } from "../subscription/store";
 import { titleCase } from "../text";
 import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
-import { onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
+import type { VerifiedWebhook } from "../webhook-log/receive";
 import type { visitEntity } from "./entity";
 import { userOfKisiUser } from "./sync";
 
@@ -131,15 +131,6 @@ export async function visitFromKisiEvent(
     gym_name: gym.name,
     door_id: door.door_id,
     door_name: door.name,
-  });
-}
-
-let registered = false;
-export function registerVisitWebhooks() {
-  if (registered) return;
-  registered = true;
-  onWebhook("kisi", async (event) => {
-    await visitFromKisiEvent(event);
   });
 }
 

@@ -1,10 +1,9 @@
 /**
  * The gym's logo and reply-to for the email layout, looked up in the send path. Email (platform)
- * does not import gyms: `registerEmailBrand` (wired by core.ts) hands it this lookup.
+ * does not import gyms: core.ts `createCore` hands it `gymBrand` (`useEmailBrand`).
  */
 import { config } from "../config";
 import type { Brand } from "../email/message";
-import { useEmailBrand } from "../email/port";
 import { logoUrl } from "./present";
 import { type GymRecord, getGym } from "./service";
 
@@ -21,8 +20,4 @@ export function brandOfGym(gym: GymRecord): Brand {
     logo_url: logo ? `${config.joinUrl}${logo}` : null,
     reply_to: gym.price_change_notification_reply_to ?? null,
   };
-}
-
-export function registerEmailBrand() {
-  useEmailBrand(gymBrand);
 }

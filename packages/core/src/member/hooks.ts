@@ -2,8 +2,8 @@
  * What the money engine and the lifecycle operations tell the members back-office, right after
  * their own write committed: the member's latest subscription (the members list reads its state
  * from it), door access and an activity entry. The members layer subscribes to the lower layers'
- * events (`registerMemberReactions`, wired in core.ts: subscription/events.ts, payment/outcome.ts),
- * so neither imports this file. Never throws into the operation (activity.ts).
+ * events (subscription/events.ts, payment/outcome.ts, user/roles.ts) with the handlers here, wired
+ * in core.ts and loaded on their first call, so neither imports this file. Never throws into the operation (activity.ts).
  */
 
 import { syncDoorAccess, syncDoorAccessQuietly } from "../access/sync";
@@ -13,16 +13,13 @@ import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
 import { log } from "../log";
-import { onCancelledForNonPayment } from "../payment/dunning/cancel-for-non-payment";
-import {
-  type OutcomeDetail,
-  onPaidSettlement,
-  onPaymentSettled,
-  type PaidHeld,
-  type PaidSettlement,
-  type PaidTransactionEntities,
-  type PaymentOutcome,
-  type SettledPayment,
+import type {
+  OutcomeDetail,
+  PaidHeld,
+  PaidSettlement,
+  PaidTransactionEntities,
+  PaymentOutcome,
+  SettledPayment,
 } from "../payment/outcome";
 import type { PaymentRecord } from "../payment/store";
 import {
@@ -32,30 +29,19 @@ import {
   receiptForPaidPayment,
   receiptMail,
 } from "../receipt/service";
-import {
-  type LifecycleChange,
-  onLifecycleChanged,
-  onSubscribed,
-  type SubscriptionFacts,
-} from "../subscription/events";
+import type { LifecycleChange, SubscriptionFacts } from "../subscription/events";
 import { nzDate } from "../text";
-import { onRoleWritten, type RoleWritten } from "../user/roles";
+import type { RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 import { indexMember } from "./search-index";
 
-/** The members layer's subscriptions to the events below it (core.ts calls this once). */
-export function registerMemberReactions() {
-  onSubscribed(memberSubscribed);
-  onLifecycleChanged(memberLifecycleChanged);
-  onPaymentSettled(memberPaymentSettled);
-  onPaidSettlement(paidSettlement);
-  onRoleWritten(memberRoleWritten);
-  // Its failure is logged by the job ("door access not revoked").
-  onCancelledForNonPayment((sub) => syncDoorAccess(sub.organisation_id, sub.user_id).then(() => {}));
+/** A cancellation for non-payment revokes the member's door access. */
+export async function memberCancelledForNonPayment(sub: { organisation_id: string; user_id: string }) {
+  await syncDoorAccess(sub.organisation_id, sub.user_id);
 }
 
 /** Members are listed and searched from the member record and search index: a member's gyms changed. */
-async function memberRoleWritten(role: RoleWritten) {
+export async function memberRoleWritten(role: RoleWritten) {
   if (role.member_gym_ids.length)
     await indexMember({
       organisation_id: role.organisation_id,
@@ -65,7 +51,7 @@ async function memberRoleWritten(role: RoleWritten) {
 }
 
 /** A subscription was created: it is now the member's latest. */
-async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
+export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
   try {
     const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
     const { data: member } = await db().entities.member.get(key).go();
@@ -109,7 +95,7 @@ const lifecycleSummaries: Record<string, string> = {
 };
 
 /** A lifecycle operation (pause, cancel, price change, start now, manual payment) changed a subscription. */
-async function memberLifecycleChanged(
+export async function memberLifecycleChanged(
   sub: { organisation_id: string; user_id: string; subscription_id: string },
   event: LifecycleChange,
 ) {
@@ -151,7 +137,7 @@ function paymentActivity(
 }
 
 /** A payment reached its outcome (paid, failed, received by staff). */
-async function memberPaymentSettled(
+export async function memberPaymentSettled(
   payment: SettledPayment,
   outcome: PaymentOutcome,
   extra: OutcomeDetail = {},
@@ -174,7 +160,7 @@ type TxCreate = { create(item: Record<string, unknown>): { commit(): unknown } }
  * (no read for it). Once committed, `committed` emails the receipt (to the brand of the gym the
  * caller read, no lookup) and syncs door access when the settlement changed the member's standing.
  */
-function paidSettlement(): PaidSettlement {
+export function paidSettlement(): PaidSettlement {
   let number: number | undefined;
   let issued: { receipt: ReceiptRecord; held: PaidHeld } | null = null;
   return {

@@ -19,7 +19,7 @@ import { findPaymentType } from "../payment-type/service";
 import { gymOf } from "./context";
 import { idempotencyKeyOf } from "./ids";
 import { type ChargeOutcome, chargeBank, chargeCard, findBankPaymentFor } from "./providers";
-import { type ChargeMessage, setChargeConsumer } from "./queue";
+import type { ChargeMessage } from "./queue";
 import { applyOutcome, type SettleResult } from "./settle";
 import { findPayment, type PaymentRecord } from "./store";
 
@@ -134,9 +134,4 @@ export async function chargeClaimed(message: ChargeMessage): Promise<ChargeResul
     return "failed_to_start";
   }
   return applyOutcome(payment, outcome, { snapshot: payment, source: "charge" });
-}
-
-/** Makes this process charge the queue's messages (wired by core.ts `createCore`). */
-export function registerChargeConsumer() {
-  setChargeConsumer(chargeClaimed);
 }

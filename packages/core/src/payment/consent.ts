@@ -16,7 +16,6 @@ import { log } from "../log";
 import {
   defaultPaymentTypeOf,
   listPaymentTypeRecords,
-  onDefaultPaymentTypeChanged,
   type PaymentTypeRecord,
 } from "../payment-type/service";
 import {
@@ -27,7 +26,7 @@ import {
   priceSubscriptionsPage,
   type SubscriptionRecord,
 } from "../subscription/store";
-import { onDestinationAccountChanged } from "./destination-account";
+import type { DestinationAccountChanged } from "./destination-account";
 import { retryBalance } from "./dunning/payment-retries";
 import { reconsentEmail } from "./emails";
 import { localChargeQueue } from "./queue";
@@ -58,7 +57,12 @@ async function stillDefault(organisationId: string, userId: string, paymentTypeI
   return (await defaultPaymentTypeOf(organisationId, userId))?.payment_type_id === paymentTypeId;
 }
 
-async function onDefaultChanged(organisationId: string, userId: string, paymentType: PaymentTypeRecord) {
+/** A switch of default payment type retries an owed balance (wired by core.ts `createCore`). */
+export async function onDefaultChanged(
+  organisationId: string,
+  userId: string,
+  paymentType: PaymentTypeRecord,
+) {
   const now = await businessNow();
   for (const found of await memberSubscriptions(organisationId, userId)) {
     if (!isLive(found, now)) continue;
@@ -112,18 +116,12 @@ async function onDefaultChanged(organisationId: string, userId: string, paymentT
   }
 }
 
-/**
- * A switch of default payment type retries an owed balance; a gym's new destination account asks
- * its bank payers to consent again (wired by core.ts `createCore`).
- */
-export function registerConsentReactions() {
-  onDefaultPaymentTypeChanged(onDefaultChanged);
-  onDestinationAccountChanged(({ organisationId, gymId, gymName }) =>
-    requireBankReconsent(
-      organisationId,
-      { gym_id: gymId },
-      `${gymName} has a new bank account for membership payments.`,
-    ).then(() => undefined),
+/** A gym's new destination account asks its bank payers to consent again (wired by core.ts `createCore`). */
+export async function onDestinationChanged({ organisationId, gymId, gymName }: DestinationAccountChanged) {
+  await requireBankReconsent(
+    organisationId,
+    { gym_id: gymId },
+    `${gymName} has a new bank account for membership payments.`,
   );
 }
 

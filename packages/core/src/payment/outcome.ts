@@ -82,3 +82,20 @@ export function paidSettlement(): PaidSettlement {
   if (!makePaidSettlement) throw new Error("paid settlement not wired: call createCore first (core.ts)");
   return makePaidSettlement();
 }
+
+type CancelledListener = (sub: SubscriptionRecord) => Promise<void>;
+const cancelledListeners: CancelledListener[] = [];
+
+/**
+ * Subscribes to a subscription cancelled for non-payment: door access is revoked (member/hooks.ts,
+ * wired in core.ts), so the ledger imports nothing above it. A subscriber's failure is logged by
+ * the job ("door access not revoked").
+ */
+export function onCancelledForNonPayment(listener: CancelledListener) {
+  cancelledListeners.push(listener);
+}
+
+/** Tells the subscribers a subscription was cancelled for non-payment (the dunning job). */
+export async function cancelledForNonPayment(sub: SubscriptionRecord) {
+  for (const listener of cancelledListeners) await listener(sub);
+}

@@ -29,7 +29,7 @@ import { memberAkahuConnection } from "../payment-type/bank-connection";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import { type MemberMonthState, memberMonthId } from "../rollup/writes";
 import type { SubscriptionRecord } from "../subscription/store";
-import { type HandlerResult, onWebhook, type VerifiedWebhook } from "../webhook-log/receive";
+import type { HandlerResult, VerifiedWebhook } from "../webhook-log/receive";
 import { gymOf } from "./context";
 import { bankOutcome, bankStatus, cardOutcome } from "./providers";
 import { applyOutcome, type SettlementHeld } from "./settle";
@@ -136,7 +136,8 @@ function readsFor(event: VerifiedWebhook, organisationId: string, paymentId: str
   return reads?.organisation_id === organisationId && reads.payment_id === paymentId ? reads : null;
 }
 
-async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
+/** A verified Stripe event (wired to `onWebhook("stripe")` by core.ts `createCore`). */
+export async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   if (event.eventType !== "payment_intent.succeeded" && event.eventType !== "payment_intent.payment_failed")
     return;
   const payload = event.payload as {
@@ -187,7 +188,8 @@ async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   });
 }
 
-async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
+/** A verified Akahu event (wired to `onWebhook("akahu")` by core.ts `createCore`). */
+export async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
   const payload = event.payload as Record<string, unknown>;
   if (String(payload.webhook_type ?? "").toUpperCase() !== "PAYMENT") return;
   const akahuId = String(payload.item_id ?? payload.payment_id ?? "");
@@ -215,13 +217,4 @@ async function onAkahu(event: VerifiedWebhook): Promise<HandlerResult> {
     outcome = await bankStatus(app, connection.token, akahuId);
   }
   await applyOutcome(payment, outcome, { snapshot: payment, source: "webhook", call: event.acceptedCall });
-}
-
-let registered = false;
-/** Registers the handlers once per process (core.ts `createCore`). */
-export function registerPaymentWebhooks() {
-  if (registered) return;
-  registered = true;
-  onWebhook("stripe", onStripe);
-  onWebhook("akahu", onAkahu);
 }

@@ -21,7 +21,6 @@ import { NotFoundError } from "../errors";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
-import { onPaidAtDesk } from "../payment/paid-at-desk";
 import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
@@ -222,13 +221,9 @@ export async function issueReceipt(
   }
 }
 
-/** Receipts for payments paid at the desk (manual, pay-in-full by EFTPOS or cash): wired in core.ts. */
-export function registerReceiptReactions() {
-  onPaidAtDesk(receiptForPaidPayment);
-}
-
 /**
- * The receipt of a payment that was just paid, emailed by whoever issued it (once). Never throws
+ * The receipt of a payment that was just paid (a payment paid at the desk: manual, pay-in-full by
+ * EFTPOS or cash, wired to `onPaidAtDesk` by core.ts `createCore`), emailed by whoever issued it (once). Never throws
  * into the money operation that called it: a failure is logged, and the receipt is issued when it
  * is next read.
  */

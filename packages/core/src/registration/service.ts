@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from 
 import { findOffering } from "../offering/store";
 import { getOrganisation } from "../organisation/service";
 import { findPrice } from "../price/store";
-import { useRegistrationDefaults } from "../subscription/confirm";
+import type { RegistrationDefaults } from "../subscription/confirm";
 import { putRole, roleIn, rolesOfUser } from "../user/roles";
 import { createUser, findUserByEmail } from "../user/service";
 import { parse } from "../validation";
@@ -31,28 +31,29 @@ export async function registrationOf(organisationId: string, userId: string) {
   return data;
 }
 
-/** `POST /api/subscriptions` defaults to what the member chose here, and marks them subscribed (core.ts `createCore`). */
-export function registerRegistrationDefaults() {
-  useRegistrationDefaults(
-    async (userId, organisationId) => {
-      if (!organisationId) return null;
-      const record = await registrationOf(organisationId, userId);
-      return record
-        ? {
-            price_id: record.price_id,
-            gym_id: record.gym_id,
-            start_date: record.start_date,
-            billing_date: record.billing_date,
-            linked_price_id: record.price_link_id ? (record.price_id ?? null) : null,
-          }
-        : null;
-    },
-    (userId) => markSubscribed(userId),
-  );
+/**
+ * `POST /api/subscriptions` defaults to what the member chose here (wired to
+ * `useRegistrationDefaults` with `markSubscribed` by core.ts `createCore`).
+ */
+export async function registrationDefaults(
+  userId: string,
+  organisationId: string | null,
+): Promise<RegistrationDefaults | null> {
+  if (!organisationId) return null;
+  const record = await registrationOf(organisationId, userId);
+  return record
+    ? {
+        price_id: record.price_id,
+        gym_id: record.gym_id,
+        start_date: record.start_date,
+        billing_date: record.billing_date,
+        linked_price_id: record.price_link_id ? (record.price_id ?? null) : null,
+      }
+    : null;
 }
 
 /** Once subscribed: the registration is done, and the welcome (and first debit notice) is emailed. */
-async function markSubscribed(userId: string) {
+export async function markSubscribed(userId: string) {
   for (const role of await rolesOfUser(userId)) {
     const record = await registrationOf(role.organisation_id, userId);
     if (!record || record.subscribed_at) continue;

@@ -81,3 +81,45 @@ describe("site redirects", () => {
     expect((await api.client().get("/api/sites/elsewhere")).status).toBe(422);
   });
 });
+
+describe("routers loaded per path segment", () => {
+  const segmentsOf = (router: { routes: { path: string }[] }) =>
+    [...new Set(router.routes.filter((r) => r.path !== "/*").map((r) => r.path.split("/")[1]))].sort();
+
+  it("declares, for every router, exactly the first path segments of its routes", async () => {
+    const { routers } = await import("./app");
+    for (const { segments, module, load } of routers) {
+      const router = await load();
+      expect(segmentsOf(router), module).toEqual([...segments].sort());
+      expect(Object.values(await import(/* @vite-ignore */ module)), module).toContain(router);
+    }
+  });
+
+  it("mounts the local extras under /api/dev only", async () => {
+    const { devRouter } = await import("./routers/dev");
+    const { simulatorRouter } = await import("../local/simulators/router");
+    expect(segmentsOf(devRouter)).toEqual(["dev"]);
+    expect(segmentsOf(simulatorRouter)).toEqual(["dev"]);
+  });
+
+  it("answers every router's routes, whichever part of the app a first request built", async () => {
+    // Each path answers from its own part (not a 404 from the empty one); the document lists all.
+    for (const path of [
+      "/api/members",
+      "/api/offerings/x/prices",
+      "/api/organisations/x/prices",
+      "/api/webhook-calls",
+      "/api/me/active-subscription",
+    ]) {
+      expect((await api.client().get(path)).body.error, path).not.toBe("not_found");
+    }
+    const { routers } = await import("./app");
+    const documented = Object.keys((await api.client().get("/api/openapi.json")).body.paths);
+    for (const { load } of routers) {
+      for (const route of (await load()).routes.filter((r) => r.path !== "/*" && r.method !== "ALL")) {
+        const path = `/api${route.path.replace(/:(\w+)/g, "{$1}")}`;
+        expect(documented, path).toContain(path);
+      }
+    }
+  });
+});

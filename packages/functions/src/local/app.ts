@@ -1,3 +1,4 @@
+import { config } from "@gym/core/config";
 import { createCore } from "@gym/core/core";
 import { localProviders } from "@gym/core/simulators/index";
 import { createApp as createApiApp } from "../api/app";
@@ -13,13 +14,15 @@ import { registerLocalWebhookDelivery } from "./webhook-delivery";
 createCore({ providers: localProviders() });
 
 export function createApp() {
-  return createApiApp({
-    local: (app) => {
-      app.route("/", devRouter);
-      app.route("/", simulatorRouter);
-      registerLocalWebhookDelivery(app);
+  const app = createApiApp({
+    local: (part) => {
+      part.route("/", devRouter);
+      part.route("/", simulatorRouter);
     },
   });
+  // Delivered through the whole app (its /api/webhooks part), not the part holding the dev routes.
+  if (config.isLocal) registerLocalWebhookDelivery(app);
+  return app;
 }
 
 export const app = createApp();

@@ -12,17 +12,7 @@ import { cancellationChange, rollupItems } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
-
-type CancelledListener = (sub: SubscriptionRecord) => Promise<void>;
-const cancelledListeners: CancelledListener[] = [];
-
-/**
- * Subscribes to a subscription cancelled for non-payment: door access is revoked (member/hooks.ts,
- * wired in core.ts), so the ledger imports nothing above it. A subscriber's failure is logged.
- */
-export function onCancelledForNonPayment(listener: CancelledListener) {
-  cancelledListeners.push(listener);
-}
+import { cancelledForNonPayment } from "../outcome";
 
 /** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
 export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
@@ -104,7 +94,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   try {
     await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
-    for (const listener of cancelledListeners) await listener(sub);
+    await cancelledForNonPayment(sub);
   } catch (error) {
     log.error("door access not revoked", {
       subscription_id: sub.subscription_id,
