@@ -267,10 +267,31 @@ export async function loadBench(rows: BenchRow[], options: LoadOptions) {
       context.cookie = cookieOf(headers, context.cookie);
       return status;
     };
+    /** Each step's latencies (from its request's setup to its answer), to say which step is slow. */
+    const stepTimes = new Map<string, number[]>();
+    const timed = (steps: autocannon.Request[]) =>
+      steps.map((step) => ({
+        ...step,
+        setupRequest: (request: autocannon.Request, context: Journey & { sentAt?: number }) => {
+          context.sentAt = performance.now();
+          return step.setupRequest ? step.setupRequest(request, context) : request;
+        },
+        onResponse: (
+          status: number,
+          body: string,
+          context: Journey & { sentAt?: number },
+          headers?: Record<string, unknown>,
+        ) => {
+          const name = `${step.method} ${step.path}`;
+          if (context.sentAt !== undefined)
+            stepTimes.set(name, [...(stepTimes.get(name) ?? []), performance.now() - context.sentAt]);
+          step.onResponse?.(status, body, context, headers);
+        },
+      }));
     const registration = await run(
       "registration: register → code → bank account → subscribe (requests of every step)",
       {
-        requests: [
+        requests: timed([
           {
             method: "POST",
             path: "/api/register",
@@ -372,7 +393,7 @@ export async function loadBench(rows: BenchRow[], options: LoadOptions) {
               if (status === 201) subscribed += 1;
             },
           },
-        ],
+        ]),
       },
       (instance) => {
         instance.on("response", () => {
@@ -380,6 +401,12 @@ export async function loadBench(rows: BenchRow[], options: LoadOptions) {
         });
       },
     );
+    for (const [step, times] of stepTimes) {
+      times.sort((a, b) => a - b);
+      console.log(
+        `  registration step ${step}: p50 / p95 ${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)} ms (${times.length} answered)`,
+      );
+    }
     if (registration)
       rows.push({
         figure: `load: registration journeys completed (subscribed) in ${registration.duration.toFixed(0)} s`,
