@@ -38,7 +38,11 @@ async function countWhile<T>(work: () => Promise<T>) {
   Object.assign(counts, { requests: 0, scans: 0, items: 0, byCommand: {}, aside: {}, counting: true });
   try {
     const result = await work();
-    return { result, requests: measured(counts), detail: JSON.stringify({ byCommand: counts.byCommand, aside: counts.aside }) };
+    return {
+      result,
+      requests: measured(counts),
+      detail: JSON.stringify({ byCommand: counts.byCommand, aside: counts.aside }),
+    };
   } finally {
     counts.counting = false;
   }
