@@ -10,14 +10,18 @@
  * Prints p50/p95/p99 of every request, requests per second, errors (non-2xx answers, failed and
  * timed-out requests) and connection resets: connections the server closed under the load (every
  * client keeps one connection open, so any close the client did not ask for is one).
- * `--connections N` changes the 50 (a quick check on a busy machine).
+ * `--connections N` changes the 50 (a quick check on a busy machine). `--db DIR` keeps DynamoDB
+ * Local's data in DIR (on disk instead of in memory) and seeds it only once: a later run with the
+ * same DIR and member count reuses the organisation (its seed, 2–3 minutes for 10,000 members, is
+ * the slowest part of a run). `--only WORD` runs only the scenarios whose label contains WORD.
  */
 import { fork } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../support/free-port";
-import { percentile } from "./measure";
+import { percentile, type RequestCount } from "./measure";
 import type { BenchRow } from "./payments-list";
 
 const MAX_JOURNEYS = 5_000;
@@ -61,18 +65,35 @@ const cookieOf = (headers: Record<string, unknown>, previous: string) => {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 };
 
-export async function loadBench(rows: BenchRow[], members: number, seconds: number, connections = 50) {
+export interface LoadOptions {
+  members: number;
+  seconds: number;
+  connections?: number;
+  /** DynamoDB Local's data on disk here, seeded once and reused (`--db`). */
+  dbPath?: string;
+  /** Only the scenarios whose label contains this (`--only`). */
+  only?: string;
+}
+
+export async function loadBench(rows: BenchRow[], options: LoadOptions) {
+  const { members, seconds, connections = 50, dbPath, only } = options;
   process.env.APP_ENV = "local";
   process.env.LOG_LEVEL = "silent";
   process.env.TABLE_NAME = "bench-load";
   process.env.SESSION_SECRET ??= "bench-load-session-secret-0123456789abcdef";
   process.env.UPLOADS_DIR = `.data/bench-uploads-${Date.now()}`;
   const { startDynamoLocal, ensureTable } = await import("../../packages/functions/src/local/database");
-  const dynamo = await startDynamoLocal({ port: await freePort(), heapMb: 1536 });
+  const dynamo = await startDynamoLocal({ port: await freePort(), heapMb: 1536, dbPath });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const port = await freePort();
   const server = fork(resolve(import.meta.dirname, "load-server.ts"), [], {
-    execArgv: ["--import", "tsx", "--disable-warning=NodeVersionSupportWarning"],
+    // LOAD_SERVER_FLAGS adds Node flags to the server's process (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+    execArgv: [
+      "--import",
+      "tsx",
+      "--disable-warning=NodeVersionSupportWarning",
+      ...(process.env.LOAD_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
+    ],
     env: { ...process.env, LOAD_PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -87,15 +108,24 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
     const { simulatedAkahuCode } = await import("../../packages/core/src/simulators/akahu");
     const started = performance.now();
     const today = aucklandDate(new Date());
-    const seeded = await seedBulkOrganisation({
-      members,
-      firstDue: addDays(today, 1),
-      onProgress: (done) =>
-        process.stdout.write(`\r  seeding members ${done.toLocaleString()} / ${members.toLocaleString()}`),
-    });
-    process.stdout.write(
-      `\r  seeded ${members.toLocaleString()} members in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
-    );
+    const kept = dbPath ? resolve(dbPath, `seeded-${members}.json`) : null;
+    type Seeded = Awaited<ReturnType<typeof seedBulkOrganisation>>;
+    let seeded: Seeded;
+    if (kept && existsSync(kept)) {
+      seeded = JSON.parse(readFileSync(kept, "utf8")) as Seeded;
+      console.log(`  reusing the ${members.toLocaleString()} members seeded in ${dbPath}`);
+    } else {
+      seeded = await seedBulkOrganisation({
+        members,
+        firstDue: addDays(today, 1),
+        onProgress: (done) =>
+          process.stdout.write(`\r  seeding members ${done.toLocaleString()} / ${members.toLocaleString()}`),
+      });
+      process.stdout.write(
+        `\r  seeded ${members.toLocaleString()} members in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      );
+      if (kept) writeFileSync(kept, JSON.stringify(seeded));
+    }
     const gym = (
       await db().entities.gym.get({ organisation_id: seeded.organisation_id, gym_id: seeded.gym_id }).go()
     ).data;
@@ -106,7 +136,19 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
       server.once("exit", (code) => fail(new Error(`the load server exited (${code})`)));
     });
     const { signIn } = await import("../support/api");
-    const admin = await signIn(url, seeded.admin_email);
+    // An admin of this run (a reused organisation's owner would soon meet the sign-in code limit).
+    const { createUser } = await import("../../packages/core/src/user/service");
+    const { putRole } = await import("../../packages/core/src/user/roles");
+    const { DEMO_PASSWORD } = await import("../../packages/functions/src/local/seed/identity");
+    const adminEmail = `load-admin-${Date.now()}@bench.example.nz`;
+    const runAdmin = await createUser({
+      email: adminEmail,
+      name: "load admin",
+      password: DEMO_PASSWORD,
+      email_verified: true,
+    });
+    await putRole({ organisation_id: seeded.organisation_id, user_id: runAdmin.user_id, org_role: "admin" });
+    const admin = await signIn(url, adminEmail, DEMO_PASSWORD);
     const staffHeaders = { cookie: admin.cookieHeader(), "x-requested-with": "XMLHttpRequest" };
 
     // 500 members to open in turn: the first five pages of the list.
@@ -121,11 +163,23 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
     }
 
     const sockets = watchConnections();
+    /** The server's DynamoDB requests since the last call (load-server.ts counts them). */
+    const serverCount = () =>
+      new Promise<RequestCount>((done) => {
+        const answer = (message: { count?: RequestCount }) => {
+          if (!message.count) return;
+          server.off("message", answer);
+          done(message.count);
+        };
+        server.on("message", answer);
+        server.send("count");
+      });
     const run = async (
       label: string,
       options: Partial<autocannon.Options>,
       watch?: (instance: autocannon.Instance) => void,
     ) => {
+      if (only && !label.includes(only)) return null;
       const latencies: number[] = [];
       let non2xx = 0;
       const statuses: Record<number, number> = {};
@@ -134,6 +188,7 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
       sockets.opened = 0;
       sockets.closedByServer = 0;
       sockets.watching = true;
+      await serverCount();
       const instance = autocannon({
         url,
         connections,
@@ -153,14 +208,16 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
       watch?.(instance);
       const result = await instance;
       sockets.watching = false;
+      const dynamoRequests = (await serverCount()).requests;
       latencies.sort((a, b) => a - b);
       // autocannon drops a connection itself after a timeout (its listeners go with it): only the
       // server's closes count as resets.
       const resets = sockets.closedByServer;
       const errors = non2xx + failed;
+      const perCall = latencies.length ? (dynamoRequests / latencies.length).toFixed(1) : "–";
       if (non2xx) console.log(`  ${label}: answers by status ${JSON.stringify(statuses)}`);
       rows.push({
-        figure: `load: ${label}, ${connections} clients × ${seconds} s: p50 / p95 / p99 (${(latencies.length / (result.duration || seconds)).toFixed(0)} req/s, ${latencies.length.toLocaleString()} requests, ${errors} errors${timeouts ? ` (${timeouts} timed out)` : ""}, ${resets} connection resets)`,
+        figure: `load: ${label}, ${connections} clients × ${seconds} s: p50 / p95 / p99 (${(latencies.length / (result.duration || seconds)).toFixed(0)} req/s, ${latencies.length.toLocaleString()} requests, ${errors} errors${timeouts ? ` (${timeouts} timed out)` : ""}, ${resets} connection resets; ${perCall} DynamoDB requests a call)`,
         value: latencies.length
           ? `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 95).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`
           : "none answered",
@@ -210,10 +267,31 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
       context.cookie = cookieOf(headers, context.cookie);
       return status;
     };
+    /** Each step's latencies (from its request's setup to its answer), to say which step is slow. */
+    const stepTimes = new Map<string, number[]>();
+    const timed = (steps: autocannon.Request[]) =>
+      steps.map((step) => ({
+        ...step,
+        setupRequest: (request: autocannon.Request, context: Journey & { sentAt?: number }) => {
+          context.sentAt = performance.now();
+          return step.setupRequest ? step.setupRequest(request, context) : request;
+        },
+        onResponse: (
+          status: number,
+          body: string,
+          context: Journey & { sentAt?: number },
+          headers?: Record<string, unknown>,
+        ) => {
+          const name = `${step.method} ${step.path}`;
+          if (context.sentAt !== undefined)
+            stepTimes.set(name, [...(stepTimes.get(name) ?? []), performance.now() - context.sentAt]);
+          step.onResponse?.(status, body, context, headers);
+        },
+      }));
     const registration = await run(
       "registration: register → code → bank account → subscribe (requests of every step)",
       {
-        requests: [
+        requests: timed([
           {
             method: "POST",
             path: "/api/register",
@@ -315,7 +393,7 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
               if (status === 201) subscribed += 1;
             },
           },
-        ],
+        ]),
       },
       (instance) => {
         instance.on("response", () => {
@@ -323,12 +401,19 @@ export async function loadBench(rows: BenchRow[], members: number, seconds: numb
         });
       },
     );
-    rows.push({
-      figure: `load: registration journeys completed (subscribed) in ${registration.duration.toFixed(0)} s`,
-      value: `${subscribed} (${(subscribed / (registration.duration || seconds)).toFixed(1)} /s)`,
-      budget: "—",
-      ok: subscribed > 0 ? null : false,
-    });
+    for (const [step, times] of stepTimes) {
+      times.sort((a, b) => a - b);
+      console.log(
+        `  registration step ${step}: p50 / p95 ${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)} ms (${times.length} answered)`,
+      );
+    }
+    if (registration)
+      rows.push({
+        figure: `load: registration journeys completed (subscribed) in ${registration.duration.toFixed(0)} s`,
+        value: `${subscribed} (${(subscribed / (registration.duration || seconds)).toFixed(1)} /s)`,
+        budget: "—",
+        ok: subscribed > 0 ? null : false,
+      });
   } finally {
     server.disconnect();
     await new Promise((done) => server.once("exit", done));

@@ -15,7 +15,7 @@
  * over 10,000 members (tests/bench/backoffice.ts);
  * `npm run bench -- --bundle` only the Lambda bundle figures (the API bundle and every entry);
  * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts);
- * `npm run bench -- --load [--members N] [--seconds S]` 50 clients at a time on the busiest calls and
+ * `npm run bench -- --load [--members N] [--seconds S] [--connections C] [--db DIR] [--only WORD]` 50 clients at a time on the busiest calls and
  * on registration, over 10,000 members (tests/bench/load.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -300,7 +300,14 @@ async function main() {
   if (args.includes("--load")) {
     const { loadBench } = await import("./load");
     const at = (flag: string) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
-    await loadBench(rows, at("--members") ?? 10_000, at("--seconds") ?? 30, at("--connections") ?? 50);
+    const text = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+    await loadBench(rows, {
+      members: at("--members") ?? 10_000,
+      seconds: at("--seconds") ?? 30,
+      connections: at("--connections") ?? 50,
+      dbPath: text("--db"),
+      only: text("--only"),
+    });
     return printRows();
   }
   if (args.includes("--dashboard")) {

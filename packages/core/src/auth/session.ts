@@ -20,6 +20,9 @@ export async function createSession(input: {
   two_factor_passed: boolean;
   ip?: string;
   user_agent?: string;
+  /** The organisation and gym the session starts in (registration names them at once). */
+  current_organisation_id?: string;
+  current_gym_id?: string;
 }) {
   const token = newToken();
   const now = epochSeconds();
@@ -35,6 +38,8 @@ export async function createSession(input: {
       expires_at: now + (input.two_factor_passed ? SESSION_IDLE_SECONDS : PENDING_SESSION_SECONDS),
       ip: input.ip,
       user_agent: input.user_agent?.slice(0, 300),
+      current_organisation_id: input.current_organisation_id,
+      current_gym_id: input.current_gym_id,
     })
     .go();
   return { token, session: data };

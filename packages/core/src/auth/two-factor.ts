@@ -24,8 +24,10 @@ const guessKey = (userId: string, hash: string) => `code-guesses:${userId}:${has
  * are counted atomically before anything is sent.
  */
 export async function issueCode(userId: string, options: { resend?: boolean } = {}) {
-  const user = await getUser(userId);
-  const gap = await takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS });
+  const [user, gap] = await Promise.all([
+    getUser(userId),
+    takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS }),
+  ]);
   if (options.resend && !gap.ok) {
     throw new RateLimitedError(
       "A code was sent moments ago. Please wait 30 seconds before asking for another.",

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
+import { rangeKeyConditions } from "./local-engine";
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -17,6 +18,8 @@ export function dynamo(): DynamoDBDocumentClient {
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
+    // DynamoDB Local reads a whole partition for `begins_with`: local-engine.ts.
+    if (endpoint) rangeKeyConditions(documentClient);
   }
   return documentClient;
 }

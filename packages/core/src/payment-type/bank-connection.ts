@@ -69,8 +69,15 @@ export async function memberAkahuConnection(organisationId: string, userId: stri
   const { data: connection } = await db()
     .entities.akahuConnection.get({ organisation_id: organisationId, user_id: userId })
     .go();
-  if (!connection) return null;
-  return { ...connection, token: decryptSecret(connection.token_enc, tokenContext(organisationId, userId)) };
+  return connection ? withToken(connection) : null;
+}
+
+/** A stored connection with its user token decrypted (throws when the token cannot be read). */
+export function withToken<C extends { organisation_id: string; user_id: string; token_enc: string }>(
+  connection: C,
+) {
+  const context = tokenContext(connection.organisation_id, connection.user_id);
+  return { ...connection, token: decryptSecret(connection.token_enc, context) };
 }
 
 export async function akahuSyncAccounts(actor: Actor): Promise<AkahuAccount[]> {
