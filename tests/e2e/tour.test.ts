@@ -8,7 +8,10 @@ import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from ".
  * role (organisation admin, gym admin, trainer, member), asserting what a person would notice
  * first: no horizontal overflow on a phone, no console errors, no "Page not found", and axe clean
  * on the join site. Then every link in every email the dev mailbox received opens a real page.
- * One product start, one browser; screenshots of every stop land in tests/.artifacts/tour-*.png.
+ * One product start, one browser, one signed-in context per role and size. On the staff host each
+ * role and size loads the app once (its first route, a real page load) and then moves through the
+ * other routes inside it, as a person does. With TOUR_SCREENSHOTS=1 a screenshot of every stop
+ * lands in tests/.artifacts/tour-*.png.
  */
 // Its own product: it opens every link in every email the mailbox received, which should be its own.
 const e2e = useProductAndBrowser({}, { own: true });
@@ -130,12 +133,18 @@ interface Stop {
   problems: string[];
 }
 
+/**
+ * Screenshots of every stop, for a person to look through (no assertion reads them): asked for
+ * with TOUR_SCREENSHOTS=1, since taking them is about a fifth of the tour's time.
+ */
+const screenshots = process.env.TOUR_SCREENSHOTS === "1";
+
 /** Opens one address and reports what a person would notice. */
 async function visit(
   page: Page,
   url: string,
   size: Size,
-  options: { axe?: boolean; shot?: string; guest?: boolean } = {},
+  options: { axe?: boolean; shot?: string; guest?: boolean; inApp?: boolean } = {},
 ) {
   const errors: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
@@ -146,10 +155,24 @@ async function visit(
   page.on("pageerror", onPageError);
   const problems: string[] = [];
   try {
-    await page.goto(url, { waitUntil: "load" });
+    // Inside the app already (same origin): move its router to the address as a person following
+    // a link does (the browser's history plus the event the router listens to), without loading
+    // and starting the app again. The page it left has its headings marked, so the wait below is
+    // for the new page's own heading. The first stop of each page, and any other origin, loads.
+    const here = page.url() === "about:blank" ? null : new URL(page.url());
+    const there = new URL(url);
+    if (options.inApp && here?.origin === there.origin) {
+      await page.evaluate((to) => {
+        for (const h of document.querySelectorAll("h1")) h.setAttribute("data-tour-left", "");
+        window.history.pushState(null, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+      }, `${there.pathname}${there.search}`);
+    } else {
+      await page.goto(url, { waitUntil: "load" });
+    }
     // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls answered).
     await page
-      .getByRole("heading", { level: 1 })
+      .locator("h1:not([data-tour-left])")
       .first()
       .waitFor({ timeout: 8_000 })
       .catch(() => {});
@@ -193,7 +216,7 @@ async function visit(
       });
       problems.push(...violations.map((v) => `axe: ${v}`));
     }
-    if (options.shot)
+    if (options.shot && screenshots)
       await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
   } finally {
     page.off("console", onConsole);
@@ -241,6 +264,7 @@ describe("the tour", () => {
           found.push(
             await visit(page, `${e2e.product.staffUrl}${path}`, size, {
               shot: `tour-staff-${role}-${size}-${slug(path)}`,
+              inApp: true,
             }),
           );
         }
