@@ -1,7 +1,14 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from "../support/e2e";
+import {
+  currentHeading,
+  openInApp,
+  screenshotPath,
+  signInViaApi,
+  useProductAndBrowser,
+  viewports,
+} from "../support/e2e";
 
 /**
  * The tour (issue 23): every route of both hosts, at 1440×900 and 390×844, signed in as each
@@ -155,24 +162,12 @@ async function visit(
   page.on("pageerror", onPageError);
   const problems: string[] = [];
   try {
-    // Inside the app already (same origin): move its router to the address as a person following
-    // a link does (the browser's history plus the event the router listens to), without loading
-    // and starting the app again. The page it left has its headings marked, so the wait below is
-    // for the new page's own heading. The first stop of each page, and any other origin, loads.
-    const here = page.url() === "about:blank" ? null : new URL(page.url());
-    const there = new URL(url);
-    if (options.inApp && here?.origin === there.origin) {
-      await page.evaluate((to) => {
-        for (const h of document.querySelectorAll("h1")) h.setAttribute("data-tour-left", "");
-        window.history.pushState(null, "", to);
-        window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
-      }, `${there.pathname}${there.search}`);
-    } else {
-      await page.goto(url, { waitUntil: "load" });
-    }
+    // The staff routes after each role and size's first: inside the app, as a person moves.
+    if (options.inApp) await openInApp(page, url);
+    else await page.goto(url, { waitUntil: "load" });
     // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls answered).
     await page
-      .locator("h1:not([data-tour-left])")
+      .locator(currentHeading)
       .first()
       .waitFor({ timeout: 8_000 })
       .catch(() => {});
