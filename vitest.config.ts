@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/sequencer";
 
 /**
  * One runner for every test. Projects:
@@ -11,6 +12,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // The long-running files first (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
@@ -59,7 +62,8 @@ export default defineConfig({
           env: { APP_ENV: "test" },
           environment: "node",
           include: ["tests/reference/**/*.test.ts", "tests/sim/**/*.test.ts"],
-          testTimeout: 300_000,
+          // Bounds for a stuck run, with room for npm test's two files at a time beside tsc.
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },
@@ -71,7 +75,7 @@ export default defineConfig({
           // tests/infra/sites.test.ts checks what the build ships.
           globalSetup: ["tests/support/build-sites.ts"],
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -1,7 +1,13 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { screenshotPath, signInViaApi, useProductAndBrowser } from "../support/e2e";
+import {
+  currentHeading,
+  openInApp,
+  screenshotPath,
+  signInViaApi,
+  useProductAndBrowser,
+} from "../support/e2e";
 
 const e2e = useProductAndBrowser();
 
@@ -26,7 +32,8 @@ interface Violation {
 
 /** axe-core (WCAG 2.0/2.1/2.2 A and AA rules plus best practices) on the page as it stands. */
 async function axe(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: axePath });
+  // Once per loaded page: a page moved to inside the app keeps it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
     const result = await (
       window as unknown as {
@@ -57,10 +64,14 @@ const busy = () =>
     .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest("button"))
     .map((el) => el.getAttribute("aria-label") ?? el.className.split(" ")[0]);
 
-/** Opens a path and waits for the page's heading and for its data (no loader or skeleton left). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("h1").first().waitFor({ timeout: 15_000 });
+/**
+ * Opens a path and waits for the page's heading and for its data (no loader or skeleton left).
+ * `inApp`: the signed-in staff routes after the first, moved to inside the app (openInApp).
+ */
+async function open(page: Page, url: string, inApp = false) {
+  if (inApp) await openInApp(page, url);
+  else await page.goto(url);
+  await page.locator(currentHeading).first().waitFor({ timeout: 15_000 });
   const settled = await page
     .waitForFunction(`(${busy.toString()})().length === 0`, undefined, { timeout: 5_000, polling: 100 })
     .then(() => true)
@@ -193,7 +204,7 @@ describe("axe-core finds no serious or critical violation", () => {
       const failures: { where: string; violations: Violation[] }[] = [];
       for (const path of staffRoutes()) {
         const started = Date.now();
-        await open(page, `${e2e.product.staffUrl}${path}`);
+        await open(page, `${e2e.product.staffUrl}${path}`, true);
         const bad = await check(page, `${size} ${path}`, started);
         if (bad.length) failures.push({ where: `${size} ${path}`, violations: bad });
       }

@@ -1,14 +1,24 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { screenshotPath, signInViaApi, useProductAndBrowser, viewports } from "../support/e2e";
+import {
+  currentHeading,
+  openInApp,
+  screenshotPath,
+  signInViaApi,
+  useProductAndBrowser,
+  viewports,
+} from "../support/e2e";
 
 /**
  * The tour (issue 23): every route of both hosts, at 1440×900 and 390×844, signed in as each
  * role (organisation admin, gym admin, trainer, member), asserting what a person would notice
  * first: no horizontal overflow on a phone, no console errors, no "Page not found", and axe clean
  * on the join site. Then every link in every email the dev mailbox received opens a real page.
- * One product start, one browser; screenshots of every stop land in tests/.artifacts/tour-*.png.
+ * One product start, one browser, one signed-in context per role and size. On the staff host each
+ * role and size loads the app once (its first route, a real page load) and then moves through the
+ * other routes inside it, as a person does. With TOUR_SCREENSHOTS=1 a screenshot of every stop
+ * lands in tests/.artifacts/tour-*.png.
  */
 // Its own product: it opens every link in every email the mailbox received, which should be its own.
 const e2e = useProductAndBrowser({}, { own: true });
@@ -130,12 +140,18 @@ interface Stop {
   problems: string[];
 }
 
+/**
+ * Screenshots of every stop, for a person to look through (no assertion reads them): asked for
+ * with TOUR_SCREENSHOTS=1, since taking them is about a fifth of the tour's time.
+ */
+const screenshots = process.env.TOUR_SCREENSHOTS === "1";
+
 /** Opens one address and reports what a person would notice. */
 async function visit(
   page: Page,
   url: string,
   size: Size,
-  options: { axe?: boolean; shot?: string; guest?: boolean } = {},
+  options: { axe?: boolean; shot?: string; guest?: boolean; inApp?: boolean } = {},
 ) {
   const errors: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
@@ -146,10 +162,12 @@ async function visit(
   page.on("pageerror", onPageError);
   const problems: string[] = [];
   try {
-    await page.goto(url, { waitUntil: "load" });
+    // The staff routes after each role and size's first: inside the app, as a person moves.
+    if (options.inApp) await openInApp(page, url);
+    else await page.goto(url, { waitUntil: "load" });
     // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls answered).
     await page
-      .getByRole("heading", { level: 1 })
+      .locator(currentHeading)
       .first()
       .waitFor({ timeout: 8_000 })
       .catch(() => {});
@@ -193,7 +211,7 @@ async function visit(
       });
       problems.push(...violations.map((v) => `axe: ${v}`));
     }
-    if (options.shot)
+    if (options.shot && screenshots)
       await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
   } finally {
     page.off("console", onConsole);
@@ -241,6 +259,7 @@ describe("the tour", () => {
           found.push(
             await visit(page, `${e2e.product.staffUrl}${path}`, size, {
               shot: `tour-staff-${role}-${size}-${slug(path)}`,
+              inApp: true,
             }),
           );
         }

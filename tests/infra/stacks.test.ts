@@ -544,6 +544,8 @@ describe("a protected stage with custom domains", () => {
         ALARM_EMAIL: "ops@kiaora.example.nz, owner@kiaora.example.nz",
       },
       "prod",
+      // Its assertions are the infrastructure's; the bundles are the dev synth's (checked above).
+      { reuseBuilds: true },
     );
   });
 

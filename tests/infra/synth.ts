@@ -1,7 +1,9 @@
 import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, getStack, Function as SstFunction } from "sst/constructs";
+import { useFunctions } from "sst/constructs/Function.js";
 import { initProject } from "sst/project.js";
+import { useRuntimeHandlers } from "sst/runtime/handlers.js";
 import { API } from "../../infra/api";
 import { Jobs } from "../../infra/jobs";
 import { Monitoring } from "../../infra/monitoring";
@@ -45,15 +47,44 @@ const settingNames = [
   "LOG_RETENTION_DAYS",
 ];
 
-export async function synth(settings: Record<string, string>, stage = "test"): Promise<Synth> {
+type Build = ReturnType<ReturnType<typeof useRuntimeHandlers>["build"]>;
+/** Each function's build (esbuild, then `npm install` of what is installed beside it), by handler. */
+const builds = new Map<string, Build>();
+
+/**
+ * `reuseBuilds`: the functions' code as an earlier synth in this process built it, instead of
+ * building (and npm-installing beside) every function again; for a configuration whose assertions
+ * are about the infrastructure, not the bundles (the bundles are checked on the first synth).
+ */
+export async function synth(
+  settings: Record<string, string>,
+  stage = "test",
+  options: { reuseBuilds?: boolean } = {},
+): Promise<Synth> {
   process.env.SST_TELEMETRY_DISABLED = "1";
   process.env.AWS_EC2_METADATA_DISABLED = "true";
   process.env.WEB_PREBUILT_DIR = path.resolve(__dirname, "fixtures/web");
   const saved = Object.fromEntries(settingNames.map((n) => [n, process.env[n]]));
   for (const n of settingNames) delete process.env[n];
   Object.assign(process.env, settings);
+  let restore = () => {};
   try {
     await initProject({ stage });
+    const handlers = useRuntimeHandlers();
+    const build = handlers.build;
+    restore = () => {
+      handlers.build = build;
+    };
+    handlers.build = (functionID, mode) => {
+      const fn = useFunctions().fromID(functionID);
+      const key = JSON.stringify([fn?.handler, fn?.architecture, fn?.runtime]);
+      const built = builds.get(key);
+      // The earlier build's source map was moved into its own asset and removed from disk.
+      if (options.reuseBuilds && built) return built.then((b) => ({ ...b, sourcemap: undefined }));
+      const fresh = build.call(handlers, functionID, mode);
+      builds.set(key, fresh);
+      return fresh;
+    };
     const { name, region } = config.config();
     const app = new App({ mode: "deploy", stage, name, region });
     await config.stacks(app);
@@ -71,6 +102,7 @@ export async function synth(settings: Record<string, string>, stage = "test"): P
       .map((fn) => path.resolve(".sst/artifacts", fn.node.addr));
     return { templates, resources, bundleDirs };
   } finally {
+    restore();
     for (const n of settingNames) delete process.env[n];
     for (const [n, v] of Object.entries(saved)) if (v !== undefined) process.env[n] = v;
   }

@@ -203,6 +203,33 @@ export async function staffPage(
 
 export const signInStaff = signInViaApi;
 
+/**
+ * The heading of the page a person is on now: after {@link openInApp}, the page left behind has its
+ * headings marked, so this matches only the new page's own (a new route renders a new element).
+ */
+export const currentHeading = "h1:not([data-e2e-left])";
+
+/**
+ * Opens an address the way a person inside the app gets there: when the page already shows the
+ * same site, its router is moved there (the browser's history and the event the router listens
+ * to, as the back and forward buttons do), without loading and starting the app again; otherwise
+ * a real page load. Then wait for `currentHeading`. For tests that visit many routes of one site;
+ * what a real load of each address serves is the tour's signed-out and emailed-link stops.
+ */
+export async function openInApp(page: Page, url: string) {
+  const here = page.url().startsWith("http") ? new URL(page.url()) : null;
+  const there = new URL(url);
+  if (here?.origin !== there.origin) {
+    await page.goto(url, { waitUntil: "load" });
+    return;
+  }
+  await page.evaluate((to) => {
+    for (const h of document.querySelectorAll("h1")) h.setAttribute("data-e2e-left", "");
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  }, `${there.pathname}${there.search}`);
+}
+
 /** Where screenshots go (git-ignored), for a person to look at after a run. */
 export function screenshotPath(name: string) {
   return resolve(root, "tests/.artifacts", `${name}.png`);

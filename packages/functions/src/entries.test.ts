@@ -25,7 +25,8 @@ async function importFirst(path: string) {
   return JSON.parse(stdout.trim().split("\n").pop()!) as string[];
 }
 
-describe("every Lambda entry loads first in a fresh process", () => {
+// Concurrent: each is its own process, mostly waiting on its module files being read.
+describe.concurrent("every Lambda entry loads first in a fresh process", () => {
   it.each(Object.entries(lambdaEntries))("%s exports its handler", async (_name, path) => {
     expect(await importFirst(path)).toContain("handler");
   });
