@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -329,6 +329,8 @@ export async function listTables(endpoint: string) {
 
   it("answers as the API Lambda, each path segment's routers loaded from their own chunks on first request", async () => {
     // Inside the repository, so the packages installed beside the bundle (argon2) resolve as on Lambda.
+    // .build/ is git-ignored: a fresh clone has none yet.
+    mkdirSync(join(root, ".build"), { recursive: true });
     const out = mkdtempSync(join(root, ".build", "bundle-test-api-"));
     try {
       await build(lambdaBuildOptions({ lambda: resolve(root, "packages/functions/src/api/lambda.ts") }, out));
