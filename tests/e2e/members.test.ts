@@ -16,6 +16,9 @@ async function addSearchableMember(dynamoPort: number) {
   process.env.TABLE_NAME = "gym-local";
   const { resetDynamo } = await import("../../packages/core/src/db/client");
   resetDynamo();
+  // The start-up point, as the product has it: a role written tells the members layer to index
+  // the member for the list and search (core.ts), which this process would otherwise not hear.
+  await import("../support/core-setup");
   const { findUserByEmail, createUser } = await import("../../packages/core/src/user/service");
   const { rolesOfUser, putRole } = await import("../../packages/core/src/user/roles");
   const { listGyms } = await import("../../packages/core/src/gym/service");
