@@ -38,25 +38,34 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   const upcomingId = sub.upcoming_payment_id;
   const leaving = cancellationChange(sub, aucklandDate(now), 1);
+  // The cancellation itself: the counters, the subscription (as read, not cancelled since) and its
+  // dunning item gone; with or without its upcoming payment (below).
+  type Entities = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0]>[0];
+  const cancellation = (
+    { subscription, dunning, rollup, memberMonth }: Entities,
+    removed: ("next_retry_on" | "upcoming_payment_id")[],
+  ) => [
+    ...rollupItems({ rollup, memberMonth }, leaving),
+    subscription
+      .patch(key)
+      .set({
+        cancelled_at: at,
+        cancellation_effective_at: at,
+        undo_cancellation_until: at,
+        cancellation_reasons: ["failed_payments"],
+      })
+      .remove(removed)
+      .add({ version: 1 })
+      .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
+      .commit() as never,
+    dunning.delete(key).commit() as never,
+  ];
   const { canceled } = await db()
-    .transaction.write(({ subscription, dunning, payment, rollup, memberMonth }) => [
-      ...rollupItems({ rollup, memberMonth }, leaving),
-      subscription
-        .patch(key)
-        .set({
-          cancelled_at: at,
-          cancellation_effective_at: at,
-          undo_cancellation_until: at,
-          cancellation_reasons: ["failed_payments"],
-        })
-        .remove(["next_retry_on", "upcoming_payment_id"])
-        .add({ version: 1 })
-        .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
-        .commit() as never,
-      dunning.delete(key).commit() as never,
+    .transaction.write((entities) => [
+      ...cancellation(entities, ["next_retry_on", "upcoming_payment_id"]),
       ...(upcomingId
         ? [
-            payment
+            entities.payment
               .patch({ organisation_id: sub.organisation_id, payment_id: upcomingId })
               .set({
                 status: "cancelled",
@@ -73,22 +82,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   if (canceled) {
     // The upcoming payment may already be claimed or gone: cancel the subscription alone.
     const alone = await db()
-      .transaction.write(({ subscription, dunning, rollup, memberMonth }) => [
-        ...rollupItems({ rollup, memberMonth }, leaving),
-        subscription
-          .patch(key)
-          .set({
-            cancelled_at: at,
-            cancellation_effective_at: at,
-            undo_cancellation_until: at,
-            cancellation_reasons: ["failed_payments"],
-          })
-          .remove(["next_retry_on"])
-          .add({ version: 1 })
-          .where((a, op) => `${op.eq(a.version, sub.version)} AND ${op.notExists(a.cancelled_at)}`)
-          .commit() as never,
-        dunning.delete(key).commit() as never,
-      ])
+      .transaction.write((entities) => cancellation(entities, ["next_retry_on"]))
       .go();
     if (alone.canceled) return false;
   }

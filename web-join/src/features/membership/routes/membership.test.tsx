@@ -74,6 +74,21 @@ describe("the member's pause form", () => {
   });
 });
 
+/** `/membership` for a member whose live membership is `sub`. */
+function showMembership(sub: ReturnType<typeof subscription>) {
+  mockFetch((call) => {
+    if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+    if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+    return jsonResponse({ data: null });
+  });
+  renderWithProviders(
+    <AuthProvider>
+      <MembershipRoute />
+    </AuthProvider>,
+    { route: "/membership", path: "/membership", theme: touchTheme },
+  );
+}
+
 describe("what the member is offered", () => {
   it("offers exactly the answer's actions (the server's rule): no pause or cancel when not offered", async () => {
     const sub = subscription({
@@ -81,17 +96,7 @@ describe("what the member is offered", () => {
       pause_days_remaining: 30,
       actions: { ...subscription().actions, pause: false, cancel: false },
     });
-    mockFetch((call) => {
-      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
-      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
-      return jsonResponse({ data: null });
-    });
-    renderWithProviders(
-      <AuthProvider>
-        <MembershipRoute />
-      </AuthProvider>,
-      { route: "/membership", path: "/membership", theme: touchTheme },
-    );
+    showMembership(sub);
     expect(await screen.findByText(/pause days left this year/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Book the pause" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /cancel/i })).not.toBeInTheDocument();
@@ -104,17 +109,7 @@ describe("what the member is offered", () => {
       pause_days_remaining: 30,
       actions: { ...subscription().actions, pause: true, manual_payment: false },
     });
-    mockFetch((call) => {
-      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
-      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
-      return jsonResponse({ data: null });
-    });
-    renderWithProviders(
-      <AuthProvider>
-        <MembershipRoute />
-      </AuthProvider>,
-      { route: "/membership", path: "/membership", theme: touchTheme },
-    );
+    showMembership(sub);
     expect(await screen.findByRole("button", { name: "Book the pause" })).toBeInTheDocument();
   });
 });
