@@ -61,7 +61,7 @@ export const layers: [name: string, members: string[]][] = [
   ["subscription", ["subscription", "pif"]],
   // Reminders and card-expiry notices read subscriptions, payments and payment methods; a receipt
   // reads the payment and its subscription (issued by member/hooks.ts, or on paidAtDesk).
-  ["members", ["member", "registration", "access", "staff", "notice", "receipt"]],
+  ["members", ["member", "registration", "access", "staff", "notice", "receipt", "invitation", "account"]],
   ["dashboard", ["rollup"]],
   ["start-up", ["jobs", "core.ts"]],
   // Dev only: nothing in production code imports the simulators.

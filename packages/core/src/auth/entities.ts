@@ -55,14 +55,24 @@ export const codeEntity = new Entity({
   },
 });
 
-/** A single-use emailed link (password reset, staff invitation), keyed by the SHA-256 of its token. */
+/**
+ * A single-use emailed link, keyed by the SHA-256 of its token: a password reset, a new account's
+ * invitation (set a password), an invitation an existing account accepts or declines
+ * (`invitation`, naming the organisation), a new login email confirmed from that address
+ * (`email_change`, naming it in `email`) and the old address's undo (`email_undo`, naming the old).
+ */
 export const linkEntity = new Entity({
   model: { entity: "link", version: "1", service: SERVICE },
   attributes: {
     token_hash: { type: "string", required: true, readOnly: true },
-    purpose: { type: ["reset", "invite"] as const, required: true, readOnly: true },
+    purpose: {
+      type: ["reset", "invite", "invitation", "email_change", "email_undo"] as const,
+      required: true,
+      readOnly: true,
+    },
     user_id: { type: "string", required: true, readOnly: true },
     organisation_id: { type: "string" },
+    email: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     used_at: { type: "string" },
     expires_at: { type: "number", required: true },

@@ -16,6 +16,9 @@ import { epochSeconds, newToken, tokenHash } from "./tokens";
 
 export const RESET_LIFETIME_SECONDS = 60 * 60;
 export const INVITE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** A new login email is confirmed from that address within a day; the old address may undo for 7 days. */
+export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60;
+export const EMAIL_UNDO_LIFETIME_SECONDS = INVITE_LIFETIME_SECONDS;
 /** Reset emails per address per hour: stops a stranger from flooding someone's inbox. */
 const RESETS_PER_HOUR = 3;
 
@@ -39,18 +42,26 @@ export const resetPasswordInput = tokenInput
 
 /** Creates a single-use link token and returns it (only its hash is stored). */
 export async function createLink(input: {
-  purpose: "reset" | "invite";
+  purpose: "reset" | "invite" | "invitation" | "email_change" | "email_undo";
   user_id: string;
   organisation_id?: string;
+  /** email_change: the new address; email_undo: the old one. */
+  email?: string;
 }) {
   const token = newToken();
-  const lifetime = input.purpose === "reset" ? RESET_LIFETIME_SECONDS : INVITE_LIFETIME_SECONDS;
+  const lifetime =
+    input.purpose === "reset"
+      ? RESET_LIFETIME_SECONDS
+      : input.purpose === "email_change"
+        ? EMAIL_CHANGE_LIFETIME_SECONDS
+        : INVITE_LIFETIME_SECONDS;
   await db()
     .entities.link.create({
       token_hash: tokenHash(token),
       purpose: input.purpose,
       user_id: input.user_id,
       organisation_id: input.organisation_id,
+      email: input.email,
       created_at: new Date().toISOString(),
       expires_at: epochSeconds() + lifetime,
     })
@@ -92,7 +103,9 @@ async function liveLink(token: string) {
   const { data } = await db()
     .entities.link.get({ token_hash: tokenHash(token) })
     .go();
+  // Only reset and new-account invitation links set a password; other links do their one thing.
   if (!data || data.used_at || data.expires_at <= epochSeconds()) return null;
+  if (data.purpose !== "reset" && data.purpose !== "invite") return null;
   const user = await getUserOrNull(data.user_id);
   if (!user) return null;
   if (user.password_changed_at && Date.parse(data.created_at) <= Date.parse(user.password_changed_at))

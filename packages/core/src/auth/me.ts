@@ -1,6 +1,7 @@
 import { NotFoundError } from "../errors";
 import { titleCase } from "../text";
 import { profilePictureUrl } from "../user/picture";
+import { getProfile } from "../user/profile";
 import { getUser } from "../user/service";
 import { type Actor, actorFor, organisationsOf } from "./actor";
 import { policy } from "./policy";
@@ -12,14 +13,19 @@ import { setSessionContext } from "./session";
  * are empty.
  */
 export async function currentUser(actor: Actor) {
-  const [user, organisations] = await Promise.all([getUser(actor.userId), organisationsOf(actor)]);
+  // The mobile and photo are what the person gave the organisation they are in now (or nothing).
+  const [user, organisations, profile] = await Promise.all([
+    getUser(actor.userId),
+    organisationsOf(actor),
+    actor.organisationId ? getProfile(actor.organisationId, actor.userId) : null,
+  ]);
   const organisation = organisations.find((o) => o.organisation_id === actor.organisationId);
   const gymRole = (gymId: string | null) => actor.gymRoles.find((g) => g.gym_id === gymId)?.role ?? null;
   return {
     id: user.user_id,
     name: titleCase(user.name),
     email: user.email,
-    mobile_number: user.mobile_number ?? null,
+    mobile_number: profile?.mobile_number ?? null,
     organisations: organisations.map((o) => ({ id: o.organisation_id, name: o.name })),
     current_organisation: organisation
       ? {
@@ -31,7 +37,7 @@ export async function currentUser(actor: Actor) {
       : null,
     gyms: actor.gyms.map((gym) => ({ id: gym.gym_id, name: gym.name, role: gymRole(gym.gym_id) })),
     current_gym: actor.gymId ? { id: actor.gymId, role: gymRole(actor.gymId) } : null,
-    profile_picture: profilePictureUrl(user.profile_picture),
+    profile_picture: profilePictureUrl(profile?.profile_picture),
     payment_types: [] as { id: string; type: string }[],
     start_date: null as string | null,
     billing_date: null as string | null,

@@ -189,8 +189,11 @@ export type StartEarlyData = z.output<typeof startEarlySchema>;
 export const onboardedPifSchema = z
   .object({
     member: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-    subscription: subscriptionSchema,
+    /** Null while an existing account's invitation waits for the person to accept. */
+    subscription: subscriptionSchema.nullable(),
     invite_sent: z.boolean(),
+    /** The address has an account: the person was invited, and nothing is made until they accept. */
+    invitation_pending: z.boolean(),
   })
   .meta({ id: "OnboardedPif" });
 export type OnboardedPif = z.output<typeof onboardedPifSchema>;

@@ -23,6 +23,8 @@ export const memberMessages = {
   mobile: "Enter a mobile number of 7 to 15 digits",
   query: "Type at most 100 characters",
   memberConsent: "Only the member can change this, on their membership page.",
+  loginEmailIsTheirs:
+    "Only the member can change their login email (from their account). Staff may correct it only before the member has signed in.",
   deleteCharging: "This member's membership still charges. Cancel it before deleting the member.",
 } as const;
 

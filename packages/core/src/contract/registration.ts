@@ -274,6 +274,11 @@ export const registerFieldsSchema = z
     email_notifications_enabled: z.boolean(),
     push_notifications_enabled: z.boolean(),
     payment_reminders: z.boolean(),
+    /**
+     * The values are what the member gave another organisation, offered prefilled: this
+     * organisation holds them only once the member saves them (their consent).
+     */
+    from_another_organisation: z.boolean(),
   })
   .meta({ id: "RegisterFields" });
 export type RegisterFields = z.output<typeof registerFieldsSchema>;

@@ -4,6 +4,7 @@ import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/e
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
 import { mailEntity } from "../email/entity";
+import { invitationEntity } from "../invitation/entity";
 import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
 import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../member/entity";
@@ -22,6 +23,7 @@ import { registrationEntity } from "../registration/entity";
 import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
+import { memberProfileEntity } from "../user/profile-entity";
 import { roleEntity } from "../user/role-entity";
 import { webhookCallEntity, webhookReceiptEntity } from "../webhook-log/entity";
 import { dynamo } from "./client";
@@ -38,6 +40,7 @@ const entities = {
   user: userEntity,
   userEmail: userEmailEntity,
   role: roleEntity,
+  invitation: invitationEntity,
   mail: mailEntity,
   session: sessionEntity,
   code: codeEntity,
@@ -61,6 +64,7 @@ const entities = {
   paymentTypeDefault: paymentTypeDefaultEntity,
   businessClock: businessClockEntity,
   member: memberEntity,
+  memberProfile: memberProfileEntity,
   memberSearchTerm: memberSearchTermEntity,
   memberActivity: memberActivityEntity,
   registration: registrationEntity,

@@ -68,10 +68,11 @@ export function memberExportRow(row: MemberRow, mobile: string | undefined, now:
   ];
 }
 
-async function mobilesOf(userIds: string[]): Promise<Map<string, string | undefined>> {
+/** The mobiles the members gave this organisation (never another's). */
+async function mobilesOf(organisationId: string, userIds: string[]): Promise<Map<string, string | undefined>> {
   if (!userIds.length) return new Map();
   const { data } = await db()
-    .entities.user.get(userIds.map((user_id) => ({ user_id })))
+    .entities.memberProfile.get(userIds.map((user_id) => ({ organisation_id: organisationId, user_id })))
     .go({ attributes: ["user_id", "mobile_number"] });
   return new Map(data.map((u) => [u.user_id, u.mobile_number]));
 }
@@ -89,7 +90,10 @@ export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExpor
       now,
     );
     if (page.rows.length) {
-      const mobiles = await mobilesOf(page.rows.map((r) => r.member.user_id));
+      const mobiles = await mobilesOf(
+        prepared.organisationId,
+        page.rows.map((r) => r.member.user_id),
+      );
       yield await csvRows(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
     }
     cursor = page.next_cursor ?? undefined;

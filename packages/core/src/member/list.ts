@@ -76,7 +76,10 @@ export async function listMembers(actor: Actor, query: unknown): Promise<MemberP
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
   const now = await businessNow();
   const page = await matchingMembers(actor, values, perPage, now);
-  const pictures = await profilePicturesOf(page.rows.map((row) => row.member.user_id));
+  const pictures = await profilePicturesOf(
+    staffOrganisation(actor),
+    page.rows.map((row) => row.member.user_id),
+  );
   return {
     data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now, pictures)),
     next_cursor: page.next_cursor,

@@ -18,6 +18,7 @@ import { latestPaymentOf } from "../subscription/service";
 import { findSubscriptions, memberSubscriptions, type SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
 import { profilePictureUrl } from "../user/picture";
+import { type Profile, switchesOf } from "../user/profile";
 import type { getUserOrNull } from "../user/service";
 import { findMember, type MemberRecord, reaches } from "./service";
 import { stateOf } from "./state";
@@ -33,15 +34,19 @@ import { stateOf } from "./state";
 export async function readMember(actor: Actor, userId: string): Promise<Member> {
   const organisationId = staffOrganisation(actor);
   const key = { organisation_id: organisationId, user_id: userId };
-  const [stored, user, connection] = (await getMany([
+  const [stored, user, connection, stored_profile] = (await getMany([
     { entity: db().entities.member, key },
     { entity: db().entities.user, key: { user_id: userId } },
     { entity: db().entities.akahuConnection, key },
+    { entity: db().entities.memberProfile, key },
   ])) as [
     MemberRecord | null,
     Awaited<ReturnType<typeof getUserOrNull>>,
     Parameters<typeof withToken>[0] | null,
+    Profile | null,
   ];
+  // What the person told this organisation, and nothing they told another (docs/data-model.md).
+  const profile: Partial<Profile> = stored_profile ?? {};
   // A member from before the member record existed is indexed on first sight (findMember).
   const member = stored ?? (await findMember(organisationId, userId));
   if (!member) throw new NotFoundError("member");
@@ -65,18 +70,16 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
   const def = paymentTypes.find((p) => p.is_default) ?? null;
   return {
     id: userId,
-    name: titleCase(user.name),
+    name: titleCase(member.name || user.name),
     email: user.email,
-    mobile_number: user.mobile_number ?? null,
-    dob: user.dob ?? null,
-    email_notifications_enabled: user.email_notifications_enabled ?? true,
-    push_notifications_enabled: user.push_notifications_enabled ?? true,
-    payment_reminders: user.payment_reminders ?? true,
+    mobile_number: profile.mobile_number ?? null,
+    dob: profile.dob ?? null,
+    ...switchesOf(stored_profile),
     emergency_contact: {
-      name: user.emergency_contact_name ?? null,
-      email: user.emergency_contact_email ?? null,
-      mobile_number: user.emergency_contact_mobile_number ?? null,
-      relationship: user.emergency_contact_relationship ?? null,
+      name: profile.emergency_contact_name ?? null,
+      email: profile.emergency_contact_email ?? null,
+      mobile_number: profile.emergency_contact_mobile_number ?? null,
+      relationship: profile.emergency_contact_relationship ?? null,
     },
     latest_subscription: subView,
     state: stateOf(sub, now),
@@ -96,7 +99,7 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
         a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
       )
       .map(presentPayment),
-    profile_picture: profilePictureUrl(user.profile_picture),
+    profile_picture: profilePictureUrl(profile.profile_picture),
     visits_count: visits,
     notes: member.notes ?? null,
     access_control_credentials: doors
@@ -105,12 +108,12 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
     reauthenticate_akahu: def?.type === "bank_account" && def.status === "reauthenticate",
     has_akahu_connection: Boolean(akahu),
     is_returning_member: subs.length > 1,
-    address: user.address ?? null,
-    suburb: user.suburb ?? null,
-    city: user.city ?? null,
-    post_code: user.post_code ?? null,
-    confidence_and_experience: user.confidence_and_experience ?? null,
-    hear_about_us: user.hear_about_us ?? null,
+    address: profile.address ?? null,
+    suburb: profile.suburb ?? null,
+    city: profile.city ?? null,
+    post_code: profile.post_code ?? null,
+    confidence_and_experience: profile.confidence_and_experience ?? null,
+    hear_about_us: profile.hear_about_us ?? null,
     tags: member.tags ?? [],
     gyms: gyms.filter((g) => member.gym_ids.includes(g.gym_id)).map((g) => ({ id: g.gym_id, name: g.name })),
     should_onboard: !user.password_hash,

@@ -67,7 +67,8 @@ export async function indexMember(member: MemberToIndex) {
     db().entities.member.get(key).go(),
     member.name === undefined || member.email === undefined ? getUserOrNull(member.user_id) : null,
   ]);
-  const name = member.name ?? user?.name ?? existing?.name ?? "";
+  // The name this organisation knows the member by (its staff may have corrected it) stays.
+  const name = member.name ?? existing?.name ?? user?.name ?? "";
   const email = member.email ?? user?.email ?? existing?.email ?? "";
   const gymIds = member.gym_ids ?? existing?.gym_ids ?? [];
   const terms = existing?.deleted_at ? [] : termsOf(name, email);

@@ -15,7 +15,10 @@ export async function searchMembers(actor: Actor, body: unknown): Promise<Search
     query,
     actor.orgRole === "admin" ? null : staffGymIds(actor),
   );
-  const pictures = await profilePicturesOf(hits.map((hit) => hit.id));
+  const pictures = await profilePicturesOf(
+    organisationId,
+    hits.map((hit) => hit.id),
+  );
   return hits.map((hit) => ({
     id: hit.id,
     name: titleCase(hit.name),

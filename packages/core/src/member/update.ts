@@ -12,14 +12,14 @@ import { type Member, memberFieldLabels, memberMessages, memberUpdateInput } fro
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { titleCase } from "../text";
-import { findUserByEmail, getUserOrNull } from "../user/service";
+import { getProfile, type ProfileChanges, saveProfile } from "../user/profile";
+import { correctAccount, deskCorrectable } from "../user/desk-correction";
+import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
 import { recordActivity } from "./activity";
 import { readMember } from "./read";
 import { indexMember } from "./search-index";
 import { memberInReach } from "./service";
-
-type UserRecord = NonNullable<Awaited<ReturnType<typeof getUserOrNull>>>;
 
 /** `PUT /api/members/{id}`: organisation admins and admins of the member's gym (trainers read only). */
 export async function updateMember(actor: Actor, userId: string, body: unknown): Promise<Member> {
@@ -39,16 +39,19 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
   const user = await getUserOrNull(userId);
   if (!user) throw new NotFoundError("member");
   // The page shows names title-cased: sending back the shown name is not a rename.
-  const name = values.name === undefined || values.name === titleCase(user.name) ? user.name : values.name;
+  const shownName = member.name || user.name;
+  const name = values.name === undefined || values.name === titleCase(shownName) ? shownName : values.name;
   const email = values.email ?? user.email;
-  if (email !== user.email) {
-    const other = await findUserByEmail(email);
-    if (other && other.user_id !== userId)
-      throw ValidationError.field("email", "Another account already uses this email.");
-  }
-  const next: Partial<UserRecord> = { name, email };
-  const put = <K extends keyof UserRecord>(key: K, value: UserRecord[K] | null | undefined) => {
-    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  // The login belongs to the person: staff correct it only while the account is this
+  // organisation's alone and was never used (docs/access-control.md "Whose account it is").
+  const correctable = email !== user.email || name !== user.name ? await deskCorrectable(organisationId, user) : false;
+  if (email !== user.email && !correctable)
+    throw ValidationError.field("email", memberMessages.loginEmailIsTheirs);
+
+  const profile = (await getProfile(organisationId, userId)) ?? {};
+  const next: ProfileChanges = {};
+  const put = <K extends keyof ProfileChanges>(key: K, value: ProfileChanges[K] | undefined) => {
+    if (value !== undefined) next[key] = value;
   };
   put("mobile_number", values.mobile_number);
   put("dob", values.dob);
@@ -65,22 +68,18 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
 
   const changes: { field: string; from?: string; to?: string }[] = [];
   const text = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : String(v));
-  const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(next)) {
-    const before = (user as Record<string, unknown>)[key];
+  const changed: ProfileChanges = {};
+  for (const [key, value] of Object.entries(next) as [keyof ProfileChanges, string | null][]) {
+    const before = (profile as Record<string, unknown>)[key];
     if (text(before) === text(value)) continue;
     changes.push({ field: key, from: text(before), to: text(value) });
-    if (value === null) remove.push(key);
-    else set[key] = value;
+    (changed as Record<string, unknown>)[key] = value;
   }
-  if (Object.keys(set).length || remove.length) {
-    let patch = db()
-      .entities.user.patch({ user_id: userId })
-      .set(set as never);
-    if (remove.length) patch = patch.remove(remove as never);
-    await patch.go();
-  }
+  if (name !== shownName) changes.push({ field: "name", from: shownName, to: name });
+  if (email !== user.email) changes.push({ field: "email", from: user.email, to: email });
+  if (Object.keys(changed).length) await saveProfile(organisationId, userId, changed);
+  if (correctable && (email !== user.email || name !== user.name))
+    await correctAccount(user, { name, email });
 
   const memberSet: Record<string, unknown> = {};
   const memberRemove: string[] = [];
@@ -104,7 +103,7 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
     if (memberRemove.length) patch = patch.remove(memberRemove as never);
     await patch.go();
   }
-  if (name !== user.name || email !== user.email) {
+  if (name !== shownName || email !== user.email) {
     await indexMember({ organisation_id: organisationId, user_id: userId, name, email });
   }
   if (changes.length) {

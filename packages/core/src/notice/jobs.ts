@@ -24,6 +24,7 @@ import { type PaymentRecord, subscriptionPayments, workPages } from "../payment/
 import { surchargeOfCharge } from "../payment/surcharge";
 import { findPaymentType } from "../payment-type/service";
 import { findSubscription } from "../subscription/store";
+import { getProfile, switchesOf } from "../user/profile";
 import { getUserOrNull } from "../user/service";
 import { cardExpiryEmail, paymentReminderEmail } from "./emails";
 import { cardLastDay, mandatoryReason } from "./rules";
@@ -124,9 +125,14 @@ async function noticesFor(
   // The first payment was told in the welcome email; a cancelled membership is not charged again.
   if (!sub || sub.first_payment_id === payment.payment_id) return;
   if (sub.cancellation_effective_at && sub.cancellation_effective_at <= payment.due_on) return;
-  const user = await getUserOrNull(payment.user_id);
+  const [user, profile] = await Promise.all([
+    getUserOrNull(payment.user_id),
+    getProfile(payment.organisation_id, payment.user_id),
+  ]);
   if (!user) return;
-  const emailsWanted = user.email_notifications_enabled !== false;
+  // The switches the member set for this organisation (user/profile.ts).
+  const switches = switchesOf(profile);
+  const emailsWanted = switches.email_notifications_enabled;
   const gym = await gymOf(payment.organisation_id, payment.gym_id);
   const brand = { name: gym.name, ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } };
   const paymentType =
@@ -153,7 +159,7 @@ async function noticesFor(
       : null;
     const why = mandatoryReason({ due_on: payment.due_on, total, last, pauses: sub.pauses ?? [] });
     if (amount > 0) {
-      if (!why && (!emailsWanted || user.payment_reminders === false)) summary.not_wanted += 1;
+      if (!why && (!emailsWanted || !switches.payment_reminders)) summary.not_wanted += 1;
       else if (await claim(payment.organisation_id, `reminder#${payment.payment_id}`, user.user_id, now)) {
         const card = paymentType?.last_four
           ? `from your card ending ${paymentType.last_four}`

@@ -26,8 +26,10 @@ import { factsOf } from "../subscription/states";
 import { isLive, memberSubscriptions } from "../subscription/store";
 import { titleCase } from "../text";
 import { putRole, roleIn } from "../user/roles";
-import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
+import { saveProfile } from "../user/profile";
+import { createUser, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
+import type { z } from "zod";
 import { pifInviteEmail } from "./emails";
 
 export { addPifInput, onboardPifInput };
@@ -98,38 +100,79 @@ async function sendPifInvite(
   );
 }
 
-export async function onboardPif(actor: Actor, organisationId: string, body: unknown) {
-  if (staffOrganisation(actor) !== organisationId) throw new NotFoundError("organisation");
-  const values = parse(onboardPifInput, body);
-  await checkPifChoice(actor, values);
-
-  const existing = await findUserByEmail(values.email);
-  if (existing && (await roleIn(organisationId, existing.user_id)))
-    throw ValidationError.field(
-      "email",
-      "This person is already in your organisation: add pay in full from their member page.",
-    );
-  const user =
-    existing ??
-    (await createUser({
-      email: values.email,
-      name: values.name,
-      mobile_number: values.mobile_number ?? undefined,
-    }));
+/**
+ * `POST /api/organisations/{id}/members/onboard-pif` for an address with no account: the account,
+ * the member place and the membership are made at once (the person is at the desk), and they are
+ * emailed a link to set a password. An address that already has an account is the invitation
+ * module's (invitation/pif.ts): the person must accept first.
+ */
+export async function onboardNewPifMember(
+  actor: Actor,
+  organisationId: string,
+  values: z.output<typeof onboardPifInput>,
+) {
+  const user = await createUser({ email: values.email, name: values.name });
   await putRole({ organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [values.gym_id] });
+  if (values.mobile_number)
+    await saveProfile(organisationId, user.user_id, { mobile_number: values.mobile_number });
   const subscription = await addPif(actor, user.user_id, {
     price_id: values.price_id,
     gym_id: values.gym_id,
     payment_method: values.payment_method,
   });
-  // Someone who already has a password signs in as they are; a new person sets one from the link.
-  const invited = !user.password_hash;
-  if (invited) await sendPifInvite(organisationId, values.gym_id, user);
+  await sendPifInvite(organisationId, values.gym_id, user);
   return {
     member: { id: user.user_id, name: user.name, email: user.email },
     subscription,
-    invite_sent: invited,
+    invite_sent: true,
+    invitation_pending: false,
   };
+}
+
+/** The checks of an onboarding, before anything is written (the choice, the staff member's gym). */
+export async function checkPifOnboarding(actor: Actor, organisationId: string, body: unknown) {
+  if (staffOrganisation(actor) !== organisationId) throw new NotFoundError("organisation");
+  const values = parse(onboardPifInput, body);
+  await checkPifChoice(actor, values);
+  return values;
+}
+
+/**
+ * The checks an invitation's pay-in-full membership must still pass when the person accepts it
+ * (the price still sold as pay in full; pay in full still allowed for them), before anything is written.
+ */
+export async function checkPifOffer(input: { organisation_id: string; user_id: string; price_id: string }) {
+  const price = await findPrice(input.organisation_id, input.price_id);
+  if (!price || price.archived_at || price.billing_frequency !== "one_off")
+    throw new ConflictError(
+      "The membership you were offered is no longer sold. Ask the gym for a new invitation.",
+      "pif_not_allowed",
+    );
+  await assertPifAllowed(input.organisation_id, input.user_id);
+}
+
+/**
+ * An accepted pay-in-full invitation (invitation/service.ts): the membership is made now, paid as
+ * the staff member recorded it at the desk (processed by them), with its receipt.
+ */
+export async function completePifOnboarding(input: {
+  organisation_id: string;
+  user_id: string;
+  gym_id: string;
+  price_id: string;
+  payment_method: string;
+  processed_by: string;
+}) {
+  await checkPifOffer(input);
+  const created = await createSubscription({
+    organisation_id: input.organisation_id,
+    user_id: input.user_id,
+    gym_id: input.gym_id,
+    price_id: input.price_id,
+    pif_payment_method: parse(addPifInput.shape.payment_method, input.payment_method),
+    processed_by: input.processed_by,
+  });
+  return created.subscription;
 }
 
 export async function resendPifInvite(actor: Actor, memberId: string) {

@@ -6,11 +6,11 @@ import {
   type RegistrationState,
   registrationMessages,
 } from "../contract/registration";
-import { db } from "../db/service";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { activeSubscriptionOf } from "../subscription/service";
 import { isStaffRole, putRole, roleIn } from "../user/roles";
-import { getUser } from "../user/service";
+import { getProfile, saveProfile } from "../user/profile";
+import { findGymByUuid } from "./join";
 import { parse } from "../validation";
 import { checkChoice, putRegistration, wasMember } from "./service";
 import { registrationState } from "./state";
@@ -26,8 +26,10 @@ import { registrationState } from "./state";
 export async function chooseMembership(actor: Actor, body: unknown): Promise<RegistrationState> {
   const input = parse(membershipChoiceInput, body);
   if (actor.isStaff) throw new ForbiddenError(registrationMessages.staffAccount);
-  const user = await getUser(actor.userId);
-  const { gym, organisationId, price, links, errors } = await checkChoice(input, user.dob ?? input.dob);
+  // The date of birth this organisation was given, else the one typed now (checked first).
+  const joining = await findGymByUuid(input.gym);
+  const known = joining ? (await getProfile(joining.organisation_id, actor.userId))?.dob : undefined;
+  const { gym, organisationId, price, links, errors } = await checkChoice(input, known ?? input.dob);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const [active, role] = await Promise.all([
     activeSubscriptionOf(organisationId, actor.userId),
@@ -36,8 +38,7 @@ export async function chooseMembership(actor: Actor, body: unknown): Promise<Reg
   if (active) throw new ConflictError(registrationMessages.alreadyMember, "already_member");
   if (role && isStaffRole(role)) throw new ForbiddenError(registrationMessages.staffAccount);
   const returning = await wasMember(organisationId, actor.userId, role);
-  if (!user.dob && input.dob)
-    await db().entities.user.patch({ user_id: actor.userId }).set({ dob: input.dob }).go();
+  if (!known && input.dob) await saveProfile(organisationId, actor.userId, { dob: input.dob });
   if (!role?.member_gym_ids.includes(gym.gym_id))
     await putRole({
       organisation_id: organisationId,

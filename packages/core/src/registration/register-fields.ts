@@ -1,4 +1,10 @@
-/** The register fields (address, emergency contact, answers): as shown, and `PUT /api/me/register-fields`. */
+/**
+ * The register fields (address, emergency contact, answers, switches): as shown, and
+ * `PUT /api/me/register-fields`. They are what the member tells the organisation they are
+ * joining (member_profile, user/profile.ts), never another organisation's copy. A person who gave
+ * them to another organisation is offered those values prefilled (`from_another_organisation`);
+ * saving them is their consent to give them to this one.
+ */
 import type { Actor } from "../auth/actor";
 import {
   answerLabel,
@@ -7,44 +13,70 @@ import {
   type RegisterFields,
   registerFieldsInput,
 } from "../contract/registration";
-import { db } from "../db/service";
-import { getUser } from "../user/service";
+import { NotFoundError } from "../errors";
+import { detailsToCarryOver, getProfile, type Profile, saveProfile, switchesOf } from "../user/profile";
 import { parse } from "../validation";
 
-export function presentRegisterFields(user: Awaited<ReturnType<typeof getUser>>): RegisterFields {
+/** The fields of the form (not the mobile, date of birth and photo, asked for on their own steps). */
+const ANSWERS = [
+  "address",
+  "suburb",
+  "city",
+  "post_code",
+  "emergency_contact_name",
+  "emergency_contact_email",
+  "emergency_contact_mobile_number",
+  "emergency_contact_relationship",
+  "confidence_and_experience",
+  "hear_about_us",
+  "hear_about_us_other",
+] as const;
+
+type Details = Partial<Record<keyof Profile, string | boolean | undefined>>;
+
+export function presentRegisterFields(profile: Details | null, fromAnother = false): RegisterFields {
+  const text = (key: keyof Profile) => {
+    const value = profile?.[key];
+    return typeof value === "string" && value ? value : null;
+  };
   return {
-    address: user.address ?? null,
-    suburb: user.suburb ?? null,
-    city: user.city ?? null,
-    post_code: user.post_code ?? null,
-    emergency_contact_name: user.emergency_contact_name ?? null,
-    emergency_contact_email: user.emergency_contact_email ?? null,
-    emergency_contact_mobile_number: user.emergency_contact_mobile_number ?? null,
-    emergency_contact_relationship: user.emergency_contact_relationship ?? null,
-    confidence_and_experience: user.confidence_and_experience ?? null,
-    confidence_and_experience_label: answerLabel(confidenceLabels, user.confidence_and_experience),
-    hear_about_us: user.hear_about_us ?? null,
-    hear_about_us_label: answerLabel(hearAboutUsLabels, user.hear_about_us),
-    hear_about_us_other: user.hear_about_us_other ?? null,
-    email_notifications_enabled: user.email_notifications_enabled ?? true,
-    push_notifications_enabled: user.push_notifications_enabled ?? true,
-    payment_reminders: user.payment_reminders ?? true,
+    address: text("address"),
+    suburb: text("suburb"),
+    city: text("city"),
+    post_code: text("post_code"),
+    emergency_contact_name: text("emergency_contact_name"),
+    emergency_contact_email: text("emergency_contact_email"),
+    emergency_contact_mobile_number: text("emergency_contact_mobile_number"),
+    emergency_contact_relationship: text("emergency_contact_relationship"),
+    confidence_and_experience: text("confidence_and_experience"),
+    confidence_and_experience_label: answerLabel(confidenceLabels, text("confidence_and_experience")),
+    hear_about_us: text("hear_about_us"),
+    hear_about_us_label: answerLabel(hearAboutUsLabels, text("hear_about_us")),
+    hear_about_us_other: text("hear_about_us_other"),
+    ...switchesOf(fromAnother ? null : (profile as Parameters<typeof switchesOf>[0])),
+    from_another_organisation: fromAnother,
   };
 }
 
-/** `PUT /api/me/register-fields`: the member's address, emergency contact and answers. */
+/**
+ * The fields as the join form shows them to the member: this organisation's, or (when they gave
+ * it nothing yet) what they gave another organisation most recently, offered for them to save.
+ */
+export async function registerFieldsOf(actor: Actor): Promise<RegisterFields> {
+  if (!actor.organisationId) throw new NotFoundError("registration");
+  const own = await getProfile(actor.organisationId, actor.userId);
+  const hasOwn = own && ANSWERS.some((key) => own[key] !== undefined);
+  if (hasOwn) return presentRegisterFields(own);
+  const carried = await detailsToCarryOver(actor.userId, actor.organisationIds, actor.organisationId);
+  return carried ? presentRegisterFields(carried, true) : presentRegisterFields(own);
+}
+
+/** `PUT /api/me/register-fields`: what the member tells the organisation they are in. */
 export async function saveRegisterFields(actor: Actor, body: unknown): Promise<RegisterFields> {
+  if (!actor.organisationId) throw new NotFoundError("registration");
   const values = parse(registerFieldsInput, body);
-  const set: Record<string, string | boolean> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (value === null || value === "") remove.push(key);
-    else set[key] = value;
-  }
-  if (values.hear_about_us && values.hear_about_us !== "other") remove.push("hear_about_us_other");
-  let patch = db().entities.user.patch({ user_id: actor.userId }).set(set);
-  if (remove.length) patch = patch.remove(remove as never);
-  await patch.go();
-  return presentRegisterFields(await getUser(actor.userId));
+  const changes: Record<string, string | boolean | null | undefined> = { ...values };
+  if (values.hear_about_us && values.hear_about_us !== "other") changes.hear_about_us_other = null;
+  const saved = await saveProfile(actor.organisationId, actor.userId, changes);
+  return presentRegisterFields(saved);
 }

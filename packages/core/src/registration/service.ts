@@ -13,6 +13,7 @@ import { getOrganisation } from "../organisation/service";
 import { findPrice } from "../price/store";
 import type { RegistrationDefaults } from "../subscription/confirm";
 import { putRole, roleIn, rolesOfUser } from "../user/roles";
+import { saveProfile } from "../user/profile";
 import { createUser, findUserByEmail } from "../user/service";
 import { parse } from "../validation";
 import { ageOn } from "./age";
@@ -233,8 +234,6 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
       email: input.email,
       name: input.name,
       password: input.password,
-      mobile_number: input.mobile_number,
-      dob: input.dob,
     });
   } catch (error) {
     if (error instanceof ConflictError) throw ValidationError.field("email", registrationMessages.emailTaken);
@@ -243,8 +242,10 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
   // The role (with the member's record and search terms), the registration state and the session
   // (already in the gym) are independent writes: side by side, as the register step is the
   // longest chain of requests a person waits for (docs/performance.md "Load").
-  const [, , { token }] = await Promise.all([
+  const [, , , { token }] = await Promise.all([
     putRole({ organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [gym.gym_id] }),
+    // What they told this organisation is this organisation's (docs/data-model.md "Personal details").
+    saveProfile(organisationId, user.user_id, { mobile_number: input.mobile_number, dob: input.dob }),
     putRegistration(user.user_id, { gym, price: price!, links, start_date: input.start_date }, false),
     createSession({
       user_id: user.user_id,

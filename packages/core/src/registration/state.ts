@@ -14,9 +14,10 @@ import { myPaymentTypes } from "../payment-type/service";
 import { findPrice } from "../price/store";
 import { myActiveSubscription } from "../subscription/service";
 import { profilePictureUrl } from "../user/picture";
+import { getProfile } from "../user/profile";
 import { getUser } from "../user/service";
 import { presentJoinPrice, takesBank } from "./join";
-import { presentRegisterFields } from "./register-fields";
+import { registerFieldsOf } from "./register-fields";
 import { isOffered, registrationOf } from "./service";
 
 export function memberOrganisation(actor: Actor) {
@@ -41,8 +42,10 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const { organisationId, record, gym } = await registrationGym(actor);
   // One read of the organisation for its card rate and its terms (a context shares it).
   const context = batchContext();
-  const [user, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
+  const [user, profile, registerFields, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
     getUser(actor.userId),
+    getProfile(organisationId, actor.userId),
+    registerFieldsOf(actor),
     myPaymentTypes(actor),
     myActiveSubscription(actor),
     cardRateOf(organisationId, gym.gym_id, context),
@@ -61,7 +64,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     (subscription.balance_owing > 0 || (latest !== null && ["failed", "declined"].includes(latest.status)));
   const step = welcome
     ? "welcome-to-gym"
-    : !user.profile_picture
+    : !profile?.profile_picture
       ? "take-photo"
       : !usable.length || reauthenticate
         ? "choose-payment-method"
@@ -72,7 +75,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     welcome,
     name: user.name,
     email: user.email,
-    profile_picture: profilePictureUrl(user.profile_picture),
+    profile_picture: profilePictureUrl(profile?.profile_picture),
     gym: {
       id: gym.gym_id,
       uuid: gym.uuid,
@@ -108,7 +111,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
         !record?.start_date ||
         record.start_date < today ||
         Boolean(record.subscribed_at)),
-    register_fields: presentRegisterFields(user),
+    register_fields: registerFields,
     subscription,
     today,
     // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);

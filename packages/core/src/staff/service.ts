@@ -9,7 +9,6 @@ import type { Actor } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
 import { createLink } from "../auth/links";
 import { authorize, inOrganisation, policy } from "../auth/policy";
-import { endUserSessions } from "../auth/session";
 import {
   type StaffExists,
   type StaffMember,
@@ -23,7 +22,16 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import { titleCase } from "../text";
-import { profilePictureUrl } from "../user/picture";
+import {
+  claimInvitation,
+  findInvitation,
+  type InvitationRecord,
+  invite,
+  sendInvitationEmail,
+  staffInvitations,
+  withdrawInvitation,
+} from "../invitation/service";
+import { profilePicturesOf } from "../user/picture";
 import { type GymRole, isStaffRole, putRole, roleIn } from "../user/roles";
 import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
@@ -55,11 +63,12 @@ async function staffDoors(organisationId: string, userId: string): Promise<Staff
 }
 
 function present(
-  role: RoleRecord,
-  user: UserRecord,
+  role: Pick<RoleRecord, "org_role" | "gym_roles" | "created_at"> & { invited_at?: string; deleted_at?: string },
+  user: Pick<UserRecord, "user_id" | "name" | "email" | "password_hash">,
   gyms: Map<string, string>,
   doors: StaffDoors,
   deletedAt: string | null = null,
+  picture: string | null = null,
 ): StaffMember {
   const everyGymTrainer =
     role.org_role !== "admin" &&
@@ -80,7 +89,7 @@ function present(
     door_access_gym_ids: doors.gymIds,
     deleted_at: deletedAt ?? role.deleted_at ?? null,
     created_at: role.created_at,
-    profile_picture: profilePictureUrl(user.profile_picture),
+    profile_picture: picture,
     visits_count: doors.visits,
   };
 }
@@ -97,27 +106,51 @@ export async function listStaff(actor: Actor, organisationId: string): Promise<S
     gymNames(organisationId),
   ]);
   const staff = roles.filter((r) => !r.deleted_at && isStaffRole(r));
-  if (!staff.length) return [];
+  const invited = (await staffInvitations(organisationId)).filter(
+    (i) => !staff.some((r) => r.user_id === i.user_id),
+  );
+  const waiting = invited.map((i) => presentInvitation(i, gyms));
+  if (!staff.length) return waiting;
   const { data: users } = await db()
     .entities.user.get(staff.map((r) => ({ user_id: r.user_id })))
     .go({ concurrency: 4 });
   const byId = new Map(users.map((u) => [u.user_id, u]));
   const listed = staff.filter((r) => byId.has(r.user_id));
   // An organisation's staff are tens: their door records and visit counts are one Query each, together.
-  const doors = await Promise.all(listed.map((r) => staffDoors(organisationId, r.user_id)));
-  return listed
-    .map((r, i) => present(r, byId.get(r.user_id)!, gyms, doors[i]!))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const [doors, pictures] = await Promise.all([
+    Promise.all(listed.map((r) => staffDoors(organisationId, r.user_id))),
+    profilePicturesOf(
+      organisationId,
+      listed.map((r) => r.user_id),
+    ),
+  ]);
+  return [
+    ...listed.map((r, i) =>
+      present(r, byId.get(r.user_id)!, gyms, doors[i]!, null, pictures.get(r.user_id) ?? null),
+    ),
+    ...waiting,
+  ].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** `POST /api/organisations/{id}/staff-exists`: whether the email has an account (then no name is needed). */
+/**
+ * `POST /api/organisations/{id}/staff-exists`: whether the address is someone this organisation
+ * knows (staff or member here; then no name is needed) and whether they are staff. It says
+ * nothing of accounts elsewhere: an address with an account at another organisation only is
+ * answered exactly as one with no account (docs/access-control.md "Enrolment needs the person").
+ */
 export async function staffExists(actor: Actor, organisationId: string, body: unknown): Promise<StaffExists> {
   manage(actor, organisationId);
   const { email } = parse(staffExistsInput, body);
+  const unknown = { exists: false, is_staff: false, name: null };
   const user = await findUserByEmail(email);
-  if (!user) return { exists: false, is_staff: false, name: null };
-  const role = await roleIn(organisationId, user.user_id);
-  return { exists: true, is_staff: Boolean(role && isStaffRole(role)), name: titleCase(user.name) };
+  if (!user) return unknown;
+  const [role, member] = await Promise.all([
+    roleIn(organisationId, user.user_id),
+    db().entities.member.get({ organisation_id: organisationId, user_id: user.user_id }).go(),
+  ]);
+  if (!role) return unknown;
+  const name = member.data?.name || (isStaffRole(role) ? user.name : "");
+  return { exists: true, is_staff: isStaffRole(role), name: name ? titleCase(name) : null };
 }
 
 async function sendInvitation(organisationId: string, user: UserRecord) {
@@ -130,7 +163,27 @@ async function sendInvitation(organisationId: string, user: UserRecord) {
   await sendEmail(inviteEmail(user.email, titleCase(user.name), organisation.name, token));
 }
 
-/** `POST /api/organisations/{id}/staff`: invite someone (new or existing) with a role. */
+/** A waiting invitation as the staff list shows it: only what staff typed. */
+function presentInvitation(invitation: InvitationRecord, gyms: Map<string, string>): StaffMember {
+  return present(
+    {
+      org_role: invitation.org_role ?? "none",
+      gym_roles: invitation.gym_roles ?? [],
+      created_at: invitation.invited_at,
+      invited_at: invitation.invited_at,
+    },
+    { user_id: invitation.user_id, name: invitation.name, email: invitation.email, password_hash: undefined },
+    gyms,
+    { gymIds: [], visits: 0 },
+  );
+}
+
+/**
+ * `POST /api/organisations/{id}/staff`: invite someone with a role. An address with no account
+ * gets one made by this invitation (the role now, a link to set a password); anyone who already has
+ * an account gets an invitation to accept, and the role only when they do. Either way one
+ * invitation at a time per person (parallel invites: one email, the others 409).
+ */
 export async function inviteStaff(actor: Actor, organisationId: string, body: unknown): Promise<StaffMember> {
   manage(actor, organisationId);
   const values = parse(staffInviteInput, body);
@@ -143,27 +196,57 @@ export async function inviteStaff(actor: Actor, organisationId: string, body: un
     if (unknown >= 0) throw ValidationError.field(`gyms.${unknown}.gym_id`, "Choose one of your gyms.");
     gymRoles = [...new Map((values.gyms ?? []).map((g) => [g.gym_id, g])).values()];
   }
+  const orgRole = values.role === "admin" ? "admin" : "none";
   let user = await findUserByEmail(values.email);
-  if (!user) {
-    if (!values.name) throw ValidationError.field("name", "Value is required");
-    user = await createUser({ email: values.email, name: values.name });
-  }
-  const existing = await roleIn(organisationId, user.user_id);
+  const existing = user ? await roleIn(organisationId, user.user_id) : null;
   if (existing && isStaffRole(existing)) throw new ConflictError(staffMessages.alreadyStaff, "already_staff");
+  // The name is what staff know the person by: typed, unless they are already someone here.
+  const known = existing
+    ? (await db().entities.member.get({ organisation_id: organisationId, user_id: user!.user_id }).go()).data
+    : null;
+  const name = values.name ?? known?.name;
+  if (!name) throw ValidationError.field("name", "Value is required");
+  let created = false;
+  if (!user) {
+    try {
+      user = await createUser({ email: values.email, name });
+      created = true;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      user = await findUserByEmail(values.email);
+      if (!user) throw error;
+    }
+  }
+  const invitation = {
+    organisation_id: organisationId,
+    user_id: user.user_id,
+    kind: "staff" as const,
+    email: user.email,
+    name,
+    org_role: orgRole as "admin" | "none",
+    gym_roles: gymRoles,
+    invited_by: actor.userId,
+  };
+  if (!created) {
+    // An existing account: nothing is theirs here until they accept.
+    const record = await invite(invitation);
+    return presentInvitation(record, gyms);
+  }
+  // A new account, made by this invitation: one claim per person, so parallel invites send one email.
+  await claimInvitation(invitation);
   await putRole({
     organisation_id: organisationId,
     user_id: user.user_id,
-    org_role: values.role === "admin" ? "admin" : "none",
+    org_role: orgRole,
     gym_roles: gymRoles,
-    member_gym_ids: existing?.member_gym_ids ?? [],
+    member_gym_ids: [],
   });
-  const invitedAt = new Date().toISOString();
   await db()
     .entities.role.patch({ organisation_id: organisationId, user_id: user.user_id })
-    .set({ invited_at: invitedAt })
+    .set({ invited_at: new Date().toISOString() })
     .remove(["deleted_at"])
     .go();
-  if (!user.password_hash) await sendInvitation(organisationId, user);
+  await sendInvitation(organisationId, user);
   const role = await roleIn(organisationId, user.user_id);
   return present(role!, user, gyms, await staffDoors(organisationId, user.user_id));
 }
@@ -176,15 +259,37 @@ export async function staffInReach(actor: Actor, userId: string) {
   return { organisationId, role, user };
 }
 
+/** A waiting staff invitation of the actor's organisation (the staff list's pending rows), or null. */
+async function waitingInvitation(actor: Actor, userId: string) {
+  const organisationId = actor.organisationId ?? "";
+  manage(actor, organisationId);
+  const [role, invitation] = await Promise.all([
+    roleIn(organisationId, userId),
+    findInvitation(organisationId, userId),
+  ]);
+  return !(role && isStaffRole(role)) && invitation?.kind === "staff" ? invitation : null;
+}
+
 /** `GET /api/staff/{id}`. */
 export async function readStaff(actor: Actor, userId: string): Promise<StaffMember> {
+  const invitation = await waitingInvitation(actor, userId);
+  if (invitation) return presentInvitation(invitation, await gymNames(invitation.organisation_id));
   const { organisationId, role, user } = await staffInReach(actor, userId);
-  const [gyms, doors] = await Promise.all([gymNames(organisationId), staffDoors(organisationId, userId)]);
-  return present(role, user, gyms, doors);
+  const [gyms, doors, pictures] = await Promise.all([
+    gymNames(organisationId),
+    staffDoors(organisationId, userId),
+    profilePicturesOf(organisationId, [userId]),
+  ]);
+  return present(role, user, gyms, doors, null, pictures.get(userId) ?? null);
 }
 
 /** `POST /api/staff/{id}/resend-invitation`: a new invitation link while the invitation is pending. */
 export async function resendInvitation(actor: Actor, userId: string): Promise<StaffMember> {
+  const invitation = await waitingInvitation(actor, userId);
+  if (invitation) {
+    await sendInvitationEmail(invitation);
+    return presentInvitation(invitation, await gymNames(invitation.organisation_id));
+  }
   const { organisationId, role, user } = await staffInReach(actor, userId);
   if (user.password_hash) throw new ConflictError(staffMessages.notPending, "invitation_accepted");
   await sendInvitation(organisationId, user);
@@ -194,10 +299,17 @@ export async function resendInvitation(actor: Actor, userId: string): Promise<St
 
 /**
  * `DELETE /api/staff/{id}`: deactivates a staff member: their staff roles go (counters in the same
- * write), a membership at the gyms stays, every session of theirs ends. The last organisation
- * admin cannot be removed; nor can you remove yourself.
+ * write), a membership at the gyms stays; their sessions lose this organisation and nothing else
+ * (no sign-out, no other organisation touched). On a waiting invitation: withdraws it. The last
+ * organisation admin cannot be removed; nor can you remove yourself.
  */
 export async function deactivateStaff(actor: Actor, userId: string): Promise<StaffMember> {
+  const invitation = await waitingInvitation(actor, userId);
+  if (invitation) {
+    await withdrawInvitation(invitation.organisation_id, userId);
+    const row = presentInvitation(invitation, await gymNames(invitation.organisation_id));
+    return { ...row, deleted_at: new Date().toISOString() };
+  }
   const { organisationId, role, user } = await staffInReach(actor, userId);
   if (userId === actor.userId) throw new ConflictError(staffMessages.yourself, "remove_yourself");
   if (role.org_role === "admin") {
@@ -223,7 +335,9 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
       .set({ deleted_at: deletedAt })
       .go();
   }
-  await endUserSessions(userId);
+  // The role is gone, so every session of theirs loses this organisation at its next request
+  // (the actor is built from the roles each time); their sessions and other organisations stay.
+  await withdrawInvitation(organisationId, userId).catch(() => undefined);
   await revokeStaffDoorAccess(organisationId, userId);
   return { ...before, access_enabled: false, door_access_gym_ids: [], deleted_at: deletedAt };
 }

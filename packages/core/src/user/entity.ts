@@ -12,14 +12,16 @@ export const userEntity = new Entity({
     email: { type: "string", required: true },
     name: { type: "string", required: true },
     password_hash: { type: "string" },
-    mobile_number: { type: "string" },
-    dob: { type: "string" },
-    profile_picture: { type: "string" },
     email_verified_at: { type: "string" },
     password_changed_at: { type: "string" },
     current_organisation_id: { type: "string" },
     current_gym_id: { type: "string" },
-    // Member fields the join site collects (spec 001 §3; PUT /api/me/register-fields).
+    // Legacy: personal details once lived here, read across every organisation the person was in.
+    // They now live per organisation on member_profile (user/profile-entity.ts); nothing writes
+    // these, and the backfill (user/profile-backfill.ts) moves them off and removes them.
+    mobile_number: { type: "string" },
+    dob: { type: "string" },
+    profile_picture: { type: "string" },
     address: { type: "string" },
     suburb: { type: "string" },
     city: { type: "string" },

@@ -29,8 +29,6 @@ export async function createUser(input: {
   email: string;
   name: string;
   password?: string;
-  mobile_number?: string;
-  dob?: string;
   email_verified?: boolean;
 }) {
   const email = normaliseEmail(input.email);
@@ -40,8 +38,6 @@ export async function createUser(input: {
     user_id: newId(),
     email,
     name: input.name.trim(),
-    mobile_number: input.mobile_number,
-    dob: input.dob,
     password_hash: input.password ? await hashPassword(input.password) : undefined,
     email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
   };

@@ -149,6 +149,11 @@ export const routers: { segments: string[]; module: string; load: () => Promise<
     load: () => import("./routers/access").then((m) => m.accessRouter),
   },
   {
+    segments: ["me", "email-change", "invitations"],
+    module: "./routers/account",
+    load: () => import("./routers/account").then((m) => m.accountRouter),
+  },
+  {
     segments: ["unsubscribe", "me", "payments"],
     module: "./routers/communications",
     load: () => import("./routers/communications").then((m) => m.communicationsRouter),

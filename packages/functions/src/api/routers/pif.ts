@@ -5,7 +5,8 @@ import {
   onboardPifInput,
 } from "@gym/core/contract/lifecycle";
 import { subscriptionConflictSchema, subscriptionSchema } from "@gym/core/contract/payment";
-import { addPif, onboardPif, resendPifInvite } from "@gym/core/pif/service";
+import { onboardPif } from "@gym/core/invitation/pif";
+import { addPif, resendPifInvite } from "@gym/core/pif/service";
 import { actorOf, createRouter, staffRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody } from "../respond";
 

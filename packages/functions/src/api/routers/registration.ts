@@ -36,6 +36,17 @@ const client = (c: Parameters<typeof clientAddress>[0]) => ({
 });
 
 /** The join site (spec 000 §4, §7; 001 §7 Registration-side); docs/registration.md. */
+/** A stored photo as the browser gets it: private to the signed-in viewer, never sniffed. */
+const photo = (stored: Awaited<ReturnType<typeof readProfilePicture>>) =>
+  new Response(stored.body as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      "Content-Type": stored.contentType,
+      "Cache-Control": "private, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+
 export const registrationRouter = createRouter()
   .openapi(
     publicRoute({
@@ -165,21 +176,32 @@ export const registrationRouter = createRouter()
   .openapi(
     userRoute({
       method: "get",
+      path: "/files/profile-pictures/{organisationId}/{userId}/{file}",
+      tags: ["Registration"],
+      summary:
+        "A profile photo given to one organisation, for its owner and that organisation's staff (docs/data-model.md)",
+      request: {
+        params: z.object({
+          organisationId: z.string().max(64),
+          userId: z.string().max(64),
+          file: z.string().max(64),
+        }),
+      },
+      responses: { 200: { description: "The image" }, 404: errorResponses[404] },
+    }),
+    async (c) => photo(await readProfilePicture(actorOf(c), c.req.valid("param"))),
+  )
+  .openapi(
+    userRoute({
+      method: "get",
       path: "/files/profile-pictures/{userId}/{file}",
       tags: ["Registration"],
-      summary: "A profile photo, for its owner and the staff of their organisation",
+      summary:
+        "A profile photo from before photos were per organisation, for its owner and the staff of an organisation whose record names it",
       request: { params: z.object({ userId: z.string().max(64), file: z.string().max(64) }) },
       responses: { 200: { description: "The image" }, 404: errorResponses[404] },
     }),
-    async (c) => {
-      const { userId, file } = c.req.valid("param");
-      const stored = await readProfilePicture(actorOf(c), userId, file);
-      return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
-        "Content-Type": stored.contentType,
-        "Cache-Control": "private, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-      });
-    },
+    async (c) => photo(await readProfilePicture(actorOf(c), c.req.valid("param"))),
   )
   .openapi(
     userRoute({

@@ -1,6 +1,7 @@
 import { db } from "@gym/core/db/service";
 import { createGym } from "@gym/core/gym/service";
 import { createOrganisation } from "@gym/core/organisation/service";
+import { saveProfile } from "@gym/core/user/profile";
 import { putRole } from "@gym/core/user/roles";
 import { createUser } from "@gym/core/user/service";
 
@@ -81,7 +82,6 @@ export async function seedIdentity() {
       name: "morgan member",
       password: DEMO_PASSWORD,
       email_verified: true,
-      mobile_number: "021 555 0101",
     }),
   };
 
@@ -111,6 +111,8 @@ export async function seedIdentity() {
     user_id: people.member.user_id,
     member_gym_ids: [ponsonby.gym_id],
   });
+  // What the member told Harbour Fitness (docs/data-model.md "Personal details").
+  await saveProfile(harbour.organisation_id, people.member.user_id, { mobile_number: "021 555 0101" });
 
   return {
     organisations: { harbour, southern, kiwi },

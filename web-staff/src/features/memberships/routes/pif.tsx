@@ -82,13 +82,19 @@ function PifPage({ user }: { user: CurrentUser }) {
             <Alert
               color="green"
               icon={<IconCircleCheck size={18} />}
-              title={`${created.member.name} is a member`}
+              title={
+                created.invitation_pending
+                  ? `${created.member.name} is invited`
+                  : `${created.member.name} is a member`
+              }
             >
-              {created.invite_sent
-                ? `We emailed ${created.member.email} a link to set their password and finish joining.`
-                : `${created.member.email} already has an account: they sign in as they are.`}
+              {created.invitation_pending
+                ? `We emailed ${created.member.email} an invitation. They become a member, and the payment is recorded with its receipt, when they accept it.`
+                : `We emailed ${created.member.email} a link to set their password and finish joining.`}
             </Alert>
-            <SubscriptionCard subscription={created.subscription} canChange={false} onChanged={() => {}} />
+            {created.subscription && (
+              <SubscriptionCard subscription={created.subscription} canChange={false} onChanged={() => {}} />
+            )}
           </Stack>
         )}
 
