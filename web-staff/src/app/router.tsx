@@ -49,6 +49,15 @@ export function buildRoutes(features: RouteObject[] = featureRoutes): RouteObjec
           ],
         },
 
+        // An account's emailed links: anyone holding the link, signed in or not.
+        ...(["invitation", "confirm-email", "undo-email"] as const).map((path) => ({
+          path,
+          lazy: () =>
+            import("../features/account/routes/account-links").then((m) => ({
+              Component: { invitation: m.InvitationRoute, "confirm-email": m.ConfirmEmailRoute, "undo-email": m.UndoEmailRoute }[path],
+            })),
+        })),
+
         { path: "legal/privacy-policy", lazy: () => import("../features/public/routes/privacy-policy") },
         { path: "contact-us", lazy: () => import("../features/public/routes/contact-us") },
 

@@ -77,9 +77,10 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
   }
   if (name !== shownName) changes.push({ field: "name", from: shownName, to: name });
   if (email !== user.email) changes.push({ field: "email", from: user.email, to: email });
-  if (Object.keys(changed).length) await saveProfile(organisationId, userId, changed);
+  // The account first: an address another account uses is refused before anything is written.
   if (correctable && (email !== user.email || name !== user.name))
     await correctAccount(user, { name, email });
+  if (Object.keys(changed).length) await saveProfile(organisationId, userId, changed);
 
   const memberSet: Record<string, unknown> = {};
   const memberRemove: string[] = [];

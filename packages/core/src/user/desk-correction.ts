@@ -4,7 +4,8 @@
  * belong to this organisation alone (no role anywhere else), have no password and never have
  * passed a sign-in code. Anything else is the person's to change (docs/access-control.md).
  */
-import { moveLoginEmail } from "./login-email";
+import { ConflictError, ValidationError } from "../errors";
+import { EMAIL_TAKEN, moveLoginEmail } from "./login-email";
 import { rolesOfUser } from "./roles";
 import type { getUserOrNull } from "./service";
 
@@ -16,6 +17,12 @@ export async function deskCorrectable(organisationId: string, user: UserRecord):
   return roles.every((role) => role.organisation_id === organisationId);
 }
 
+/** Moves the address (and name); an address another account uses answers 422 on `email`. */
 export async function correctAccount(user: UserRecord, to: { name: string; email: string }) {
-  await moveLoginEmail(user, to.email, { name: to.name });
+  try {
+    await moveLoginEmail(user, to.email, { name: to.name });
+  } catch (error) {
+    if (error instanceof ConflictError) throw ValidationError.field("email", EMAIL_TAKEN);
+    throw error;
+  }
 }

@@ -4,6 +4,9 @@
  * default http://localhost:8000) with a progress bar, and prints its summary. Without `--now` it
  * runs at the business clock (`/api/dev/clock`), which is stored in the table, so it agrees with
  * the running app. Charges run in this process with the same concurrency bound as the app's.
+ *
+ * `npm run job -- backfill-member-profiles`: the one-off move of personal details off the user
+ * record (core user/profile-backfill.ts; docs/data-model.md "Personal details"); prints its counts.
  */
 import { SingleBar } from "cli-progress";
 
@@ -20,11 +23,12 @@ type Job = (typeof jobs)[number];
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error(`Usage: npm run job -- <${jobs.join("|")}> [--now 2026-12-01T09:00:00+13:00]`);
+  console.error(`Usage: npm run job -- <${[...jobs, "backfill-member-profiles"].join("|")}> [--now 2026-12-01T09:00:00+13:00]`);
   process.exit(1);
 }
 
-if (!jobs.includes(job as Job)) usage(job ? `Unknown job "${job}".` : undefined);
+const BACKFILL = "backfill-member-profiles";
+if (!jobs.includes(job as Job) && job !== BACKFILL) usage(job ? `Unknown job "${job}".` : undefined);
 const nowFlag = rest.indexOf("--now");
 const nowText = nowFlag >= 0 ? rest[nowFlag + 1] : undefined;
 const now = nowText ? new Date(nowText) : undefined;
@@ -34,6 +38,16 @@ process.env.APP_ENV ??= "local";
 process.env.TABLE_NAME ??= "gym-local";
 process.env.DYNAMODB_ENDPOINT ??= `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
 process.env.LOG_LEVEL ??= "warn";
+
+if (job === BACKFILL) {
+  const { backfillMemberProfiles } = await import("@gym/core/user/profile-backfill");
+  const summary = await backfillMemberProfiles({
+    onProgress: (s) => process.stdout.write(`\r ${BACKFILL}: ${s.users} people moved so far`),
+  });
+  console.log(`\n${BACKFILL}`);
+  for (const [name, value] of Object.entries(summary)) console.log(`  ${name.padEnd(18)} ${value}`);
+  process.exit(0);
+}
 
 const { runJob } = await import("@gym/core/jobs/run");
 // The app registers itself as the simulated providers' webhook destination (local runs).

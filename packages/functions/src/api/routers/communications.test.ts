@@ -200,8 +200,9 @@ async function setFlags(
   userId: string,
   flags: { payment_reminders?: boolean; email_notifications_enabled?: boolean },
 ) {
-  const { db } = await import("@gym/core/db/service");
-  await db().entities.user.patch({ user_id: userId }).set(flags).go();
+  // The member's switches for this organisation (docs/data-model.md "Personal details").
+  const { saveProfile } = await import("@gym/core/user/profile");
+  await saveProfile(world.organisation_id, userId, flags);
 }
 
 async function cardExpires(userId: string, month: number, year: number) {

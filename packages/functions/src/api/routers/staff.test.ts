@@ -128,8 +128,10 @@ describe("staff", () => {
     const removed = await admin.delete(`/api/staff/${id}`);
     expect(removed.status).toBe(200);
     expect(removed.body.data.deleted_at).toBeTruthy();
-    // Their session has ended, and they are no longer staff.
-    expect((await kahu.get("/api/members")).status).toBe(401);
+    // They are no longer staff here; their session is not ended (docs/access-control.md
+    // "An organisation's acts stay in the organisation").
+    expect((await kahu.get("/api/members")).status).toBe(403);
+    expect((await kahu.get("/api/me")).status).toBe(200);
     const list = await admin.get(`/api/organisations/${harbour}/staff`);
     expect(list.body.data.map((r: { id: string }) => r.id)).not.toContain(id);
     expect((await admin.get(`/api/staff/${id}`)).status).toBe(404);
@@ -145,8 +147,15 @@ describe("staff", () => {
       role: "personal_trainer",
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ role: "personal_trainer", pending_invite: false });
-    expect(res.body.data.gyms).toHaveLength(2);
+    // An existing account is invited: nothing is theirs here until they accept.
+    expect(res.body.data).toMatchObject({ role: "personal_trainer", pending_invite: true });
+    const mail = (await admin.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[];
+    const invitation = mail.find((m) => m.to === "member@example.com" && /invites you/.test(m.subject));
+    const token = decodeURIComponent(/invitation\?token=([^\s]+)/.exec(invitation?.text ?? "")?.[1] ?? "");
+    expect((await new HttpClient(api.url).post("/api/invitations/accept", { token })).status).toBe(200);
+    const accepted = await admin.get(`/api/staff/${api.seed.people.member.user_id}`);
+    expect(accepted.body.data).toMatchObject({ role: "personal_trainer", pending_invite: false });
+    expect(accepted.body.data.gyms).toHaveLength(2);
     const self = await admin.delete(`/api/staff/${api.seed.people.admin.user_id}`);
     expect(self.status).toBe(409);
     // Deactivating a staff member who is also a member keeps the membership.

@@ -1,3 +1,4 @@
+import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import {
   CANCELLATION_REASONS,
   type CancellationPreview,
@@ -122,6 +123,14 @@ export function MembershipRoute() {
               }
             />
           )}
+          <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your login" component="section">
+            <Group justify="space-between" wrap="wrap">
+              <Text>
+                You sign in with <b>{state.email}</b>
+              </Text>
+              <ChangeLoginEmail current={state.email} />
+            </Group>
+          </Paper>
           {sub.actions.cancel && <CancelPanel sub={sub} onDone={() => void mutate()} />}
         </Stack>
       ) : (

@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@gym/web/auth";
+import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import { BrandMark } from "@gym/web/ui";
 import { Avatar, Badge, Box, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconChevronRight, IconLogout } from "@tabler/icons-react";
@@ -156,6 +157,7 @@ export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }:
             </Text>
           </Box>
         </Group>
+        <ChangeLoginEmail current={user.email} />
         <Button
           variant="subtle"
           color="gray"
