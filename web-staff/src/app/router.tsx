@@ -54,7 +54,11 @@ export function buildRoutes(features: RouteObject[] = featureRoutes): RouteObjec
           path,
           lazy: () =>
             import("../features/account/routes/account-links").then((m) => ({
-              Component: { invitation: m.InvitationRoute, "confirm-email": m.ConfirmEmailRoute, "undo-email": m.UndoEmailRoute }[path],
+              Component: {
+                invitation: m.InvitationRoute,
+                "confirm-email": m.ConfirmEmailRoute,
+                "undo-email": m.UndoEmailRoute,
+              }[path],
             })),
         })),
 

@@ -10,11 +10,11 @@
  * Staff never change a login email, but for the desk correction (user/desk-correction.ts).
  */
 import { z } from "zod";
+import type { Actor } from "../auth/actor";
 import { createLink, EMAIL_UNDO_LIFETIME_SECONDS, forgotPassword } from "../auth/links";
 import { endUserSessions } from "../auth/session";
 import { takeLimit } from "../auth/throttle";
 import { epochSeconds, tokenHash } from "../auth/tokens";
-import type { Actor } from "../auth/actor";
 import { verifyPassword } from "../crypto/password";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
@@ -25,7 +25,7 @@ import { EMAIL_TAKEN, moveLoginEmail } from "../user/login-email";
 import { rolesOfUser } from "../user/roles";
 import { findUserByEmail, getUser, normaliseEmail } from "../user/service";
 import { messages, parse } from "../validation";
-import { emailChangedEmail, confirmNewEmail } from "./emails";
+import { confirmNewEmail, emailChangedEmail } from "./emails";
 
 export const emailChangeInput = z
   .object({
@@ -57,7 +57,10 @@ export async function requestEmailChange(actor: Actor, body: unknown) {
     throw ValidationError.field("password", emailChangeMessages.password);
   const email = normaliseEmail(input.email);
   if (email === user.email) throw ValidationError.field("email", emailChangeMessages.same);
-  const limit = await takeLimit(`email-change:${user.user_id}`, { limit: CHANGES_PER_DAY, windowSeconds: 86_400 });
+  const limit = await takeLimit(`email-change:${user.user_id}`, {
+    limit: CHANGES_PER_DAY,
+    windowSeconds: 86_400,
+  });
   if (!limit.ok) throw new RateLimitedError(emailChangeMessages.tooMany, limit.retryAfterSeconds);
   if (await findUserByEmail(email)) throw ValidationError.field("email", EMAIL_TAKEN);
   const token = await createLink({ purpose: "email_change", user_id: user.user_id, email });
@@ -103,7 +106,9 @@ export async function confirmEmailChange(token: string) {
   }
   await reindex(user.user_id, link.email);
   const undo = await createLink({ purpose: "email_undo", user_id: user.user_id, email: old });
-  await sendEmail(emailChangedEmail(old, titleCase(user.name), link.email, undo, EMAIL_UNDO_LIFETIME_SECONDS));
+  await sendEmail(
+    emailChangedEmail(old, titleCase(user.name), link.email, undo, EMAIL_UNDO_LIFETIME_SECONDS),
+  );
   return { email: link.email };
 }
 

@@ -20,7 +20,13 @@ export function confirmNewEmail(to: string, name: string, token: string): Email 
   });
 }
 
-export function emailChangedEmail(to: string, name: string, now: string, undoToken: string, undoSeconds: number): Email {
+export function emailChangedEmail(
+  to: string,
+  name: string,
+  now: string,
+  undoToken: string,
+  undoSeconds: number,
+): Email {
   const link = `${config.staffUrl}/undo-email?token=${encodeURIComponent(undoToken)}`;
   const days = Math.round(undoSeconds / 86_400);
   return compose({

@@ -105,12 +105,13 @@ async function liveLink(token: string) {
     .go();
   // Only reset and new-account invitation links set a password; other links do their one thing.
   if (!data || data.used_at || data.expires_at <= epochSeconds()) return null;
-  if (data.purpose !== "reset" && data.purpose !== "invite") return null;
+  const purpose = data.purpose;
+  if (purpose !== "reset" && purpose !== "invite") return null;
   const user = await getUserOrNull(data.user_id);
   if (!user) return null;
   if (user.password_changed_at && Date.parse(data.created_at) <= Date.parse(user.password_changed_at))
     return null;
-  return { link: data, user };
+  return { link: { ...data, purpose }, user };
 }
 
 /** Whether a reset or invitation link can still be used (the page asks before showing its form). */

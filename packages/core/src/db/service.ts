@@ -4,9 +4,9 @@ import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/e
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
 import { mailEntity } from "../email/entity";
-import { invitationEntity } from "../invitation/entity";
 import { gymPeopleEntity } from "../gym/count-entity";
 import { gymEntity } from "../gym/entity";
+import { invitationEntity } from "../invitation/entity";
 import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../member/entity";
 import { noticeEntity } from "../notice/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";

@@ -29,7 +29,9 @@ const live = (record: InvitationRecord | null | undefined, now = epochSeconds())
   record && record.expires_at > now ? record : null;
 
 export async function findInvitation(organisationId: string, userId: string) {
-  const { data } = await db().entities.invitation.get({ organisation_id: organisationId, user_id: userId }).go();
+  const { data } = await db()
+    .entities.invitation.get({ organisation_id: organisationId, user_id: userId })
+    .go();
   return live(data);
 }
 
@@ -95,7 +97,11 @@ async function offerOf(record: InvitationRecord) {
         : record.gym_roles?.every((g: { role: string }) => g.role === "personal_trainer")
           ? "a personal trainer"
           : "a gym admin";
-    return { organisation: organisation.name, brand: organisation.name, what: `join ${organisation.name} as ${role}` };
+    return {
+      organisation: organisation.name,
+      brand: organisation.name,
+      what: `join ${organisation.name} as ${role}`,
+    };
   }
   const gym = await getGym(record.organisation_id, record.gym_id ?? "");
   return {
@@ -110,7 +116,12 @@ async function fromToken(token: string) {
   const { data: link } = await db()
     .entities.link.get({ token_hash: tokenHash(token) })
     .go();
-  if (!link || link.purpose !== "invitation" || link.used_at || link.expires_at <= epochSeconds() || !link.organisation_id)
+  if (
+    link?.purpose !== "invitation" ||
+    link.used_at ||
+    link.expires_at <= epochSeconds() ||
+    !link.organisation_id
+  )
     return null;
   const record = await findInvitation(link.organisation_id, link.user_id);
   return record ? { link, record } : null;
@@ -160,7 +171,8 @@ export async function acceptInvitation(token: string) {
   if (!found) throw ValidationError.field("token", invitationMessages.dead);
   const { link, record } = found;
   // Everything that can refuse runs before the first write.
-  if (record.kind === "pif") await checkPifOffer(record as { organisation_id: string; user_id: string; price_id: string });
+  if (record.kind === "pif")
+    await checkPifOffer(record as { organisation_id: string; user_id: string; price_id: string });
   await useLink(link.token_hash);
   await removeInvitation(record);
   const existing = await roleIn(record.organisation_id, record.user_id);
@@ -183,7 +195,9 @@ export async function acceptInvitation(token: string) {
       user_id: record.user_id,
       org_role: existing?.org_role,
       gym_roles: existing?.gym_roles,
-      member_gym_ids: [...new Set([...(existing?.member_gym_ids ?? []), record.gym_id ?? ""])].filter(Boolean),
+      member_gym_ids: [...new Set([...(existing?.member_gym_ids ?? []), record.gym_id ?? ""])].filter(
+        Boolean,
+      ),
     });
     if (record.mobile_number)
       await saveProfile(record.organisation_id, record.user_id, { mobile_number: record.mobile_number });

@@ -69,7 +69,10 @@ export function memberExportRow(row: MemberRow, mobile: string | undefined, now:
 }
 
 /** The mobiles the members gave this organisation (never another's). */
-async function mobilesOf(organisationId: string, userIds: string[]): Promise<Map<string, string | undefined>> {
+async function mobilesOf(
+  organisationId: string,
+  userIds: string[],
+): Promise<Map<string, string | undefined>> {
   if (!userIds.length) return new Map();
   const { data } = await db()
     .entities.memberProfile.get(userIds.map((user_id) => ({ organisation_id: organisationId, user_id })))

@@ -12,8 +12,8 @@ import { type Member, memberFieldLabels, memberMessages, memberUpdateInput } fro
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { titleCase } from "../text";
-import { getProfile, type ProfileChanges, saveProfile } from "../user/profile";
 import { correctAccount, deskCorrectable } from "../user/desk-correction";
+import { getProfile, type ProfileChanges, saveProfile } from "../user/profile";
 import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
 import { recordActivity } from "./activity";
@@ -44,7 +44,8 @@ export async function updateMember(actor: Actor, userId: string, body: unknown):
   const email = values.email ?? user.email;
   // The login belongs to the person: staff correct it only while the account is this
   // organisation's alone and was never used (docs/access-control.md "Whose account it is").
-  const correctable = email !== user.email || name !== user.name ? await deskCorrectable(organisationId, user) : false;
+  const correctable =
+    email !== user.email || name !== user.name ? await deskCorrectable(organisationId, user) : false;
   if (email !== user.email && !correctable)
     throw ValidationError.field("email", memberMessages.loginEmailIsTheirs);
 

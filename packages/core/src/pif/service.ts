@@ -10,6 +10,8 @@
  * The subscription is made by the money engine's `createSubscription` (pif_ends_at from the price).
  * Every check runs before the first write, so a refused request leaves nothing behind.
  */
+
+import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { createLink } from "../auth/links";
 import { authorize } from "../auth/policy";
@@ -25,11 +27,10 @@ import { createSubscription, subscriptionWithPayments } from "../subscription/se
 import { factsOf } from "../subscription/states";
 import { isLive, memberSubscriptions } from "../subscription/store";
 import { titleCase } from "../text";
-import { putRole, roleIn } from "../user/roles";
 import { saveProfile } from "../user/profile";
+import { putRole, roleIn } from "../user/roles";
 import { createUser, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
-import type { z } from "zod";
 import { pifInviteEmail } from "./emails";
 
 export { addPifInput, onboardPifInput };

@@ -8,10 +8,10 @@ import {
 } from "../contract/registration";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { activeSubscriptionOf } from "../subscription/service";
-import { isStaffRole, putRole, roleIn } from "../user/roles";
 import { getProfile, saveProfile } from "../user/profile";
-import { findGymByUuid } from "./join";
+import { isStaffRole, putRole, roleIn } from "../user/roles";
 import { parse } from "../validation";
+import { findGymByUuid } from "./join";
 import { checkChoice, putRegistration, wasMember } from "./service";
 import { registrationState } from "./state";
 

@@ -42,15 +42,16 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const { organisationId, record, gym } = await registrationGym(actor);
   // One read of the organisation for its card rate and its terms (a context shares it).
   const context = batchContext();
-  const [user, profile, registerFields, paymentTypes, subscription, surcharge, organisation] = await Promise.all([
-    getUser(actor.userId),
-    getProfile(organisationId, actor.userId),
-    registerFieldsOf(actor),
-    myPaymentTypes(actor),
-    myActiveSubscription(actor),
-    cardRateOf(organisationId, gym.gym_id, context),
-    context.organisationOf(organisationId),
-  ]);
+  const [user, profile, registerFields, paymentTypes, subscription, surcharge, organisation] =
+    await Promise.all([
+      getUser(actor.userId),
+      getProfile(organisationId, actor.userId),
+      registerFieldsOf(actor),
+      myPaymentTypes(actor),
+      myActiveSubscription(actor),
+      cardRateOf(organisationId, gym.gym_id, context),
+      context.organisationOf(organisationId),
+    ]);
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
   const today = aucklandDate(await businessNow());

@@ -20,8 +20,6 @@ import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
-import { getOrganisation } from "../organisation/service";
-import { titleCase } from "../text";
 import {
   claimInvitation,
   findInvitation,
@@ -31,6 +29,8 @@ import {
   staffInvitations,
   withdrawInvitation,
 } from "../invitation/service";
+import { getOrganisation } from "../organisation/service";
+import { titleCase } from "../text";
 import { profilePicturesOf } from "../user/picture";
 import { type GymRole, isStaffRole, putRole, roleIn } from "../user/roles";
 import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
@@ -63,7 +63,10 @@ async function staffDoors(organisationId: string, userId: string): Promise<Staff
 }
 
 function present(
-  role: Pick<RoleRecord, "org_role" | "gym_roles" | "created_at"> & { invited_at?: string; deleted_at?: string },
+  role: Pick<RoleRecord, "org_role" | "gym_roles" | "created_at"> & {
+    invited_at?: string;
+    deleted_at?: string;
+  },
   user: Pick<UserRecord, "user_id" | "name" | "email" | "password_hash">,
   gyms: Map<string, string>,
   doors: StaffDoors,

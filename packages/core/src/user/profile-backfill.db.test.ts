@@ -79,6 +79,12 @@ describe("backfillMemberProfiles", () => {
     expect(kept?.mobile_number).toBeDefined();
 
     const second = await backfillMemberProfiles();
-    expect(second).toMatchObject({ users: 1, profiles: 0, fields_copied: 0, users_cleaned: 0, users_kept: 1 });
+    expect(second).toMatchObject({
+      users: 1,
+      profiles: 0,
+      fields_copied: 0,
+      users_cleaned: 0,
+      users_kept: 1,
+    });
   });
 });

@@ -14,8 +14,8 @@
  * the only Scan outside tests; every request path stays on keys and indexes.
  */
 import { db } from "../db/service";
-import { PROFILE_FIELDS, PROFILE_SWITCHES } from "./profile-entity";
 import { getProfile, saveProfile } from "./profile";
+import { PROFILE_FIELDS, PROFILE_SWITCHES } from "./profile-entity";
 import { rolesOfUser } from "./roles";
 
 const LEGACY = [...PROFILE_FIELDS, ...PROFILE_SWITCHES] as const;

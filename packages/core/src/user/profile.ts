@@ -2,15 +2,18 @@
  * A person's details as one organisation holds them (profile-entity.ts): read for that
  * organisation only, written by the person (join site) or that organisation's staff (desk).
  */
-import { db } from "../db/service";
+
 import type { EntityItem } from "electrodb";
-import { type memberProfileEntity, PROFILE_FIELDS, PROFILE_SWITCHES } from "./profile-entity";
+import { db } from "../db/service";
+import { type memberProfileEntity, PROFILE_FIELDS, type PROFILE_SWITCHES } from "./profile-entity";
 
 export type Profile = EntityItem<typeof memberProfileEntity>;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileSwitch = (typeof PROFILE_SWITCHES)[number];
 /** What a write may set: a value, or null to remove it. */
-export type ProfileChanges = Partial<Record<ProfileField, string | null> & Record<ProfileSwitch, boolean | null>>;
+export type ProfileChanges = Partial<
+  Record<ProfileField, string | null> & Record<ProfileSwitch, boolean | null>
+>;
 
 export async function getProfile(organisationId: string, userId: string): Promise<Profile | null> {
   const { data } = await db()
@@ -32,7 +35,10 @@ export async function saveProfile(organisationId: string, userId: string, change
     else set[key] = value;
   }
   const key = { organisation_id: organisationId, user_id: userId };
-  if (Object.keys(set).length) await db().entities.memberProfile.upsert({ ...key, ...set }).go();
+  if (Object.keys(set).length)
+    await db()
+      .entities.memberProfile.upsert({ ...key, ...set })
+      .go();
   if (remove.length) {
     await db()
       .entities.memberProfile.patch(key)

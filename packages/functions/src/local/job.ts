@@ -23,7 +23,9 @@ type Job = (typeof jobs)[number];
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error(`Usage: npm run job -- <${[...jobs, "backfill-member-profiles"].join("|")}> [--now 2026-12-01T09:00:00+13:00]`);
+  console.error(
+    `Usage: npm run job -- <${[...jobs, "backfill-member-profiles"].join("|")}> [--now 2026-12-01T09:00:00+13:00]`,
+  );
   process.exit(1);
 }
 

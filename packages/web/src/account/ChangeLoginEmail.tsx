@@ -35,8 +35,8 @@ export function ChangeLoginEmail({ current }: { current: string }) {
       >
         {sentTo ? (
           <Text>
-            We emailed a link to <b>{sentTo}</b>. Your login email changes when you open it (within 24
-            hours); until then you keep signing in with {current}.
+            We emailed a link to <b>{sentTo}</b>. Your login email changes when you open it (within 24 hours);
+            until then you keep signing in with {current}.
           </Text>
         ) : (
           <form noValidate onSubmit={submit} aria-label="Change your login email">

@@ -39,7 +39,8 @@ export const accountRouter = createRouter()
       method: "post",
       path: "/email-change/confirm",
       tags,
-      summary: "Confirm a new login email from the link sent to it; the old address is told and may undo it for 7 days",
+      summary:
+        "Confirm a new login email from the link sent to it; the old address is told and may undo it for 7 days",
       request: jsonBody(tokenInput),
       responses: { 200: json(envelope(z.object({ email: z.string() }))), 422: errorResponses[422] },
     }),
@@ -62,7 +63,8 @@ export const accountRouter = createRouter()
       method: "post",
       path: "/invitations/peek",
       tags,
-      summary: "What an invitation link offers, before the person answers (valid false when it cannot be answered)",
+      summary:
+        "What an invitation link offers, before the person answers (valid false when it cannot be answered)",
       request: jsonBody(tokenInput),
       responses: {
         200: json(
@@ -91,7 +93,9 @@ export const accountRouter = createRouter()
         "Accept an invitation: the staff role, or the pay-in-full membership (recorded as paid at the desk, with its tax invoice)",
       request: jsonBody(tokenInput),
       responses: {
-        200: json(envelope(z.object({ kind: z.enum(["staff", "pif"]), organisation: z.string(), gym: z.string() }))),
+        200: json(
+          envelope(z.object({ kind: z.enum(["staff", "pif"]), organisation: z.string(), gym: z.string() })),
+        ),
         409: errorResponses[409],
         422: errorResponses[422],
       },

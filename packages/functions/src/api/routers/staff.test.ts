@@ -149,7 +149,11 @@ describe("staff", () => {
     expect(res.status).toBe(201);
     // An existing account is invited: nothing is theirs here until they accept.
     expect(res.body.data).toMatchObject({ role: "personal_trainer", pending_invite: true });
-    const mail = (await admin.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[];
+    const mail = (await admin.get("/api/dev/mail")).body.data as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
     const invitation = mail.find((m) => m.to === "member@example.com" && /invites you/.test(m.subject));
     const token = decodeURIComponent(/invitation\?token=([^\s]+)/.exec(invitation?.text ?? "")?.[1] ?? "");
     expect((await new HttpClient(api.url).post("/api/invitations/accept", { token })).status).toBe(200);

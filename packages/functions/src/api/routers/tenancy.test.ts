@@ -101,7 +101,10 @@ describe("the takeover of another organisation's admin ends at the first step", 
     });
     expect(again.status).toBe(409);
     // Declined from the email: nothing is left, and the victim's own sign-in is untouched.
-    const token = tokenIn((await mailTo(VICTIM)).find((m) => /invites you/.test(m.subject)), "/invitation");
+    const token = tokenIn(
+      (await mailTo(VICTIM)).find((m) => /invites you/.test(m.subject)),
+      "/invitation",
+    );
     expect((await new HttpClient(api.url).post("/api/invitations/decline", { token })).status).toBe(200);
     expect((await new HttpClient(api.url).post("/api/invitations/accept", { token })).status).toBe(422);
     expect((await attacker.get(`/api/members/${victimId}`)).status).toBe(404);
@@ -162,8 +165,13 @@ describe("adding another organisation's admin as staff", () => {
 
     // Invited again, and this time accepted from the email.
     expect(
-      (await attacker.post(`/api/organisations/${harbour}/staff`, { email: VICTIM, name: "Olive", role: "admin" }))
-        .status,
+      (
+        await attacker.post(`/api/organisations/${harbour}/staff`, {
+          email: VICTIM,
+          name: "Olive",
+          role: "admin",
+        })
+      ).status,
     ).toBe(201);
     const mail = (await mailTo(VICTIM)).find((m) => /invites you/.test(m.subject));
     const token = tokenIn(mail, "/invitation");
@@ -186,7 +194,11 @@ describe("adding another organisation's admin as staff", () => {
     const email = "parallel.coach@example.net";
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        attacker.post(`/api/organisations/${harbour}/staff`, { email, name: "Parallel Coach", role: "admin" }),
+        attacker.post(`/api/organisations/${harbour}/staff`, {
+          email,
+          name: "Parallel Coach",
+          role: "admin",
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -214,9 +226,9 @@ describe("what a person tells one organisation stays there", () => {
       { "X-Forwarded-For": "10.9.0.1" },
     );
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    expect(
-      (await client.post("/api/email/verify", { code: await latestCode(client, email) })).status,
-    ).toBe(200);
+    expect((await client.post("/api/email/verify", { code: await latestCode(client, email) })).status).toBe(
+      200,
+    );
     expect(
       (
         await client.put("/api/me/register-fields", {
@@ -244,8 +256,12 @@ describe("what a person tells one organisation stays there", () => {
     });
     expect(chosen.body.data.profile_picture).toBeNull();
     expect(
-      (await client.put("/api/me/register-fields", { address: "2 Southern Street", emergency_contact_name: null }))
-        .status,
+      (
+        await client.put("/api/me/register-fields", {
+          address: "2 Southern Street",
+          emergency_contact_name: null,
+        })
+      ).status,
     ).toBe(200);
 
     const id = (await client.get("/api/me")).body.data.id as string;
@@ -277,12 +293,17 @@ describe("the person's own email change", () => {
     const person = await signIn(api.url, "trainer@example.com");
     const wrong = await person.post("/api/me/email", { email: "t.new@example.net", password: "nope" });
     expect(wrong.status).toBe(422);
-    const asked = await person.post("/api/me/email", { email: "t.new@example.net", password: "demo-password" });
+    const asked = await person.post("/api/me/email", {
+      email: "t.new@example.net",
+      password: "demo-password",
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     // Nothing changed yet.
     expect((await person.get("/api/me")).body.data.email).toBe("trainer@example.com");
     const confirm = tokenIn((await mailTo("t.new@example.net"))[0], "/confirm-email");
-    expect((await new HttpClient(api.url).post("/api/email-change/confirm", { token: confirm })).status).toBe(200);
+    expect((await new HttpClient(api.url).post("/api/email-change/confirm", { token: confirm })).status).toBe(
+      200,
+    );
     expect((await person.get("/api/me")).body.data.email).toBe("t.new@example.net");
     const told = (await mailTo("trainer@example.com")).find((m) => /login email was changed/.test(m.subject));
     expect(told?.text).toContain("t.new@example.net");
@@ -290,7 +311,9 @@ describe("the person's own email change", () => {
     expect((await new HttpClient(api.url).post("/api/email-change/undo", { token: undo })).status).toBe(200);
     // Back to the old address, every session ended, a reset link sent to it.
     expect((await person.get("/api/me")).status).toBe(401);
-    expect((await mailTo("trainer@example.com")).some((m) => /Reset your password/.test(m.subject))).toBe(true);
+    expect((await mailTo("trainer@example.com")).some((m) => /Reset your password/.test(m.subject))).toBe(
+      true,
+    );
     await signIn(api.url, "trainer@example.com");
   });
 });

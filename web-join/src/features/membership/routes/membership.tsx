@@ -1,4 +1,3 @@
-import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import {
   CANCELLATION_REASONS,
   type CancellationPreview,
@@ -7,6 +6,7 @@ import {
   pauseFromDays,
 } from "@gym/core/contract/lifecycle";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
+import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import { isApiError } from "@gym/web/api";
 import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
 import { submitHandler, useAction, useZodForm } from "@gym/web/forms";

@@ -67,14 +67,20 @@ export function InvitationRoute() {
   }, [token]);
   const onError = (error: unknown) =>
     setFailure(isApiError(error) && error.status === 422 ? DEAD : errorMessage(error));
-  const accept = useAction(async () => {
-    await acceptInvitation(token);
-    setAnswer("accepted");
-  }, { onError });
-  const decline = useAction(async () => {
-    await declineInvitation(token);
-    setAnswer("declined");
-  }, { onError });
+  const accept = useAction(
+    async () => {
+      await acceptInvitation(token);
+      setAnswer("accepted");
+    },
+    { onError },
+  );
+  const decline = useAction(
+    async () => {
+      await declineInvitation(token);
+      setAnswer("declined");
+    },
+    { onError },
+  );
 
   if (!peek) return <PageLoader label="Checking your invitation" />;
   if (failure) return <Failed title="Your invitation" message={failure} />;
@@ -92,9 +98,17 @@ export function InvitationRoute() {
           : `You're now staff at ${peek.organisation}. Sign in with your usual email and password.`}
       </Done>
     );
-  if (!peek.valid) return <Failed title="Your invitation" message={`${DEAD} Ask the gym to send a new one.`} />;
+  if (!peek.valid)
+    return <Failed title="Your invitation" message={`${DEAD} Ask the gym to send a new one.`} />;
   return (
-    <AuthLayout title={`${peek.gym} invites you`} description={<>For <b>{peek.email}</b>.</>}>
+    <AuthLayout
+      title={`${peek.gym} invites you`}
+      description={
+        <>
+          For <b>{peek.email}</b>.
+        </>
+      }
+    >
       <Stack gap="md">
         <Text>{peek.offer}</Text>
         <Text size="sm" c="dimmed">

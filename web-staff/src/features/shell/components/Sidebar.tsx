@@ -1,5 +1,5 @@
-import type { CurrentUser } from "@gym/web/auth";
 import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
+import type { CurrentUser } from "@gym/web/auth";
 import { BrandMark } from "@gym/web/ui";
 import { Avatar, Badge, Box, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconChevronRight, IconLogout } from "@tabler/icons-react";
