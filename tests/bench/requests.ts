@@ -1,8 +1,9 @@
 /**
  * What each documented API operation costs in DynamoDB requests, and in rounds: requests that wait
- * on each other (issue 36). A round starts when a request is sent while none of the call's
- * requests is in flight, so requests sent side by side (Promise.all, a BatchGet) are one round and
- * requests sent one after another are one round each. The local runtime's own requests and the
+ * on each other (issue 36). A round starts when a request is sent after an answer to one of the
+ * call's requests has come back since the round began: requests sent side by side (Promise.all, a
+ * BatchGet) are one round, however fast each is answered, and requests sent one after another are
+ * one round each. The local runtime's own requests and the
  * front door's rate-limit counter are left out (measure.ts `asideOf`), as in the other counts.
  *
  * Used by packages/functions/src/api/request-budgets.test.ts (every operation within its budget)
@@ -16,6 +17,8 @@ export interface RoundCount {
   byCommand: Record<string, number>;
   /** Requests sent and not yet answered. */
   inFlight: number;
+  /** An answer came back since the current round began: the next request starts a round. */
+  answered: boolean;
 }
 
 /**
@@ -31,10 +34,19 @@ export async function countRounds(prefix: string) {
     (next, context) => async (args) => {
       const requestId = logContext().request_id;
       if (!requestId?.startsWith(prefix) || isAside(args.input as Record<string, unknown>)) return next(args);
-      const count = byRequest.get(requestId) ?? { requests: 0, rounds: 0, byCommand: {}, inFlight: 0 };
+      const count = byRequest.get(requestId) ?? {
+        requests: 0,
+        rounds: 0,
+        byCommand: {},
+        inFlight: 0,
+        answered: true,
+      };
       byRequest.set(requestId, count);
       const name = (context as { commandName?: string }).commandName ?? "unknown";
-      if (count.inFlight === 0) count.rounds += 1;
+      if (count.answered) {
+        count.rounds += 1;
+        count.answered = false;
+      }
       count.inFlight += 1;
       count.requests += 1;
       count.byCommand[name] = (count.byCommand[name] ?? 0) + 1;
@@ -42,6 +54,7 @@ export async function countRounds(prefix: string) {
         return await next(args);
       } finally {
         count.inFlight -= 1;
+        count.answered = true;
       }
     },
     { step: "initialize", name: "roundCounter" },
@@ -53,7 +66,9 @@ export async function countRounds(prefix: string) {
         await new Promise((done) => setTimeout(done, 10));
         quiet = (byRequest.get(requestId)?.inFlight ?? 0) === 0 ? quiet + 1 : 0;
       }
-      return byRequest.get(requestId) ?? { requests: 0, rounds: 0, byCommand: {}, inFlight: 0 };
+      return (
+        byRequest.get(requestId) ?? { requests: 0, rounds: 0, byCommand: {}, inFlight: 0, answered: true }
+      );
     },
   };
 }
