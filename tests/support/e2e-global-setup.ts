@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
   const seeding = await launchProduct({ DYNAMODB_IN_MEMORY: "0", DYNAMODB_DIR: seededData });
   try {
     await seeding.ready;
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
   } finally {
     await seeding.product.stop();
   }
