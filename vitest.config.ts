@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import SlowFirstSequencer from "./tests/support/sequencer";
+import SlowestFilesReporter from "./tests/support/slowest-reporter";
 
 /**
  * One runner for every test. Projects:
@@ -14,6 +15,8 @@ export default defineConfig({
   test: {
     // The long-running files first (tests/support/sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
+    // Vitest's own lines, then the ten slowest files (tests/support/slowest-reporter.ts).
+    reporters: ["default", new SlowestFilesReporter()],
     projects: [
       {
         test: {
@@ -63,7 +66,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/reference/**/*.test.ts", "tests/sim/**/*.test.ts"],
           // Bounds for a stuck run, with room for npm test's two files at a time beside tsc.
-          testTimeout: 600_000,
+          testTimeout: 1_200_000,
           hookTimeout: 120_000,
         },
       },

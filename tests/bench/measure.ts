@@ -63,6 +63,9 @@ function asideOf(input: Record<string, unknown>): string | null {
   return null;
 }
 
+/** Whether a request is the local runtime's or the front door's (asideOf), not the work measured. */
+export const isAside = (input: Record<string, unknown>) => asideOf(input) !== null;
+
 /** The requests counted, less those aside. */
 export const measured = (count: RequestCount) =>
   count.requests - Object.values(count.aside).reduce((sum, n) => sum + n, 0);

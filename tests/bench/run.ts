@@ -10,7 +10,9 @@
  * Budgets come from the foundation issue. Exits 1 when a figure is over its budget.
  * `npm run bench -- --billing [--members N]` measures the billing run instead (tests/bench/billing.ts);
  * `npm run bench -- --payments` the payments list over 100,000 payments (tests/bench/payments-list.ts);
- * `npm run bench -- --simulate [--members N]` the billing simulation over a year (docs/simulation.md);
+ * `npm run bench -- --simulate [--members N] [--days D] [--seed S]` the billing simulation (docs/simulation.md);
+ * `npm run bench -- --requests` each API operation's DynamoDB requests and rounds against its budget
+ * (packages/functions/src/api/request-budgets.ts), ending `operations over budget: N`;
  * `npm run bench -- --backoffice [--members N]` members list, search, gyms and the members export
  * over 10,000 members (tests/bench/backoffice.ts);
  * `npm run bench -- --bundle` only the Lambda bundle figures (the API bundle and every entry);
@@ -247,19 +249,54 @@ async function main() {
     rows.push(...(await billingBench(at >= 0 ? Number(args[at + 1]) : 10_000)));
     return printRows();
   }
+  if (args.includes("--requests")) {
+    // The request-budget test (one run of every documented operation on a seeded organisation)
+    // writes its rows; they are printed here whether it passed or not.
+    const file = resolve(out, "request-budgets.json");
+    rmSync(file, { force: true });
+    const test = spawnSync(
+      process.execPath,
+      [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        "--project",
+        "api",
+        "packages/functions/src/api/request-budgets.test.ts",
+      ],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, APP_ENV: "test", REQUEST_BUDGETS_OUT: file },
+      },
+    );
+    const { formatRows, overBudget } = await import("./requests");
+    const measuredRows = JSON.parse(readFileSync(file, "utf8")) as import("./requests").OperationRow[];
+    measuredRows.sort(
+      (a, b) =>
+        a.operation.split(" ")[1].localeCompare(b.operation.split(" ")[1]) ||
+        a.operation.localeCompare(b.operation),
+    );
+    console.log(formatRows(measuredRows));
+    if (test.status !== 0 || measuredRows.some(overBudget)) process.exitCode = 1;
+    return;
+  }
   if (args.includes("--simulate")) {
     // The billing simulation (docs/simulation.md) at scale. 10,000 members do not fit 30 minutes on
     // these machines (DynamoDB Local writes ~1,300 items a second), so by default it runs 1,000
     // members and projects the time for 10,000 from it (the work is linear in members).
-    const { runSimulation } = await import("../sim/simulation");
+    const { MEMBER_YEAR_BUDGET, perMemberYear: perYear, runSimulation } = await import("../sim/simulation");
     const at = args.indexOf("--members");
     const members = at >= 0 ? Number(args[at + 1]) : 1_000;
-    const r = await runSimulation({ members, days: 365, seed: 1, faults: true });
-    const perMemberYear = r.requests / Math.max(1, r.members);
+    const option = (flag: string, fallback: number) =>
+      args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : fallback;
+    const days = option("--days", 365);
+    const seed = option("--seed", 1);
+    const r = await runSimulation({ members, days, seed, faults: true });
+    const perMemberYear = perYear(r.requests, r.members, days);
     rows.push(
       {
-        figure: "Simulation: members × days (faults, seed 1)",
-        value: `${r.members} × 365`,
+        figure: `Simulation: members × days (faults, seed ${seed})`,
+        value: `${r.members} × ${days}`,
         budget: "–",
         ok: null,
       },
@@ -279,8 +316,8 @@ async function main() {
       {
         figure: "Simulation: DynamoDB requests per member-year",
         value: perMemberYear.toFixed(0),
-        budget: "–",
-        ok: null,
+        budget: `≤ ${MEMBER_YEAR_BUDGET.toLocaleString("en")}`,
+        ok: perMemberYear <= MEMBER_YEAR_BUDGET,
       },
       {
         figure: "Simulation: discrepancies",
@@ -289,6 +326,13 @@ async function main() {
         ok: r.discrepancies.length === 0,
       },
     );
+    for (const [doing, n] of Object.entries(r.requestsBy).sort((a, b) => b[1] - a[1]))
+      rows.push({
+        figure: `  requests per member-year: ${doing}`,
+        value: perYear(n, r.members, days).toFixed(0),
+        budget: "–",
+        ok: null,
+      });
     return printRows();
   }
   if (args.includes("--backoffice")) {

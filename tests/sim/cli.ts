@@ -4,7 +4,7 @@
  */
 import { SingleBar } from "cli-progress";
 import { dollars, formatDiscrepancy } from "./reconcile";
-import { runSimulation } from "./simulation";
+import { MEMBER_YEAR_BUDGET, perMemberYear as perYear, runSimulation } from "./simulation";
 
 const args = process.argv.slice(2);
 function flag(name: string, fallback: number): number {
@@ -54,6 +54,7 @@ for (const d of result.discrepancies) {
   }
 }
 const seconds = result.ms / 1000;
+const perMemberYear = (requests: number) => perYear(requests, result.members, days);
 console.log(`
  members            ${result.members}
  periods            ${result.periods}
@@ -65,7 +66,14 @@ console.log(`
  events             ${Object.entries(result.events)
    .map(([k, v]) => `${k} ${v}`)
    .join(", ")}
- DynamoDB requests  ${result.requests} (${((result.requests / Math.max(1, result.members)) * (365 / days)).toFixed(0)} per member-year)
+ DynamoDB requests  ${result.requests} (${perMemberYear(result.requests).toFixed(0)} per member-year; budget ≤ ${MEMBER_YEAR_BUDGET})
+${Object.entries(result.requestsBy)
+  .sort((a, b) => b[1] - a[1])
+  .map(
+    ([doing, n]) =>
+      `   ${String(n).padStart(8)}  ${perMemberYear(n).toFixed(0).padStart(5)}/member-year  ${doing}`,
+  )
+  .join("\n")}
  time               ${seconds.toFixed(1)} s
  replay             npm run simulate -- --members ${members} --days ${days} --seed ${seed}${faults ? " --faults" : ""}${startDate ? ` --start ${startDate}` : ""}
 `);

@@ -8,8 +8,8 @@ import { formatDiscrepancy, reconcile } from "./reconcile";
 import { runSimulation } from "./simulation";
 
 describe("the billing simulation", () => {
-  it("40 members over 160 days with faults (seed 2026): every member charged exactly what the model says", async () => {
-    const result = await runSimulation({ members: 40, days: 160, seed: 2026, faults: true });
+  it("60 members over 240 days with faults (seed 2026): every member charged exactly what the model says", async () => {
+    const result = await runSimulation({ members: 60, days: 240, seed: 2026, faults: true });
     const lines = result.discrepancies.map((d) => formatDiscrepancy(d, result.describe));
     expect(lines).toEqual([]);
     expect(result.total_charged).toBe(result.total_expected);

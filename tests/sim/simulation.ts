@@ -58,12 +58,29 @@ export interface SimulationResult extends Reconciliation {
   days: number;
   ms: number;
   requests: number;
+  /**
+   * The requests by what the walk was doing when they were sent: `job: <name>` (a scheduled job),
+   * `operation: <name>` (a staff or member operation), joining, the providers' settlement and
+   * webhooks, the setup, the reconciliation's own reads.
+   */
+  requestsBy: Record<string, number>;
   events: Record<string, number>;
   /** Member id → a short description for discrepancy lines. */
   describe: (member: string) => string;
   /** Member id → what happened to them: operations, the model's charges, the engine's payments. */
   trace: (member: string) => string[];
 }
+
+/**
+ * The budget of DynamoDB requests for one member's year of billing (issue 36), judged on
+ * `npm run simulate -- --members 40 --days 120 --seed 5 --faults` (npm run bench -- --simulate
+ * prints it as a budget line).
+ */
+export const MEMBER_YEAR_BUDGET = 1_000;
+
+/** Requests per member-year: a run's requests over its members, scaled from its days to a year. */
+export const perMemberYear = (requests: number, members: number, days: number) =>
+  (requests / Math.max(1, members)) * (365 / days);
 
 /** mulberry32: a small seeded PRNG, so a seed replays the same run. */
 export function prng(seed: number): () => number {
@@ -166,7 +183,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { db } = await import("../../packages/core/src/db/service");
     const { setBusinessClock } = await import("../../packages/core/src/clock");
     const { startOfAucklandDay } = await import("../../packages/core/src/billing/calendar");
-    const { runJob } = await import("../../packages/core/src/jobs/run");
+    const { runJob: runCoreJob } = await import("../../packages/core/src/jobs/run");
     const sim = await import("../../packages/core/src/simulators/simulation");
     const { chargeHooks } = await import("../../packages/core/src/payment/charge");
     const { registerLocalWebhookDelivery } = await import(
@@ -204,13 +221,28 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     closeServer = served.close;
 
     let requests = 0;
+    // What the walk is doing (it does one thing at a time; two billing runs at once are one thing).
+    const requestsBy: Record<string, number> = {};
+    let doing = "setup";
+    const within = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+      const before = doing;
+      doing = label;
+      try {
+        return await work();
+      } finally {
+        doing = before;
+      }
+    };
     client().middlewareStack.add(
       (next) => async (args) => {
         requests += 1;
+        requestsBy[doing] = (requestsBy[doing] ?? 0) + 1;
         return next(args);
       },
       { step: "initialize", name: "simulationCounter" },
     );
+    const runJob: typeof runCoreJob = (name, ...rest) =>
+      within(`job: ${name}`, () => runCoreJob(name, ...rest));
 
     sim.resetSimulatedProviders();
     registerLocalWebhookDelivery(app);
@@ -723,7 +755,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     let currentDay = day0;
     const accepted = async (name: string, operation: () => Promise<unknown>) => {
       try {
-        await operation();
+        await within(`operation: ${name}`, operation);
         count(name);
         current?.log.push(`${currentDay} ${name}`);
         return true;
@@ -1062,17 +1094,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // ---- the walk ----
     const joinsOn = new Map<Day, SimMember[]>();
     for (const m of members) joinsOn.set(m.join_day, [...(joinsOn.get(m.join_day) ?? []), m]);
-    const settle = async () => {
-      await sim.settleSimulatedNow();
-      await sim.flushSimulatedWebhooks();
-    };
+    const settle = () =>
+      within("providers: settlement and webhooks", async () => {
+        await sim.settleSimulatedNow();
+        await sim.flushSimulatedWebhooks();
+      });
     for (let d = 0; d < options.days; d++) {
       const today = plusDays(day0, d);
       options.onProgress?.(d, options.days, today);
       await at(today, 7);
-      await changeGymRates(today);
-      for (const m of joinsOn.get(today) ?? []) await join(m);
-      await pifTransfers(today);
+      await within("operation: change gym rates", () => changeGymRates(today));
+      for (const m of joinsOn.get(today) ?? [])
+        await within("join (register, payment type, subscribe)", () => join(m));
+      await within("PIF transfers", () => pifTransfers(today));
       currentDay = today;
       for (const m of members) {
         if (m.paysAtDesk === today && m.subscription_id) {
@@ -1107,7 +1141,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       for (const m of members) {
         current = m;
-        await live(m, today);
+        await within("member's day (other reads and writes)", () => live(m, today));
       }
       current = null;
 
@@ -1162,6 +1196,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     // ---- the daily reconciliation against the providers (issue 22): it must find nothing ----
     const reconciled = await runJob("reconciliation", await at(lastDay, 23, 30));
+    doing = "reconciling the run (the simulation's own reads)";
     events["reconciliation: payments checked"] = reconciled.summary.checked;
     events["reconciliation: mismatches"] = reconciled.summary.mismatches;
     const { data: providerMismatches } = await db()
@@ -1353,6 +1388,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       days: options.days,
       ms: performance.now() - started,
       requests,
+      requestsBy,
       events,
       trace(member) {
         const m = byId.get(member);

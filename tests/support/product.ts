@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { freePort } from "./free-port";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -19,8 +20,8 @@ export interface Product {
 
 /**
  * Starts the whole product the way `npm start` does (bootstrap → cli start), on free ports with
- * an in-memory DynamoDB Local and freshly seeded demo data. The sites were built once by the
- * e2e global setup.
+ * an in-memory DynamoDB Local and freshly seeded demo data (in the e2e run: a copy of the demo
+ * data seeded once, `seededCopy`). The sites were built once by the e2e global setup.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const { product, ready } = await launchProduct(env);
@@ -37,7 +38,8 @@ export async function launchProduct(
   env: Record<string, string> = {},
   onOutput?: (chunk: string) => void,
 ): Promise<{ product: Product; ready: Promise<void> }> {
-  const [staff, join, dynamo, api] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [staff, joinPort, dynamo, api] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const seeded = seededCopy(env);
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,
@@ -47,12 +49,13 @@ export async function launchProduct(
       env: {
         ...process.env,
         STAFF_PORT: String(staff),
-        JOIN_PORT: String(join),
+        JOIN_PORT: String(joinPort),
         DYNAMODB_PORT: String(dynamo),
         API_PORT: String(api),
         DYNAMODB_IN_MEMORY: "1",
         SKIP_WEB_BUILD: "1",
         LOG_LEVEL: "warn",
+        ...seeded,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -66,7 +69,12 @@ export async function launchProduct(
   };
   child.stdout?.on("data", take);
   child.stderr?.on("data", take);
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const exited = new Promise<number | null>((done) =>
+    child.once("exit", (code) => {
+      if (seeded.DYNAMODB_DIR) rmSync(seeded.DYNAMODB_DIR, { recursive: true, force: true });
+      done(code);
+    }),
+  );
 
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
@@ -90,7 +98,7 @@ export async function launchProduct(
   ready.catch(() => {}); // the caller awaits it; never an unhandled rejection meanwhile
   const product: Product = {
     staffUrl: `http://localhost:${staff}`,
-    joinUrl: `http://localhost:${join}`,
+    joinUrl: `http://localhost:${joinPort}`,
     dynamoPort: dynamo,
     pid: child.pid!,
     exited,
@@ -102,6 +110,19 @@ export async function launchProduct(
     },
   };
   return { product, ready };
+}
+
+/**
+ * A fresh copy of the seeded demo data the e2e global setup made once (E2E_SEEDED_DATA, a
+ * DynamoDB Local data folder): a product started on it finds its data and skips the seed (most of
+ * a product's start). Not when the caller chose the database itself, or outside the e2e run.
+ */
+function seededCopy(env: Record<string, string>): Record<string, string> {
+  const template = process.env.E2E_SEEDED_DATA;
+  if (!template || env.DYNAMODB_IN_MEMORY || env.DYNAMODB_DIR || !existsSync(template)) return {};
+  const folder = mkdtempSync(join(dirname(template), "product-"));
+  cpSync(template, folder, { recursive: true });
+  return { DYNAMODB_IN_MEMORY: "0", DYNAMODB_DIR: folder };
 }
 
 /** What the e2e global setup tells each file of the product it started for them all. */

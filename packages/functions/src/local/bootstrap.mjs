@@ -3,8 +3,8 @@
 // no dependencies, because on a fresh clone nothing is installed yet: it gets Node.js 22 when the
 // system's is older, installs what is missing, checks for Java, then hands over to the TypeScript runtime.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { delimiter, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -114,7 +114,20 @@ async function main() {
   if (command === "test" && rest.length === 0) {
     const checks = [
       ["Lint and format (Biome)", ["node_modules/@biomejs/biome/bin/biome", "check", "--colors=off", "."]],
-      ["Types (tsc)", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]],
+      // Incremental: a developer's next run checks only what changed since (the same checks; the
+      // build info is kept under node_modules/.cache, a fresh clone has none).
+      [
+        "Types (tsc)",
+        [
+          "node_modules/typescript/bin/tsc",
+          "--noEmit",
+          "-p",
+          ".",
+          "--incremental",
+          "--tsBuildInfoFile",
+          "node_modules/.cache/tsc/tsconfig.tsbuildinfo",
+        ],
+      ],
     ].map(([label, args]) => {
       const started = Date.now();
       const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -131,6 +144,10 @@ async function main() {
     // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
     // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
     // The first run builds the sites (the infra project's global setup); the second reuses them.
+    // Each vitest run appends its files' durations here; the last prints the ten slowest of all
+    // (tests/support/slowest-reporter.ts).
+    env.TEST_DURATIONS_FILE = resolve(tmpdir(), `gym-test-durations-${process.pid}.jsonl`);
+    rmSync(env.TEST_DURATIONS_FILE, { force: true });
     console.log("\n▶ Tests (vitest): every project but e2e (Biome and tsc beside it)");
     const vitest = [plan[1][0], "run"];
     // At least two test files at a time: vitest's default is one fewer than the cores (one, on two),
@@ -157,6 +174,7 @@ async function main() {
     if (first.status !== 0) fail("Tests failed (see above).");
     if (checksFailed) fail("The static checks failed (see above).");
     env.E2E_SKIP_BUILD = "1";
+    env.TEST_DURATIONS_PRINT = "1";
     console.log("\n▶ Tests (vitest): end to end, in Chromium");
     plan[1] = [...vitest, "--project", "e2e"];
   }

@@ -3,7 +3,7 @@
  * reload). Started by bootstrap.mjs once dependencies are installed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { ensureTable, startDynamoLocal } from "./database";
 
 const root = resolve(import.meta.dirname, "../../../..");
@@ -33,6 +33,9 @@ async function buildSites() {
 
 async function main(command: string) {
   const inMemory = process.env.DYNAMODB_IN_MEMORY === "1";
+  // Where DynamoDB Local keeps its data when not in memory (DYNAMODB_DIR: the e2e tests start
+  // products on copies of one seeded folder, tests/support/product.ts).
+  const dataFolder = resolve(root, process.env.DYNAMODB_DIR ?? ".data/dynamodb");
   // Local behaviour only when asked for by name (core/config.ts fails closed to production).
   if (process.env.APP_ENV !== "test") process.env.APP_ENV = "local";
   process.env.TABLE_NAME ??= "gym-local";
@@ -44,7 +47,7 @@ async function main(command: string) {
 
   const dynamo = await startDynamoLocal({
     port: ports.dynamo,
-    dbPath: inMemory ? undefined : resolve(root, ".data/dynamodb"),
+    dbPath: inMemory ? undefined : dataFolder,
   });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const created = await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
@@ -89,7 +92,7 @@ async function main(command: string) {
   console.log(`   Mailbox:     http://localhost:${ports.staff}/dev/mail  (sign-in codes arrive here)`);
   console.log(`   Metrics:     http://localhost:${ports.staff}/api/dev/metrics  (what CloudWatch would get)`);
   console.log(
-    `   Database:    DynamoDB Local ${dynamo.endpoint} ${inMemory ? "(in memory)" : "(.data/dynamodb)"}`,
+    `   Database:    DynamoDB Local ${dynamo.endpoint} ${inMemory ? "(in memory)" : `(${relative(root, dataFolder)})`}`,
   );
   console.log(
     `   ${created ? "Created the table." : "Table exists."} ${seeded ? "Seeded demo data." : "Demo data kept."}`,

@@ -1,0 +1,166 @@
+/**
+ * Each documented API operation's budget of DynamoDB requests, and of rounds (requests that wait
+ * on each other: requests sent side by side are one round), the session and the actor's roles and
+ * gyms included; the local runtime's own requests (business clock, mail outbox) and the front
+ * door's rate-limit counter are not counted. docs/performance.md "Request budgets".
+ *
+ * packages/functions/src/api/request-budgets.test.ts runs every operation in the OpenAPI document
+ * on a seeded organisation: an operation over its budget, or without a row here, fails it.
+ * `npm run bench -- --requests` prints each operation's count beside its budget.
+ *
+ * A new route gets its row here, keyed "METHOD /api/path" exactly as the OpenAPI document writes
+ * its path (parameters in braces), in the group of its router (the order of `routers` in app.ts).
+ * A staff call pays 3 requests in 2 rounds before its own work (the session; then the user's roles
+ * and the organisation's gyms side by side), a user call 1 (the session), a public call none.
+ */
+export interface RequestBudget {
+  requests: number;
+  rounds: number;
+}
+
+const b = (requests: number, rounds: number): RequestBudget => ({ requests, rounds });
+
+/**
+ * Sorted by path, then method. Set at what each operation cost when the test came in (issue 36),
+ * so none can grow unseen; the comments name the budgets the issue aims at, not met yet.
+ */
+export const requestBudgets: Record<string, RequestBudget> = {
+  "GET /api/active-users": b(11, 4),
+  "GET /api/akahu/auth-url": b(4, 3),
+  "POST /api/akahu/exchange": b(3, 2),
+  "POST /api/akahu/sync-accounts": b(4, 3),
+  "GET /api/cost-and-visit-breakdown": b(6, 3),
+  "POST /api/email/resend": b(3, 3),
+  "POST /api/email/verify": b(1, 1),
+  "GET /api/expected-payments-debugging": b(14, 10),
+  "GET /api/files/logos/{organisationId}/{gymId}/{file}": b(0, 0),
+  "GET /api/files/profile-pictures/{userId}/{file}": b(3, 2),
+  "POST /api/forgot-password": b(0, 0),
+  "GET /api/gyms": b(4, 3),
+  "PUT /api/gyms/{gymId}/destination-accounts/{accountId}": b(4, 3),
+  "GET /api/gyms/{gym_id}/offerings": b(7, 3),
+  "GET /api/gyms/{gym}/offerings/{offering}/unique-memberships": b(5, 4),
+  "GET /api/gyms/{id}": b(6, 4),
+  "PUT /api/gyms/{id}": b(7, 5),
+  "POST /api/gyms/{id}/access-control/places": b(7, 5),
+  "PUT /api/gyms/{id}/akahu-config": b(7, 5),
+  "PUT /api/gyms/{id}/branch-config": b(7, 5),
+  "POST /api/gyms/{id}/logo": b(3, 2),
+  "POST /api/gyms/{id}/stripe/redirect": b(4, 3),
+  "POST /api/gyms/{id}/switch": b(6, 4),
+  "PUT /api/gyms/{id}/tracks-visits": b(7, 5),
+  "GET /api/health": b(1, 1),
+  "GET /api/join": b(0, 0),
+  "POST /api/login": b(0, 0),
+  "POST /api/logout": b(2, 2),
+  "GET /api/me": b(5, 3),
+  "GET /api/me/active-subscription": b(4, 3),
+  "POST /api/me/payment-types/bank-account": b(4, 3),
+  "POST /api/me/payment-types/card": b(6, 5),
+  "POST /api/me/payment-types/card/setup": b(6, 5),
+  "POST /api/me/payment-types/{payment_type_id}/switch": b(5, 4),
+  "GET /api/me/payments/{id}/receipt": b(4, 3),
+  "PUT /api/me/register-fields": b(5, 4),
+  "GET /api/me/registration": b(10, 6),
+  "PUT /api/me/registration": b(3, 2),
+  "POST /api/me/subscriptions/{id}/cancel": b(4, 3),
+  "GET /api/me/subscriptions/{id}/cancellation-preview": b(4, 3),
+  "DELETE /api/me/subscriptions/{id}/pause": b(4, 3),
+  "POST /api/me/subscriptions/{id}/pause": b(4, 3),
+  "GET /api/members": b(6, 5), // issue 36 aims at ≤ 3 in ≤ 2 (a list page)
+  "POST /api/members/export": b(6, 5),
+  "DELETE /api/members/{id}": b(5, 4),
+  "GET /api/members/{id}": b(9, 4), // issue 36 aims at ≤ 5 in ≤ 2
+  "PUT /api/members/{id}": b(21, 16),
+  "GET /api/members/{id}/access-control": b(8, 5),
+  "GET /api/members/{id}/access-control-credentials": b(6, 5),
+  "GET /api/members/{id}/activity": b(6, 5),
+  "POST /api/members/{id}/pif": b(3, 2),
+  "POST /api/members/{id}/resend-pif-invite": b(6, 5),
+  "POST /api/members/{id}/restore": b(11, 6),
+  "GET /api/members/{id}/subscription-periods": b(6, 5),
+  "GET /api/members/{id}/weekly-cost-per-visit": b(7, 5),
+  "GET /api/members/{id}/weekly-visits": b(6, 5),
+  "GET /api/offering-options": b(5, 3),
+  "GET /api/offerings": b(7, 3),
+  "POST /api/offerings": b(6, 4),
+  "DELETE /api/offerings/{id}": b(5, 4),
+  "GET /api/offerings/{id}": b(7, 4),
+  "PUT /api/offerings/{id}": b(9, 6),
+  "DELETE /api/offerings/{id}/archive": b(9, 6),
+  "GET /api/offerings/{id}/prices": b(7, 3),
+  "POST /api/offerings/{id}/prices": b(7, 4),
+  "GET /api/organisations/{id}/access-control/integration": b(4, 3),
+  "POST /api/organisations/{id}/access-control/integration": b(4, 3),
+  "GET /api/organisations/{id}/access-control/places": b(4, 3),
+  "GET /api/organisations/{id}/access-control/places/{placeId}/doors": b(4, 3),
+  "POST /api/organisations/{id}/access-control/webhook-secret": b(4, 3),
+  "POST /api/organisations/{id}/members/onboard-pif": b(3, 2),
+  "GET /api/organisations/{id}/prices": b(7, 3),
+  "GET /api/organisations/{id}/staff": b(12, 5),
+  "POST /api/organisations/{id}/staff": b(4, 3),
+  "POST /api/organisations/{id}/staff-exists": b(4, 3),
+  "POST /api/organisations/{id}/switch": b(8, 5),
+  "GET /api/organisations/{organisationId}": b(4, 3),
+  "PUT /api/organisations/{organisationId}": b(5, 4),
+  "POST /api/organisations/{organisationId}/age-bypass-links": b(4, 3),
+  "GET /api/organisations/{organisationId}/akahu-webhooks": b(4, 3),
+  "PUT /api/organisations/{organisationId}/billing-settings": b(5, 4),
+  "PUT /api/organisations/{organisationId}/communications": b(5, 4),
+  "PUT /api/organisations/{organisationId}/grace-period": b(5, 4),
+  "PUT /api/organisations/{organisationId}/offering-permissions": b(5, 4),
+  "PUT /api/organisations/{organisationId}/price-frequencies": b(5, 4),
+  "GET /api/organisations/{organisationId}/registration-settings": b(4, 3),
+  "PUT /api/organisations/{organisationId}/registration-settings": b(5, 4),
+  "PUT /api/organisations/{organisationId}/term-membership-grace-period": b(5, 4),
+  "GET /api/payments": b(4, 3), // issue 36 aims at ≤ 3 in ≤ 2 (a list page)
+  "POST /api/payments/export": b(4, 3),
+  "GET /api/payments/{id}/receipt": b(4, 3),
+  "POST /api/payments/{id}/received": b(4, 3),
+  "DELETE /api/prices/{id}": b(4, 3),
+  "PUT /api/prices/{id}": b(9, 6),
+  "DELETE /api/prices/{id}/archive": b(9, 6),
+  "POST /api/prices/{id}/private-links": b(8, 6),
+  "POST /api/prices/{id}/pro-rata": b(5, 4),
+  "POST /api/prices/{id}/restore": b(8, 5),
+  "GET /api/prices/{id}/subscriptions": b(5, 4),
+  "POST /api/profile-picture": b(3, 2),
+  "POST /api/register": b(18, 14), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/reset-password": b(0, 0),
+  "POST /api/search": b(5, 4),
+  "GET /api/sites/{site}": b(0, 0),
+  "DELETE /api/staff/{id}": b(13, 10),
+  "GET /api/staff/{id}": b(8, 4),
+  "POST /api/staff/{id}/kisi-access": b(6, 4),
+  "POST /api/staff/{id}/resend-invitation": b(5, 3),
+  "GET /api/stats": b(4, 3),
+  "POST /api/stripe/exchange": b(3, 2),
+  "POST /api/subscriptions": b(35, 26), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/subscriptions/change-price-email-preview": b(6, 4),
+  "POST /api/subscriptions/schedule-price-change": b(6, 4),
+  "GET /api/subscriptions/{id}": b(5, 4),
+  "POST /api/subscriptions/{id}/cancel": b(20, 14),
+  "GET /api/subscriptions/{id}/cancellation-preview": b(8, 5),
+  "POST /api/subscriptions/{id}/manual-payment": b(25, 20),
+  "DELETE /api/subscriptions/{id}/pause": b(4, 3),
+  "POST /api/subscriptions/{id}/pause": b(16, 12),
+  "GET /api/subscriptions/{id}/start-early-data": b(4, 3),
+  "POST /api/subscriptions/{id}/start-now": b(4, 3),
+  "POST /api/subscriptions/{id}/undo-cancellation": b(16, 12),
+  "GET /api/surcharge-total": b(3, 2),
+  "POST /api/two-factor-authentication": b(1, 1),
+  "POST /api/unique-email": b(1, 1),
+  "POST /api/unsubscribe": b(0, 0),
+  "GET /api/user-breakdown": b(5, 3),
+  "GET /api/users/{id}/payments": b(5, 4),
+  "GET /api/users/{id}/price-change-history": b(4, 3),
+  "POST /api/users/{id}/recreate-kisi-login": b(16, 10),
+  "GET /api/users/{id}/visits": b(6, 5),
+  "POST /api/validate-link": b(0, 0),
+  "GET /api/visits": b(4, 3),
+  "POST /api/visits/export": b(4, 3),
+  "GET /api/webhook-calls": b(4, 3),
+  "POST /api/webhooks/akahu": b(1, 1),
+  "POST /api/webhooks/kisi/{secret}": b(2, 2),
+  "POST /api/webhooks/stripe": b(1, 1),
+};
