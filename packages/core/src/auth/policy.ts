@@ -1,6 +1,20 @@
 import { ForbiddenError, NotFoundError } from "../errors";
 import type { Actor } from "./actor";
 
+/** The kinds of role the API's route table (functions/src/api/route-policy.ts) decides by. */
+export type RoleKind = "org-admin" | "gym-admin" | "trainer" | "member" | "none";
+
+/**
+ * An actor's highest role in their current organisation: organisation admin, admin of at least one
+ * gym, personal trainer (staff, no admin role), member, or none (signed in, in no organisation).
+ */
+export function roleKind(actor: Actor): RoleKind {
+  if (actor.isStaff && actor.orgRole === "admin") return "org-admin";
+  if (actor.isStaff && actor.gymRoles.some((g) => g.role === "admin")) return "gym-admin";
+  if (actor.isStaff) return "trainer";
+  return actor.organisationId ? "member" : "none";
+}
+
 /**
  * What an actor may do. Routers never hand-roll these checks: they call `authorize` (403 when
  * not allowed) or `inOrganisation` / `inGym` (404 for ids outside the actor's reach, so another
