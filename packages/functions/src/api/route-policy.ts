@@ -9,8 +9,10 @@ import { type RoleKind, roleKind } from "@gym/core/auth/policy";
  * each role and expects what the row says; `route-policy.test.ts` fails for a route without a row
  * (or a row without a route), and checks the table in docs/access-control.md against this one.
  *
- * Adding a route: add its row below (keep the groups), then `npm test -- route-policy` shows the
- * docs table to paste if it changed.
+ * Adding a route: add its row below (one line, in its group), then put the printed table between
+ * the markers in docs/access-control.md:
+ *   APP_ENV=test .tools/node_modules/.bin/node node_modules/.bin/tsx -e \
+ *     'import("./packages/functions/src/api/route-policy").then((m) => console.log(m.policyTableMarkdown()))'
  */
 
 /** The role kinds of the matrix, highest first (`roleKind` in core/auth/policy.ts). */
