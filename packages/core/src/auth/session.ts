@@ -12,6 +12,13 @@ export const PENDING_SESSION_SECONDS = 15 * 60;
 /** Sliding expiry is written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_SECONDS = 5 * 60;
 
+/**
+ * The user id of a decoy pending session (login.ts: a guarded account's answer to a wrong
+ * password). No user has such an id, so nothing is ever found or passed for it.
+ */
+export const DECOY_USER_PREFIX = "decoy:";
+export const isDecoyUser = (userId: string) => userId.startsWith(DECOY_USER_PREFIX);
+
 export type Session = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 
 /** Creates a session and returns the cookie token (only its hash is stored). */

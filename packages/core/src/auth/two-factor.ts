@@ -4,7 +4,8 @@ import { RateLimitedError, ValidationError } from "../errors";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
 import { codeEmail } from "./emails";
-import { takeLimit } from "./throttle";
+import { isDecoyUser } from "./session";
+import { type LimitTaken, takeLimit } from "./throttle";
 import { codeHash, epochSeconds, newSixDigitCode, sameHash } from "./tokens";
 
 export const CODE_LIFETIME_SECONDS = 10 * 60;
@@ -24,8 +25,9 @@ const guessKey = (userId: string, hash: string) => `code-guesses:${userId}:${has
  * are counted atomically before anything is sent.
  */
 export async function issueCode(userId: string, options: { resend?: boolean } = {}) {
+  const decoy = isDecoyUser(userId);
   const [user, gap] = await Promise.all([
-    getUser(userId),
+    decoy ? null : getUser(userId),
     takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS }),
   ]);
   if (options.resend && !gap.ok) {
@@ -41,6 +43,8 @@ export async function issueCode(userId: string, options: { resend?: boolean } = 
       hourly.retryAfterSeconds,
     );
   }
+  // A decoy session (login.ts) is answered like a real one, and sent nothing.
+  if (!user) return;
   const code = newSixDigitCode();
   const now = epochSeconds();
   await db()
@@ -58,6 +62,13 @@ export async function issueCode(userId: string, options: { resend?: boolean } = 
 
 const wrong = (message: string) => new ValidationError({ code: [message] });
 const exhausted = () => wrong("Too many incorrect codes. Request a new code.");
+/** A counted wrong guess: how many tries are left, or used up. */
+const wrongGuess = (tried: LimitTaken) => {
+  const left = CODE_MAX_ATTEMPTS - tried.count;
+  return tried.ok && left > 0
+    ? wrong(`That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
+    : exhausted();
+};
 
 /**
  * Checks a code: right, unexpired, and among the first five tries at it. Each try is counted
@@ -65,6 +76,7 @@ const exhausted = () => wrong("Too many incorrect codes. Request a new code.");
  * A right code is used up; five tries use it up too, and a new one must be requested.
  */
 export async function verifyCode(userId: string, code: string): Promise<void> {
+  if (isDecoyUser(userId)) return refuseDecoyCode(userId);
   const { data } = await db().entities.code.get({ user_id: userId, purpose: "two_factor" }).go();
   if (!data || data.expires_at <= epochSeconds()) {
     throw wrong("That code has expired. Request a new one.");
@@ -74,12 +86,7 @@ export async function verifyCode(userId: string, code: string): Promise<void> {
     windowSeconds: CODE_LIFETIME_SECONDS,
   });
   if (!tried.ok) throw exhausted();
-  if (!/^\d{6}$/.test(code) || !sameHash(data.code_hash, codeHash(userId, code))) {
-    const left = CODE_MAX_ATTEMPTS - tried.count;
-    throw left > 0
-      ? wrong(`That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`)
-      : exhausted();
-  }
+  if (!/^\d{6}$/.test(code) || !sameHash(data.code_hash, codeHash(userId, code))) throw wrongGuess(tried);
   // Single use: delete only if it is still the same code (a concurrent use loses).
   await db()
     .entities.code.delete({ user_id: userId, purpose: "two_factor" })
@@ -88,4 +95,13 @@ export async function verifyCode(userId: string, code: string): Promise<void> {
     .catch(() => {
       throw wrong("That code has already been used. Request a new one.");
     });
+}
+
+/** A decoy session's code check: counted and answered as a wrong guess at a live code, never passed. */
+async function refuseDecoyCode(userId: string): Promise<never> {
+  const tried = await takeLimit(guessKey(userId, "decoy"), {
+    limit: CODE_MAX_ATTEMPTS,
+    windowSeconds: CODE_LIFETIME_SECONDS,
+  });
+  throw wrongGuess(tried);
 }

@@ -2,6 +2,9 @@
  * What presenting offerings and prices needs from the organisation: its settings, its gyms, the
  * card surcharge and today's Auckland date (the date term totals are quoted from).
  */
+
+import type { Actor } from "../auth/actor";
+import { authorize, policy } from "../auth/policy";
 import { aucklandDate, billingFrequencies } from "../billing/index";
 import type { Price } from "../contract/price";
 import { ForbiddenError } from "../errors";
@@ -25,6 +28,20 @@ export type OrganisationContext = Awaited<ReturnType<typeof organisationContext>
 
 export const OFFERINGS_OFF_MESSAGE =
   "Offerings are turned off for your organisation. An organisation admin can turn them on in Settings.";
+
+export const OUTSIDE_GYM_SCOPE_MESSAGE =
+  "Only an organisation admin can change this offering: it is not limited to gyms you administer.";
+
+/**
+ * 403 unless the actor may manage this offering (gym scope, `policy.manageOffering`); its prices
+ * and links follow it. Called after the offering is found, so another organisation's ids stay 404.
+ */
+export function authorizeOffering(
+  actor: Actor,
+  offering: { all_gyms_access: boolean; gym_ids: readonly string[] },
+): void {
+  authorize(policy.manageOffering(actor, offering), OUTSIDE_GYM_SCOPE_MESSAGE);
+}
 
 /** Creating or changing what is offered needs the organisation's enable_offerings permission (403). */
 export function assertOfferingsEnabled(context: OrganisationContext): void {

@@ -1,7 +1,8 @@
 /**
  * Offerings: what a gym organisation sells (spec 001 §3, §4, §5, §7). Every function takes the
  * Actor and decides access here: any staff member reads; organisation and gym admins
- * (`policy.manageOfferings`) create and change; the organisation's offering permissions decide
+ * (`policy.manageOfferings`) create and change, a gym admin only offerings limited to gyms they
+ * administer (`policy.manageOffering`, gym scope); the organisation's offering permissions decide
  * what may be offered. Rules and status codes: docs/billing.md "Prices and offerings".
  */
 import type { Actor } from "../auth/actor";
@@ -22,6 +23,7 @@ import { listOfferingPriceRecords, listPriceRecords } from "../price/store";
 import { parse } from "../validation";
 import {
   assertOfferingsEnabled,
+  authorizeOffering,
   type OrganisationContext,
   organisationContext,
   presentPrices,
@@ -39,6 +41,12 @@ export const offeringMessages = {
   hasMembers: "This offering has members, so it cannot be deleted. Archive it instead.",
   unknownGym: "Select gyms of your organisation",
 } as const;
+
+/** The gym scope of an offering input as it would be stored. */
+const scopeOf = (input: OfferingInput) => ({
+  all_gyms_access: input.all_gyms_access,
+  gym_ids: input.all_gyms_access ? [] : input.gyms,
+});
 
 function byName(a: Offering, b: Offering) {
   return a.name.localeCompare(b.name, "en-NZ", { sensitivity: "base" }) || a.id.localeCompare(b.id);
@@ -210,6 +218,7 @@ export async function createOffering(actor: Actor, body: unknown) {
   const context = await organisationContext(organisationId);
   assertOfferingsEnabled(context);
   checkAgainstOrganisation(input, context);
+  authorizeOffering(actor, scopeOf(input));
   const offering = await insertOffering(organisationId, input);
   return presentOffering(offering, { prices: [], gyms: context.gyms });
 }
@@ -226,8 +235,11 @@ export async function updateOffering(actor: Actor, offeringId: string, body: unk
     organisationContext(organisationId),
     offeringOf(organisationId, offeringId),
   ]);
+  // Both as it is and as it would be: a gym admin neither takes over nor widens an offering.
+  authorizeOffering(actor, current);
   assertOfferingsEnabled(context);
   checkAgainstOrganisation(input, context, current.type);
+  authorizeOffering(actor, scopeOf(input));
   const { description, ...fields } = storedFields(input);
   const update = db()
     .entities.offering.patch({ organisation_id: organisationId, offering_id: offeringId })
@@ -247,6 +259,7 @@ export async function archiveOffering(actor: Actor, offeringId: string) {
     organisationContext(organisationId),
     offeringOf(organisationId, offeringId),
   ]);
+  authorizeOffering(actor, offering);
   if (!offering.archived_at) {
     await db()
       .entities.offering.patch({ organisation_id: organisationId, offering_id: offeringId })
@@ -265,6 +278,7 @@ export async function deleteOffering(actor: Actor, offeringId: string) {
   authorize(policy.manageOfferings(actor));
   const organisationId = currentOrganisation(actor);
   const offering = await offeringOf(organisationId, offeringId);
+  authorizeOffering(actor, offering);
   const prices = await listOfferingPriceRecords(organisationId, offeringId);
   if (prices.some((price) => price.subscriptions_count > 0))
     throw new ConflictError(offeringMessages.hasMembers, "has_members");

@@ -9,7 +9,7 @@ import { type NewPrivateLink, type PrivateLink, privateLinkInput } from "../cont
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { newId } from "../ids";
-import { assertOfferingsEnabled, organisationContext } from "../offering/context";
+import { assertOfferingsEnabled, authorizeOffering, organisationContext } from "../offering/context";
 import { parse } from "../validation";
 import { ageBypassUrl, privatePriceUrl } from "./present";
 import { offeringOf, priceMessages, priceOf } from "./service";
@@ -28,9 +28,10 @@ export async function createPrivateLink(
   authorize(policy.manageOfferings(actor));
   const organisationId = currentOrganisation(actor);
   const { age_bypass } = parse(privateLinkInput, body);
-  assertOfferingsEnabled(await organisationContext(organisationId));
   const price = await priceOf(organisationId, priceId);
   const offering = await offeringOf(organisationId, price.offering_id);
+  authorizeOffering(actor, offering);
+  assertOfferingsEnabled(await organisationContext(organisationId));
   if (price.archived_at || offering.archived_at)
     throw new ConflictError(priceMessages.archivedPrice, "price_archived");
   if (price.private_links.length >= MAX_LINKS_PER_PRICE) throw new ConflictError(priceMessages.tooManyLinks);
@@ -73,7 +74,8 @@ export async function createPrivateLink(
 export async function createAgeBypassLink(actor: Actor, organisationId: string): Promise<PrivateLink> {
   authorize(policy.useStaffArea(actor));
   inOrganisation(actor, organisationId);
-  authorize(policy.manageOfferings(actor));
+  // Organisation-wide: it opens registration at every gym (docs/access-control.md "Gym scope").
+  authorize(policy.manageOrganisationLinks(actor), "Only an organisation admin can create age-bypass links.");
   const link = { id: newId(), token: newToken(), created_at: new Date().toISOString() };
   await db()
     .entities.joinLink.create({

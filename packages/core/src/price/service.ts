@@ -1,7 +1,7 @@
 /**
  * Prices of offerings (spec 001 §3, §4, §5, §7). Every function takes the Actor and decides
  * access here: any staff member reads; organisation and gym admins (`policy.manageOfferings`)
- * create and change; the organisation's enabled price frequencies decide what a new price may
+ * create and change, a price following its offering's gym scope (`authorizeOffering`); the organisation's enabled price frequencies decide what a new price may
  * bill. Beside it: `pro-rata.ts` (the quote, also for members) and `links.ts` (private and
  * age-bypass links). Rules and status codes: docs/billing.md "Prices and offerings".
  */
@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import {
   assertOfferingsEnabled,
+  authorizeOffering,
   type OrganisationContext,
   organisationContext,
   presentPrices,
@@ -153,6 +154,7 @@ export async function createPrice(actor: Actor, offeringId: string, body: unknow
     organisationContext(organisationId),
     offeringOf(organisationId, offeringId),
   ]);
+  authorizeOffering(actor, offering);
   assertOfferingsEnabled(context);
   if (offering.archived_at) throw new ConflictError(priceMessages.offeringArchived, "offering_archived");
   checkFrequency(input, context);
@@ -172,8 +174,9 @@ export async function updatePrice(actor: Actor, priceId: string, body: unknown) 
     organisationContext(organisationId),
     priceOf(organisationId, priceId),
   ]);
-  assertOfferingsEnabled(context);
   const offering = await offeringOf(organisationId, current.offering_id);
+  authorizeOffering(actor, offering);
+  assertOfferingsEnabled(context);
   const fields = storedFields(input);
   const changesTerms =
     fields.amount !== current.amount ||
@@ -213,13 +216,14 @@ export async function archivePrice(actor: Actor, priceId: string) {
     organisationContext(organisationId),
     priceOf(organisationId, priceId),
   ]);
+  const offering = await offeringOf(organisationId, price.offering_id);
+  authorizeOffering(actor, offering);
   if (!price.archived_at) {
     await db()
       .entities.price.patch({ organisation_id: organisationId, price_id: priceId })
       .set({ archived_at: new Date().toISOString() })
       .go();
   }
-  const offering = await offeringOf(organisationId, price.offering_id);
   return view(await priceOf(organisationId, priceId), offering, context);
 }
 
@@ -231,8 +235,9 @@ export async function restorePrice(actor: Actor, priceId: string) {
     organisationContext(organisationId),
     priceOf(organisationId, priceId),
   ]);
-  assertOfferingsEnabled(context);
   const offering = await offeringOf(organisationId, price.offering_id);
+  authorizeOffering(actor, offering);
+  assertOfferingsEnabled(context);
   if (offering.archived_at) throw new ConflictError(priceMessages.offeringArchived, "offering_archived");
   if (price.archived_at) {
     await db()
@@ -251,6 +256,7 @@ export async function deletePrice(actor: Actor, priceId: string) {
   authorize(policy.manageOfferings(actor));
   const organisationId = currentOrganisation(actor);
   const price = await priceOf(organisationId, priceId);
+  authorizeOffering(actor, await offeringOf(organisationId, price.offering_id));
   if (price.subscriptions_count > 0) throw new ConflictError(priceMessages.hasMembers, "has_members");
   const { canceled } = await db()
     .transaction.write(({ price: prices, joinLink }) => [

@@ -9,6 +9,7 @@
  * so numbers are unique and have no gaps.
  */
 import type { Actor } from "../auth/actor";
+import { authorize, policy } from "../auth/policy";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate } from "../billing/calendar";
 import { gstIncluded } from "../billing/gst";
@@ -259,6 +260,8 @@ export async function myReceipt(actor: Actor, paymentId: string): Promise<Receip
 /** `GET /api/payments/{id}/receipt`: staff who see the payment (its gym in their reach). */
 export async function staffReceipt(actor: Actor, paymentId: string): Promise<Receipt> {
   const organisationId = staffOrganisation(actor);
+  // A receipt is a money document: like the payments it records, not a personal trainer's.
+  authorize(policy.seeMoney(actor));
   const payment = await findPayment(organisationId, paymentId);
   if (payment && !staffGymIds(actor).includes(payment.gym_id)) throw new NotFoundError("receipt");
   return receiptOf(organisationId, payment);

@@ -24,7 +24,7 @@ export {
   withRedirect,
 } from "./guard";
 export { GUEST_FLAG_KEY, type GuestFlag, readGuestFlag, writeGuestFlag } from "./guest-flag";
-export { administersGym, staffGymsOf } from "./reach";
+export { administersGym, managesOffering, staffGymsOf } from "./reach";
 export { type Site, siteUrl } from "./site-url";
 export type {
   ActiveSubscription,

@@ -26,7 +26,7 @@ const mails = async (to: string, subject: RegExp) =>
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe("sign-in limits under parallel requests", () => {
-  it("compares at most 10 passwords for one account, and the right one at position 60 gets no 200", async () => {
+  it("tells at most 9 passwords of one account right from wrong, and the right one at position 60 still reaches the code step", async () => {
     const { email, password } = await person("race-account@example.com");
     const client = new HttpClient(api.url);
     const answers = await Promise.all(
@@ -40,17 +40,12 @@ describe("sign-in limits under parallel requests", () => {
       ),
     );
     const statuses = answers.map((a) => a.status);
-    // At most 10 were compared (each either 422, the 10th failure's 429, or the right one's 200);
-    // everything else was refused before comparing.
+    // At most 9 wrong ones were told apart (422); every other answer is the code step (200),
+    // a real one for the right password, a decoy for the others (no 429: nobody is locked out).
     expect(count(statuses, 422)).toBeLessThanOrEqual(9);
-    expect(count(statuses, 429)).toBeGreaterThanOrEqual(91);
-    expect(count(statuses, 422) + count(statuses, 429) + count(statuses, 200)).toBe(101);
-    const refused = answers.find((a) => a.status === 429)!;
-    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-
-    // Once the limit is reached the right password is refused too.
-    const late = await client.post("/api/login", { email, password }, { "X-Forwarded-For": "10.61.0.1" });
-    expect(late.status).toBe(429);
+    expect(count(statuses, 200)).toBe(101 - count(statuses, 422));
+    expect(answers[60].status).toBe(200);
+    expect(await mails(email, /sign-in code/)).toHaveLength(1);
   }, 90_000);
 
   it("compares at most 30 sign-ins from one address across many accounts", async () => {
@@ -78,6 +73,82 @@ describe("sign-in limits under parallel requests", () => {
       expect(ok.status).toBe(200);
     }
   });
+});
+
+describe('sign-in an attacker cannot turn off (docs/staff-shell.md "Sign-in limits")', () => {
+  const from = (n: number) => ({ "X-Forwarded-For": `10.70.${Math.floor(n / 200)}.${n % 200}` });
+
+  it("40 wrong passwords from 40 addresses: the owner still signs in from a new address with the right password and the emailed code", async () => {
+    const { email, password } = await person("lockout-victim@example.com");
+    const attacker = new HttpClient(api.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await attacker.post("/api/login", { email, password: `wrong-${i}` }, from(i))).status);
+    // At most nine failures are told apart from a right password; then every answer is the code step.
+    expect(count(statuses, 422)).toBeLessThanOrEqual(9);
+    expect(count(statuses, 429)).toBe(0);
+    expect(count(statuses, 200)).toBe(40 - count(statuses, 422));
+
+    const owner = new HttpClient(api.url);
+    const login = await owner.post("/api/login", { email, password }, { "X-Forwarded-For": "10.71.0.1" });
+    expect(login.status).toBe(200);
+    const verify = await owner.post("/api/email/verify", { code: await latestCode(owner, email) });
+    expect(verify.status).toBe(200);
+    expect((await owner.get("/api/me")).status).toBe(200);
+  }, 90_000);
+
+  it("tells the attacker nothing once the account is guarded: a wrong password's code step never passes", async () => {
+    const { email, password } = await person("lockout-guarded@example.com");
+    const attacker = new HttpClient(api.url);
+    for (let i = 0; i < 12; i++)
+      await attacker.post("/api/login", { email, password: `wrong-${i}` }, from(100 + i));
+    const codesBefore = (await mails(email, /sign-in code/)).length;
+    const guess = new HttpClient(api.url);
+    const wrong = await guess.post("/api/login", { email, password: "still-wrong" }, from(150));
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toEqual({ data: { two_factor_required: true } });
+    // No code is emailed for a wrong password, and no code passes its session.
+    expect(await mails(email, /sign-in code/)).toHaveLength(codesBefore);
+    const tries = [];
+    for (let i = 0; i < 6; i++)
+      tries.push(await guess.post("/api/email/verify", { code: String(100000 + i) }));
+    expect(tries.map((t) => t.status)).toEqual([422, 422, 422, 422, 422, 422]);
+    expect(tries[0].body.errors.code[0]).toBe("That code is not right. 4 tries left.");
+    expect(tries[5].body.errors.code[0]).toBe("Too many incorrect codes. Request a new code.");
+    expect((await guess.get("/api/me")).status).toBe(400);
+    // An account that does not exist answers the same.
+    const nobody = await guess.post(
+      "/api/login",
+      { email: "lockout-nobody@example.com", password: "x" },
+      from(151),
+    );
+    for (let i = 0; i < 12; i++)
+      await attacker.post(
+        "/api/login",
+        { email: "lockout-nobody@example.com", password: `w-${i}` },
+        from(160 + i),
+      );
+    expect(nobody.status).toBe(422);
+    const guardedNobody = await guess.post(
+      "/api/login",
+      { email: "lockout-nobody@example.com", password: "x" },
+      from(190),
+    );
+    expect(guardedNobody.status).toBe(200);
+    // The owner is still let in.
+    await signIn(api.url, email, password, "10.72.0.1");
+  }, 90_000);
+
+  it("ten failures from one address refuse that address for the account (429), not the owner elsewhere", async () => {
+    const { email, password } = await person("lockout-pair@example.com");
+    const client = new HttpClient(api.url);
+    const one = { "X-Forwarded-For": "10.73.0.1" };
+    for (let i = 0; i < 10; i++) await client.post("/api/login", { email, password: `wrong-${i}` }, one);
+    const refused = await client.post("/api/login", { email, password }, one);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    await signIn(api.url, email, password, "10.73.0.2");
+  }, 90_000);
 });
 
 describe("code limits under parallel requests", () => {

@@ -4,7 +4,7 @@
  * simulation does (docs/communications.md).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { useTestApi } from "../../../../../tests/support/api";
+import { signIn, useTestApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";
 import { type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
 import {
@@ -39,6 +39,24 @@ async function mailTo(email: string) {
       headers?: Record<string, string>;
     }[]
   ).filter((m) => m.to === email);
+}
+
+/** A personal trainer at the world's gym, signed in. */
+async function trainerAt(world: MoneyWorld, email: string) {
+  const { createUser } = await import("@gym/core/user/service");
+  const { putRole } = await import("@gym/core/user/roles");
+  const person = await createUser({
+    email,
+    name: "Tia Trainer",
+    password: "demo-password",
+    email_verified: true,
+  });
+  await putRole({
+    organisation_id: world.organisation_id,
+    user_id: person.user_id,
+    gym_roles: [{ gym_id: world.gym_id, role: "personal_trainer" }],
+  });
+  return signIn(api.url, email);
 }
 
 const communications = (body: Record<string, unknown>) =>
@@ -109,6 +127,9 @@ describe("receipts", () => {
     const other = await cardMember();
     expect((await other.client.get(`/api/me/payments/${paymentId}/receipt`)).status).toBe(404);
     expect((await other.client.get(`/api/payments/${paymentId}/receipt`)).status).toBe(403);
+    // A personal trainer at the gym: a receipt is a money document (policy.seeMoney), 403.
+    const trainer = await trainerAt(world, "comms-trainer@example.nz");
+    expect((await trainer.get(`/api/payments/${paymentId}/receipt`)).status).toBe(403);
 
     // Emailed once, with the same figures, whatever runs again.
     await run("billing-run");

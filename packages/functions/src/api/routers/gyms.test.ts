@@ -314,10 +314,13 @@ describe("Stripe Connect (simulated provider)", () => {
     expect(callback.searchParams.get("state")).toBe(state);
     const code = callback.searchParams.get("code")!;
 
-    // Someone else's session cannot use this state.
-    const stolen = await trainer.post("/api/stripe/exchange", { code, state });
+    // Someone else's session cannot use this state: not even an admin of the same gym (422), and a
+    // trainer is refused by the route's row before the state is read (403, route-policy.ts).
+    const gymAdmin = await signIn(api.url, "manager@example.com");
+    const stolen = await gymAdmin.post("/api/stripe/exchange", { code, state });
     expect(stolen.status).toBe(422);
     expect(stolen.body.errors.state[0]).toMatch(/expired or is not yours/);
+    expect((await trainer.post("/api/stripe/exchange", { code, state })).status).toBe(403);
 
     const exchanged = await admin.post("/api/stripe/exchange", { code, state });
     expect(exchanged.status).toBe(200);

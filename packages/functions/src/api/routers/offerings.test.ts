@@ -464,3 +464,103 @@ describe("unique memberships", () => {
     );
   });
 });
+
+describe("gym scope: a gym admin manages only offerings limited to gyms they administer", () => {
+  // manager@example.com administers Ponsonby only (docs/access-control.md "Gym scope").
+  let ponsonbyAdmin: HttpClient;
+  const limitedTo = async (name: string, gyms: string[]) => {
+    const res = await admin.post("/api/offerings", { name, type: "24_7", all_gyms_access: false, gyms });
+    expect(res.status).toBe(201);
+    const price = await admin.post(`/api/offerings/${res.body.data.id}/prices`, {
+      amount: 1_000,
+      billing_frequency: "weekly",
+    });
+    expect(price.status).toBe(201);
+    return { id: res.body.data.id as string, priceId: price.body.data.id as string };
+  };
+  beforeAll(async () => {
+    ponsonbyAdmin = await signIn(api.url, "manager@example.com");
+  });
+
+  it("refuses (403) another gym's offering, a shared one and the organisation-wide ones; reads stay", async () => {
+    const newmarketOnly = await limitedTo("Newmarket Only", [ids().newmarket]);
+    const shared = await limitedTo("Both Gyms", [ids().ponsonby, ids().newmarket]);
+    const anytime = seeded.offerings.anytime.offering_id;
+    const anytimePrice = seeded.prices.anytimeWeekly.price_id;
+    const rename = { name: "Taken", type: "24_7", all_gyms_access: false, gyms: [ids().ponsonby] };
+    for (const { id, priceId } of [newmarketOnly, shared, { id: anytime, priceId: anytimePrice }]) {
+      expect((await ponsonbyAdmin.get(`/api/offerings/${id}`)).status).toBe(200);
+      expect((await ponsonbyAdmin.put(`/api/offerings/${id}`, rename)).status).toBe(403);
+      expect(
+        (
+          await ponsonbyAdmin.post(`/api/offerings/${id}/prices`, {
+            amount: 100,
+            billing_frequency: "weekly",
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await ponsonbyAdmin.put(`/api/prices/${priceId}`, { amount: 100, billing_frequency: "weekly" }))
+          .status,
+      ).toBe(403);
+      expect((await ponsonbyAdmin.post(`/api/prices/${priceId}/private-links`, {})).status).toBe(403);
+      expect((await ponsonbyAdmin.delete(`/api/prices/${priceId}/archive`)).status).toBe(403);
+      expect((await ponsonbyAdmin.post(`/api/prices/${priceId}/restore`)).status).toBe(403);
+      expect((await ponsonbyAdmin.delete(`/api/prices/${priceId}`)).status).toBe(403);
+      expect((await ponsonbyAdmin.delete(`/api/offerings/${id}/archive`)).status).toBe(403);
+      expect((await ponsonbyAdmin.delete(`/api/offerings/${id}`)).status).toBe(403);
+    }
+    // Nothing changed.
+    const anytimeNow = (await admin.get(`/api/offerings/${anytime}`)).body.data;
+    expect(anytimeNow).toMatchObject({ name: "Anytime Membership", archived_at: null });
+    expect((await admin.get(`/api/offerings/${newmarketOnly.id}`)).body.data).toMatchObject({
+      name: "Newmarket Only",
+      archived_at: null,
+    });
+    // Nor may they create organisation-wide or other gyms' offerings, or widen their own.
+    const create = (body: object) =>
+      ponsonbyAdmin.post("/api/offerings", { name: "Mine", type: "24_7", ...body });
+    expect((await create({ all_gyms_access: true })).status).toBe(403);
+    expect((await create({ all_gyms_access: false, gyms: [ids().newmarket] })).status).toBe(403);
+    const own = await limitedTo("Ponsonby Only", [ids().ponsonby]);
+    expect(
+      (
+        await ponsonbyAdmin.put(`/api/offerings/${own.id}`, {
+          name: "Everywhere",
+          type: "24_7",
+          all_gyms_access: true,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("lets them edit, price and archive an offering limited to their own gym", async () => {
+    const own = await limitedTo("Ponsonby Mornings", [ids().ponsonby]);
+    const created = await ponsonbyAdmin.post("/api/offerings", {
+      name: "Ponsonby Evenings",
+      type: "24_7",
+      all_gyms_access: false,
+      gyms: [ids().ponsonby],
+    });
+    expect(created.status).toBe(201);
+    const body = { name: "Ponsonby Early", type: "24_7", all_gyms_access: false, gyms: [ids().ponsonby] };
+    expect((await ponsonbyAdmin.put(`/api/offerings/${own.id}`, body)).status).toBe(200);
+    const price = await ponsonbyAdmin.post(`/api/offerings/${own.id}/prices`, {
+      amount: 1_100,
+      billing_frequency: "weekly",
+    });
+    expect(price.status).toBe(201);
+    expect((await ponsonbyAdmin.post(`/api/prices/${price.body.data.id}/private-links`, {})).status).toBe(
+      201,
+    );
+    expect((await ponsonbyAdmin.delete(`/api/prices/${own.priceId}/archive`)).status).toBe(200);
+    expect((await ponsonbyAdmin.delete(`/api/offerings/${own.id}/archive`)).status).toBe(200);
+    expect((await ponsonbyAdmin.delete(`/api/offerings/${created.body.data.id}`)).status).toBe(200);
+  });
+
+  it("keeps organisation-wide age-bypass links with organisation admins (403 for a gym admin)", async () => {
+    const harbour = api.seed.organisations.harbour.organisation_id;
+    expect((await ponsonbyAdmin.post(`/api/organisations/${harbour}/age-bypass-links`)).status).toBe(403);
+    expect((await admin.post(`/api/organisations/${harbour}/age-bypass-links`)).status).toBe(201);
+  });
+});

@@ -30,6 +30,7 @@ import { Link, useParams } from "react-router-dom";
 import { useSubscription } from "../../memberships/api/memberships";
 import { SubscriptionCard } from "../../memberships/components/SubscriptionCard";
 import { StatusBadge } from "../../payments/components/StatusBadge";
+import { seesMoney } from "../../shell/navigation";
 import { DoorAccessPanel } from "../../visits/components/DoorAccessPanel";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
@@ -299,7 +300,7 @@ export function MemberShowRoute() {
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
                             <Table.Td {...wideScreensOnlyCell}>{p.price_label}</Table.Td>
                             <Table.Td>
-                              {p.status === "sent" && (
+                              {p.status === "sent" && user && seesMoney(user) && (
                                 <Anchor component={Link} to={`/payments/${p.id}/receipt`} size="sm">
                                   Receipt
                                 </Anchor>

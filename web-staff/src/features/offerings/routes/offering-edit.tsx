@@ -1,3 +1,4 @@
+import { managesOffering, useAuth } from "@gym/web/auth";
 import { toast } from "@gym/web/toast";
 import { PageHeader, PageLoader } from "@gym/web/ui";
 import { Alert, Container, Stack } from "@mantine/core";
@@ -15,6 +16,7 @@ export function OfferingEditRoute() {
   const navigate = useNavigate();
   const { data: offering, error, mutate } = useOffering(id);
   const { data: options, error: optionsError, mutate: retryOptions } = useOfferingOptions();
+  const { user } = useAuth();
   usePageTitle(offering ? `Edit ${offering.name}` : "Edit offering");
 
   if (error && !offering)
@@ -39,9 +41,10 @@ export function OfferingEditRoute() {
             [offering.name, `/offerings/${offering.id}`],
           ]}
         />
-        {!options.can_manage ? (
-          <Alert color="gray" icon={<IconLock size={18} />} title="You cannot change offerings">
-            Organisation admins and gym admins change offerings.
+        {!options.can_manage || !user || !managesOffering(user, offering) ? (
+          <Alert color="gray" icon={<IconLock size={18} />} title="You cannot change this offering">
+            Organisation admins change any offering; gym admins change offerings limited to the gyms they
+            administer.
           </Alert>
         ) : (
           <OfferingForm

@@ -1,6 +1,8 @@
+import { AuthProvider, type CurrentUser } from "@gym/web/auth";
 import { jsonResponse, mockFetch, renderWithProviders } from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { staffUser } from "../../../app/test-support";
 import type { Offering, OfferingOptions, Price } from "../api/offerings";
 import { matchEmptyMediaQuery } from "../test-support";
 import { OfferingShowRoute } from "./offering-show";
@@ -113,8 +115,9 @@ const options: OfferingOptions = {
   gyms: [{ id: "g1", name: "Ponsonby" }],
 };
 
-function serve() {
+function serve(me: CurrentUser = staffUser()) {
   return mockFetch(({ url, method, body }) => {
+    if (url === "/api/me") return jsonResponse({ data: me });
     if (url === "/api/offerings/o1" && method === "GET") return jsonResponse({ data: offering });
     if (url === "/api/offering-options") return jsonResponse({ data: options });
     if (url === "/api/prices/p2/archive" && method === "DELETE") {
@@ -141,9 +144,29 @@ function serve() {
 }
 
 const render = () =>
-  renderWithProviders(<OfferingShowRoute />, { route: "/offerings/o1", path: "/offerings/:id" });
+  renderWithProviders(
+    <AuthProvider>
+      <OfferingShowRoute />
+    </AuthProvider>,
+    { route: "/offerings/o1", path: "/offerings/:id" },
+  );
 
 describe("offering page", () => {
+  it("shows a gym admin of another gym no controls for it (gym scope)", async () => {
+    serve(
+      staffUser({
+        is_organisation_admin: false,
+        is_gym_admin: true,
+        current_organisation: { id: "o-harbour", name: "Harbour Fitness", multi_gym: true, role: null },
+        gyms: [{ id: "g2", name: "Newmarket", role: "admin" }],
+      }),
+    );
+    render();
+    expect(await screen.findByRole("heading", { name: "Off-Peak" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Archive/ })).not.toBeInTheDocument();
+  });
+
   it("shows details, hours and prices", async () => {
     serve();
     render();

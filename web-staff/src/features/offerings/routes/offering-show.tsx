@@ -1,3 +1,4 @@
+import { managesOffering, useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import { toast, toastApiError } from "@gym/web/toast";
 import { PageHeader, PageLoader } from "@gym/web/ui";
@@ -112,6 +113,7 @@ export function OfferingShowRoute() {
   const navigate = useNavigate();
   const { data: offering, error, mutate } = useOffering(id);
   const { data: options } = useOfferingOptions();
+  const { user } = useAuth();
   const [dialog, setDialog] = useState<PriceDialog>(null);
   usePageTitle(offering?.name ?? "Offering");
 
@@ -119,7 +121,7 @@ export function OfferingShowRoute() {
     return <LoadFailure error={error} onRetry={() => void mutate()} what="the offering" />;
   if (!offering) return <PageLoader />;
 
-  const canManage = Boolean(options?.can_manage);
+  const canManage = Boolean(options?.can_manage && user && managesOffering(user, offering));
   const archived = Boolean(offering.archived_at);
   const refresh = () => void mutate();
   const close = () => setDialog(null);
