@@ -1,7 +1,7 @@
 import { listGyms } from "../gym/service";
 import { getOrganisations } from "../organisation/service";
 import { type GymRole, isStaffRole, type OrgRole, rolesOfUser } from "../user/roles";
-import { type Session, setSessionContext } from "./session";
+import type { Session } from "./session";
 
 /**
  * Who is acting and where: the signed-in user, the organisation and gym their session is in,
@@ -71,13 +71,6 @@ export async function actorFor(
     .map((gym) => ({ gym_id: gym.gym_id, name: gym.name }));
   const gymIds = gyms.map((gym) => gym.gym_id);
   const gymId = gymIds.includes(session.current_gym_id ?? "") ? session.current_gym_id! : (gymIds[0] ?? null);
-  // A session that names no organisation yet (just signed in) is pinned to the one chosen now, so
-  // a role given later by another organisation never moves it (docs/access-control.md).
-  if (!session.current_organisation_id)
-    await setSessionContext(session.session_id, {
-      current_organisation_id: current.organisation_id,
-      current_gym_id: gymId ?? undefined,
-    }).catch(() => undefined);
   return {
     ...base,
     organisationId: current.organisation_id,

@@ -1,4 +1,5 @@
 import { db } from "../db/service";
+import { isStaffRole, rolesOfUser } from "../user/roles";
 import { epochSeconds, newToken, tokenHash } from "./tokens";
 
 /**
@@ -82,13 +83,21 @@ export async function sessionForToken(token: string | undefined) {
 export async function passTwoFactor(pending: Session) {
   const token = newToken();
   const now = epochSeconds();
+  // A session is pinned to an organisation from its start (the staff one first, as the actor
+  // would choose), so a role another organisation gives later never moves it
+  // (docs/access-control.md "An organisation's acts stay in the organisation").
+  let organisationId = pending.current_organisation_id;
+  if (!organisationId) {
+    const roles = await rolesOfUser(pending.user_id);
+    organisationId = (roles.find((role) => isStaffRole(role)) ?? roles[0])?.organisation_id;
+  }
   await db()
     .entities.session.create({
       session_id: tokenHash(token),
       user_id: pending.user_id,
       two_factor_passed: true,
-      current_organisation_id: pending.current_organisation_id,
-      current_gym_id: pending.current_gym_id,
+      current_organisation_id: organisationId,
+      current_gym_id: organisationId === pending.current_organisation_id ? pending.current_gym_id : undefined,
       created_at: new Date().toISOString(),
       last_seen_at: new Date().toISOString(),
       absolute_expires_at: pending.absolute_expires_at,
