@@ -9,30 +9,34 @@ import { checkAllLedgers, type LedgerBreak } from "../../packages/core/src/payme
 
 export const describeBreak = (b: LedgerBreak) => `subscription ${b.subscription_id}: ${b.rule}: ${b.detail}`;
 
-/** The breaks in the table now, beside how many subscriptions were checked. */
-export async function ledgerNow() {
-  return checkAllLedgers();
-}
-
 const forged = new Set<string>();
+const reported = new Set<string>();
+const keyOf = (b: LedgerBreak) => `${b.subscription_id} ${b.rule}`;
 
 /**
  * A test that corrupts a subscription's records on purpose (to show a check finds it: the
- * reconciliation job's provider mismatches) says so; the after-each check leaves that one out.
+ * reconciliation job's provider mismatches) says so; the checks leave that one out.
  */
 export function ledgerForgedOnPurpose(subscriptionId: string) {
   forged.add(subscriptionId);
 }
 
+/**
+ * The breaks in the table now that were not reported before in this test file (a break fails the
+ * test or round that left it, not every one after it).
+ */
+export async function newLedgerBreaks(): Promise<LedgerBreak[]> {
+  const { breaks } = await checkAllLedgers();
+  const fresh = breaks.filter((b) => !forged.has(b.subscription_id) && !reported.has(keyOf(b)));
+  for (const b of fresh) reported.add(keyOf(b));
+  return fresh;
+}
+
 /** Registers the check after each test of the calling file. */
 export function checkLedgerAfterEach() {
-  const reported = new Set<string>();
   afterEach(async () => {
-    const { breaks } = await checkAllLedgers();
-    const fresh = breaks.filter(
-      (b) => !forged.has(b.subscription_id) && !reported.has(`${b.subscription_id} ${b.rule}`),
+    expect((await newLedgerBreaks()).map(describeBreak), "the ledger's invariants after this test").toEqual(
+      [],
     );
-    for (const b of fresh) reported.add(`${b.subscription_id} ${b.rule}`);
-    expect(fresh.map(describeBreak), "the ledger's invariants after this test").toEqual([]);
   });
 }

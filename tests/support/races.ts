@@ -12,7 +12,7 @@
 
 import { expect } from "vitest";
 import { holdAt, type RacePoint, releaseRacePoints } from "../../packages/core/src/race-points";
-import { describeBreak, ledgerNow } from "./ledger";
+import { describeBreak, newLedgerBreaks } from "./ledger";
 
 export interface RaceCall<S, R> {
   name: string;
@@ -79,7 +79,7 @@ export async function race<S, A, B>(options: {
       answers = { a, b };
     }
     orders[order] += 1;
-    const { breaks } = await ledgerNow();
+    const breaks = await newLedgerBreaks();
     expect(
       breaks.map(describeBreak),
       `the ledger after ${options.a.name} × ${options.b.name} (${order})`,
