@@ -53,6 +53,8 @@ for (const d of result.discrepancies) {
     for (const line of result.trace(d.member)) console.log(line);
   }
 }
+for (const b of result.invariant_breaks)
+  console.log(`✗ ${result.describe(b.member)} ${b.day}: ledger invariant ${b.rule}: ${b.detail}`);
 const seconds = result.ms / 1000;
 const perMemberYear = (requests: number) => perYear(requests, result.members, days);
 console.log(`
@@ -61,6 +63,7 @@ console.log(`
  payments           ${result.payments}
  total charged      ${dollars(result.total_charged)} (model: ${dollars(result.total_expected)})
  discrepancies      ${result.discrepancies.length}
+ invariant breaks   ${result.invariant_breaks.length} (ledger checks: ${result.ledger_checks} subscription-days)
  double charges     ${result.double_charges}
  missed periods     ${result.missed_periods}
  events             ${Object.entries(result.events)
@@ -77,4 +80,4 @@ ${Object.entries(result.requestsBy)
  time               ${seconds.toFixed(1)} s
  replay             npm run simulate -- --members ${members} --days ${days} --seed ${seed}${faults ? " --faults" : ""}${startDate ? ` --start ${startDate}` : ""}
 `);
-process.exit(result.discrepancies.length > 0 ? 1 : 0);
+process.exit(result.discrepancies.length > 0 || result.invariant_breaks.length > 0 ? 1 : 0);

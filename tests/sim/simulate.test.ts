@@ -12,6 +12,9 @@ describe("the billing simulation", () => {
     const result = await runSimulation({ members: 60, days: 240, seed: 2026, faults: true });
     const lines = result.discrepancies.map((d) => formatDiscrepancy(d, result.describe));
     expect(lines).toEqual([]);
+    // The ledger's invariants held after every day (docs/billing.md "The ledger's invariants").
+    expect(result.invariant_breaks.map((b) => `${b.member} ${b.day} ${b.rule}: ${b.detail}`)).toEqual([]);
+    expect(result.ledger_checks).toBeGreaterThan(1000);
     expect(result.total_charged).toBe(result.total_expected);
     // The run really exercised what it claims to.
     expect(result.periods).toBeGreaterThan(200);

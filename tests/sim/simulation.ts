@@ -10,6 +10,8 @@
  * happened (the member's price, dates and the operations the engine accepted), never the engine's
  * own dates or amounts.
  */
+
+import type { LedgerBreak } from "../../packages/core/src/payment/ledger-check";
 import {
   billingDateAllowed,
   chargedOn,
@@ -54,6 +56,10 @@ export interface SimulationOptions {
 }
 
 export interface SimulationResult extends Reconciliation {
+  /** Subscriptions checked against the ledger's invariants, summed over the days (docs/billing.md). */
+  ledger_checks: number;
+  /** Each subscription's first break of the ledger's invariants, with the day it was seen. */
+  invariant_breaks: (LedgerBreak & { day: Day; member: string })[];
   seed: number;
   days: number;
   ms: number;
@@ -1091,6 +1097,24 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     // ---- end: unpaid PIF transfer ----
 
+    // ---- the ledger's invariants after every day (docs/billing.md "The ledger's invariants") ----
+    const { checkOrganisationLedgers } = await import("../../packages/core/src/payment/ledger-check");
+    let ledgerChecks = 0;
+    const invariantBreaks: SimulationResult["invariant_breaks"] = [];
+    const broken = new Set<string>();
+    async function checkLedgers(today: Day) {
+      const { checked, breaks } = await checkOrganisationLedgers(org.organisation_id);
+      ledgerChecks += checked;
+      for (const b of breaks) {
+        if (broken.has(b.subscription_id)) continue;
+        broken.add(b.subscription_id);
+        const member =
+          [...members, ...transferMembers].find((m) => m.subscription_id === b.subscription_id)?.id ?? "?";
+        invariantBreaks.push({ ...b, day: today, member });
+      }
+    }
+    // ---- end: the ledger's invariants ----
+
     // ---- the walk ----
     const joinsOn = new Map<Day, SimMember[]>();
     for (const m of members) joinsOn.set(m.join_day, [...(joinsOn.get(m.join_day) ?? []), m]);
@@ -1156,6 +1180,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         // The schedule is down: nothing runs; webhooks still arrive.
         count("day without the schedule");
         await settle();
+        await checkLedgers(today);
         continue;
       }
       if (crashToday) {
@@ -1189,6 +1214,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       await runJob("payment-polling", await at(today, 10, 15));
       await runJob("payment-polling", await at(today, 10, 30));
       await runJob("grace-expiry", await at(today, 11));
+      await checkLedgers(today);
     }
     options.onProgress?.(options.days, options.days, lastDay);
     await settle();
@@ -1381,9 +1407,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     }
     // ---- end: reconciliation mismatches ----
+    await checkLedgers(lastDay);
     const byId = new Map(members.map((m) => [m.id, m]));
     return {
       ...result,
+      ledger_checks: ledgerChecks,
+      invariant_breaks: invariantBreaks,
       seed: options.seed,
       days: options.days,
       ms: performance.now() - started,

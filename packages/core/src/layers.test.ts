@@ -29,6 +29,7 @@ export const layers: [name: string, members: string[]][] = [
       "metrics",
       "crypto",
       "security",
+      "race-points",
     ],
   ],
   // db/service.ts registers every entity, so the entities (records, no behaviour) sit with it.

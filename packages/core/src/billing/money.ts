@@ -6,6 +6,18 @@ import { z } from "zod";
 
 export const BASIS_POINTS_PER_UNIT = 10_000;
 
+/**
+ * The smallest amount a price (or joining fee) may ask, other than $0.00: Stripe's minimum charge
+ * in NZD is $0.50 (docs/billing.md "Prices below the card minimum"). A $0.00 period is charged to
+ * nobody; an amount between would be declined by the provider every time.
+ */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** $0.00, or at least the card minimum. */
+export function chargeableAmount(cents: number): boolean {
+  return cents === 0 || cents >= CARD_MINIMUM_CENTS;
+}
+
 export const centsSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 /** 0 to 10 000 (0 % to 100 %). */
 export const basisPointsSchema = z.number().int().min(0).max(BASIS_POINTS_PER_UNIT);

@@ -1,6 +1,6 @@
 /** Price inputs with the spec's messages (001 §5, §8). Money is integer cents. */
 import { z } from "zod";
-import { billingFrequencies, termUnits } from "../billing/index";
+import { billingFrequencies, chargeableAmount, termUnits } from "../billing/index";
 import { civilDateField, messages, whenAnObject } from "./fields";
 
 /** The spec's price messages, word for word, and ours for what the spec leaves open. */
@@ -12,6 +12,7 @@ export const priceMessages = {
   frequency: "Choose a billing frequency",
   termAmountRange: "Enter a term amount from 1 to 1200",
   date: "Enter a date as YYYY-MM-DD",
+  belowCardMinimum: "Enter $0.00 (nothing is charged) or at least $0.50: a card cannot be charged less",
 } as const;
 
 /** The largest price or joining fee: $100,000.00. */
@@ -25,7 +26,9 @@ const cents = (requiredMessage: string) =>
     // Not .int(): zod reports that as invalid_type, which fieldErrors reads as "missing".
     .refine(Number.isSafeInteger, priceMessages.cents)
     .min(0, priceMessages.negative)
-    .max(MAX_PRICE_CENTS, messages.max(MAX_PRICE_CENTS));
+    .max(MAX_PRICE_CENTS, messages.max(MAX_PRICE_CENTS))
+    // Issue 34: $0.10 was accepted, and every charge of it declined ("at least $0.50").
+    .refine((v) => !Number.isSafeInteger(v) || v < 0 || chargeableAmount(v), priceMessages.belowCardMinimum);
 
 /**
  * POST /api/offerings/{id}/prices and PUT /api/prices/{id}: amount (cents) and billing_frequency

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
+import { checkLedgerAfterEach } from "../../../../tests/support/ledger";
 import {
   addBankAccount,
   addCard,
@@ -32,6 +33,7 @@ import { paymentPolling } from "./jobs/payment-polling";
 import { findPayment, type PaymentRecord } from "./store";
 
 const api = useTestApi();
+checkLedgerAfterEach();
 const DAY = 86_400_000;
 /** 09:00 on Tuesday 1 December 2026 in Auckland (NZDT). */
 const START = new Date("2026-11-30T20:00:00.000Z");
@@ -387,13 +389,27 @@ describe("credit ahead from a manual payment", () => {
     await billingRun(clock);
     await settleSimulatedNow();
     expect((await payment(m.payment)).status).toBe("sent");
-    // 1.5 periods of credit, as a manual payment with nothing owing leaves it.
-    const key = { organisation_id: world.organisation_id, subscription_id: m.subscription.subscription_id };
+    // 1.5 periods of credit: a manual payment with nothing owing (recorded by an organisation
+    // admin, so the ledger counts the money it is made of).
     const amount = m.payment.amount;
-    await db()
-      .entities.subscription.patch(key)
-      .set({ credit_balance: amount + amount / 2 })
-      .go();
+    const { recordManualPayment } = await import("../subscription/operations/manual-payment");
+    await recordManualPayment(
+      {
+        userId: "test-admin",
+        sessionId: "test",
+        organisationId: world.organisation_id,
+        gymId: world.gym_id,
+        orgRole: "admin",
+        gymRoles: [],
+        memberGymIds: [],
+        isStaff: true,
+        organisationIds: [world.organisation_id],
+        gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
+        gymIds: [world.gym_id],
+      },
+      m.subscription.subscription_id,
+      { amount: amount + amount / 2, payment_method: "cash" },
+    );
 
     const second = await upcomingOf(m.user.user_id);
     await at(dayOf(second.due_on));

@@ -41,9 +41,19 @@ export function debtChargeInFlight(payments: readonly PaymentRecord[]): PaymentR
   return payments.find((p) => p.is_retry && p.status === "pending_request") ?? null;
 }
 
+/**
+ * A payment the ledger holds: every one except a `cancelled` one, which was never charged (the
+ * membership ended before it fell due, grace expiry cancelled it with the membership, or its break
+ * fee was undone). The spec counts an unknown status as failed; a cancelled charge counted so was
+ * owed although nobody ever asked for it (found by the ledger's invariants, issue 34).
+ */
+export function inLedger(p: Pick<PaymentRecord, "status">): boolean {
+  return p.status !== "cancelled";
+}
+
 /** The debt the payments leave (in the order they happened). */
 export function ledgerDebt(payments: readonly PaymentRecord[]): Debt {
-  return debt(payments.map(ledgerEntry));
+  return debt(payments.filter(inLedger).map(ledgerEntry));
 }
 
 /** The subscription's debt as its ledger says now (one Query of the member's payments). */

@@ -3,7 +3,9 @@
  * payment moves `awaiting_payment` → `sent` with `processed_by` the staff member, conditional on
  * the status and version read (a second click, or two staff at once, gets 409), together with the
  * subscription's paid total and, for a pay-in-full transfer, its balance owing (owed until now) in
- * the same transaction.
+ * the same transaction, conditional on the subscription's version read and moving it on: a desk
+ * payment of the same debt at the same moment (itself conditional on that version) and this cannot
+ * both commit (issue 34).
  */
 
 import type { Actor } from "../auth/actor";
@@ -15,6 +17,7 @@ import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
@@ -25,7 +28,7 @@ import { findPayment, subscriptionPayments } from "./store";
 
 export const notAwaitingMessage = "This payment is not awaiting payment.";
 
-export async function markPaymentReceived(actor: Actor, paymentId: string): Promise<Payment> {
+export async function markPaymentReceived(actor: Actor, paymentId: string, attempt = 0): Promise<Payment> {
   const organisationId = staffOrganisation(actor);
   const payment = await findPayment(organisationId, paymentId);
   if (!payment || !staffGymIds(actor).includes(payment.gym_id)) throw new NotFoundError("payment");
@@ -78,6 +81,7 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
       ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]
       : []),
   ];
+  await racePoint("received:read", payment.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>
     db()
       .transaction.write(({ payment: payments, subscription, rollup, memberMonth, churnRisk }) => [
@@ -94,15 +98,21 @@ export async function markPaymentReceived(actor: Actor, paymentId: string): Prom
               subscription
                 .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
                 .set({ latest_payment_id: paymentId, ...owingAfter })
-                .add({ payments_sum: payment.amount })
-                .where((a, op) => op.eq(a.balance_owing, sub?.balance_owing ?? 0))
+                .add({ payments_sum: payment.amount, version: 1 })
+                .where((a, op) => (sub ? op.eq(a.version, sub.version) : op.exists(a.subscription_id)))
                 .commit(),
             ]
           : []),
       ])
       .go(),
   );
-  if (canceled) throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
+  // Something changed meanwhile: the transfer was marked received by someone else, or its
+  // subscription changed (a desk payment of the same amount, issue 34). Read again once: the checks
+  // above then answer what happened (409 not_awaiting_payment or already_paid), or it goes through.
+  if (canceled) {
+    if (attempt < 1) return markPaymentReceived(actor, paymentId, attempt + 1);
+    throw new ConflictError(notAwaitingMessage, "not_awaiting_payment");
+  }
   const saved = await findPayment(organisationId, paymentId);
   if (!saved) throw new NotFoundError("payment");
   await paymentSettled(saved, "received", { actor_id: actor.userId });

@@ -10,6 +10,10 @@
  * sorted by settlement time (settle.ts); the run reads those keys (never a Scan), checks each
  * payment and removes its key, so a daily run reads only what settled since the last one. A
  * provider that cannot be reached leaves the key for the next run.
+ *
+ * The subscriptions of the payments checked are then checked against the ledger's invariants
+ * (ledger-check.ts, docs/billing.md "The ledger's invariants"): `ledger_breaks` in the summary, each
+ * logged as a warning.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { EntityItem } from "electrodb";
@@ -23,6 +27,7 @@ import { akahuProvider } from "../providers/akahu/index";
 import { ProviderError } from "../providers/errors";
 import { stripeProvider } from "../providers/stripe/index";
 import { gymOf } from "./context";
+import { checkSubscriptionLedgers } from "./ledger-check";
 import type { reconciliationMismatchEntity } from "./reconcile-entity";
 import { type PaymentRecord, workPages } from "./store";
 
@@ -182,11 +187,25 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
     already_recorded: 0,
     unreachable: 0,
     unverifiable: 0,
+    ledger_breaks: 0,
+  };
+  // The subscriptions of the payments checked: their ledgers are checked too (ledger-check.ts).
+  const touched = new Map<string, { organisation_id: string; subscription_id: string }>();
+  const withLedgers = async () => {
+    const breaks = await checkSubscriptionLedgers([...touched.values()]);
+    summary.ledger_breaks = breaks.length;
+    for (const b of breaks) log.warn("ledger invariant broken", { ...b });
+    return summary;
   };
   for await (const page of workPages("reconcile", `${now.toISOString()}~`)) {
     for (const p of page) {
-      if (summary.checked >= RECONCILE_PER_RUN) return summary;
+      if (summary.checked >= RECONCILE_PER_RUN) return withLedgers();
       summary.checked += 1;
+      if (p.subscription_id)
+        touched.set(p.subscription_id, {
+          organisation_id: p.organisation_id,
+          subscription_id: p.subscription_id,
+        });
       const view = await providerView(p);
       if (view.state === "unreachable") {
         summary.unreachable += 1;
@@ -214,7 +233,7 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
       await done(p);
     }
   }
-  return summary;
+  return withLedgers();
 }
 
 /** The organisation's recorded mismatches, newest payment first (the debugging page). */

@@ -22,6 +22,7 @@ import {
 import { allowedBillingFrequencies, frequencyNotAllowedMessage } from "../offering/permissions";
 import type { OfferingRecord } from "../offering/present";
 import { findOffering, listOfferingRecords } from "../offering/store";
+import { racePoint } from "../race-points";
 import { parse } from "../validation";
 import { type PriceRecord, presentPrice } from "./present";
 import { findPrice, listOfferingPriceRecords, listPriceRecords } from "./store";
@@ -191,6 +192,7 @@ export async function updatePrice(actor: Actor, priceId: string, body: unknown) 
     (name) => fields[name] === undefined,
   );
   const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  await racePoint("price-edit:read", priceId);
   let update = db().entities.price.patch({ organisation_id: organisationId, price_id: priceId }).set(set);
   if (removed.length) update = update.remove([...removed]);
   if (changesTerms) update = update.where((attr, op) => op.eq(attr.subscriptions_count, 0));

@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { gymOf, settingsOf } from "../payment/context";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
+import { racePoint } from "../race-points";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { lifecycleChanged } from "./events";
@@ -77,6 +78,20 @@ export interface LifecycleEvent {
 export interface FactChange {
   set?: Partial<SubscriptionRecord>;
   remove?: (keyof SubscriptionRecord)[];
+  /**
+   * Counters added to (DynamoDB ADD), not set from what was read: the paid total and the credit,
+   * which a settlement (`payments_sum`) or a billing run's claim (`credit_balance`) moves without
+   * changing the version, so a SET of the figure read would undo theirs (issue 34).
+   */
+  add?: Partial<Record<"payments_sum" | "credit_balance", number>>;
+  /**
+   * False for a change that cannot move the schedule (a desk payment). Any other change is also
+   * conditional on the billing state read (`last_charge_index`): a billing run's claim advances it
+   * without changing the version, and plans the next payment from the facts it read, so a
+   * cancellation or pause committed after it would leave that payment planned on the old facts
+   * (found by the race suite, issue 34). Such a change answers 409 `subscription_changed`.
+   */
+  movesSchedule?: boolean;
   event: LifecycleEvent;
 }
 
@@ -198,12 +213,19 @@ export async function commitFacts(
   const change = periodEnd
     ? { ...requested, set: { ...requested.set, current_period_end: periodEnd } }
     : requested;
-  const after = { ...sub, ...change.set, ...removed } as SubscriptionRecord;
+  const added: Partial<SubscriptionRecord> = {};
+  for (const [name, n] of Object.entries(change.add ?? {}) as [
+    keyof NonNullable<FactChange["add"]>,
+    number,
+  ][])
+    added[name] = (sub[name] ?? 0) + n;
+  const after = { ...sub, ...change.set, ...added, ...removed } as SubscriptionRecord;
   const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
   const counted = factsRollup(sub, after, extra, aucklandDate(now));
+  await racePoint("facts:read", sub.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>
     db()
       .transaction.write(({ subscription, payment, rollup, memberMonth, churnRisk }) => {
@@ -219,8 +241,16 @@ export async function commitFacts(
         if (remove.length) patch = patch.remove(remove as never);
         return [
           patch
-            .add({ version: 1 })
-            .where((a, op) => op.eq(a.version, sub.version))
+            .add({ ...(change.add ?? {}), version: 1 })
+            .where((a, op) => {
+              const version = op.eq(a.version, sub.version);
+              if (change.movesSchedule === false) return version;
+              const billed =
+                sub.last_charge_index === undefined
+                  ? op.notExists(a.last_charge_index)
+                  : op.eq(a.last_charge_index, sub.last_charge_index);
+              return `${version} AND ${billed}`;
+            })
             .commit(),
           ...(plan && !plan.old
             ? [payment.create(plan.next as PaymentRecord).commit()]

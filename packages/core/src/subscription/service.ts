@@ -28,8 +28,9 @@ import { paidAtDesk } from "../payment/paid-at-desk";
 import { presentPayment } from "../payment/present";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
-import { priceLabel } from "../price/present";
+import { type PriceRecord, priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
 import { getUser } from "../user/service";
@@ -210,6 +211,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
         ]
       : []),
   ];
+  await racePoint("subscribe:read", price.price_id);
   let claimed = claim;
   for (let attempt = 0; ; attempt++) {
     const { canceled } = await writeCounted(counted, (items) =>
@@ -231,6 +233,23 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
             prices
               .patch({ organisation_id: organisationId, price_id: price.price_id })
               .add({ subscriptions_count: 1 })
+              // The price still has the amount and terms read, and is not archived: its first
+              // subscription and an edit of its amount (allowed only while nobody subscribed, and
+              // conditional on `subscriptions_count = 0`) cannot both commit (issue 34).
+              .where((a, op) =>
+                [
+                  op.eq(a.amount, price.amount),
+                  op.eq(a.billing_frequency, price.billing_frequency),
+                  price.joining_fee == null
+                    ? op.notExists(a.joining_fee)
+                    : op.eq(a.joining_fee, price.joining_fee),
+                  price.term_amount == null
+                    ? op.notExists(a.term_amount)
+                    : op.eq(a.term_amount, price.term_amount),
+                  price.term_unit == null ? op.notExists(a.term_unit) : op.eq(a.term_unit, price.term_unit),
+                  op.notExists(a.archived_at),
+                ].join(" AND "),
+              )
               .commit(),
             ...(firstAtGym
               ? [
@@ -250,6 +269,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
         .go(),
     );
     if (!canceled) break;
+    // The price's amount or terms changed since it was read (an edit while nobody was subscribed
+    // yet): the member agreed to what they were shown, which is no longer the price (issue 34).
+    if (await priceChanged(organisationId, price)) throw priceChangedError();
     // Another request took the claim first (a double tap, a phone's retry, staff at the same
     // moment), or a transaction on a shared item (the price's counter) was in flight: read again.
     claimed = await readMembershipClaim(organisationId, input.user_id, await businessNow());
@@ -264,6 +286,26 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
   return { subscription: saved, first_payment: payment };
 }
+
+type PriceTerms = Pick<
+  PriceRecord,
+  "price_id" | "amount" | "billing_frequency" | "joining_fee" | "term_amount" | "term_unit"
+>;
+
+/** The price's amount or terms are no longer those read (or it was archived meanwhile). */
+async function priceChanged(organisationId: string, read: PriceTerms) {
+  const now = await findPrice(organisationId, read.price_id);
+  if (!now || now.archived_at) return true;
+  return (["amount", "billing_frequency", "joining_fee", "term_amount", "term_unit"] as const).some(
+    (name) => (now[name] ?? null) !== (read[name] ?? null),
+  );
+}
+
+const priceChangedError = () =>
+  new ConflictError(
+    "The price of this membership changed while you were confirming. Look at the new price and confirm again.",
+    "price_changed",
+  );
 
 /** 409 `subscription_exists` with the membership the member has (what the confirm page moves on to). */
 async function alreadyMember(live: SubscriptionRecord) {

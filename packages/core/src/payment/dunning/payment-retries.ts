@@ -9,6 +9,7 @@ import { aucklandDate } from "../../billing/calendar";
 import { db } from "../../db/service";
 import type { PaymentTypeRecord } from "../../payment-type/present";
 import { findPaymentTypes } from "../../payment-type/service";
+import { racePoint } from "../../race-points";
 import { findSubscription, type SubscriptionRecord } from "../../subscription/store";
 import { gymOf, settingsOf } from "../context";
 import { subscriptionDebt } from "../debt";
@@ -62,6 +63,7 @@ export async function retryBalance(
     debt: owed,
   });
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  await racePoint("retry:read", sub.subscription_id);
   const { canceled } = await db()
     .transaction.write(({ payment, subscription, dunning }) => [
       payment.create(record).commit(),

@@ -8,14 +8,16 @@
 
 import { aucklandDate } from "../../billing/calendar";
 import { applyCredit } from "../../billing/lifecycle";
+import { CARD_MINIMUM_CENTS } from "../../billing/money";
 import { db } from "../../db/service";
 import { log } from "../../log";
 import type { PaymentTypeRecord } from "../../payment-type/present";
 import { findPaymentTypes } from "../../payment-type/service";
+import { racePoint } from "../../race-points";
 import { paymentRollup } from "../../rollup/money";
 import { rollupItems } from "../../rollup/writes";
 import { chargeAfterOf } from "../../subscription/schedule";
-import { findSubscriptions, type SubscriptionRecord } from "../../subscription/store";
+import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../../subscription/store";
 import { type BillingContext, batchContext } from "../context";
 import { cancelForNonPayment } from "../dunning/cancel-for-non-payment";
 import { idempotencyKeyOf } from "../ids";
@@ -45,6 +47,19 @@ function needsConsent(sub: SubscriptionRecord, paymentType: PaymentTypeRecord | 
   );
 }
 
+/**
+ * The credit a claim spends on a payment of `amount`: all it can, except that what is left to
+ * charge is never a positive total below the card minimum (a provider declines it): then the credit
+ * leaves the minimum to charge, and keeps the rest for the next payment (docs/billing.md "Prices
+ * below the card minimum").
+ */
+export function creditToSpend(amount: number, credit: number, surchargeOf: (rest: number) => number): number {
+  const { credit_used } = applyCredit(amount, credit);
+  const rest = amount - credit_used;
+  if (rest === 0 || rest + surchargeOf(rest) >= CARD_MINIMUM_CENTS) return credit_used;
+  return Math.max(0, amount - CARD_MINIMUM_CENTS);
+}
+
 type ClaimResult = "claimed" | "lost" | "held" | "cancelled" | "skipped";
 
 /**
@@ -60,6 +75,7 @@ async function claimOne(
   paymentType: PaymentTypeRecord | undefined,
   now: Date,
   context: BillingContext,
+  attempt = 0,
 ): Promise<{ result: ClaimResult; claimed?: PaymentRecord }> {
   const _today = aucklandDate(now);
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
@@ -113,25 +129,28 @@ async function claimOne(
   // amount left is what is charged (and surcharged); the credit spent is taken off the subscription
   // in the same transaction, conditional on the balance read, so it is never spent twice.
   const creditHeld = payment.is_retry ? 0 : (sub.credit_balance ?? 0);
-  const { credit_used, credit_left } = applyCredit(payment.amount, creditHeld);
-  const amount = payment.amount - credit_used;
   // The gym and organisation as they are now (read for this page of the run, never kept longer).
   const [settings, gym] = await Promise.all([
     context.settingsOf(payment.organisation_id),
     context.gymOf(payment.organisation_id, payment.gym_id),
   ]);
+  const credit_used = creditToSpend(payment.amount, creditHeld, (rest) =>
+    surchargeOfCharge(type, rest, settings, gym),
+  );
+  const amount = payment.amount - credit_used;
   const surcharge = surchargeOfCharge(type, amount, settings, gym);
   const claimedAt = now.toISOString();
-  const paidByCredit = credit_used > 0 && amount === 0;
+  // Nothing left to charge (credit paid it, or a $0.00 period): sent at once, no provider call
+  // (a provider refuses a charge of $0.00; docs/billing.md "Prices below the card minimum").
+  const paidByCredit = amount === 0;
   const claim = paidByCredit
     ? {
-        // Nothing left to charge: paid from credit, no provider call.
         status: "sent" as const,
         type,
         payment_type_id: paymentType?.payment_type_id ?? payment.payment_type_id,
         amount,
         credit_used,
-        surcharge,
+        surcharge: 0,
         claimed_at: claimedAt,
         settled_at: claimedAt,
       }
@@ -172,6 +191,21 @@ async function claimOne(
   const expected = payment.is_retry
     ? []
     : [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })];
+  // The credit spent is taken off with ADD, on the condition that that much is still held: a
+  // manual payment adding credit meanwhile is kept (a SET of the balance read would undo it), and
+  // two claims cannot both spend the same credit (docs/billing.md "Manual payments").
+  const withSpend = <P extends { add: (v: { credit_balance: number }) => P }>(patch: P): P =>
+    credit_used > 0 ? patch.add({ credit_balance: -credit_used }) : patch;
+  // The first payment paid at the claim (a $0.00 period, or credit): the membership is no longer
+  // upcoming, as a settled first payment makes it (settle-paid.ts).
+  const firstPaid =
+    paidByCredit &&
+    Boolean(sub.upcoming_state) &&
+    sub.first_payment_id === payment.payment_id &&
+    (payment.charge_index === -1 || payment.charge_index === 0);
+  const withFirstPaid = <P extends { remove: (v: ["upcoming_state"]) => P }>(patch: P): P =>
+    firstPaid ? patch.remove(["upcoming_state"]) : patch;
+  await racePoint("claim:read", sub.subscription_id);
   const first = await db()
     .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
       paidByCredit
@@ -191,19 +225,23 @@ async function claimOne(
       ...(nextRecord && next
         ? [
             payments.create(nextRecord).commit(),
-            subscription
-              .patch(subKey)
-              .set({
-                last_charge_index: next.index,
-                last_period_end: next.period_end,
-                upcoming_payment_id: nextRecord.payment_id,
-                current_period_start: payment.period_start_at,
-                current_period_end: payment.period_end_at,
-                ...(credit_used > 0 ? { credit_balance: credit_left } : {}),
-              })
+            withSpend(
+              withFirstPaid(
+                subscription.patch(subKey).set({
+                  last_charge_index: next.index,
+                  last_period_end: next.period_end,
+                  upcoming_payment_id: nextRecord.payment_id,
+                  current_period_start: payment.period_start_at,
+                  current_period_end: payment.period_end_at,
+                  ...(firstPaid ? { latest_payment_id: payment.payment_id } : {}),
+                }),
+              ),
+            )
               .where((a, op) => {
-                const ahead = `(${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)})`;
-                return credit_used > 0 ? `${ahead} AND ${op.eq(a.credit_balance, creditHeld)}` : ahead;
+                // The next payment is planned from the facts read: only while they are the facts
+                // (a cancellation or pause committed meanwhile changes the version; issue 34).
+                const ahead = `(${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)}) AND ${op.eq(a.version, sub.version)}`;
+                return credit_used > 0 ? `${ahead} AND ${op.gte(a.credit_balance, credit_used)}` : ahead;
               })
               .commit(),
           ]
@@ -211,8 +249,8 @@ async function claimOne(
           ? [
               subscription
                 .patch(subKey)
-                .set({ credit_balance: credit_left })
-                .where((a, op) => op.eq(a.credit_balance, creditHeld))
+                .add({ credit_balance: -credit_used })
+                .where((a, op) => op.gte(a.credit_balance, credit_used))
                 .commit(),
             ]
           : []),
@@ -222,6 +260,13 @@ async function claimOne(
   if (!first.canceled) return { result: "claimed", claimed: paidByCredit ? undefined : claimed };
   const reasons = (first.data ?? []) as { rejected?: boolean; code?: string }[];
   if (reasons[0]?.rejected || reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
+  // The subscription changed since it was read (a cancellation, a pause, a desk payment): claim
+  // again from what it is now, so the next payment is planned from the facts in force.
+  if (attempt < 2) {
+    const fresh = await findSubscription(sub.organisation_id, sub.subscription_id);
+    if (fresh && fresh.version !== sub.version)
+      return claimOne(payment, fresh, paymentType, now, context, attempt + 1);
+  }
   // The claim itself was not the problem: claim alone (the next payment is already there).
   const alone = await db()
     .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
@@ -235,8 +280,8 @@ async function claimOne(
         ? [
             subscription
               .patch(subKey)
-              .set({ credit_balance: credit_left })
-              .where((a, op) => op.eq(a.credit_balance, creditHeld))
+              .add({ credit_balance: -credit_used })
+              .where((a, op) => op.gte(a.credit_balance, credit_used))
               .commit(),
           ]
         : []),

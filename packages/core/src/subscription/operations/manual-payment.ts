@@ -9,7 +9,7 @@ import { formatCents } from "../../billing/money";
 import { businessNow, businessToday } from "../../clock";
 import { manualPaymentInput } from "../../contract/lifecycle";
 import { ConflictError } from "../../errors";
-import { debtChargeInFlight, ledgerDebt, ledgerEntry } from "../../payment/debt";
+import { debtChargeInFlight, inLedger, ledgerDebt, ledgerEntry } from "../../payment/debt";
 import { newPayment } from "../../payment/new-payment";
 import { paidAtDesk } from "../../payment/paid-at-desk";
 import { subscriptionPayments } from "../../payment/store";
@@ -42,7 +42,7 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   const split = allocateManualPayment(values.amount, ledgerDebt(payments).balance_owing);
   const at = now.toISOString();
   const debtAfter = debt([
-    ...payments.map(ledgerEntry),
+    ...payments.filter(inLedger).map(ledgerEntry),
     { status: "sent", amount: values.amount, is_retry: false, settles_debt: true, created_at: at },
   ]);
   const payment = newPayment("manual", {
@@ -58,6 +58,11 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
   });
   const paymentId = payment.payment_id;
   const cleared = split.debt_paid > 0 && split.balance_after === 0;
+  // The debt is written from the ledger read, on the condition that the subscription's version is
+  // still the one read (a failure, a retry starting, a transfer marked received all change it). The
+  // paid total and the credit are added to, never set from what was read: a billing run's claim
+  // spends credit and a settlement adds to the paid total without changing the version, and a SET
+  // of the figures read would undo theirs (issue 34: credit spent twice).
   const saved = await commitFacts(
     actor,
     sub,
@@ -65,11 +70,11 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
       set: {
         balance_owing: debtAfter.balance_owing,
         periods_owing: debtAfter.periods_owing,
-        payments_sum: (sub.payments_sum ?? 0) + values.amount,
         latest_payment_id: paymentId,
-        credit_balance: (sub.credit_balance ?? 0) + split.credit,
         ...(cleared ? { retries_done: 0 } : {}),
       },
+      add: { payments_sum: values.amount, ...(split.credit > 0 ? { credit_balance: split.credit } : {}) },
+      movesSchedule: false,
       remove: cleared ? ["grace_period_ends_at", "failed_at", "next_retry_on"] : [],
       event: {
         action: "manual_payment",

@@ -7,6 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";
+import { checkLedgerAfterEach } from "../../../../../tests/support/ledger";
 import { type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
 import {
   addPrice as addWorldPrice,
@@ -20,6 +21,7 @@ import {
 } from "../../../../../tests/support/money-api";
 
 const api = useTestApi();
+checkLedgerAfterEach();
 let world: MoneyWorld;
 let admin: HttpClient;
 
@@ -209,3 +211,46 @@ async function subUser(subscriptionId: string) {
   if (!sub) throw new Error("no subscription");
   return sub.user_id;
 }
+
+describe("prices below the card minimum (issue 34, item 4; docs/billing.md 'Prices below the card minimum')", () => {
+  it("a $0.00 weekly period creates no charge: sent at $0.00, nothing asked of the card, no decline email, no grace", async () => {
+    await at("2027-06-07");
+    const free = await addPrice({ amount: 0, billing_frequency: "weekly" });
+    const member = await cardMember("4242424242424242");
+    const sub = await join(member, free);
+    await run("billing-run");
+    await at("2027-06-14");
+    await run("billing-run");
+    expect(await charges(sub.id)).toEqual([]);
+    const read = await admin.get(`/api/subscriptions/${sub.id}`);
+    expect(read.body.data).toMatchObject({ balance_owing: 0, periods_owing: 0 });
+    expect(read.body.data.grace_period_ends_at ?? null).toBeNull();
+    const { subscriptionPayments } = await import("@gym/core/payment/store");
+    const payments = await subscriptionPayments(world.organisation_id, member.user.user_id, sub.id);
+    const sent = payments.filter((p) => p.status === "sent");
+    expect(sent.map((p) => [p.amount, p.surcharge])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const { listOutbox } = await import("@gym/core/email/port");
+    const mail = await listOutbox(100, member.email);
+    expect(mail.map((m) => m.subject).join(" | ")).not.toMatch(/didn.t go through|declined|failed/i);
+  });
+
+  it("credit never leaves a few cents to charge: $23.90 of credit on $24.00 charges $0.50 + surcharge and keeps $23.50 spent", async () => {
+    await at("2027-06-21");
+    const weekly = await addPrice({ amount: 2400, billing_frequency: "weekly" });
+    const member = await cardMember("4242424242424242");
+    const sub = await join(member, weekly);
+    const credit = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: 2390,
+      payment_method: "cash",
+    });
+    expect(credit.body.data).toMatchObject({ credit_balance: 2390 });
+    await run("billing-run");
+    // $0.50 + 2.5 % + 30¢ = $0.81 (before: $0.10 + 30¢ = $0.40, declined by the card's minimum).
+    expect(await charges(sub.id)).toEqual([81]);
+    const read = await admin.get(`/api/subscriptions/${sub.id}`);
+    expect(read.body.data).toMatchObject({ balance_owing: 0, credit_balance: 40 });
+  });
+});

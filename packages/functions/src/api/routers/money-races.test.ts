@@ -12,6 +12,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../../tests/support/api";
 import { HttpClient } from "../../../../../tests/support/http";
+import { checkLedgerAfterEach } from "../../../../../tests/support/ledger";
 import { type MoneyWorld, moneyWorld } from "../../../../../tests/support/money";
 import {
   addPrice as addWorldPrice,
@@ -26,6 +27,7 @@ import {
 } from "../../../../../tests/support/money-api";
 
 const api = useTestApi();
+checkLedgerAfterEach();
 let world: MoneyWorld;
 let admin: HttpClient;
 

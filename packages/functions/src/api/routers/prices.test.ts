@@ -189,6 +189,48 @@ describe("creating prices", () => {
     }
   });
 
+  it("refuses an amount or joining fee below the card minimum: $0.00 or at least $0.50 (issue 34, item 4)", async () => {
+    const offering = await newOffering("Card minimum");
+    const message = "Enter $0.00 (nothing is charged) or at least $0.50: a card cannot be charged less";
+    for (const amount of [1, 10, 49]) {
+      const res = await admin.post(`/api/offerings/${offering}/prices`, {
+        amount,
+        billing_frequency: "weekly",
+      });
+      expect(res.status, String(amount)).toBe(422);
+      expect(res.body.errors).toEqual({ amount: [message] });
+    }
+    const fee = await admin.post(`/api/offerings/${offering}/prices`, {
+      amount: 2400,
+      billing_frequency: "weekly",
+      joining_fee: 10,
+    });
+    expect(fee.status).toBe(422);
+    expect(fee.body.errors).toEqual({ joining_fee: [message] });
+    for (const amount of [0, 50]) {
+      const res = await admin.post(`/api/offerings/${offering}/prices`, {
+        amount,
+        billing_frequency: "weekly",
+      });
+      expect(res.status, String(amount)).toBe(201);
+    }
+    // Editing a price nobody subscribed to: the same rule, nothing changed.
+    const made = await admin.post(`/api/offerings/${offering}/prices`, {
+      amount: 2400,
+      billing_frequency: "weekly",
+    });
+    const edited = await admin.put(`/api/prices/${made.body.data.id}`, {
+      amount: 10,
+      billing_frequency: "weekly",
+    });
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors).toEqual({ amount: [message] });
+    const read = await admin.get(`/api/offerings/${offering}/prices`);
+    expect(read.body.data.find((p: { id: string }) => p.id === made.body.data.id)).toMatchObject({
+      amount: 2400,
+    });
+  });
+
   it("allows only the organisation's enabled frequencies, on the server (422)", async () => {
     await setFrequencies(["weekly", "six_monthly"]);
     const offering = await newOffering("Restricted");
@@ -301,10 +343,10 @@ describe("changing, archiving, restoring and deleting prices", () => {
     expect((await admin.put(`/api/prices/${id}`, { amount: 4_000 })).body.errors.billing_frequency).toEqual([
       "Value is required",
     ]);
-    expect((await trainer.put(`/api/prices/${id}`, { amount: 1, billing_frequency: "weekly" })).status).toBe(
-      403,
-    );
-    expect((await owner.put(`/api/prices/${id}`, { amount: 1, billing_frequency: "weekly" })).status).toBe(
+    expect(
+      (await trainer.put(`/api/prices/${id}`, { amount: 100, billing_frequency: "weekly" })).status,
+    ).toBe(403);
+    expect((await owner.put(`/api/prices/${id}`, { amount: 100, billing_frequency: "weekly" })).status).toBe(
       404,
     );
   });

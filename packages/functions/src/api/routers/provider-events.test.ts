@@ -7,6 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../../tests/support/api";
 import { HttpClient } from "../../../../../tests/support/http";
+import { checkLedgerAfterEach } from "../../../../../tests/support/ledger";
 import {
   addBankAccount,
   addCard,
@@ -17,6 +18,7 @@ import {
 } from "../../../../../tests/support/money";
 
 const api = useTestApi();
+checkLedgerAfterEach();
 /** 09:00 on Tuesday 1 December 2026 in Auckland (NZDT). */
 const START = new Date("2026-11-30T20:00:00.000Z");
 

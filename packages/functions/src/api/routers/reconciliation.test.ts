@@ -6,6 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signIn, useTestApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";
+import { checkLedgerAfterEach, ledgerForgedOnPurpose } from "../../../../../tests/support/ledger";
 import {
   addBankAccount,
   addCard,
@@ -16,6 +17,7 @@ import {
 } from "../../../../../tests/support/money";
 
 const api = useTestApi();
+checkLedgerAfterEach();
 /** 09:00 on Tuesday 1 December 2026 in Auckland (NZDT). */
 const START = new Date("2026-11-30T20:00:00.000Z");
 const NEXT_MORNING = new Date(START.getTime() + 24 * 3_600_000);
@@ -79,11 +81,19 @@ describe("reconciliation job", () => {
     await addCard(world, wronglyFailed, "4242424242424242");
     const bank = await addMember(world, "Bo Bank");
     await addBankAccount(world, bank, "pays");
-    const ids = {
-      paid: (await subscribeMember(world, paid)).first_payment.payment_id,
-      wronglyFailed: (await subscribeMember(world, wronglyFailed)).first_payment.payment_id,
-      bank: (await subscribeMember(world, bank)).first_payment.payment_id,
+    const made = {
+      paid: await subscribeMember(world, paid),
+      wronglyFailed: await subscribeMember(world, wronglyFailed),
+      bank: await subscribeMember(world, bank),
     };
+    const ids = {
+      paid: made.paid.first_payment.payment_id,
+      wronglyFailed: made.wronglyFailed.first_payment.payment_id,
+      bank: made.bank.first_payment.payment_id,
+    };
+    // The two records changed below break their ledgers on purpose; the job reports that too.
+    ledgerForgedOnPurpose(made.wronglyFailed.subscription.subscription_id);
+    ledgerForgedOnPurpose(made.bank.subscription.subscription_id);
     await core.jobs.runJob("billing-run", START);
     await core.sim.settleSimulatedNow();
     for (const id of Object.values(ids)) expect((await payment(id)).status).toBe("sent");
@@ -97,6 +107,9 @@ describe("reconciliation job", () => {
       core.jobs.runJob("reconciliation", NEXT_MORNING),
     ]);
     expect(a.summary.mismatches + b.summary.mismatches).toBe(2);
+    // Each forged subscription breaks two of the ledger's invariants (docs/billing.md): counted
+    // once, and owing (the one marked failed) or the balance (the one whose amount was changed).
+    expect(a.summary.ledger_breaks + b.summary.ledger_breaks).toBeGreaterThanOrEqual(4);
     expect(a.summary.checked + b.summary.checked).toBeGreaterThanOrEqual(3);
     // Checked once: the next run has nothing left to read.
     const again = await core.jobs.runJob("reconciliation", NEXT_MORNING);

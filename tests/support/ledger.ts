@@ -1,0 +1,42 @@
+/**
+ * The ledger's invariants after every money test (docs/billing.md "The ledger's invariants"):
+ * every subscription in the test file's table is checked by core's read-only checker
+ * (payment/ledger-check.ts) after each test; a break fails the test that left it (a break already
+ * reported by an earlier test of the file is not reported again).
+ */
+import { afterEach, expect } from "vitest";
+import { checkAllLedgers, type LedgerBreak } from "../../packages/core/src/payment/ledger-check";
+
+export const describeBreak = (b: LedgerBreak) => `subscription ${b.subscription_id}: ${b.rule}: ${b.detail}`;
+
+const forged = new Set<string>();
+const reported = new Set<string>();
+const keyOf = (b: LedgerBreak) => `${b.subscription_id} ${b.rule}`;
+
+/**
+ * A test that corrupts a subscription's records on purpose (to show a check finds it: the
+ * reconciliation job's provider mismatches) says so; the checks leave that one out.
+ */
+export function ledgerForgedOnPurpose(subscriptionId: string) {
+  forged.add(subscriptionId);
+}
+
+/**
+ * The breaks in the table now that were not reported before in this test file (a break fails the
+ * test or round that left it, not every one after it).
+ */
+export async function newLedgerBreaks(): Promise<LedgerBreak[]> {
+  const { breaks } = await checkAllLedgers();
+  const fresh = breaks.filter((b) => !forged.has(b.subscription_id) && !reported.has(keyOf(b)));
+  for (const b of fresh) reported.add(keyOf(b));
+  return fresh;
+}
+
+/** Registers the check after each test of the calling file. */
+export function checkLedgerAfterEach() {
+  afterEach(async () => {
+    expect((await newLedgerBreaks()).map(describeBreak), "the ledger's invariants after this test").toEqual(
+      [],
+    );
+  });
+}
