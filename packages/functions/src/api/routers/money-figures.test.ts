@@ -249,3 +249,36 @@ describe("a pay-in-full bank transfer not yet received is awaited, not declined 
     expect(after).toMatchObject({ balance_owing: 0, next_charge: null });
   });
 });
+
+describe("a bulk price change cannot put members on a term (item 7)", () => {
+  it("Flexi members moved to a 12M Term price are refused, naming each; a plain price's email and preview say only the amount changes", async () => {
+    await at("2027-08-02");
+    const flexi = await weekly(2400);
+    const term = await weekly(2000, { term_amount: 12, term_unit: "months" });
+    const plain = await weekly(2000);
+    const subs = [];
+    for (let i = 0; i < 2; i++) subs.push(await join(await cardMember(), flexi));
+    const body = (priceId: string) => ({ subscription_ids: subs.map((s) => s.id), price_id: priceId });
+
+    for (const path of ["change-price-email-preview", "schedule-price-change"]) {
+      const refused = await admin.post(`/api/subscriptions/${path}`, body(term));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      const message = refused.body.errors.subscription_ids[0] as string;
+      expect(message).toMatch(/Figures Member \d+: \$20\.00 Weekly.*12M Term with a break fee/);
+      expect(message).toContain("a term needs the member's agreement");
+      expect(message.match(/Figures Member/g)).toHaveLength(2);
+    }
+    // Nothing was scheduled or emailed.
+    const { findSubscription } = await core();
+    for (const s of subs)
+      expect((await findSubscription(world.organisation_id, s.id))?.transition_to_price_id).toBeUndefined();
+
+    const preview = await admin.post("/api/subscriptions/change-price-email-preview", body(plain));
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    for (const email of preview.body.data) {
+      expect(email.subject).toContain("going down");
+      expect(email.text).toContain("Only the amount changes: your membership stays without a term");
+      expect(email.text).toContain("no break fee");
+    }
+  });
+});
