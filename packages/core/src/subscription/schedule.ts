@@ -74,12 +74,29 @@ export function chargeAfterOf(sub: SubscriptionRecord, previous: PreviousCharge 
   return charge ? toNext(charge) : null;
 }
 
+/** What a subscription says of its price and a scheduled change of it. */
+export type PriceFacts = Pick<
+  SubscriptionRecord,
+  | "price_id"
+  | "offering_id"
+  | "offering_name"
+  | "price_label"
+  | "amount"
+  | "transition_to_price_id"
+  | "transition_to_offering_id"
+  | "transition_to_offering_name"
+  | "transition_to_price_label"
+  | "transition_to_amount"
+  | "transition_takes_effect_at"
+  | "transition_to_date"
+>;
+
 /**
  * The price the membership is on at `now`: a scheduled price change, once in effect (its
  * `transition_takes_effect_at` reached), is the price shown everywhere (the member's and staff
  * pages, the members list and export), as it is the one charged (schedule.ts's price change).
  */
-export function priceInEffect(sub: SubscriptionRecord, now: Date) {
+export function priceInEffect(sub: PriceFacts, now: Date) {
   const effective = sub.transition_takes_effect_at ?? sub.transition_to_date;
   const at = !effective
     ? Number.NaN
@@ -104,6 +121,6 @@ export function priceInEffect(sub: SubscriptionRecord, now: Date) {
 }
 
 /** The price of the period that starts on `day` (the label a payment of that period carries). */
-export function priceOnDay(sub: SubscriptionRecord, day: CivilDate) {
+export function priceOnDay(sub: PriceFacts, day: CivilDate) {
   return priceInEffect(sub, startOfAucklandDay(day));
 }

@@ -282,3 +282,61 @@ describe("a bulk price change cannot put members on a term (item 7)", () => {
     }
   });
 });
+
+describe("receipts say what was paid, at the price it was charged at (item 9)", () => {
+  it("the receipt of a cleared debt says it is paid, and its lines add up to the total the page quoted", async () => {
+    await at("2027-09-06");
+    const priceId = await weekly(2400);
+    const member = await cardMember("4000000000009995");
+    const sub = await join(member, priceId);
+    await run("billing-run"); // fails: $24.00 owing
+    const owed = (await mine(member)).next_charge;
+    expect(owed.total).toBe(2490);
+    // A working card, made the default: the balance is retried with it at once.
+    (await core()).resetSimulatedProviders();
+    const card = await addCard(world, member.user, "5555555555554444");
+    await member.client.post(`/api/me/payment-types/${card.payment_type_id}/switch`);
+    await run("payment-retries");
+    const page = await mine(member);
+    expect(page.balance_owing).toBe(0);
+    const retry = (page.payments as { id: string; is_retry: boolean; status: string }[]).find(
+      (p) => p.is_retry && p.status === "sent",
+    );
+    expect(retry).toBeDefined();
+    const receipt = (await member.client.get(`/api/me/payments/${retry?.id}/receipt`)).body.data;
+    expect(receipt.total).toBe(owed.total);
+    expect(receipt.lines.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(
+      receipt.total,
+    );
+    expect(receipt.lines[0].label).not.toMatch(/^Balance owing/);
+    expect(receipt.lines[0].label).toContain("now paid");
+    const email = (await mailTo(member.email)).find((m) => m.subject.includes(receipt.number));
+    expect(email?.subject).toContain(owed.formatted_total);
+  });
+
+  it("after a price change to $20.00 Weekly, the invoice of a period at the new price names it", async () => {
+    await at("2027-10-04");
+    const from = await weekly(2400);
+    const to = await weekly(2000);
+    const member = await cardMember();
+    const sub = await join(member, from);
+    await run("billing-run"); // 4 Oct paid; 11 Oct planned with the label of $24.00
+    const scheduled = await admin.post("/api/subscriptions/schedule-price-change", {
+      subscription_ids: [sub.id],
+      price_id: to,
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    const next = (await mine(member)).next_charge;
+    expect(next).toMatchObject({ due_on: "2027-10-11", amount: 2000 });
+    expect(next.label).toMatch(/^\$20\.00 Weekly/);
+    await at("2027-10-11");
+    await run("billing-run");
+    const paid = ((await mine(member)).payments as { id: string; due_on: string; status: string }[]).find(
+      (p) => p.due_on === "2027-10-11" && p.status === "sent",
+    );
+    const receipt = (await member.client.get(`/api/me/payments/${paid?.id}/receipt`)).body.data;
+    expect(receipt.lines[0]).toMatchObject({ amount: 2000 });
+    expect(receipt.lines[0].label).toContain(next.label);
+    expect(receipt.lines[0].label).not.toContain("$24.00");
+  });
+});
