@@ -15,6 +15,7 @@ import {
   at,
   charges as chargesOf,
   core,
+  type Joined,
   join as joinAs,
   memberOf,
   runJob,
@@ -256,7 +257,7 @@ describe("a bulk price change cannot put members on a term (item 7)", () => {
     const flexi = await weekly(2400);
     const term = await weekly(2000, { term_amount: 12, term_unit: "months" });
     const plain = await weekly(2000);
-    const subs = [];
+    const subs: Joined[] = [];
     for (let i = 0; i < 2; i++) subs.push(await join(await cardMember(), flexi));
     const body = (priceId: string) => ({ subscription_ids: subs.map((s) => s.id), price_id: priceId });
 
@@ -288,7 +289,7 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     await at("2027-09-06");
     const priceId = await weekly(2400);
     const member = await cardMember("4000000000009995");
-    const sub = await join(member, priceId);
+    await join(member, priceId);
     await run("billing-run"); // fails: $24.00 owing
     const owed = (await mine(member)).next_charge;
     expect(owed.total).toBe(2490);
