@@ -3,6 +3,7 @@ import { z } from "zod";
 import { addDays } from "../billing/calendar";
 import { civilDateField, email, optionalText, requiredText } from "./fields";
 import { subscriptionSchema } from "./payment";
+import { moneyQuoteSchema } from "./quote";
 
 const dateField = civilDateField();
 
@@ -131,6 +132,8 @@ export const cancellationPreviewSchema = z
     break_fee_basis_points: z.number().int(),
     break_fee: z.number().int(),
     formatted_break_fee: z.string(),
+    /** The break fee as it will be charged (surcharge and credit included): what the confirm button says. */
+    break_fee_charge: moneyQuoteSchema.nullable(),
   })
   .meta({ id: "CancellationPreview" });
 export type CancellationPreview = z.output<typeof cancellationPreviewSchema>;

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { civilDateField, messages } from "./fields";
 import { conflictWith } from "./http";
+import { moneyQuoteSchema } from "./quote";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
 export const paymentStatusValues = [
@@ -343,6 +344,11 @@ export const subscriptionSchema = z
     waiting_for_consent: z.boolean(),
     version: z.number().int(),
     upcoming_payment: paymentSchema.nullable(),
+    /**
+     * The next money event as the member will meet it (payment/quote.ts): the one figure every
+     * page, dialog and email shows. Null when nothing more is to be paid, or where not read (lists).
+     */
+    next_charge: moneyQuoteSchema.nullable(),
     first_payment: paymentSchema.nullable(),
     latest_payment: paymentSchema.nullable(),
     payments: z.array(paymentSchema).optional(),

@@ -13,6 +13,7 @@
  * overlap or repeat send it once.
  */
 import { addDays, aucklandDate, daysBetween } from "../billing/calendar";
+import { isBreakFee } from "../contract/payment";
 import { db } from "../db/service";
 import type { Email } from "../email/port";
 import { sendEmail } from "../email/port";
@@ -20,8 +21,8 @@ import { getGym } from "../gym/service";
 import { log } from "../log";
 import { getOrganisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
+import { methodLabel, quoteOf } from "../payment/quote";
 import { type PaymentRecord, subscriptionPayments, workPages } from "../payment/store";
-import { surchargeOfCharge } from "../payment/surcharge";
 import { findPaymentType } from "../payment-type/service";
 import { findSubscription } from "../subscription/store";
 import { getProfile, switchesOf } from "../user/profile";
@@ -118,7 +119,7 @@ async function noticesFor(
   const settings = await settingsOf(payment.organisation_id);
   const remind = settings.payment_reminder_days > 0 && days <= settings.payment_reminder_days;
   const expiryDays = CARD_EXPIRY_NOTICE_DAYS.filter((d) => days <= d).at(-1);
-  const cardNotice = payment.type === "stripe_card" && expiryDays !== undefined;
+  const cardNotice = expiryDays !== undefined;
   if (!remind && !cardNotice) return;
   if (!payment.subscription_id) return;
   const sub = await findSubscription(payment.organisation_id, payment.subscription_id);
@@ -135,20 +136,26 @@ async function noticesFor(
   const emailsWanted = switches.email_notifications_enabled;
   const gym = await gymOf(payment.organisation_id, payment.gym_id);
   const brand = { name: gym.name, ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } };
-  const paymentType =
-    payment.type === "stripe_card" && (payment.payment_type_id ?? sub.payment_type_id)
-      ? await findPaymentType(
-          payment.organisation_id,
-          payment.user_id,
-          (payment.payment_type_id ?? sub.payment_type_id) as string,
-        )
-      : null;
+  // The method the claim will charge: the subscription's default now, not the one the payment
+  // was planned with (a card replaced since is not named: issue 34, item 8).
+  const typeId = sub.payment_type_id ?? payment.payment_type_id;
+  const paymentType = typeId ? await findPaymentType(payment.organisation_id, payment.user_id, typeId) : null;
+  const method = paymentType ?? { type: payment.type };
 
   if (remind) {
-    // What the claim will charge: the amount less credit ahead, surcharged by the one rule.
-    const amount = Math.max(0, payment.amount - Math.min(sub.credit_balance ?? 0, payment.amount));
-    const surcharge = surchargeOfCharge(payment.type, amount, settings, gym);
-    const total = amount + surcharge;
+    // What the claim will charge, as every page shows it (payment/quote.ts).
+    const quote = quoteOf({
+      kind: isBreakFee(payment) ? "break_fee" : "next_payment",
+      amount: payment.amount,
+      credit_balance: sub.credit_balance ?? 0,
+      balance_owing: sub.balance_owing ?? 0,
+      method,
+      rates: settings,
+      gym,
+      due_on: payment.due_on,
+    });
+    const amount = quote.amount - quote.credit_applied;
+    const { surcharge, total } = quote;
     const earlier = (
       await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id)
     )
@@ -161,9 +168,6 @@ async function noticesFor(
     if (amount > 0) {
       if (!why && (!emailsWanted || !switches.payment_reminders)) summary.not_wanted += 1;
       else if (await claim(payment.organisation_id, `reminder#${payment.payment_id}`, user.user_id, now)) {
-        const card = paymentType?.last_four
-          ? `from your card ending ${paymentType.last_four}`
-          : "from your card";
         await sendClaimed(
           payment.organisation_id,
           `reminder#${payment.payment_id}`,
@@ -175,7 +179,10 @@ async function noticesFor(
             due_on: payment.due_on,
             amount,
             surcharge,
-            method: payment.type === "stripe_card" ? card : "by direct debit from your bank account",
+            method:
+              method.type === "stripe_card"
+                ? `from your ${quote.payment_method.label}`
+                : `by direct debit from your ${quote.payment_method.label}`,
             why,
             last_total: last?.total ?? null,
           }),
@@ -186,7 +193,7 @@ async function noticesFor(
     }
   }
 
-  if (cardNotice && paymentType?.exp_month && paymentType.exp_year) {
+  if (cardNotice && paymentType?.type === "stripe_card" && paymentType.exp_month && paymentType.exp_year) {
     const lastDay = cardLastDay(paymentType.exp_month, paymentType.exp_year);
     if (lastDay >= payment.due_on) return;
     if (!emailsWanted) {
@@ -204,7 +211,7 @@ async function noticesFor(
         name: user.name,
         brand,
         due_on: payment.due_on,
-        card: paymentType.last_four ? `card ending ${paymentType.last_four}` : "card",
+        card: methodLabel(paymentType),
         expires: new Date(Date.UTC(paymentType.exp_year, paymentType.exp_month - 1, 1)).toLocaleDateString(
           "en-NZ",
           {

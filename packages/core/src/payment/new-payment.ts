@@ -17,28 +17,29 @@ import type { Debt } from "../billing/debt";
 import type { PaymentKindValue } from "../contract/payment";
 import { newId } from "../ids";
 import type { OrganisationSettings } from "../organisation/settings";
-import type { NextCharge } from "../subscription/schedule";
+import { type NextCharge, type PriceFacts, priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { idempotencyKeyOf, scheduledPaymentId } from "./ids";
 import { type PaymentRecord, workKeys } from "./store";
 import { surchargeOfCharge } from "./surcharge";
 
-/** What a payment copies from its subscription. */
-export type PaymentOwner = Pick<
-  SubscriptionRecord,
-  | "organisation_id"
-  | "subscription_id"
-  | "user_id"
-  | "gym_id"
-  | "payment_type_id"
-  | "is_term_membership"
-  | "cooling_period_ends_at"
-  | "term_ends_at"
-  | "member_name"
-  | "member_email"
-  | "gym_name"
-  | "price_label"
->;
+/** What a payment copies from its subscription (and the price facts that label a scheduled charge). */
+export type PaymentOwner = Partial<PriceFacts> &
+  Pick<
+    SubscriptionRecord,
+    | "organisation_id"
+    | "subscription_id"
+    | "user_id"
+    | "gym_id"
+    | "payment_type_id"
+    | "is_term_membership"
+    | "cooling_period_ends_at"
+    | "term_ends_at"
+    | "member_name"
+    | "member_email"
+    | "gym_name"
+    | "price_label"
+  >;
 
 /** The gym as read when the charge is priced: its surcharge override and destination account. */
 export interface PaymentGym {
@@ -84,6 +85,11 @@ export interface NewPaymentInputs {
 }
 
 export type NewPaymentKind = keyof NewPaymentInputs;
+
+/** The price label in effect on a day, from the owner's price facts when it has them. */
+function labelOn(sub: PaymentOwner, day: CivilDate): string {
+  return sub.price_id ? (priceOnDay(sub as PriceFacts, day).price_label ?? sub.price_label) : sub.price_label;
+}
 
 const instant = (date: CivilDate) => startOfAucklandDay(date).toISOString();
 
@@ -136,6 +142,9 @@ export function newPayment<K extends NewPaymentKind>(kind: K, input: NewPaymentI
         : "upcoming";
       return {
         ...charged(input as Charged, charge.amount),
+        // The label of the price the period is charged at: a price change in effect by the period's
+        // first day names the new price (issue 34 item 9: "$24.00 Weekly" beside a $20.00 charge).
+        price_label: labelOn(sub, charge.period_start),
         payment_id,
         status,
         joining_fee: charge.joining_fee,

@@ -26,6 +26,7 @@ import type { PaymentRecord } from "../payment/store";
 import { findPayment } from "../payment/store";
 import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
 import { findPaymentType } from "../payment-type/service";
+import { priceOnDay } from "../subscription/schedule";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
 import { receiptEmail } from "./emails";
@@ -92,14 +93,22 @@ export async function receiptContent(
   const offering = sub?.offering_name ?? "Membership";
   // "Anytime Membership", not "Anytime Membership membership".
   const membership = /membership$/i.test(offering.trim()) ? offering : `${offering} membership`;
-  const label = payment.price_label ?? sub?.price_label ?? "";
+  // The price the period was charged at: a price change in effect by its first day names the new
+  // price (issue 34 item 9), whatever label a payment planned before the change carried.
+  const periodStart = payment.period_start_at ? aucklandDate(new Date(payment.period_start_at)) : null;
+  const label =
+    (sub && periodStart && !kind && !payment.is_retry
+      ? priceOnDay(sub, periodStart).price_label
+      : payment.price_label) ??
+    sub?.price_label ??
+    "";
   const description =
     kind === "manual"
       ? `Payment towards your ${membership}`
       : kind === "break_fee"
         ? label || "Break fee"
         : payment.is_retry
-          ? `Balance owing on your ${membership} (${label})`
+          ? `Overdue balance of your ${membership} (${label}), now paid`
           : `${membership} (${label})${payment.joining_fee ? `, including a ${formatCents(payment.joining_fee)} joining fee` : ""}`;
   const period =
     payment.period_start_at && payment.period_end_at && !payment.is_retry && !kind

@@ -60,9 +60,14 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const reauthenticate = defaultType?.type === "bank_account" && defaultType.status === "reauthenticate";
   const welcome = subscription !== null;
   const latest = subscription?.latest_payment ?? null;
+  // A pay-in-full bank transfer waiting for staff to mark it received is owed, but nothing failed
+  // (issue 34 item 6): only what failed counts, as the subscription's quote says.
+  const awaiting =
+    subscription?.next_charge?.kind === "awaiting_transfer" ? subscription.next_charge.amount : 0;
   const paymentFailed =
     subscription !== null &&
-    (subscription.balance_owing > 0 || (latest !== null && ["failed", "declined"].includes(latest.status)));
+    (subscription.balance_owing - awaiting > 0 ||
+      (latest !== null && ["failed", "declined"].includes(latest.status)));
   const step = welcome
     ? "welcome-to-gym"
     : !profile?.profile_picture

@@ -1,9 +1,12 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
-import { addDays, aucklandDate } from "../billing/calendar";
+import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
+import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
+import type { MoneyQuote } from "../contract/quote";
 import { presentPayment } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
+import { scheduleOf } from "./schedule";
 import { derivedStatesOf, priceInEffect } from "./states";
 import type { SubscriptionRecord } from "./store";
 
@@ -14,6 +17,27 @@ export interface SubscriptionPresentContext {
   firstPayment?: PaymentRecord | null;
   latestPayment?: PaymentRecord | null;
   payments?: PaymentRecord[];
+  /** The next money event (payment/quote.ts `quoteNextEvent`), when the caller read it. */
+  nextCharge?: MoneyQuote | null;
+}
+
+/**
+ * The period the schedule says today falls in (start, and exclusive end, as instants like the
+ * stored fields): derived, not the stored copy, which only the billing run's claim moves and so
+ * stood a year old for members imported or billed before it was kept (issue 34, item 12).
+ * The stored copy is answered only when the schedule cannot be read.
+ */
+function currentPeriodOf(sub: SubscriptionRecord, now: Date) {
+  try {
+    const charge = chargeCovering(scheduleOf(sub), aucklandDate(now));
+    if (!charge) return { start: null, end: null };
+    return {
+      start: startOfAucklandDay(charge.period_start).toISOString(),
+      end: startOfAucklandDay(charge.period_end).toISOString(),
+    };
+  } catch {
+    return { start: sub.current_period_start ?? null, end: sub.current_period_end ?? null };
+  }
 }
 
 /** Typed by the contract: a field the contract does not declare, or declares differently, fails tsc here. */
@@ -23,6 +47,7 @@ export function presentSubscription(
 ): Subscription {
   const states = derivedStatesOf(sub, context.now);
   const price = priceInEffect(sub, context.now);
+  const period = currentPeriodOf(sub, context.now);
   return {
     id: sub.subscription_id,
     user: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
@@ -40,8 +65,8 @@ export function presentSubscription(
     payment_type_id: sub.payment_type_id ?? null,
     start_date: sub.start_date,
     billing_date: sub.billing_date,
-    current_period_start: sub.current_period_start ?? null,
-    current_period_end: sub.current_period_end ?? null,
+    current_period_start: period.start,
+    current_period_end: period.end,
     paused_at: sub.paused_at ?? null,
     pause_start_at: sub.pause_start_at ?? null,
     pause_end_at: sub.pause_end_at ?? null,
@@ -83,6 +108,7 @@ export function presentSubscription(
     waiting_for_consent: sub.waiting_for_consent,
     version: sub.version,
     upcoming_payment: context.upcomingPayment ? presentPayment(context.upcomingPayment) : null,
+    next_charge: context.nextCharge ?? null,
     first_payment: context.firstPayment ? presentPayment(context.firstPayment) : null,
     latest_payment: context.latestPayment ? presentPayment(context.latestPayment) : null,
     payments: context.payments ? context.payments.map(presentPayment) : undefined,

@@ -4,7 +4,7 @@
  * an amount or a date; the rules do. In the ledger's layer (layers.test.ts): the billing run plans
  * the next payment with it.
  */
-import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { type BillingSchedule, chargeAfter, type ScheduledCharge } from "../billing/schedule";
 import type { SubscriptionRecord } from "./store";
 
@@ -72,4 +72,55 @@ function toNext(charge: ScheduledCharge): NextCharge {
 export function chargeAfterOf(sub: SubscriptionRecord, previous: PreviousCharge | null): NextCharge | null {
   const charge = chargeAfter(scheduleOf(sub), previous);
   return charge ? toNext(charge) : null;
+}
+
+/** What a subscription says of its price and a scheduled change of it. */
+export type PriceFacts = Pick<
+  SubscriptionRecord,
+  | "price_id"
+  | "offering_id"
+  | "offering_name"
+  | "price_label"
+  | "amount"
+  | "transition_to_price_id"
+  | "transition_to_offering_id"
+  | "transition_to_offering_name"
+  | "transition_to_price_label"
+  | "transition_to_amount"
+  | "transition_takes_effect_at"
+  | "transition_to_date"
+>;
+
+/**
+ * The price the membership is on at `now`: a scheduled price change, once in effect (its
+ * `transition_takes_effect_at` reached), is the price shown everywhere (the member's and staff
+ * pages, the members list and export), as it is the one charged (schedule.ts's price change).
+ */
+export function priceInEffect(sub: PriceFacts, now: Date) {
+  const effective = sub.transition_takes_effect_at ?? sub.transition_to_date;
+  const at = !effective
+    ? Number.NaN
+    : isCivilDate(effective)
+      ? startOfAucklandDay(effective).getTime()
+      : Date.parse(effective);
+  if (sub.transition_to_price_id && sub.transition_to_amount != null && at <= now.getTime())
+    return {
+      price_id: sub.transition_to_price_id,
+      offering_id: sub.transition_to_offering_id ?? sub.offering_id,
+      offering_name: sub.transition_to_offering_name ?? sub.offering_name,
+      price_label: sub.transition_to_price_label ?? sub.price_label,
+      amount: sub.transition_to_amount,
+    };
+  return {
+    price_id: sub.price_id,
+    offering_id: sub.offering_id,
+    offering_name: sub.offering_name,
+    price_label: sub.price_label,
+    amount: sub.amount,
+  };
+}
+
+/** The price of the period that starts on `day` (the label a payment of that period carries). */
+export function priceOnDay(sub: PriceFacts, day: CivilDate) {
+  return priceInEffect(sub, startOfAucklandDay(day));
 }

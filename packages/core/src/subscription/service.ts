@@ -26,6 +26,7 @@ import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
 import { paidAtDesk } from "../payment/paid-at-desk";
 import { presentPayment } from "../payment/present";
+import { quoteNextEvent } from "../payment/quote";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { type PriceRecord, priceLabel } from "../price/present";
@@ -388,6 +389,7 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
     firstPayment: (sub.first_payment_id && byId.get(sub.first_payment_id)) || null,
     latestPayment: latestPaymentOf(sub, mine),
     payments: mine,
+    nextCharge: await quoteNextEvent(sub, mine),
   });
 }
 

@@ -2,9 +2,11 @@
  * The subscription's derived states (spec 001 §4) and door standing, computed by the billing
  * rules (billing/subscription-state.ts) from the record and the business clock's now.
  */
-import { isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { deriveSubscriptionState, type SubscriptionFacts } from "../billing/subscription-state";
 import type { SubscriptionRecord } from "./store";
+
+/** The price in effect at an instant: the ledger's rule (schedule.ts), shown and charged alike. */
+export { priceInEffect } from "./schedule";
 
 export function factsOf(sub: SubscriptionRecord, now: Date): SubscriptionFacts {
   return {
@@ -28,35 +30,6 @@ export function factsOf(sub: SubscriptionRecord, now: Date): SubscriptionFacts {
     cooling_period_ends_at: sub.cooling_period_ends_at ?? null,
     pif_ends_at: sub.pif_ends_at ?? null,
     balance_owing: sub.balance_owing ?? 0,
-  };
-}
-
-/**
- * The price the membership is on at `now`: a scheduled price change, once in effect (its
- * `transition_takes_effect_at` reached), is the price shown everywhere (the member's and staff
- * pages, the members list and export), as it is the one charged (schedule.ts's price change).
- */
-export function priceInEffect(sub: SubscriptionRecord, now: Date) {
-  const effective = sub.transition_takes_effect_at ?? sub.transition_to_date;
-  const at = !effective
-    ? Number.NaN
-    : isCivilDate(effective)
-      ? startOfAucklandDay(effective).getTime()
-      : Date.parse(effective);
-  if (sub.transition_to_price_id && sub.transition_to_amount != null && at <= now.getTime())
-    return {
-      price_id: sub.transition_to_price_id,
-      offering_id: sub.transition_to_offering_id ?? sub.offering_id,
-      offering_name: sub.transition_to_offering_name ?? sub.offering_name,
-      price_label: sub.transition_to_price_label ?? sub.price_label,
-      amount: sub.transition_to_amount,
-    };
-  return {
-    price_id: sub.price_id,
-    offering_id: sub.offering_id,
-    offering_name: sub.offering_name,
-    price_label: sub.price_label,
-    amount: sub.amount,
   };
 }
 

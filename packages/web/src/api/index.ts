@@ -16,4 +16,12 @@ export {
   type RequestOptions,
 } from "./client";
 export { type ListSearch, listSearch, useListAddress } from "./list-search";
-export { type ApiKey, apiErrorRetry, apiFetcher, swrConfig, useApi, useApiList } from "./swr";
+export {
+  type ApiKey,
+  apiErrorRetry,
+  apiFetcher,
+  swrConfig,
+  useApi,
+  useApiList,
+  useRevalidateUnder,
+} from "./swr";

@@ -1,4 +1,4 @@
-import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
+import useSWR, { type SWRConfiguration, type SWRResponse, useSWRConfig } from "swr";
 import { type ApiError, type ApiList, api, isApiError } from "./client";
 
 /**
@@ -51,4 +51,27 @@ export function useApiList<T>(
     apiFetcher as (key: ApiKey) => Promise<ApiList<T>>,
     config,
   );
+}
+
+/** The path of an SWR key (a read or a list), or null for keys that are not the API's. */
+function pathOfKey(key: unknown): string | null {
+  if (typeof key === "string") return key;
+  return Array.isArray(key) && typeof key[0] === "string" ? key[0] : null;
+}
+
+/**
+ * Revalidates every read at or under the given paths (`/api/members/u-1` covers the member,
+ * `/api/members/u-1/access-control` and its lists): after a change whose effects other panels show
+ * (a desk payment clears the debt, so the door standing changes), none of them stays stale until a
+ * reload (issue 34 item 13).
+ */
+export function useRevalidateUnder() {
+  const { mutate } = useSWRConfig();
+  return (...paths: string[]) =>
+    mutate((key) => {
+      const path = pathOfKey(key);
+      return (
+        path !== null && paths.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`))
+      );
+    });
 }

@@ -3,6 +3,7 @@
  * 12-month-term card membership of Sam Member at Ponsonby, paid up. Tests override what they are about.
  */
 import type { Subscription } from "@gym/core/contract/payment";
+import type { MoneyQuote } from "@gym/core/contract/quote";
 
 export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -65,6 +66,7 @@ export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subs
     waiting_for_consent: false,
     version: 3,
     upcoming_payment: null,
+    next_charge: null,
     first_payment: null,
     latest_payment: null,
     is_paused: false,
@@ -92,6 +94,34 @@ export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subs
     price_change_takes_effect_at: null,
     start_now_offered: false,
     door_access: { standing: true, reason: "Active" },
+    ...overrides,
+  };
+}
+
+/** A quote of the next money event as core answers it (payment/quote.ts); tests override the figures. */
+export function quoteFixture(overrides: Partial<MoneyQuote> = {}): MoneyQuote {
+  return {
+    kind: "next_payment",
+    title: "Next payment",
+    label: "$20.00 Weekly, 12M Term",
+    due_on: "2026-11-24",
+    period_start: "2026-11-24",
+    period_last_day: "2026-11-30",
+    amount: 2000,
+    formatted_amount: "$20.00",
+    credit_applied: 0,
+    formatted_credit_applied: "$0.00",
+    surcharge: 80,
+    formatted_surcharge: "$0.80",
+    total: 2080,
+    formatted_total: "$20.80",
+    balance_owing: 0,
+    formatted_balance_owing: "$0.00",
+    credit_balance: 0,
+    credit_after: 0,
+    formatted_credit_after: "$0.00",
+    payment_method: { type: "stripe_card", label: "Visa •••• 4242" },
+    summary: "$20.80 on Tuesday, 24 November 2026 from Visa •••• 4242, including a $0.80 card surcharge",
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { ConflictError } from "../../errors";
 import { breakFeeFor } from "../../organisation/settings";
 import { gymOf, settingsOf } from "../../payment/context";
 import { newPayment } from "../../payment/new-payment";
+import { currentMethod, quoteOf } from "../../payment/quote";
 import type { PaymentRecord } from "../../payment/store";
 import { nzDate } from "../../text";
 import { parse } from "../../validation";
@@ -80,7 +81,7 @@ async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
     cooling_period_ends_at: civilOf(sub.cooling_period_ends_at),
     break_fee_basis_points: basisPoints,
   });
-  return { today, basisPoints, terms };
+  return { today, basisPoints, terms, settings, gym };
 }
 
 /** What cancelling would mean (the confirm dialog shows it before staff or the member confirm). */
@@ -93,7 +94,23 @@ export async function cancellationPreview(
   const found = await find(actor, subscriptionId);
   const first = await termsOf(found, immediate);
   const sub = withoutBookedPauses(found, first.today, first.terms.effective).sub;
-  const { basisPoints, terms } = await termsOf(sub, immediate);
+  const { basisPoints, terms, today, settings, gym } = await termsOf(sub, immediate);
+  // The break fee as it will be charged (issue 34 item 5): credit first, then the card surcharge of
+  // the method the claim will use; the dialogs show and confirm this total.
+  const charge =
+    terms.break_fee > 0
+      ? quoteOf({
+          kind: "break_fee",
+          amount: terms.break_fee,
+          credit_balance: sub.credit_balance ?? 0,
+          balance_owing: sub.balance_owing ?? 0,
+          method: await currentMethod(sub),
+          rates: settings,
+          gym,
+          due_on: today,
+          label: `Break fee: ${sub.price_label}`,
+        })
+      : null;
   return {
     immediate,
     takes_effect_on: terms.effective,
@@ -104,6 +121,7 @@ export async function cancellationPreview(
     break_fee_basis_points: basisPoints,
     break_fee: terms.break_fee,
     formatted_break_fee: formatCents(terms.break_fee),
+    break_fee_charge: charge,
   };
 }
 

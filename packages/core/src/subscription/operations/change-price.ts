@@ -6,11 +6,12 @@
  */
 import type { Actor } from "../../auth/actor";
 import { staffGymIds, staffOrganisation } from "../../auth/scope";
-import { addDays, type CivilDate } from "../../billing/calendar";
+import { addDays, type CivilDate, startOfAucklandDay } from "../../billing/calendar";
 import { frequencyLabel } from "../../billing/frequency";
 import { checkPriceChange, DEFAULT_PRICE_CHANGE_NOTICE_DAYS } from "../../billing/lifecycle";
 import { formatCents } from "../../billing/money";
 import { chargeAfter, chargeCovering } from "../../billing/schedule";
+import { formatTerm, type TermUnit } from "../../billing/term";
 import { businessNow, businessToday } from "../../clock";
 import { priceChangeInput } from "../../contract/lifecycle";
 import { type Email, sendEmail } from "../../email/port";
@@ -23,9 +24,12 @@ import { findPrice } from "../../price/store";
 import { nzDate, titleCase } from "../../text";
 import { parse } from "../../validation";
 import { civilOf, commitFacts, instantOf, reachableSubscription } from "../lifecycle";
-import { scheduleOf } from "../schedule";
+import { priceInEffect, scheduleOf } from "../schedule";
 import { memberSubscriptions, type SubscriptionRecord } from "../store";
 import { priceChangeEmail } from "./price-change-email";
+
+const termOf = (amount?: number | null, unit?: TermUnit | null) =>
+  amount && unit ? formatTerm(amount, unit) : null;
 
 interface PlannedChange {
   sub: SubscriptionRecord;
@@ -66,6 +70,17 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       problems.push(`${who}: the membership is cancelled.`);
       continue;
     }
+    // A term and its break fee bind the member: only they can agree to one (issue 34 item 7). A
+    // price change moves the amount, so a price whose term is not the membership's is refused.
+    const fromTerm = sub.is_term_membership ? termOf(sub.term_amount, sub.term_unit) : null;
+    const toTerm = termOf(price.term_amount, price.term_unit);
+    if (toTerm !== fromTerm) {
+      const why = `${priceLabel(price)} ${toTerm ? `carries a ${toTerm} with a break fee` : "has no term"} and the membership ${
+        fromTerm ? `is on a ${fromTerm}` : "has none"
+      }: a term needs the member's agreement, so a price change cannot add, change or remove one. Choose a price with the same term, or let the member join the term price themselves.`;
+      problems.push(values.subscription_ids.length > 1 ? `${who}: ${why}` : why);
+      continue;
+    }
     const schedule = scheduleOf(sub);
     const current = sub.force_price_amount ?? sub.amount;
     // No date: each member's first period end the rule allows (after today; for a rise, the
@@ -102,6 +117,9 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
         billing_frequency: sub.billing_frequency,
         from_amount: current,
         to_amount: price.amount,
+        from_label: priceInEffect(sub, startOfAucklandDay(today)).price_label ?? null,
+        to_label: priceLabel(price),
+        term: fromTerm,
         effective,
         reply_to:
           (gym as { price_change_notification_reply_to?: string | null })

@@ -17,6 +17,10 @@ export function priceChangeEmail(input: {
   billing_frequency: string;
   from_amount: number;
   to_amount: number;
+  /** The price's label now and after (what changes besides the amount), and the membership's term. */
+  from_label?: string | null;
+  to_label?: string | null;
+  term?: string | null;
   effective: CivilDate;
   reply_to: string | null;
 }): Email {
@@ -44,6 +48,16 @@ export function priceChangeEmail(input: {
             : `From ${from}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${
                 input.to_offering_name
               }, at ${formatCents(input.to_amount)} (${per}) instead of ${formatCents(input.from_amount)}.`,
+        ],
+      },
+      ...(input.to_label && input.from_label && input.to_label !== input.from_label
+        ? [{ p: [`Your membership will read “${input.to_label}” (now “${input.from_label}”).`] }]
+        : []),
+      {
+        p: [
+          input.term
+            ? `Only the amount changes: your ${input.term}, its end date and its break fee stay as they are.`
+            : "Only the amount changes: your membership stays without a term, so there is no fixed period and no break fee.",
         ],
       },
       {

@@ -3,6 +3,7 @@ import { AuthProvider } from "@gym/web/auth";
 import {
   jsonResponse,
   mockFetch,
+  quoteFixture as quote,
   renderWithProviders,
   subscriptionFixture as subscription,
 } from "@gym/web/testing";
@@ -153,6 +154,55 @@ describe("the member's notification switches", () => {
     });
     await waitFor(() =>
       expect(screen.getByRole("switch", { name: /Emails about my membership/ })).not.toBeChecked(),
+    );
+  });
+});
+
+describe("the figures on the member's page are core's quote of the next money event (issue 34)", () => {
+  it("credit is shown, and the next payment is the total after it: $18.75 with $6.00 from credit (item 11)", async () => {
+    const sub = subscription({
+      credit_balance: 600,
+      formatted_credit_balance: "$6.00",
+      next_charge: quote({
+        amount: 2400,
+        formatted_amount: "$24.00",
+        credit_applied: 600,
+        formatted_credit_applied: "$6.00",
+        surcharge: 75,
+        formatted_surcharge: "$0.75",
+        total: 1875,
+        formatted_total: "$18.75",
+        credit_balance: 600,
+      }),
+    });
+    showMembership(sub);
+    expect(await screen.findByTestId("next-payment")).toHaveTextContent(
+      "Next payment $18.75 on 24 November 2026 ($6.00 paid from your credit)",
+    );
+    expect(screen.getByTestId("credit")).toHaveTextContent("Credit $6.00");
+  });
+
+  it("what is owed is the quoted total the retry takes, surcharge included, not the bare balance (item 10)", async () => {
+    const sub = subscription({
+      balance_owing: 2400,
+      formatted_balance_owing: "$24.00",
+      next_retry_on: "2026-11-26",
+      next_charge: quote({
+        kind: "balance_owing",
+        title: "Payment owed",
+        due_on: "2026-11-26",
+        amount: 2400,
+        formatted_amount: "$24.00",
+        surcharge: 90,
+        formatted_surcharge: "$0.90",
+        total: 2490,
+        formatted_total: "$24.90",
+        balance_owing: 2400,
+      }),
+    });
+    showMembership(sub);
+    expect(await screen.findByTestId("next-payment")).toHaveTextContent(
+      "$24.90 is owed ($24.00 and a $0.90 card surcharge); we will try again on 26 November 2026 from Visa •••• 4242.",
     );
   });
 });

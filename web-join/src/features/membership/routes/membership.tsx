@@ -5,7 +5,6 @@ import {
   pauseDaysInput,
   pauseFromDays,
 } from "@gym/core/contract/lifecycle";
-import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import { isApiError } from "@gym/web/api";
 import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
@@ -151,7 +150,6 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
     },
     { errorSummary: "The pause was not removed" },
   );
-  const next = sub.upcoming_payment;
   return (
     <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your membership" component="section">
       <Stack gap={6}>
@@ -187,22 +185,61 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
             </Button>
           </Group>
         )}
-        {next && !sub.cancellation_taken_effect && (
-          <Text fw={600} data-testid="next-payment">
-            {nextPaymentLabel(next)} {formatMoney(next.total)} on {formatLongDate(next.due_on)}
-          </Text>
-        )}
-        {sub.balance_owing > 0 && (
-          <Alert color="orange" title="Payment owed">
-            {sub.formatted_balance_owing} is owed
-            {sub.next_retry_on ? `; we will try again on ${formatLongDate(sub.next_retry_on)}` : ""}.
-          </Alert>
-        )}
+        {!sub.cancellation_taken_effect && <NextCharge sub={sub} />}
         <Text c="dimmed" size="sm">
           {sub.pause_days_remaining} pause {sub.pause_days_remaining === 1 ? "day" : "days"} left this year
         </Text>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The next money event as core quotes it (`next_charge`): the figure the member will pay, card
+ * surcharge included and credit taken off, the same one the emails and the receipt show.
+ */
+function NextCharge({ sub }: { sub: Subscription }) {
+  const q = sub.next_charge;
+  const credit =
+    sub.credit_balance > 0 ? (
+      <Text data-testid="credit">
+        Credit {sub.formatted_credit_balance}: it pays your next payments first
+        {q && q.credit_applied > 0 ? ` (${q.formatted_credit_applied} of the next one)` : ""}.
+      </Text>
+    ) : null;
+  if (!q) return credit;
+  if (q.kind === "balance_owing")
+    return (
+      <>
+        <Alert color="orange" title="Payment owed" data-testid="next-payment">
+          {q.formatted_total} is owed
+          {q.surcharge > 0 ? ` (${q.formatted_amount} and a ${q.formatted_surcharge} card surcharge)` : ""}
+          {q.due_on
+            ? `; we will try again on ${formatLongDate(q.due_on)} from ${q.payment_method.label}`
+            : ""}
+          .
+        </Alert>
+        {credit}
+      </>
+    );
+  if (q.kind === "awaiting_transfer")
+    return (
+      <Alert color="yellow" title="Awaiting your bank transfer" data-testid="next-payment">
+        {q.formatted_total} by bank transfer: your membership is confirmed when the gym receives it.
+      </Alert>
+    );
+  return (
+    <>
+      <Text fw={600} data-testid="next-payment">
+        {q.title} {q.formatted_total} on {formatLongDate(q.due_on ?? "")}
+        {q.credit_applied > 0
+          ? q.total === 0
+            ? `: paid from your credit (${q.formatted_credit_applied})`
+            : ` (${q.formatted_credit_applied} paid from your credit)`
+          : ""}
+      </Text>
+      {credit}
+    </>
   );
 }
 
@@ -386,11 +423,22 @@ function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void })
             </Text>
             {preview.in_cooling_off ? (
               <Text>You are inside your cooling-off period: there is no break fee.</Text>
-            ) : preview.within_term && preview.break_fee > 0 ? (
-              <Alert color="orange" title={`A break fee of ${preview.formatted_break_fee} applies`}>
+            ) : preview.within_term && preview.break_fee_charge ? (
+              <Alert
+                color="orange"
+                title={`A break fee of ${preview.break_fee_charge.formatted_total} applies`}
+                data-testid="break-fee"
+              >
                 You are inside your term, after the cooling-off period: {preview.break_fee_basis_points / 100}
-                % of the {formatMoney(preview.remaining_term_value)} left on your term is charged when you
-                cancel.
+                % of the {formatMoney(preview.remaining_term_value)} left on your term (
+                {preview.formatted_break_fee})
+                {preview.break_fee_charge.surcharge > 0
+                  ? `, plus a ${preview.break_fee_charge.formatted_surcharge} card surcharge`
+                  : ""}
+                {preview.break_fee_charge.credit_applied > 0
+                  ? `, less ${preview.break_fee_charge.formatted_credit_applied} of your credit`
+                  : ""}
+                , is charged to {preview.break_fee_charge.payment_method.label} when you cancel.
               </Alert>
             ) : (
               <Text>There is no break fee.</Text>
@@ -408,7 +456,9 @@ function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void })
             />
             <Group>
               <Button color="red" onClick={confirm} loading={busy}>
-                Confirm cancellation
+                {preview.break_fee_charge && preview.break_fee_charge.total > 0
+                  ? `Confirm cancellation and pay ${preview.break_fee_charge.formatted_total}`
+                  : "Confirm cancellation"}
               </Button>
               <Button variant="default" onClick={() => setPreview(null)}>
                 Keep my membership

@@ -53,6 +53,12 @@ export function WelcomeRoute() {
               </Stack>
             </Alert>
           )}
+          {sub?.next_charge?.kind === "awaiting_transfer" && (
+            <Alert color="yellow" title="Awaiting your bank transfer" data-testid="awaiting-transfer">
+              We are waiting for your bank transfer of {sub.next_charge.formatted_total}. The gym confirms it
+              when it arrives, and your door access starts then.
+            </Alert>
+          )}
           {sub && (
             <Stack gap={4}>
               <Title order={2} fz="lg">

@@ -1,5 +1,5 @@
 import { nextPaymentLabel } from "@gym/core/contract/payment";
-import { isApiError } from "@gym/web/api";
+import { isApiError, useRevalidateUnder } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import { wideScreensOnlyCell } from "@gym/web/ui";
@@ -164,6 +164,7 @@ export function MemberShowRoute() {
   const { user } = useAuth();
   useDocumentTitle(member ? member.name : "Member");
   const [editing, edit] = useDisclosure(false);
+  const revalidate = useRevalidateUnder();
 
   if (isLoading && !member) return <Skeleton m="lg" h={400} radius="md" />;
   if (error || !member)
@@ -250,7 +251,14 @@ export function MemberShowRoute() {
               {member.latest_subscription ? (
                 <Membership
                   member={member}
-                  onChanged={() => void mutate()}
+                  // Everything read about the member: a change of the membership (a desk payment
+                  // clearing the debt) moves the door standing and the payments panels too.
+                  onChanged={() =>
+                    void revalidate(
+                      `/api/members/${encodeURIComponent(member.id)}`,
+                      `/api/users/${encodeURIComponent(member.id)}`,
+                    )
+                  }
                   canChange={Boolean(
                     user &&
                       (user.is_organisation_admin ||

@@ -1,4 +1,9 @@
-import { jsonResponse, renderWithProviders, subscriptionFixture as subscription } from "@gym/web/testing";
+import {
+  jsonResponse,
+  quoteFixture as quote,
+  renderWithProviders,
+  subscriptionFixture as subscription,
+} from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -16,6 +21,19 @@ const preview = (breakFee: number) => ({
   break_fee_basis_points: 2500,
   break_fee: breakFee,
   formatted_break_fee: `$${(breakFee / 100).toFixed(2)}`,
+  // Core's quote of the fee as charged: 2.5 % + 30¢ card surcharge on top.
+  break_fee_charge: breakFee
+    ? quote({
+        kind: "break_fee",
+        title: "Break fee",
+        amount: breakFee,
+        formatted_amount: `$${(breakFee / 100).toFixed(2)}`,
+        surcharge: 543,
+        formatted_surcharge: "$5.43",
+        total: breakFee + 543,
+        formatted_total: `$${((breakFee + 543) / 100).toFixed(2)}`,
+      })
+    : null,
 });
 
 const noActions: Subscription["actions"] = {
@@ -28,7 +46,7 @@ const noActions: Subscription["actions"] = {
 };
 
 describe("the membership card", () => {
-  it("states the break fee before a term member is cancelled, and sends the reasons", async () => {
+  it("states the break fee as charged (surcharge included, issue 34 item 5) before a term member is cancelled, and sends the reasons", async () => {
     const cancelled = subscription({
       is_cancelled: true,
       cancelled_at: "2026-11-23T00:00:00Z",
@@ -46,10 +64,14 @@ describe("the membership card", () => {
     expect(screen.getByText("Active")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel membership" });
-    expect(await within(dialog).findByText(/A break fee of \$205.00 is charged/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        /A break fee of \$205.00 is charged .*plus a \$5.43 card surcharge.*pays \$210.43 from Visa •••• 4242/,
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getAllByLabelText("Reasons")[0] as HTMLElement);
     await user.click(await screen.findByRole("option", { name: "Moving away" }));
-    await user.click(within(dialog).getByRole("button", { name: "Cancel and charge $205.00" }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel and charge $210.43" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith(cancelled));
     const sent = fetch.calls.find((c) => c.method === "POST");
     expect(sent?.body).toEqual({ immediate: false, cancellation_reasons: ["Moving away"] });
@@ -172,5 +194,55 @@ describe("the membership card", () => {
     expect(await within(dialog).findByText("Uses 14 of 5 pause days.")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Pause membership" }));
     expect(await within(dialog).findByText("Only 5 pause days are left.")).toBeInTheDocument();
+  });
+});
+
+describe("the card's money figures are core's quote of the next money event (issue 34)", () => {
+  it("a pay-in-full transfer not yet received reads 'Awaiting bank transfer', never 'Paid in full' (item 6)", () => {
+    const pif = subscription({
+      payment_method: "pif",
+      is_term_membership: false,
+      pif_ends_at: "2027-10-01T11:00:00.000Z",
+      balance_owing: 29_900,
+      formatted_balance_owing: "$299.00",
+      next_charge: quote({
+        kind: "awaiting_transfer",
+        title: "Awaiting bank transfer",
+        amount: 29_900,
+        surcharge: 0,
+        total: 29_900,
+        formatted_total: "$299.00",
+        payment_method: { type: "bank_transfer", label: "Bank transfer" },
+      }),
+    });
+    renderWithProviders(<SubscriptionCard subscription={pif} canChange={false} onChanged={() => {}} />);
+    expect(screen.getByText("Awaiting bank transfer")).toBeInTheDocument();
+    expect(screen.getByText("$299.00 by bank transfer, not yet received")).toBeInTheDocument();
+    expect(screen.queryByText("Paid in full")).not.toBeInTheDocument();
+    expect(screen.queryByText("Paid in full until")).not.toBeInTheDocument();
+  });
+
+  it("shows the credit held and the next payment after it, surcharge included (item 11)", () => {
+    const withCredit = subscription({
+      credit_balance: 600,
+      formatted_credit_balance: "$6.00",
+      next_charge: quote({
+        amount: 2400,
+        credit_applied: 600,
+        formatted_credit_applied: "$6.00",
+        surcharge: 75,
+        formatted_surcharge: "$0.75",
+        total: 1875,
+        formatted_total: "$18.75",
+        credit_balance: 600,
+      }),
+    });
+    renderWithProviders(
+      <SubscriptionCard subscription={withCredit} canChange={false} onChanged={() => {}} />,
+    );
+    expect(
+      screen.getByText("$18.75 on 24/11/2026 incl. $0.75 surcharge · Visa •••• 4242"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("$6.00, $6.00 off the next payment")).toBeInTheDocument();
   });
 });

@@ -19,6 +19,14 @@ export function stateLabel(s: Subscription): string {
   return "Active";
 }
 
+/** The next money event as core quotes it (`next_charge`): the total the member will pay. */
+function quoteText(q: NonNullable<Subscription["next_charge"]>): string {
+  if (q.kind === "awaiting_transfer") return `${q.formatted_total} by bank transfer, not yet received`;
+  const when = q.due_on ? ` on ${formatDate(q.due_on)}` : "";
+  const surcharge = q.surcharge > 0 ? ` incl. ${q.formatted_surcharge} surcharge` : "";
+  return `${q.formatted_total}${when}${surcharge} · ${q.payment_method.label}`;
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0}>
@@ -45,6 +53,8 @@ export function SubscriptionCard({
 }) {
   const colour = CARD_COLOURS[s.card_colour];
   const next = s.upcoming_payment;
+  const quote = s.next_charge;
+  const awaiting = quote?.kind === "awaiting_transfer";
   return (
     <Card
       withBorder
@@ -81,21 +91,33 @@ export function SubscriptionCard({
               ? `${formatDate(s.current_period_start)} – ${formatDate(s.current_period_end)}`
               : "Not started"}
           </Fact>
-          <Fact label={nextPaymentLabel(next)}>
-            {next
-              ? `${next.formatted_total} on ${formatDate(next.due_on)}`
-              : s.pif_ends_at
-                ? "Paid in full"
-                : "None"}
+          <Fact label={quote ? quote.title : nextPaymentLabel(next)}>
+            {quote
+              ? quoteText(quote)
+              : next
+                ? `${next.formatted_total} on ${formatDate(next.due_on)}`
+                : s.pif_ends_at
+                  ? "Paid in full"
+                  : "None"}
           </Fact>
           <Fact label="Balance owing">
             {s.balance_owing > 0 ? s.formatted_balance_owing : "Nothing owing"}
           </Fact>
+          {s.credit_balance > 0 && (
+            <Fact label="Credit">
+              {s.formatted_credit_balance}
+              {quote && quote.credit_applied > 0
+                ? `, ${quote.formatted_credit_applied} off the next payment`
+                : ""}
+            </Fact>
+          )}
           {s.is_term_membership && <Fact label="Term ends">{formatDate(s.term_ends_at)}</Fact>}
           {s.on_cooling_period && (
             <Fact label="Cooling-off until">{formatDate(s.cooling_period_ends_at)}</Fact>
           )}
-          {s.pif_ends_at && <Fact label="Paid in full until">{formatDate(s.pif_ends_at)}</Fact>}
+          {s.pif_ends_at && (
+            <Fact label={awaiting ? "Covers until" : "Paid in full until"}>{formatDate(s.pif_ends_at)}</Fact>
+          )}
           {s.payment_method !== "pif" && (
             <Fact label="Pause days left">
               {s.pause_days_remaining} of {s.pause_days_credit}

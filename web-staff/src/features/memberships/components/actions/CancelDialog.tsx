@@ -8,12 +8,14 @@ import { useState } from "react";
 import { cancelSubscription, useCancellationPreview } from "../../api/memberships";
 import { type ActionProps, Footer } from "./shared";
 
-/** Cancels, stating first when it takes effect, cooling-off and the break fee (on the button too). */
+/** Cancels, stating first when it takes effect, cooling-off and the break fee as charged (on the button too). */
 export function CancelDialog({ subscription: s, done, close }: ActionProps) {
   const [immediate, setImmediate] = useState(false);
   const [reasons, setReasons] = useState<string[]>([]);
   const [comments, setComments] = useState("");
   const { data: preview, error } = useCancellationPreview(s.id, immediate);
+  // The break fee as it will be charged (core's quote: surcharge and credit included).
+  const charge = preview?.break_fee_charge ?? null;
   const confirm = useAction(
     async () => {
       const next = await cancelSubscription(s.id, {
@@ -54,10 +56,13 @@ export function CancelDialog({ subscription: s, done, close }: ActionProps) {
               {formatDate(preview.undo_cancellation_until)}.
             </Text>
             {preview.in_cooling_off && <Text size="sm">Inside the cooling-off period: no break fee.</Text>}
-            {preview.break_fee > 0 && (
+            {charge && (
               <Text size="sm" fw={600}>
                 A break fee of {preview.formatted_break_fee} is charged (
-                {preview.break_fee_basis_points / 100}% of the term still to run).
+                {preview.break_fee_basis_points / 100}% of the term still to run)
+                {charge.surcharge > 0 ? `, plus a ${charge.formatted_surcharge} card surcharge` : ""}
+                {charge.credit_applied > 0 ? `, less ${charge.formatted_credit_applied} of credit` : ""}: the
+                member pays {charge.formatted_total} from {charge.payment_method.label}.
               </Text>
             )}
           </Stack>
@@ -65,9 +70,7 @@ export function CancelDialog({ subscription: s, done, close }: ActionProps) {
       )}
       <Footer close={close}>
         <Button color="red" onClick={() => void confirm.run()} loading={confirm.running} disabled={!preview}>
-          {preview && preview.break_fee > 0
-            ? `Cancel and charge ${preview.formatted_break_fee}`
-            : "Cancel membership"}
+          {charge && charge.total > 0 ? `Cancel and charge ${charge.formatted_total}` : "Cancel membership"}
         </Button>
       </Footer>
     </Stack>
