@@ -389,9 +389,15 @@ describe("joining on a phone", () => {
     await page.getByRole("button", { name: "Enter card details" }).click();
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: "Save card" }).click();
-    // The new card is the default and the owed payment is retried with it at once.
-    await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    // The new card is the default and the owed payment is retried with it at once: the page says
+    // the card changed and that what was owed is paid, and offers no "Continue" (issue 35).
+    await page.getByRole("heading", { name: "Card changed" }).waitFor();
+    await page.getByText(/^The \$24\.\d\d you owed has been paid with this card\.$/).waitFor();
+    expect(await page.getByRole("button", { name: "Continue" }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath("join-card-replaced-phone"), fullPage: true });
+    await page.getByRole("link", { name: "Back to my membership" }).click();
+    await page.waitForURL(/\/membership$/);
+    await page.goto(`${product.joinUrl}/welcome-to-gym`);
     await expect
       .poll(
         async () => {
