@@ -29,6 +29,8 @@ export function presentRegisterFields(user: Awaited<ReturnType<typeof getUser>>)
     email_notifications_enabled: user.email_notifications_enabled ?? true,
     push_notifications_enabled: user.push_notifications_enabled ?? true,
     payment_reminders: user.payment_reminders ?? true,
+    // Consent to commercial messages is given, never assumed: off until the member turns it on.
+    marketing_emails: user.marketing_emails ?? false,
   };
 }
 

@@ -445,6 +445,13 @@ describe("the steps after the code", () => {
     expect((await (await signIn(api.url, "admin@example.com")).get(url)).status).toBe(200);
     expect((await client.get("/api/me/registration")).body.data.step).toBe("choose-payment-method");
 
+    // Marketing consent (gym news) is off until the member turns it on; the service emails'
+    // switches are on (docs/communications.md "Preferences").
+    expect((await client.get("/api/me/registration")).body.data.register_fields).toMatchObject({
+      marketing_emails: false,
+      email_notifications_enabled: true,
+      payment_reminders: true,
+    });
     const badFields = await client.put("/api/me/register-fields", {
       post_code: "12",
       emergency_contact_email: "nope",
@@ -469,9 +476,12 @@ describe("the steps after the code", () => {
       confidence_and_experience: "first_time",
       hear_about_us: "other",
       hear_about_us_other: "Walked past",
+      marketing_emails: true,
     });
     expect(fields.status).toBe(200);
     expect(fields.body.data).toMatchObject({
+      marketing_emails: true,
+      email_notifications_enabled: true,
       city: "Auckland",
       confidence_and_experience_label: "This is my first time at a gym",
       hear_about_us_label: "Other",

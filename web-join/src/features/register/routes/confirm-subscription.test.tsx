@@ -116,4 +116,20 @@ describe("the confirm page", () => {
     expect(screen.queryByText("Value is required")).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.url === "/api/subscriptions")).toHaveLength(0);
   });
+
+  it("asks for marketing consent off by default, apart from the payment reminders", async () => {
+    const { user } = renderConfirm(() => jsonResponse({ data: null }), {
+      ...state,
+      register_fields: {
+        email_notifications_enabled: true,
+        payment_reminders: true,
+        marketing_emails: false,
+      },
+    } as unknown as RegistrationState);
+    await user.click(await screen.findByRole("button", { name: "About you (optional)" }));
+    expect(
+      await screen.findByRole("switch", { name: /Email me the gym's news and offers/ }),
+    ).not.toBeChecked();
+    expect(screen.getByRole("switch", { name: /Remind me before payments/ })).toBeChecked();
+  });
 });
