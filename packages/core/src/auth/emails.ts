@@ -22,6 +22,27 @@ export function codeEmail(to: string, name: string, code: string): Email {
   });
 }
 
+/**
+ * The code of someone joining a gym (registered, address not yet confirmed): the gym's email,
+ * worded for joining, not for a sign-in they may not recognise as one.
+ */
+export function joinCodeEmail(to: string, name: string, code: string, gym: Brand): Email {
+  return compose({
+    to,
+    subject: `${code} is your code to join ${gym.name}`,
+    brand: gym,
+    blocks: [
+      { p: [`Hi ${name},`] },
+      { p: [`Thanks for joining ${gym.name}. To confirm your email address, enter this code:`] },
+      { code },
+      { p: ["It expires in 10 minutes and works once."] },
+      {
+        p: [`If you did not sign up at ${gym.name}, ignore this email: nothing is set up without the code.`],
+      },
+    ],
+  });
+}
+
 export function resetEmail(to: string, name: string, token: string): Email {
   const link = `${config.staffUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return compose({

@@ -187,6 +187,20 @@ describe("POST /api/register", () => {
     expect(wrong.status).toBe(422);
     const resend = await client.post("/api/email/resend");
     expect([200, 429]).toContain(resend.status);
+    // The code emails of someone joining are the gym's and say what the code is for (issue 35).
+    const codes = (
+      (await client.get(`/api/dev/mail?to=${encodeURIComponent(body.email)}`)).body.data as {
+        subject: string;
+        text: string;
+      }[]
+    ).filter((m) => /^\d{6} /.test(m.subject));
+    expect(codes.length).toBeGreaterThanOrEqual(1);
+    for (const code of codes) {
+      expect(code.subject).toMatch(/^\d{6} is your code to join Harbour Fitness Ponsonby$/);
+      expect(code.text).toContain("Harbour Fitness Ponsonby");
+      expect(code.text).not.toContain("Gym platform");
+      expect(code.text).not.toContain("change your password");
+    }
     const verify = await client.post("/api/email/verify", { code: await latestCode(client, body.email) });
     expect(verify.status).toBe(200);
 
