@@ -15,6 +15,7 @@ import {
 import { pifInviteEmail } from "../pif/emails";
 import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
+import { cancellationEmail } from "../subscription/operations/cancellation-email";
 import { priceChangeEmail } from "../subscription/operations/price-change-email";
 import { emailDate, firstName } from "./format";
 import type { Email } from "./port";
@@ -61,6 +62,19 @@ export const fixtures: Record<string, Email> = {
     gym: brand.name,
     balance: 4872,
     graceEndsAt: "2026-12-15T11:00:00.000Z",
+  }),
+  "cancellation with a break fee": cancellationEmail({
+    member_name: member.name,
+    member_email: member.to,
+    gym_name: brand.name,
+    gym_ref: { organisation_id: "o", gym_id: "g" },
+    today: "2026-12-10",
+    effective: "2026-12-15",
+    undo_until: "2026-12-15",
+    in_cooling_off: false,
+    break_fee: 16500,
+    break_fee_basis_points: 2500,
+    remaining_term_value: 66000,
   }),
   "cancelled for non-payment": cancelledForNonPaymentEmail({ ...member, gym: brand.name, balance: 4872 }),
   "re-consent": reconsentEmail({
