@@ -61,6 +61,7 @@ export function RegisterRoute() {
   if (signingIn) {
     return (
       <JoinLayout
+        // The link's gym, else (an email's link, opened in a new tab) the one this device last showed.
         gym={options?.gym}
         title="Sign in"
         description="We will email you a code to confirm it is you."
@@ -82,7 +83,7 @@ export function RegisterRoute() {
   }
   if (!hasLink || error) {
     return (
-      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
+      <JoinLayout gym={null} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
         <Alert
           color={error ? "red" : "blue"}
           title={error ? "This join link is not valid" : "Open your gym's link"}
@@ -98,7 +99,7 @@ export function RegisterRoute() {
   if (!options) {
     // The page as the shell painted it, waiting for the gym's memberships below.
     return (
-      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
+      <JoinLayout gym={null} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
         <Center py="xl" role="status" aria-live="polite">
           <Loader aria-label="Loading the gym's memberships" />
         </Center>
