@@ -22,9 +22,18 @@ export const newPasswordSchema = z
 
 export type NewPasswordInput = z.output<typeof newPasswordSchema>;
 
-/** POST /api/forgot-password: the answer is the same whether or not the account exists. */
-export async function forgotPassword(email: string): Promise<string> {
-  const result = await api.post<{ message: string }>("/api/forgot-password", { email });
+/**
+ * POST /api/forgot-password: the answer is the same whether or not the account exists. From the
+ * join site (`site: "join"`, with the gym it shows) the emailed link opens the join site's page.
+ */
+export async function forgotPassword(
+  email: string,
+  from: { site: "join"; gym: string | null } | null = null,
+): Promise<string> {
+  const result = await api.post<{ message: string }>("/api/forgot-password", {
+    email,
+    ...(from ? { site: from.site, ...(from.gym ? { gym: from.gym } : {}) } : {}),
+  });
   return result.message;
 }
 

@@ -120,7 +120,8 @@ export const authRouter = createRouter()
       responses: { 200: json(messageBody), 422: errorResponses[422] },
     }),
     async (c) => {
-      await forgotPassword(c.req.valid("json").email);
+      const { email, site, gym } = c.req.valid("json");
+      await forgotPassword(email, { site, gym });
       return c.json(
         {
           data: { message: "If an account exists for that email, we've sent a link to reset its password." },

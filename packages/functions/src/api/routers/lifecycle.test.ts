@@ -553,7 +553,11 @@ describe("onboarding a pay-in-full member", () => {
     const mails = all.filter((m) => !receipt.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Finish joining /);
-    expect(mails[0]?.text).toContain("/set-password?token=");
+    // To the join site's page, naming the gym (member words and the gym's branding, issue 35).
+    const { config } = await import("@gym/core/config");
+    expect(mails[0]?.text).toMatch(
+      new RegExp(`${config.joinUrl}/set-password\\?token=[^&\\s]+&gym=${api.seed.gyms.ponsonby.uuid}`),
+    );
 
     const again = await admin.post(url, body);
     expect(again.status).toBe(422);
