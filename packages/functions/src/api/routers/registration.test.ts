@@ -646,7 +646,8 @@ describe("PUT /api/me/registration (choosing again: rejoining, or changing the c
 
     // The old choice was used: the join site asks them to choose again.
     const after = (await client.get("/api/me/registration")).body.data;
-    expect(after).toMatchObject({ welcome: false, choice_needed: true });
+    // They were a member: returning (the join site welcomes them back, issue 35).
+    expect(after).toMatchObject({ welcome: false, choice_needed: true, is_returning_member: true });
 
     const bad = await client.put("/api/me/registration", {
       gym: ponsonbyUuid,
