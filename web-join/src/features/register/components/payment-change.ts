@@ -11,12 +11,19 @@ export interface PaymentChange {
   owed: number;
 }
 
-/** What the member owed before changing how they pay (0 when nothing had failed). */
-export function owedBefore(state: RegistrationState | undefined): PaymentChange {
+/**
+ * What the member owes while a payment has failed: the declined payment as the welcome page names
+ * it ("Your payment of $24.36 was declined"), else the balance owing (0 when nothing failed).
+ */
+export function owedOf(state: RegistrationState | undefined): number {
   const sub = state?.subscription;
-  if (!state?.payment_failed || !sub) return { owed: 0 };
-  return { owed: sub.balance_owing > 0 ? sub.balance_owing : (sub.latest_payment?.total ?? 0) };
+  if (!state?.payment_failed || !sub) return 0;
+  const latest = sub.latest_payment;
+  return latest && ["failed", "declined"].includes(latest.status) ? latest.total : sub.balance_owing;
 }
+
+/** What the member owed before changing how they pay. */
+export const owedBefore = (state: RegistrationState | undefined): PaymentChange => ({ owed: owedOf(state) });
 
 /** The page that confirms a saved method: bank or card. */
 export const connectedPath = (method: Pick<PaymentType, "type"> | null | undefined) =>

@@ -6,7 +6,7 @@ import { IconCheck } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { useRegistration } from "../api/registration";
-import type { PaymentChange } from "../components/payment-change";
+import { owedOf, type PaymentChange } from "../components/payment-change";
 import { paymentTypeLabel } from "../components/payment-type";
 import { MEMBERSHIP_PATH } from "../steps";
 
@@ -28,7 +28,7 @@ export function ConnectedRoute() {
   const method = state.default_payment_type;
   const owed = (navigation as PaymentChange | null)?.owed ?? 0;
   const latest = state.subscription?.latest_payment ?? null;
-  const stillOwed = state.subscription?.balance_owing || latest?.total || owed;
+  const stillOwed = owedOf(state) || owed;
   const thisMethod = bank ? "this account" : "this card";
   return (
     <JoinLayout gym={state.gym} title={title}>
