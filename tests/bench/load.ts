@@ -331,7 +331,7 @@ export async function loadBench(rows: BenchRow[], options: LoadOptions) {
             onResponse: (_status, body, context: Journey) => {
               const mail = (JSON.parse(body).data ?? []) as { to: string; subject: string }[];
               context.code = mail
-                .find((m) => m.to === context.email && /sign-in code/.test(m.subject))
+                .find((m) => m.to === context.email && /sign-in code|code to join/.test(m.subject))
                 ?.subject.slice(0, 6);
             },
           },

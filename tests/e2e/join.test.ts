@@ -197,8 +197,11 @@ async function confirmAndWelcome(page: Page, bank: boolean) {
   await page.getByText("Total").waitFor();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Confirm membership" }).click();
-  // Nothing happens until the terms (and for bank, the debit authority) are accepted.
-  expect(await page.getByText("Value is required").count()).toBe(bank ? 2 : 1);
+  // Nothing happens until the terms (and for bank, the debit authority) are accepted; each box
+  // says what to do (issue 35).
+  await page.getByText("Please accept the terms to continue").waitFor();
+  expect(await page.getByText("Please authorise the direct debit to continue").count()).toBe(bank ? 1 : 0);
+  expect(await page.getByText("Value is required").count()).toBe(0);
   await page.getByLabel(/membership terms/).check();
   if (bank) await page.getByLabel(/authorise .* to debit my bank account/).check();
   await page.getByRole("button", { name: "Confirm membership" }).click();
@@ -221,6 +224,19 @@ describe("joining on a phone", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Create account" }).click();
     expect(await page.getByText("Value is required").count()).toBeGreaterThanOrEqual(4);
+    // The page scrolls to the first membership card; the message saying one is missing is in view
+    // with it on the phone (issue 35).
+    const missing = page.getByText("Choose a membership");
+    await missing.waitFor();
+    await expect
+      .poll(() =>
+        missing.evaluate((e) => {
+          const box = e.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await page.screenshot({ path: screenshotPath("join-register-empty-phone") });
     await expectAccessible(page);
 
     const before = await newestMailId(product.staffUrl);
@@ -313,6 +329,26 @@ describe("joining on a phone", () => {
       .getByText(/^Ends /)
       .waitFor();
     expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
+    // An email confirms it: the last day and how to undo it (issue 35).
+    const me = (await (await page.request.get(`${product.joinUrl}/api/me`)).json()).data;
+    const mailbox = async () =>
+      (
+        (await (
+          await fetch(`${product.staffUrl}/api/dev/mail?to=${encodeURIComponent(me.email)}`)
+        ).json()) as {
+          data: { to: string; subject: string; text?: string }[];
+        }
+      ).data;
+    await expect
+      .poll(async () =>
+        (await mailbox()).some(
+          (m) =>
+            m.to === me.email &&
+            /membership is cancelled$/.test(m.subject) &&
+            /Your last day as a member is/.test(m.text ?? ""),
+        ),
+      )
+      .toBe(true);
   }, 120_000);
 
   it("links the terms and conditions an organisation admin set (https only), in a new tab; staff see the new member's notification switches read-only", async () => {
@@ -389,9 +425,15 @@ describe("joining on a phone", () => {
     await page.getByRole("button", { name: "Enter card details" }).click();
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByRole("button", { name: "Save card" }).click();
-    // The new card is the default and the owed payment is retried with it at once.
-    await page.getByRole("heading", { name: "Welcome to Harbour Fitness Ponsonby" }).waitFor();
+    // The new card is the default and the owed payment is retried with it at once: the page says
+    // the card changed and that what was owed is paid, and offers no "Continue" (issue 35).
+    await page.getByRole("heading", { name: "Card changed" }).waitFor();
+    await page.getByText(/^The \$24\.\d\d you owed has been paid with this card\.$/).waitFor();
+    expect(await page.getByRole("button", { name: "Continue" }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath("join-card-replaced-phone"), fullPage: true });
+    await page.getByRole("link", { name: "Back to my membership" }).click();
+    await page.waitForURL(/\/membership$/);
+    await page.goto(`${product.joinUrl}/welcome-to-gym`);
     await expect
       .poll(
         async () => {

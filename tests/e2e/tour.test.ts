@@ -97,7 +97,51 @@ function joinRoutes(): string[] {
     "/payment-method",
     "/choose-payment-method",
     "/card-details",
+    "/card-connected",
   ];
+}
+
+/** The join host's pages a signed-out member reaches (an email's link, a forgotten password). */
+function joinGuestRoutes(): string[] {
+  return [
+    `/?gym=${ids.gymUuid}`,
+    "/",
+    `/?signin=1&gym=${ids.gymUuid}`,
+    `/forgot-password?gym=${ids.gymUuid}`,
+    `/reset-password?token=not-a-token&gym=${ids.gymUuid}`,
+    `/set-password?token=not-a-token&gym=${ids.gymUuid}`,
+    "/unsubscribe?token=not-a-token",
+  ];
+}
+
+/**
+ * Words a member never meets on the join site (issue 35): the staff site's, the platform's name
+ * instead of the gym's, and the form kit's default message.
+ */
+const notMemberWords = [/staff account/i, /back office/i, /Gym platform/i, /Value is required/i];
+
+/** What a member's page says that it should not, and whether the gym heads it. */
+async function memberWording(page: Page, gym: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  const body = await page.locator("body").innerText();
+  for (const words of notMemberWords) if (words.test(body)) problems.push(`not member words: ${words}`);
+  if (gym) {
+    // `/` is first painted by index.html's shell (the product's mark) until the app and the gym's
+    // details are here: give a slow phone a moment.
+    const headed = await page
+      .locator("header", { hasText: /Harbour Fitness/ })
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    const header = await page
+      .locator("header")
+      .first()
+      .innerText()
+      .catch(() => "");
+    if (!headed) problems.push(`the gym does not head the page ("${header.trim()}")`);
+  }
+  return problems;
 }
 
 const contexts = new Map<string, BrowserContext>();
@@ -151,7 +195,14 @@ async function visit(
   page: Page,
   url: string,
   size: Size,
-  options: { axe?: boolean; shot?: string; guest?: boolean; inApp?: boolean } = {},
+  options: {
+    axe?: boolean;
+    shot?: string;
+    guest?: boolean;
+    inApp?: boolean;
+    /** A member's page: member words only, and (true) headed by their gym. */
+    member?: { gym: boolean };
+  } = {},
 ) {
   const errors: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
@@ -180,6 +231,7 @@ async function visit(
     const body = await page.locator("body").innerText();
     if (/Page not found/i.test(body)) problems.push("Page not found");
     if (/Something went wrong/i.test(body)) problems.push("Something went wrong");
+    if (options.member) problems.push(...(await memberWording(page, options.member.gym)));
     if (size === "phone") {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);
@@ -278,6 +330,7 @@ describe("the tour", () => {
           await visit(page, `${e2e.product.joinUrl}${path}`, size, {
             axe: true,
             shot: `tour-join-member-${size}-${slug(path)}`,
+            member: { gym: true },
           }),
         );
       }
@@ -299,12 +352,15 @@ describe("the tour", () => {
           }),
         );
       }
-      for (const path of [`/?gym=${ids.gymUuid}`, "/"]) {
+      for (const path of joinGuestRoutes()) {
         found.push(
           await visit(page, `${e2e.product.joinUrl}${path}`, size, {
             axe: true,
             guest: true,
             shot: `tour-join-guest-${size}-${slug(path)}`,
+            // Every page a link names the gym on is headed by it (this browser has seen no gym before
+            // `/?gym=`; the ones after it keep it).
+            member: { gym: path !== "/" },
           }),
         );
       }
@@ -341,7 +397,12 @@ describe("the tour", () => {
     const page = await (await contextFor("guest", "phone")).newPage();
     for (const [url] of links)
       found.push(
-        await visit(page, url, "phone", { guest: true, shot: `tour-email-${slug(new URL(url).pathname)}` }),
+        await visit(page, url, "phone", {
+          guest: true,
+          shot: `tour-email-${slug(new URL(url).pathname)}`,
+          // The join site's pages are members': member words only.
+          ...(url.startsWith(e2e.product.joinUrl) ? { member: { gym: false } } : {}),
+        }),
       );
     await page.close();
     expect(unexplained(found)).toEqual([]);

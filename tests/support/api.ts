@@ -55,7 +55,7 @@ export function useSeededApi() {
 export async function latestCode(client: HttpClient, email: string): Promise<string> {
   const mail = await client.get("/api/dev/mail");
   const message = (mail.body.data as { to: string; subject: string }[]).find(
-    (m) => m.to === email && /sign-in code/.test(m.subject),
+    (m) => m.to === email && /sign-in code|code to join/.test(m.subject),
   );
   if (!message) throw new Error(`No code emailed to ${email}`);
   return message.subject.slice(0, 6);

@@ -100,7 +100,7 @@ export async function latestCodeFor(baseUrl: string, email: string, after?: stri
     const response = await fetch(`${baseUrl}/api/dev/mail`);
     const mail = ((await response.json()) as { data: { id: string; to: string; subject: string }[] }).data;
     const message = mail.find(
-      (m) => m.to === email && /sign-in code/.test(m.subject) && (!after || m.id > after),
+      (m) => m.to === email && /sign-in code|code to join/.test(m.subject) && (!after || m.id > after),
     );
     if (message) return message.subject.slice(0, 6);
     if (Date.now() > deadline) throw new Error(`No sign-in code emailed to ${email}`);

@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
       // The address the payment emails link to ("Update your payment method"): the payment step,
       // behind the guard (signed out: sign in, then back here).
       { path: "payment-method", loader: () => redirect("/choose-payment-method") },
+      // Passwords, for members on their own site (issue 35): "Forgot password?" on the sign-in
+      // page, and the pages the reset and pay-in-full invitation emails open.
+      { path: "forgot-password", ...page(() => import("../features/auth/routes/forgot-password")) },
+      { path: "reset-password", ...page(() => import("../features/auth/routes/password-link")) },
+      { path: "set-password", ...page(() => import("../features/auth/routes/password-link")) },
       // An optional email's "Stop these emails" link (no sign-in: its token says who).
       { path: "unsubscribe", ...page(() => import("../features/membership/routes/unsubscribe")) },
       { path: "*", ...page(notFound) },

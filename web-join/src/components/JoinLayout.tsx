@@ -1,30 +1,38 @@
 import { useOptionalAuth } from "@gym/web/auth";
 import { BrandMark } from "@gym/web/ui";
 import { Box, Button, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
 type Gym = { name: string; logo: string | null };
 const GYM_KEY = "join-gym";
 
-/**
- * The gym this tab last showed: pages that cannot know it yet (the emailed code, before the
- * session is whole) keep its name and logo rather than drop to the product's mark.
- */
-export function rememberedGym(): Gym | null {
+function readGym(storage: Storage | undefined): Gym | null {
   try {
-    const kept = JSON.parse(globalThis.sessionStorage?.getItem(GYM_KEY) ?? "null") as Gym | null;
+    const kept = JSON.parse(storage?.getItem(GYM_KEY) ?? "null") as Gym | null;
     return kept && typeof kept.name === "string" ? { name: kept.name, logo: kept.logo ?? null } : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * The gym this tab last showed, else the one this device last showed: pages that cannot know it
+ * (the emailed code before the session is whole; the sign-in and unsubscribe pages an email's
+ * link opens in a new tab) keep its name and logo rather than drop to the product's mark.
+ */
+export function rememberedGym(): Gym | null {
+  return readGym(globalThis.sessionStorage) ?? readGym(globalThis.localStorage);
+}
+
 function rememberGym(gym: Gym) {
-  try {
-    globalThis.sessionStorage?.setItem(GYM_KEY, JSON.stringify({ name: gym.name, logo: gym.logo }));
-  } catch {
-    // storage disabled: the mark shows instead
+  const kept = JSON.stringify({ name: gym.name, logo: gym.logo });
+  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
+    try {
+      storage?.setItem(GYM_KEY, kept);
+    } catch {
+      // storage disabled: the mark shows instead
+    }
   }
 }
 
@@ -51,16 +59,22 @@ function SignOut() {
 export interface JoinLayoutProps {
   title: string;
   description?: ReactNode;
-  /** The gym being joined: its name (and logo) head the page instead of the product's mark. */
+  /**
+   * The gym being joined: its name (and logo) head the page instead of the product's mark.
+   * Not given: the gym this tab or device last showed; null: the product's mark (a page that
+   * will name another gym, such as a join link still loading).
+   */
   gym?: { name: string; logo: string | null } | null;
   children: ReactNode;
 }
 
 /** Phone-first page: a slim header, then one column no wider than a large phone. */
-export function JoinLayout({ title, description, gym, children }: JoinLayoutProps) {
+export function JoinLayout({ title, description, gym: given, children }: JoinLayoutProps) {
   useEffect(() => {
-    if (gym) rememberGym(gym);
-  }, [gym]);
+    if (given) rememberGym(given);
+  }, [given]);
+  const [remembered] = useState(rememberedGym);
+  const gym = given === undefined ? remembered : given;
   return (
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}>

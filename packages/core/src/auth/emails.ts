@@ -22,12 +22,54 @@ export function codeEmail(to: string, name: string, code: string): Email {
   });
 }
 
-export function resetEmail(to: string, name: string, token: string): Email {
-  const link = `${config.staffUrl}/reset-password?token=${encodeURIComponent(token)}`;
+/**
+ * The code of someone joining a gym (registered, address not yet confirmed): the gym's email,
+ * worded for joining, not for a sign-in they may not recognise as one.
+ */
+export function joinCodeEmail(to: string, name: string, code: string, gym: Brand): Email {
+  return compose({
+    to,
+    subject: `${code} is your code to join ${gym.name}`,
+    brand: gym,
+    blocks: [
+      { p: [`Hi ${name},`] },
+      { p: [`Thanks for joining ${gym.name}. To confirm your email address, enter this code:`] },
+      { code },
+      { p: ["It expires in 10 minutes and works once."] },
+      {
+        p: [`If you did not sign up at ${gym.name}, ignore this email: nothing is set up without the code.`],
+      },
+    ],
+  });
+}
+
+/** A gym a join-site link names (`?gym=<uuid>`, so the page keeps its branding), with its brand. */
+export interface LinkedGym {
+  uuid: string;
+  brand: Brand;
+}
+
+/** The join site's address of a page, naming the gym when there is one. */
+export const joinPage = (path: string, token: string, gym: LinkedGym | null) =>
+  `${config.joinUrl}${path}?token=${encodeURIComponent(token)}${gym ? `&gym=${encodeURIComponent(gym.uuid)}` : ""}`;
+
+/**
+ * The reset link: to the staff site, or (asked for on the join site, `join`) to the join site's
+ * own page, signed by the gym it was asked from when there is one.
+ */
+export function resetEmail(
+  to: string,
+  name: string,
+  token: string,
+  join: { gym: LinkedGym | null } | null = null,
+): Email {
+  const link = join
+    ? joinPage("/reset-password", token, join.gym)
+    : `${config.staffUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return compose({
     to,
     subject: "Reset your password",
-    brand: platform,
+    brand: join?.gym?.brand ?? platform,
     blocks: [
       { p: [`Hi ${name},`] },
       { p: ["Reset your password here (the link works once, for 60 minutes):"] },

@@ -4,11 +4,13 @@ import { hashPassword } from "../crypto/password";
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ValidationError } from "../errors";
+import { brandOfGym } from "../gym/email-brand";
+import type { GymRecord } from "../gym/service";
 import { log } from "../log";
 import { titleCase } from "../text";
 import { findUserByEmail, getUserOrNull } from "../user/service";
 import { messages } from "../validation";
-import { resetEmail } from "./emails";
+import { type LinkedGym, resetEmail } from "./emails";
 import { newPassword } from "./password-policy";
 import { endUserSessions } from "./session";
 import { takeLimit } from "./throttle";
@@ -24,6 +26,10 @@ const RESETS_PER_HOUR = 3;
 
 export const forgotPasswordInput = z.object({
   email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254).toLowerCase(),
+  /** Asked on the join site: the link opens the join site's page (default: the staff site's). */
+  site: z.enum(["staff", "join"]).optional(),
+  /** The gym the join site showed (its uuid): the email and the page keep its branding. */
+  gym: z.uuid().optional(),
 });
 
 export const tokenInput = z.object({
@@ -78,7 +84,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * answers the same either way, and in the same time: the work is padded to a fixed duration so
  * the answer's timing does not tell a known account from an unknown one.
  */
-export async function forgotPassword(email: string) {
+export async function forgotPassword(email: string, from: { site?: "staff" | "join"; gym?: string } = {}) {
   const started = performance.now();
   try {
     const user = await findUserByEmail(email);
@@ -86,13 +92,20 @@ export async function forgotPassword(email: string) {
     const taken = await takeLimit(`reset:${user.user_id}`, { limit: RESETS_PER_HOUR, windowSeconds: 3600 });
     if (!taken.ok) return;
     const token = await createLink({ purpose: "reset", user_id: user.user_id });
-    await sendEmail(resetEmail(user.email, titleCase(user.name), token));
+    const join = from.site === "join" ? { gym: from.gym ? await linkedGym(from.gym) : null } : null;
+    await sendEmail(resetEmail(user.email, titleCase(user.name), token, join));
   } finally {
     const spent = performance.now() - started;
     const target = forgotPasswordAnswerMs();
     if (spent < target) await sleep(target - spent);
     else log.info("forgot_password_slow", { ms: Math.round(spent), target_ms: target });
   }
+}
+
+/** The gym a join-site page named by its uuid (null: none such). */
+async function linkedGym(uuid: string): Promise<LinkedGym | null> {
+  const { data } = await db().entities.gym.query.byUuid({ uuid }).go({ limit: 1 });
+  return data[0] ? { uuid, brand: brandOfGym(data[0] as GymRecord) } : null;
 }
 
 /**

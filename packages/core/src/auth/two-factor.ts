@@ -1,9 +1,10 @@
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { RateLimitedError, ValidationError } from "../errors";
+import { gymBrand } from "../gym/email-brand";
 import { titleCase } from "../text";
 import { getUser } from "../user/service";
-import { codeEmail } from "./emails";
+import { codeEmail, joinCodeEmail } from "./emails";
 import { isDecoyUser } from "./session";
 import { type LimitTaken, takeLimit } from "./throttle";
 import { codeHash, epochSeconds, newSixDigitCode, sameHash } from "./tokens";
@@ -24,7 +25,14 @@ const guessKey = (userId: string, hash: string) => `code-guesses:${userId}:${has
  * a resend also needs the 30-second gap since the last code (each code starts that gap). Both
  * are counted atomically before anything is sent.
  */
-export async function issueCode(userId: string, options: { resend?: boolean } = {}) {
+export async function issueCode(
+  userId: string,
+  options: {
+    resend?: boolean;
+    /** The gym the session is at: someone still joining it (address not confirmed) gets its email. */
+    gym?: { organisation_id: string; gym_id: string } | null;
+  } = {},
+) {
   const decoy = isDecoyUser(userId);
   const [user, gap] = await Promise.all([
     decoy ? null : getUser(userId),
@@ -57,7 +65,12 @@ export async function issueCode(userId: string, options: { resend?: boolean } = 
       expires_at: now + CODE_LIFETIME_SECONDS,
     })
     .go();
-  await sendEmail(codeEmail(user.email, titleCase(user.name), code));
+  const joining = !user.email_verified_at && options.gym ? await gymBrand(options.gym) : null;
+  await sendEmail(
+    joining?.name
+      ? joinCodeEmail(user.email, titleCase(user.name), code, { ...joining, name: joining.name })
+      : codeEmail(user.email, titleCase(user.name), code),
+  );
 }
 
 const wrong = (message: string) => new ValidationError({ code: [message] });

@@ -233,6 +233,8 @@ export const registerFieldsInput = z
     email_notifications_enabled: z.boolean().optional(),
     push_notifications_enabled: z.boolean().optional(),
     payment_reminders: z.boolean().optional(),
+    /** The gym's news and offers (marketing): a consent the member gives; off by default. */
+    marketing_emails: z.boolean().optional(),
   })
   .refine(
     (v) =>
@@ -279,6 +281,8 @@ export const registerFieldsSchema = z
      * organisation holds them only once the member saves them (their consent).
      */
     from_another_organisation: z.boolean(),
+    /** Consent to the gym's news and offers (marketing); false until the member gives it. */
+    marketing_emails: z.boolean(),
   })
   .meta({ id: "RegisterFields" });
 export type RegisterFields = z.output<typeof registerFieldsSchema>;

@@ -4,7 +4,7 @@
  * layout (the gym's name, logo, reply-to, the same words).
  */
 import { describe, expect, it } from "vitest";
-import { codeEmail, inviteEmail, resetEmail } from "../auth/emails";
+import { codeEmail, inviteEmail, joinCodeEmail, resetEmail } from "../auth/emails";
 import { cardExpiryEmail, paymentReminderEmail } from "../notice/emails";
 import {
   cancelledForNonPaymentEmail,
@@ -15,6 +15,7 @@ import {
 import { pifInviteEmail } from "../pif/emails";
 import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
+import { cancellationEmail } from "../subscription/operations/cancellation-email";
 import { priceChangeEmail } from "../subscription/operations/price-change-email";
 import { emailDate, firstName } from "./format";
 import type { Email } from "./port";
@@ -29,6 +30,7 @@ const brand = {
 
 export const fixtures: Record<string, Email> = {
   "sign-in code": codeEmail(member.to, "Mary-Jane O'Neil", "123456"),
+  "joining code": joinCodeEmail(member.to, "Mary-Jane O'Neil", "123456", brand),
   "password reset": resetEmail(member.to, "Mary-Jane O'Neil", "token-1"),
   "staff invitation": inviteEmail(member.to, "Mary-Jane O'Neil", "Harbour Fitness", "token-2"),
   "pay-in-full invitation": pifInviteEmail(member.to, "Mary-Jane O'Neil", brand, "token-3"),
@@ -60,6 +62,19 @@ export const fixtures: Record<string, Email> = {
     gym: brand.name,
     balance: 4872,
     graceEndsAt: "2026-12-15T11:00:00.000Z",
+  }),
+  "cancellation with a break fee": cancellationEmail({
+    member_name: member.name,
+    member_email: member.to,
+    gym_name: brand.name,
+    gym_ref: { organisation_id: "o", gym_id: "g" },
+    today: "2026-12-10",
+    effective: "2026-12-15",
+    undo_until: "2026-12-15",
+    in_cooling_off: false,
+    break_fee: 16500,
+    break_fee_basis_points: 2500,
+    remaining_term_value: 66000,
   }),
   "cancelled for non-payment": cancelledForNonPaymentEmail({ ...member, gym: brand.name, balance: 4872 }),
   "re-consent": reconsentEmail({

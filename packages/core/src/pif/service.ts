@@ -97,6 +97,7 @@ async function sendPifInvite(
       titleCase(user.name),
       { name: gym.name, ref: { organisation_id: organisationId, gym_id: gymId } },
       token,
+      gym.uuid,
     ),
   );
 }

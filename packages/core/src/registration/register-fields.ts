@@ -55,6 +55,8 @@ export function presentRegisterFields(profile: Details | null, fromAnother = fal
     hear_about_us_other: text("hear_about_us_other"),
     ...switchesOf(fromAnother ? null : (profile as Parameters<typeof switchesOf>[0])),
     from_another_organisation: fromAnother,
+    // Consent to commercial messages is given, never assumed: off until the member turns it on.
+    marketing_emails: fromAnother ? false : ((profile as { marketing_emails?: boolean } | null)?.marketing_emails ?? false),
   };
 }
 

@@ -255,6 +255,6 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
       current_gym_id: gym.gym_id,
     }),
   ]);
-  await issueCode(user.user_id);
+  await issueCode(user.user_id, { gym: { organisation_id: organisationId, gym_id: gym.gym_id } });
   return { token, email: user.email };
 }

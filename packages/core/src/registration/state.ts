@@ -107,7 +107,8 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
       surcharge.percentBasisPoints || surcharge.fixedCents
         ? `Card payments carry a surcharge of ${formatBasisPoints(surcharge.percentBasisPoints)}${fixed} per payment. Bank account payments carry none.`
         : "Card payments carry no surcharge.",
-    is_returning_member: record?.is_returning_member ?? false,
+    // Returning: so when they registered, or they have subscribed since (docs/registration.md "Rejoining").
+    is_returning_member: Boolean(record?.is_returning_member || record?.subscribed_at),
     // A used choice (subscribed before, membership since ended) counts as none.
     choice_needed:
       !welcome &&

@@ -34,6 +34,8 @@ export const userEntity = new Entity({
     hear_about_us: { type: "string" },
     hear_about_us_other: { type: "string" },
     email_notifications_enabled: { type: "boolean" },
+    /** Consent to the gym's news and offers (commercial messages, UEMA 2007): absent = not given. */
+    marketing_emails: { type: "boolean" },
     push_notifications_enabled: { type: "boolean" },
     payment_reminders: { type: "boolean" },
     ...timestamps,

@@ -31,6 +31,7 @@ export const PROFILE_SWITCHES = [
   "email_notifications_enabled",
   "push_notifications_enabled",
   "payment_reminders",
+  "marketing_emails",
 ] as const;
 
 export const memberProfileEntity = new Entity({
@@ -56,6 +57,8 @@ export const memberProfileEntity = new Entity({
     email_notifications_enabled: { type: "boolean" },
     push_notifications_enabled: { type: "boolean" },
     payment_reminders: { type: "boolean" },
+    /** Consent to the gym's news and offers (marketing, docs/communications.md): absent = off. */
+    marketing_emails: { type: "boolean" },
     ...timestamps,
   },
   indexes: {

@@ -10,7 +10,9 @@ import { cancellationTerms } from "../../billing/lifecycle";
 import { formatCents } from "../../billing/money";
 import { businessNow, businessToday } from "../../clock";
 import { cancelInput } from "../../contract/lifecycle";
+import { sendEmail } from "../../email/port";
 import { ConflictError } from "../../errors";
+import { log } from "../../log";
 import { breakFeeFor } from "../../organisation/settings";
 import { gymOf, settingsOf } from "../../payment/context";
 import { newPayment } from "../../payment/new-payment";
@@ -28,6 +30,7 @@ import {
 } from "../lifecycle";
 import { scheduleOf } from "../schedule";
 import type { SubscriptionRecord } from "../store";
+import { cancellationEmail } from "./cancellation-email";
 import { plural } from "./common";
 
 /**
@@ -138,7 +141,7 @@ export async function cancelSubscription(
   const now = await businessNow();
   const first = await termsOf(sub, values.immediate);
   const unpaused = withoutBookedPauses(sub, first.today, first.terms.effective);
-  const { today, terms } = await termsOf(unpaused.sub, values.immediate);
+  const { today, basisPoints, terms } = await termsOf(unpaused.sub, values.immediate);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
@@ -158,7 +161,7 @@ export async function cancelSubscription(
     breakFeePaymentId = fee.payment_id;
     extra.push(fee);
   }
-  return commitFacts(
+  const saved = await commitFacts(
     actor,
     sub,
     {
@@ -182,4 +185,24 @@ export async function cancelSubscription(
     },
     extra,
   );
+  // Committed: the member is told, once (a second cancel is refused above). The cancellation
+  // stands if the email cannot be sent; it is logged.
+  await sendEmail(
+    cancellationEmail({
+      member_name: sub.member_name,
+      member_email: sub.member_email,
+      gym_name: sub.gym_name,
+      gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
+      today,
+      effective: terms.effective,
+      undo_until: terms.undo_until,
+      in_cooling_off: terms.in_cooling_off,
+      break_fee: terms.break_fee,
+      break_fee_basis_points: basisPoints,
+      remaining_term_value: terms.remaining_term_value,
+    }),
+  ).catch((error: Error) =>
+    log.error("cancellation email not sent", { subscription_id: sub.subscription_id, error: error.message }),
+  );
+  return saved;
 }

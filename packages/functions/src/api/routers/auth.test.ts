@@ -183,6 +183,32 @@ describe("password links", () => {
     expect(await mailTo(client, "nobody-here@example.com")).toHaveLength(0);
   });
 
+  it("asked on the join site, the reset link opens the join site's page, signed and named by the gym", async () => {
+    const client = new HttpClient(api.url);
+    const { config } = await import("@gym/core/config");
+    const gym = api.seed.gyms.ponsonby;
+    const bad = await client.post("/api/forgot-password", {
+      email: "member@example.com",
+      site: "join",
+      gym: "x",
+    });
+    expect(bad.status).toBe(422);
+    const asked = await client.post("/api/forgot-password", {
+      email: "member@example.com",
+      site: "join",
+      gym: gym.uuid,
+    });
+    expect(asked.status).toBe(200);
+    const [mail] = (await mailTo(client, "member@example.com")).filter(
+      (m) => m.subject === "Reset your password",
+    );
+    expect(mail.text).toMatch(
+      new RegExp(`${config.joinUrl}/reset-password\\?token=[^&\\s]+&gym=${gym.uuid}`),
+    );
+    expect(mail.text).toContain(gym.name);
+    expect(mail.text).not.toContain("Gym platform");
+  });
+
   it("resets a password from the emailed link once, ends old sessions, and refuses a replay", async () => {
     const before = await signIn(api.url, "member@example.com");
     const client = new HttpClient(api.url);

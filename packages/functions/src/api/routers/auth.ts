@@ -85,7 +85,14 @@ export const authRouter = createRouter()
       responses: { 200: json(messageBody), 401: errorResponses[401], 429: { description: "Too soon" } },
     }),
     async (c) => {
-      await issueCode(c.get("session")!.user_id, { resend: true });
+      const session = c.get("session")!;
+      await issueCode(session.user_id, {
+        resend: true,
+        gym:
+          session.current_organisation_id && session.current_gym_id
+            ? { organisation_id: session.current_organisation_id, gym_id: session.current_gym_id }
+            : null,
+      });
       return c.json({ data: { message: "We've emailed you a new code." } }, 200);
     },
   )
@@ -113,7 +120,8 @@ export const authRouter = createRouter()
       responses: { 200: json(messageBody), 422: errorResponses[422] },
     }),
     async (c) => {
-      await forgotPassword(c.req.valid("json").email);
+      const { email, site, gym } = c.req.valid("json");
+      await forgotPassword(email, { site, gym });
       return c.json(
         {
           data: { message: "If an account exists for that email, we've sent a link to reset its password." },

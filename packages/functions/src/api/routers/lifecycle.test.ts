@@ -255,6 +255,29 @@ describe("cancel and undo", () => {
     expect(page.recent_payments.some((p: { id: string }) => p.id === payment?.payment_id)).toBe(true);
     const { nextPaymentLabel } = await import("@gym/core/contract/payment");
     expect(nextPaymentLabel(page.latest_subscription.upcoming_payment)).toBe("Break fee");
+
+    // The member is told (issue 35): the last day, the break fee, and how to undo it while they can.
+    const { emailDate } = await import("@gym/core/email/format");
+    const mails = (await admin.get(`/api/dev/mail?to=${encodeURIComponent(sub.member_email)}`)).body.data as {
+      subject: string;
+      text: string;
+    }[];
+    const told = mails.find((m) => m.subject === "Your Harbour Fitness Ponsonby membership is cancelled");
+    expect(told).toBeTruthy();
+    const effective = preview.body.data.takes_effect_on;
+    expect(told?.text).toContain(`Your last day as a member is ${emailDate(addDays(effective, -1))}.`);
+    expect(told?.text).toContain(`A break fee of ${preview.body.data.formatted_break_fee}`);
+    expect(told?.text).toContain(
+      `Changed your mind? Ask Harbour Fitness Ponsonby before ${emailDate(effective)}`,
+    );
+    // Inside cooling-off: no fee, and said so.
+    const freeMails = (
+      await admin.get(`/api/dev/mail?to=${encodeURIComponent((await record(free.id)).member_email)}`)
+    ).body.data as { subject: string; text: string }[];
+    const freeTold = freeMails.find((m) => m.subject.endsWith("membership is cancelled"));
+    expect(freeTold?.text).toContain("There is no break fee: you cancelled inside your cooling-off period.");
+    // Immediate: nothing left to undo.
+    expect(freeTold?.text).not.toContain("Changed your mind?");
   });
 });
 
@@ -530,7 +553,11 @@ describe("onboarding a pay-in-full member", () => {
     const mails = all.filter((m) => !receipt.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Finish joining /);
-    expect(mails[0]?.text).toContain("/set-password?token=");
+    // To the join site's page, naming the gym (member words and the gym's branding, issue 35).
+    const { config } = await import("@gym/core/config");
+    expect(mails[0]?.text).toMatch(
+      new RegExp(`${config.joinUrl}/set-password\\?token=[^&\\s]+&gym=${api.seed.gyms.ponsonby.uuid}`),
+    );
 
     const again = await admin.post(url, body);
     expect(again.status).toBe(422);

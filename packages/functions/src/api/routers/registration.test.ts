@@ -187,6 +187,20 @@ describe("POST /api/register", () => {
     expect(wrong.status).toBe(422);
     const resend = await client.post("/api/email/resend");
     expect([200, 429]).toContain(resend.status);
+    // The code emails of someone joining are the gym's and say what the code is for (issue 35).
+    const codes = (
+      (await client.get(`/api/dev/mail?to=${encodeURIComponent(body.email)}`)).body.data as {
+        subject: string;
+        text: string;
+      }[]
+    ).filter((m) => /^\d{6} /.test(m.subject));
+    expect(codes.length).toBeGreaterThanOrEqual(1);
+    for (const code of codes) {
+      expect(code.subject).toMatch(/^\d{6} is your code to join Harbour Fitness Ponsonby$/);
+      expect(code.text).toContain("Harbour Fitness Ponsonby");
+      expect(code.text).not.toContain("Gym platform");
+      expect(code.text).not.toContain("change your password");
+    }
     const verify = await client.post("/api/email/verify", { code: await latestCode(client, body.email) });
     expect(verify.status).toBe(200);
 
@@ -445,6 +459,13 @@ describe("the steps after the code", () => {
     expect((await (await signIn(api.url, "admin@example.com")).get(url)).status).toBe(200);
     expect((await client.get("/api/me/registration")).body.data.step).toBe("choose-payment-method");
 
+    // Marketing consent (gym news) is off until the member turns it on; the service emails'
+    // switches are on (docs/communications.md "Preferences").
+    expect((await client.get("/api/me/registration")).body.data.register_fields).toMatchObject({
+      marketing_emails: false,
+      email_notifications_enabled: true,
+      payment_reminders: true,
+    });
     const badFields = await client.put("/api/me/register-fields", {
       post_code: "12",
       emergency_contact_email: "nope",
@@ -469,9 +490,12 @@ describe("the steps after the code", () => {
       confidence_and_experience: "first_time",
       hear_about_us: "other",
       hear_about_us_other: "Walked past",
+      marketing_emails: true,
     });
     expect(fields.status).toBe(200);
     expect(fields.body.data).toMatchObject({
+      marketing_emails: true,
+      email_notifications_enabled: true,
       city: "Auckland",
       confidence_and_experience_label: "This is my first time at a gym",
       hear_about_us_label: "Other",
@@ -622,7 +646,8 @@ describe("PUT /api/me/registration (choosing again: rejoining, or changing the c
 
     // The old choice was used: the join site asks them to choose again.
     const after = (await client.get("/api/me/registration")).body.data;
-    expect(after).toMatchObject({ welcome: false, choice_needed: true });
+    // They were a member: returning (the join site welcomes them back, issue 35).
+    expect(after).toMatchObject({ welcome: false, choice_needed: true, is_returning_member: true });
 
     const bad = await client.put("/api/me/registration", {
       gym: ponsonbyUuid,

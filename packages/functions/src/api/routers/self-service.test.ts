@@ -69,6 +69,17 @@ describe("member self-service", () => {
     expect(cancelled.body.data.door_access.standing).toBe(true);
     const again = await client.post(`/api/me/subscriptions/${id}/cancel`, {});
     expect(again.status).toBe(409);
+    // One email confirms it (not one per try): the last day, no fee, how to undo it.
+    const mail = (await client.get("/api/dev/mail")).body.data as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+    const me = (await client.get("/api/me")).body.data.email;
+    const told = mail.filter((m) => m.to === me && m.subject.endsWith("membership is cancelled"));
+    expect(told).toHaveLength(1);
+    expect(told[0].text).toContain("Your last day as a member is");
+    expect(told[0].text).toContain("Changed your mind? Ask Harbour Fitness Ponsonby before");
   });
 
   it("another member's membership is not there (404), for every call", async () => {

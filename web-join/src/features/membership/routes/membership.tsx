@@ -244,7 +244,11 @@ function NextCharge({ sub }: { sub: Subscription }) {
 }
 
 type Fields = NonNullable<ReturnType<typeof useRegistration>["data"]>["register_fields"];
-type Flag = "email_notifications_enabled" | "payment_reminders" | "push_notifications_enabled";
+type Flag =
+  | "email_notifications_enabled"
+  | "payment_reminders"
+  | "push_notifications_enabled"
+  | "marketing_emails";
 
 const PREFERENCES: { key: Flag; label: string; description: string }[] = [
   {
@@ -259,6 +263,11 @@ const PREFERENCES: { key: Flag; label: string; description: string }[] = [
     description: "An email a few days before each payment.",
   },
   { key: "push_notifications_enabled", label: "Push notifications", description: "On the gym's app." },
+  {
+    key: "marketing_emails",
+    label: "The gym's news and offers",
+    description: "Only if you want them: off unless you turn it on. It changes none of the emails above.",
+  },
 ];
 
 /** The member's notification switches (docs/communications.md "Preferences"), saved as they change. */

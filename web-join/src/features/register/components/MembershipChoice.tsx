@@ -11,7 +11,14 @@ export function MembershipChoice({
   ...input
 }: { offerings: JoinOptions["offerings"] } & Omit<ComponentProps<typeof Radio.Group>, "children">) {
   return (
-    <Radio.Group label="Membership" withAsterisk {...input}>
+    // The message ("Choose a membership") under the label, above the cards: an empty submit scrolls
+    // to the first card, and on a phone the end of a long list is out of view (issue 35).
+    <Radio.Group
+      label="Membership"
+      withAsterisk
+      inputWrapperOrder={["label", "error", "description", "input"]}
+      {...input}
+    >
       <Stack gap="sm" mt="xs">
         {offerings.map((offering) => (
           <Stack key={offering.id} gap={6}>

@@ -45,7 +45,8 @@ export function RegisterFieldsForm({
         (initial.confidence_and_experience as (typeof confidenceAnswers)[number] | null) ?? null,
       hear_about_us: (initial.hear_about_us as (typeof hearAboutUsAnswers)[number] | null) ?? null,
       hear_about_us_other: initial.hear_about_us_other ?? "",
-      email_notifications_enabled: initial.email_notifications_enabled,
+      // Consent to the gym's news is the member's to give: off until they turn it on (UEMA 2007).
+      marketing_emails: initial.marketing_emails ?? false,
       payment_reminders: initial.payment_reminders,
     },
     onValuesChange: () => setSaved(false),
@@ -106,9 +107,10 @@ export function RegisterFieldsForm({
               />
               {hearAboutUs === "other" && text("hear_about_us_other", "Tell us where")}
               <Switch
-                label="Email me gym news"
-                key={form.key("email_notifications_enabled")}
-                {...form.getInputProps("email_notifications_enabled", { type: "checkbox" })}
+                label="Email me the gym's news and offers"
+                description="Only if you want them. Receipts, payment reminders and notices about your membership come either way."
+                key={form.key("marketing_emails")}
+                {...form.getInputProps("marketing_emails", { type: "checkbox" })}
               />
               <Switch
                 label="Remind me before payments"

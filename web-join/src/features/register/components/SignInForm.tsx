@@ -2,8 +2,9 @@ import { errorMessage, isApiError } from "@gym/web/api";
 import { useAuth } from "@gym/web/auth";
 import { useAction } from "@gym/web/forms";
 import { FormError } from "@gym/web/ui";
-import { Button, Paper, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Paper, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router-dom";
 
 /**
  * Signing in on the join site (an account that already exists, or a member coming back after
@@ -11,9 +12,12 @@ import { type FormEvent, useState } from "react";
  */
 export function SignInForm({
   email: initialEmail = "",
+  forgotHref,
   onSignedIn,
 }: {
   email?: string;
+  /** The join site's "Forgot password?" page (for this gym). */
+  forgotHref: string;
   onSignedIn: () => void;
 }) {
   const { login } = useAuth();
@@ -74,6 +78,9 @@ export function SignInForm({
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
           />
+          <Anchor component={Link} to={forgotHref} size="sm" w="fit-content">
+            Forgot password?
+          </Anchor>
           <Button type="submit" size="lg" fullWidth loading={busy}>
             Sign in
           </Button>

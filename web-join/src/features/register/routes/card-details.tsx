@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { browser } from "../../../app/config";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { refreshRegistration, saveCard, startCardSetup, useRegistration } from "../api/registration";
+import { owedBefore } from "../components/payment-change";
 
 const StripeCardElement = lazy(() =>
   import("../components/StripeCardElement").then((m) => ({ default: m.StripeCardElement })),
@@ -41,10 +42,12 @@ export function CardDetailsRoute() {
     saved.current = true;
     void (async () => {
       try {
+        // What was owed before (a member replacing a card that declined): the next page says
+        // whether the new card paid it.
+        const change = owedBefore(await refreshRegistration());
         await saveCard(returned);
-        const next = await refreshRegistration();
-        // A member already subscribed (replacing a card that declined) goes back to their welcome page.
-        navigate(next?.welcome ? "/welcome-to-gym" : "/card-connected", { replace: true });
+        await refreshRegistration();
+        navigate("/card-connected", { replace: true, state: change });
       } catch (failure) {
         setError(
           isApiError(failure)

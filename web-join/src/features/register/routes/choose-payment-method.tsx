@@ -8,6 +8,7 @@ import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { refreshRegistration, switchPaymentType, useRegistration } from "../api/registration";
+import { connectedPath, owedBefore } from "../components/payment-change";
 import { paymentTypeLabel } from "../components/payment-type";
 import { goToBankConsent } from "../components/start-bank";
 
@@ -60,9 +61,12 @@ export function ChoosePaymentMethodRoute() {
   const toBank = useAction(goToBankConsent, { onError: showError, leavesPage: true });
   const switching = useAction(
     async (id: string, welcome: boolean) => {
-      await switchPaymentType(id);
+      const change = owedBefore(state);
+      const type = await switchPaymentType(id);
       await refreshRegistration();
-      navigate(welcome ? "/welcome-to-gym" : "/confirm-subscription");
+      // Subscribed: the connected page says the method changed and what became of any amount owed.
+      if (welcome) navigate(connectedPath(type), { state: change });
+      else navigate("/confirm-subscription");
     },
     { onError: showError },
   );

@@ -103,4 +103,33 @@ describe("the confirm page", () => {
       screen.getByText(/has not put its terms online\. You agree to this membership, its payments and dates/),
     ).toBeInTheDocument();
   });
+
+  it("says what to do when the terms or the direct-debit authority are not ticked", async () => {
+    const bank = {
+      ...state,
+      default_payment_type: { id: "pt2", type: "bank_account", account_number: "12-3456-0001234-00" },
+    } as unknown as RegistrationState;
+    const { user, api } = renderConfirm(() => jsonResponse({ data: null }), bank);
+    await user.click(await screen.findByRole("button", { name: "Confirm membership" }));
+    expect(await screen.findByText("Please accept the terms to continue")).toBeInTheDocument();
+    expect(screen.getByText("Please authorise the direct debit to continue")).toBeInTheDocument();
+    expect(screen.queryByText("Value is required")).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === "/api/subscriptions")).toHaveLength(0);
+  });
+
+  it("asks for marketing consent off by default, apart from the payment reminders", async () => {
+    const { user } = renderConfirm(() => jsonResponse({ data: null }), {
+      ...state,
+      register_fields: {
+        email_notifications_enabled: true,
+        payment_reminders: true,
+        marketing_emails: false,
+      },
+    } as unknown as RegistrationState);
+    await user.click(await screen.findByRole("button", { name: "About you (optional)" }));
+    expect(
+      await screen.findByRole("switch", { name: /Email me the gym's news and offers/ }),
+    ).not.toBeChecked();
+    expect(screen.getByRole("switch", { name: /Remind me before payments/ })).toBeChecked();
+  });
 });

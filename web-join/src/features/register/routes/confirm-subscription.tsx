@@ -212,7 +212,7 @@ export function ConfirmSubscriptionRoute() {
             }
             checked={terms}
             onChange={(event) => setTerms(event.currentTarget.checked)}
-            error={attempted && !terms ? "Value is required" : undefined}
+            error={attempted && !terms ? "Please accept the terms to continue" : undefined}
           />
           {!byCard && (
             <>
@@ -220,7 +220,7 @@ export function ConfirmSubscriptionRoute() {
                 label={`I authorise ${state.gym.name} to debit my bank account for this membership, as a direct debit`}
                 checked={authority}
                 onChange={(event) => setAuthority(event.currentTarget.checked)}
-                error={attempted && !authority ? "Value is required" : undefined}
+                error={attempted && !authority ? "Please authorise the direct debit to continue" : undefined}
               />
               <Text size="sm" c="gray.7">
                 We will email you notice of your first debit, its amount and date, before it is taken.

@@ -14,6 +14,7 @@ import {
   refreshRegistration,
   useRegistration,
 } from "../api/registration";
+import { owedBefore } from "../components/payment-change";
 import { goToBankConsent } from "../components/start-bank";
 
 type Phase =
@@ -52,9 +53,10 @@ export function ConnectAkahuRoute() {
   const toBank = useAction(goToBankConsent, { onError: showError, leavesPage: true });
   const choosing = useAction(
     async (id: string) => {
+      const change = owedBefore(state);
       await chooseBankAccount(id);
       await refreshRegistration();
-      navigate("/bank-account-connected");
+      navigate("/bank-account-connected", { state: change });
     },
     { onError: showError, leavesPage: true },
   );

@@ -1,22 +1,35 @@
+import { formatMoney } from "@gym/web/format";
 import { PageLoader } from "@gym/web/ui";
-import { Button, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconCheck } from "@tabler/icons-react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { useRegistration } from "../api/registration";
+import { owedOf, type PaymentChange } from "../components/payment-change";
 import { paymentTypeLabel } from "../components/payment-type";
+import { MEMBERSHIP_PATH } from "../steps";
 
-/** `/bank-account-connected` and `/card-connected`: the saved payment method, then on to confirming. */
+/**
+ * `/bank-account-connected` and `/card-connected`: the saved payment method. While joining, on to
+ * confirming; for a member already subscribed (a new card after a declined payment), that the
+ * method changed and whether the amount owed was paid with it, then back to their membership.
+ */
 export function ConnectedRoute() {
-  const { pathname } = useLocation();
+  const { pathname, state: navigation } = useLocation();
   const bank = pathname === "/bank-account-connected";
-  const title = bank ? "Bank account connected" : "Card connected";
+  const { data: state } = useRegistration();
+  const changed = Boolean(state?.welcome);
+  const what = bank ? "Bank account" : "Card";
+  const title = `${what} ${changed ? "changed" : "connected"}`;
   useDocumentTitle(`${title} · Join`);
   const navigate = useNavigate();
-  const { data: state } = useRegistration();
   if (!state) return <PageLoader />;
   const method = state.default_payment_type;
+  const owed = (navigation as PaymentChange | null)?.owed ?? 0;
+  const latest = state.subscription?.latest_payment ?? null;
+  const stillOwed = owedOf(state) || owed;
+  const thisMethod = bank ? "this account" : "this card";
   return (
     <JoinLayout gym={state.gym} title={title}>
       <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
@@ -29,16 +42,35 @@ export function ConnectedRoute() {
           </Text>
           <Text ta="center" c="gray.7">
             {bank
-              ? "Your membership payments will come from this account. Bank payments carry no surcharge."
-              : "Your membership payments will be charged to this card."}
+              ? `Your membership payments will ${changed ? "now " : ""}come from this account. Bank payments carry no surcharge.`
+              : `Your membership payments will ${changed ? "now " : ""}be charged to this card.`}
           </Text>
-          <Button
-            size="lg"
-            fullWidth
-            onClick={() => navigate(state.welcome ? "/welcome-to-gym" : "/confirm-subscription")}
-          >
-            Continue
-          </Button>
+          {changed && state.payment_failed && (
+            <Alert color="red" title="Your payment is still owed" role="alert" w="100%">
+              <Stack gap="sm">
+                <Text>
+                  {formatMoney(stillOwed)} is still owed
+                  {latest?.error_description ? `: ${latest.error_description}` : "."} Try another way to pay,
+                  or ask at the front desk.
+                </Text>
+                <Button onClick={() => navigate("/choose-payment-method")}>Try another way to pay</Button>
+              </Stack>
+            </Alert>
+          )}
+          {changed && !state.payment_failed && owed > 0 && (
+            <Alert color="teal" role="status" w="100%">
+              The {formatMoney(owed)} you owed has been paid with {thisMethod}.
+            </Alert>
+          )}
+          {changed ? (
+            <Button component={Link} to={MEMBERSHIP_PATH} size="lg" fullWidth variant="default">
+              Back to my membership
+            </Button>
+          ) : (
+            <Button size="lg" fullWidth onClick={() => navigate("/confirm-subscription")}>
+              Continue
+            </Button>
+          )}
         </Stack>
       </Paper>
     </JoinLayout>

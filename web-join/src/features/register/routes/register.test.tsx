@@ -124,6 +124,17 @@ describe("the register page", () => {
     expect(calls.some((c) => c.url === "/api/register")).toBe(false);
   });
 
+  it("puts the missing-membership message above the cards, where the scroll to the first card lands", async () => {
+    api();
+    const { user } = renderRegister();
+    await screen.findByRole("form", { name: "Create your account" });
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    const message = await screen.findByText("Choose a membership");
+    const firstCard = screen.getAllByRole("radio")[0];
+    // The message comes before the first card in the page, so it is in view with it on a phone.
+    expect(message.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("says once, as news and not as an error, when the email already has an account", async () => {
     api((call) =>
       call.url === "/api/unique-email"

@@ -26,6 +26,12 @@ export function aucklandToday(now = new Date()): string {
 export const REGISTER_TITLE = "Become a member";
 export const REGISTER_DESCRIPTION = "Choose your membership and create your account. It takes a few minutes.";
 
+/** What the sign-in page says after a password email's page (`?notice=`, features/auth). */
+const SIGN_IN_NOTICES: Record<string, string> = {
+  "password-set": "Your password is set. Sign in to see your membership.",
+  "password-reset": "Your password is changed. Sign in with your new password.",
+};
+
 /**
  * `/`: a gym's link (`?gym=<uuid>`), a private price link (`?price=<token>`) or an age-bypass
  * link (`?age_bypass=<token>`) opens the gym's offer and the sign-up form. A member who is
@@ -44,6 +50,7 @@ export function RegisterRoute() {
   useDocumentTitle(options ? `Join ${options.gym.name}` : "Join the gym");
 
   const signingIn = params.get("signin") === "1";
+  const notice = SIGN_IN_NOTICES[params.get("notice") ?? ""] ?? null;
   const toggleSignIn = (on: boolean) => {
     const next = new URLSearchParams(params);
     if (on) next.set("signin", "1");
@@ -61,11 +68,21 @@ export function RegisterRoute() {
   if (signingIn) {
     return (
       <JoinLayout
+        // The link's gym, else (an email's link, opened in a new tab) the one this device last showed.
         gym={options?.gym}
         title="Sign in"
         description="We will email you a code to confirm it is you."
       >
+        {notice && (
+          <Alert color="teal" role="status">
+            {notice}
+          </Alert>
+        )}
         <SignInForm
+          email={params.get("email") ?? ""}
+          forgotHref={
+            links.gym ? `/forgot-password?gym=${encodeURIComponent(links.gym)}` : "/forgot-password"
+          }
           onSignedIn={() => {
             // After the code: back to the page they were sent from, or to this join link (a past
             // member then chooses their new membership), else to their step.
@@ -82,7 +99,7 @@ export function RegisterRoute() {
   }
   if (!hasLink || error) {
     return (
-      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
+      <JoinLayout gym={null} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
         <Alert
           color={error ? "red" : "blue"}
           title={error ? "This join link is not valid" : "Open your gym's link"}
@@ -98,7 +115,7 @@ export function RegisterRoute() {
   if (!options) {
     // The page as the shell painted it, waiting for the gym's memberships below.
     return (
-      <JoinLayout title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
+      <JoinLayout gym={null} title={REGISTER_TITLE} description={REGISTER_DESCRIPTION}>
         <Center py="xl" role="status" aria-live="polite">
           <Loader aria-label="Loading the gym's memberships" />
         </Center>

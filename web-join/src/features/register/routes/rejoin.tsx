@@ -39,7 +39,11 @@ export function RejoinRoute() {
   const { data: options, error } = useApi<JoinOptions>(
     links.gym || links.price ? joinOptionsKey(links) : null,
   );
-  useDocumentTitle(options ? `Rejoin ${options.gym.name}` : "Choose your membership · Join");
+  useDocumentTitle(
+    options
+      ? `${state?.is_returning_member ? "Rejoin" : "Join"} ${options.gym.name}`
+      : "Choose your membership · Join",
+  );
 
   if (!state || (!options && !error)) return <PageLoader />;
   const firstName = titleCase(state.name).split(" ")[0];
@@ -52,17 +56,33 @@ export function RejoinRoute() {
       </JoinLayout>
     );
   }
+  // Only someone who was a member before is welcomed back; someone still joining for the first
+  // time (back from the confirm page) is changing the choice they made, which stays selected.
+  const changing = !state.is_returning_member && !state.choice_needed;
   return (
     <JoinLayout
       gym={options.gym}
-      title={`Welcome back, ${firstName}`}
-      description={`Choose your membership at ${options.gym.name}. Your account, photo and payment details are kept.`}
+      title={
+        state.is_returning_member
+          ? `Welcome back, ${firstName}`
+          : changing
+            ? "Change your membership"
+            : "Choose your membership"
+      }
+      description={
+        state.is_returning_member
+          ? `Choose your membership at ${options.gym.name}. Your account, photo and payment details are kept.`
+          : `Choose your membership at ${options.gym.name}.`
+      }
     >
       <JoinOffer options={options}>
         <RejoinForm
           key={options.gym.uuid}
           options={options}
           links={links}
+          current={
+            state.choice_needed ? null : { price_id: state.price?.id ?? null, start_date: state.start_date }
+          }
           onChosen={(step) => navigate(stepPath(step), { replace: true })}
         />
       </JoinOffer>
@@ -73,14 +93,21 @@ export function RejoinRoute() {
 function RejoinForm({
   options,
   links,
+  current,
   onChosen,
 }: {
   options: JoinOptions;
   links: { price: string | null; age_bypass: string | null };
+  /** The choice the member made and can still confirm: shown selected (null: none to keep). */
+  current: { price_id: string | null; start_date: string | null } | null;
   onChosen: (step: Parameters<typeof stepPath>[0]) => void;
 }) {
   // The business date (the server's), not the device's: the start date may not be before it.
   const today = options.today ?? aucklandToday();
+  const offered = (id: string | null | undefined) =>
+    Boolean(id && options.offerings.some((o) => o.prices.some((p) => p.id === id)));
+  const keptPrice = offered(current?.price_id) ? (current?.price_id as string) : "";
+  const keptStart = current?.start_date && current.start_date >= today ? current.start_date : today;
   const [failure, setFailure] = useState<{ message: string; member: boolean } | null>(null);
   // Only an account without a date of birth (added by the gym) is asked for one, when the server says so.
   const [askDob, setAskDob] = useState(false);
@@ -88,10 +115,10 @@ function RejoinForm({
     schema: membershipChoiceInput,
     initialValues: {
       gym: options.gym.uuid,
-      price_id: options.selected_price_id ?? "",
+      price_id: options.selected_price_id ?? keptPrice,
       price_link: links.price,
       age_bypass: links.age_bypass,
-      start_date: today,
+      start_date: keptStart,
       dob: null as string | null,
     },
   });

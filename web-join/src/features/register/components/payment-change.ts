@@ -1,0 +1,30 @@
+import type { PaymentType } from "@gym/core/contract/payment";
+import type { RegistrationState } from "@gym/core/contract/registration";
+
+/**
+ * A subscribed member changing how they pay (after a declined payment, or whenever they like)
+ * lands on the connected page, which says the method changed and what became of the amount owed
+ * (issue 35). What was owed before the change travels in the navigation's state.
+ */
+export interface PaymentChange {
+  /** Cents owed before the change (0: nothing was owed). */
+  owed: number;
+}
+
+/**
+ * What the member owes while a payment has failed: the declined payment as the welcome page names
+ * it ("Your payment of $24.36 was declined"), else the balance owing (0 when nothing failed).
+ */
+export function owedOf(state: RegistrationState | undefined): number {
+  const sub = state?.subscription;
+  if (!state?.payment_failed || !sub) return 0;
+  const latest = sub.latest_payment;
+  return latest && ["failed", "declined"].includes(latest.status) ? latest.total : sub.balance_owing;
+}
+
+/** What the member owed before changing how they pay. */
+export const owedBefore = (state: RegistrationState | undefined): PaymentChange => ({ owed: owedOf(state) });
+
+/** The page that confirms a saved method: bank or card. */
+export const connectedPath = (method: Pick<PaymentType, "type"> | null | undefined) =>
+  method?.type === "bank_account" ? "/bank-account-connected" : "/card-connected";
