@@ -261,7 +261,7 @@ describe("GET /api/expected-payments-debugging", () => {
       const row = stuck.find((s: { payment: { id: string } }) => s.payment.id === last.paymentId);
       expect(row).toMatchObject({
         reason: "pending_too_long",
-        detail: "Sent to the provider 16/01/2026 09:00 am and not settled.",
+        detail: "Sent to the provider 16/01/2026 9:00 am and not settled.",
       });
     } finally {
       const was = before.data!;

@@ -156,7 +156,7 @@ describe("/payments", () => {
     });
     renderApp("/payments", { features: paymentsRoutes });
     expect(await screen.findByTestId("business-clock-banner", {}, { timeout: 10_000 })).toHaveTextContent(
-      "Simulated business date: 01/12/2026",
+      "Simulated business date: 1/12/2026",
     );
     expect(await screen.findByText("No payments match these filters")).toBeInTheDocument();
   });
