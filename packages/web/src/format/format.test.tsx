@@ -49,7 +49,9 @@ describe("formatting in Pacific/Auckland, en-NZ", () => {
   it("shows a pause as first day – last day, back on …", () => {
     const pause = { pause_start_at: "2026-12-10", pause_last_day: "2026-12-16", pause_end_at: "2026-12-17" };
     expect(formatPause(pause)).toBe("10/12/2026 – 16/12/2026, back on 17/12/2026");
-    expect(formatPause({ ...pause, pause_last_day: null })).toBe("10/12/2026 – 16/12/2026, back on 17/12/2026");
+    expect(formatPause({ ...pause, pause_last_day: null })).toBe(
+      "10/12/2026 – 16/12/2026, back on 17/12/2026",
+    );
     expect(formatPause({ pause_start_at: "2026-12-10", pause_last_day: null, pause_end_at: null })).toBe(
       "From 10/12/2026",
     );

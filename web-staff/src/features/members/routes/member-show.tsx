@@ -1,3 +1,4 @@
+import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
@@ -34,7 +35,7 @@ import { DoorAccessPanel } from "../../visits/components/DoorAccessPanel";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
 import { NotificationSwitches } from "../components/NotificationSwitches";
-import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+import { StateBadge } from "../components/StateBadge";
 
 /** The charts carry @mantine/charts (recharts): loaded only when a member page opens. */
 const MemberCharts = lazy(() => import("../../visits/components/MemberCharts"));
@@ -84,7 +85,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
           {sub.price.label ?? sub.price.formatted_amount} · {sub.membership_type}
         </Row>
         <Row label="Gym">{sub.gym.name}</Row>
-        <Row label="Pays by">{paymentTypeLabels[sub.payment_method] ?? sub.payment_method}</Row>
+        <Row label="Pays by">{labelOf(paymentKindLabels, sub.payment_method)}</Row>
         <Row label="Started">{formatDate(sub.start_date)}</Row>
         <Row label="Current period">
           {sub.current_period_start

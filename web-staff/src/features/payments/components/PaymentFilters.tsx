@@ -1,11 +1,11 @@
+import { paymentKindLabels, paymentStatusLabels } from "@gym/core/contract/labels";
 import type { GymSummary } from "@gym/web/auth";
 import { Button, Group, Select, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { emptyFilters, type PaymentFilterValues } from "../api/payments";
-import { statusLabels, typeLabels } from "./StatusBadge";
 
-const statusOptions = Object.entries(statusLabels).map(([value, label]) => ({ value, label }));
-const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
+const statusOptions = Object.entries(paymentStatusLabels).map(([value, label]) => ({ value, label }));
+const typeOptions = Object.entries(paymentKindLabels).map(([value, label]) => ({ value, label }));
 
 /** Status, type, gym and due-date range. Changing one applies it at once (and goes back to page 1). */
 export function PaymentFilters({
