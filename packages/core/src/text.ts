@@ -16,6 +16,15 @@ export function titleCase(name: string | null | undefined): string {
 }
 
 /**
+ * An offering named as a membership, once: "Anytime Membership" stays as it is, "Unlimited" is
+ * "Unlimited membership" (never "your Anytime Membership membership"). Emails and receipts use it.
+ */
+export function membershipName(offering: string): string {
+  const name = offering.trim();
+  return /\bmembership$/i.test(name) ? name : `${name} membership`;
+}
+
+/**
  * A calendar date ("2026-12-15", or an instant's first ten characters) the en-NZ way, d/MM/yyyy:
  * "15/12/2026", "3/12/2026". The one date pattern of the API's messages, exports and both sites.
  */

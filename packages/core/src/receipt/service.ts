@@ -26,7 +26,7 @@ import { findPayment } from "../payment/store";
 import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/present";
 import { findPaymentType } from "../payment-type/service";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
-import { titleCase } from "../text";
+import { membershipName, titleCase } from "../text";
 import { receiptEmail } from "./emails";
 
 export type ReceiptRecord = {
@@ -89,8 +89,7 @@ export async function receiptContent(
   const settings = organisationSettings(org);
   const kind = (payment.meta as { kind?: string } | undefined)?.kind;
   const offering = sub?.offering_name ?? "Membership";
-  // "Anytime Membership", not "Anytime Membership membership".
-  const membership = /membership$/i.test(offering.trim()) ? offering : `${offering} membership`;
+  const membership = membershipName(offering);
   const label = payment.price_label ?? sub?.price_label ?? "";
   const description =
     kind === "manual"
