@@ -153,9 +153,10 @@ describe("membership lifecycle on the member page", () => {
     const dialog = await openAction(page, card, "Pause", "Pause membership");
     const start = addDays(today, 1);
     const end = addDays(today, 8);
-    await dialog.getByLabel("First paused day").fill(nz(start));
-    await dialog.getByLabel("Back on").fill(nz(end));
-    await dialog.getByText(`Uses 7 of ${left} pause days.`).waitFor();
+    // The first and the last paused day, both included (as on the join site): back on `end`.
+    await dialog.getByRole("textbox", { name: "First day" }).fill(nz(start));
+    await dialog.getByRole("textbox", { name: "Last day" }).fill(nz(addDays(end, -1)));
+    await dialog.getByText(`Back on ${nz(end)}. Uses 7 of ${left} pause days.`).waitFor();
     await page.screenshot({ path: screenshotPath("lifecycle-pause-dialog") });
     await dialog.getByRole("button", { name: "Pause membership" }).click();
     await page.getByText("Pause saved").waitFor();

@@ -2,7 +2,7 @@ import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
-import { formatDate } from "@gym/web/format";
+import { formatDate, formatPause } from "@gym/web/format";
 import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
@@ -105,12 +105,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
           </Row>
         )}
         {sub.in_grace_period && <Row label="Grace period ends">{formatDate(sub.grace_period_ends_at)}</Row>}
-        {sub.is_paused && (
-          <Row label="Paused">
-            {formatDate(sub.pause_start_at)} – {formatDate(sub.pause_last_day)}, back on{" "}
-            {formatDate(sub.pause_end_at)}
-          </Row>
-        )}
+        {sub.is_paused && <Row label="Paused">{formatPause(sub)}</Row>}
         {sub.is_cancelled && (
           <Row label="Cancelled">
             {sub.cancellation_taken_effect ? "Ended" : "Ends"} {formatDate(sub.cancellation_effective_at)}

@@ -63,7 +63,7 @@ export function CancelDialog({ subscription: s, done, close }: ActionProps) {
           </Stack>
         </Alert>
       )}
-      <Footer close={close}>
+      <Footer close={close} dismiss="Keep the membership">
         <Button color="red" onClick={() => void confirm.run()} loading={confirm.running} disabled={!preview}>
           {preview && preview.break_fee > 0
             ? `Cancel and charge ${preview.formatted_break_fee}`
