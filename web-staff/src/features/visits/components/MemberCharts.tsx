@@ -41,7 +41,12 @@ export default function MemberCharts({ userId }: { userId: string }) {
         <Title order={2} fz="h4" mb="sm">
           Cost per visit
         </Title>
-        {cost ? (
+        {cost?.every((w) => w.cost_per_visit === null) ? (
+          // Without a visit there is no cost per visit to draw: bare axes would say nothing.
+          <Text size="sm" c="dimmed" py="xl" ta="center">
+            No visits yet
+          </Text>
+        ) : cost ? (
           <LineChart
             h={180}
             data={cost.map((w) => ({
