@@ -198,7 +198,9 @@ async function visit(
         [...document.querySelectorAll("header button")]
           .filter((button) => /^(Organisation|Gym):/.test(button.textContent ?? ""))
           .flatMap((button) => [...button.querySelectorAll<HTMLElement>("span")])
-          .filter((span) => span.offsetParent !== null && span.scrollWidth > span.clientWidth + 1)
+          // The visible names (cut with an ellipsis when too long), not the visually hidden prefix.
+          .filter((span) => getComputedStyle(span).textOverflow === "ellipsis" && span.offsetParent !== null)
+          .filter((span) => span.scrollWidth > span.clientWidth + 1)
           .map((span) => span.textContent),
       );
       if (cut.length) problems.push(`switcher name cut: ${cut.join(", ")}`);
@@ -265,11 +267,15 @@ async function dateProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * What the tour still finds and has not been fixed yet, named so that anything new fails (none
- * now: the phone tables of /members/:id, /visits and /expected-payments-debugging keep their key
- * columns and fit). Add an entry only with the issue that will fix it.
+ * What the tour still finds and has not been fixed yet, named so that anything new fails (the
+ * phone tables of /members/:id, /visits and /expected-payments-debugging keep their key columns and
+ * fit). Add an entry only with the issue that will fix it.
  */
-const knownGaps: { path: RegExp; problem: RegExp }[] = [];
+const knownGaps: { path: RegExp; problem: RegExp }[] = [
+  // Issue 35 (item 13, left for the register page's owner): the join site's register page and its
+  // pre-rendered shell still take the date of birth and the start date in the browser's date inputs.
+  { path: /^\/$/, problem: /^a browser date input/ },
+];
 
 function unexplained(stops: Stop[]): Stop[] {
   return stops
