@@ -469,7 +469,7 @@ describe("staff changing prices", () => {
     await page.getByRole("textbox", { name: "From" }).fill("02/12/2026");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Preview emails" }).click();
-    const error = page.getByText(/choose \d{2}\/\d{2}\/\d{4} or later/);
+    const error = page.getByText(/choose \d{1,2}\/\d{2}\/\d{4} or later/);
     await error.waitFor();
     const field = await page.getByRole("textbox", { name: "From" }).getAttribute("aria-describedby");
     expect(field ?? "").toContain(await error.getAttribute("id").then((id) => id ?? "none"));

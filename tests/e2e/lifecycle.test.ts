@@ -16,9 +16,15 @@ let today: CivilDate;
 /** Each member's user id and name. */
 const people = {} as Record<"paused" | "coolingOff" | "afterCoolingOff", { id: string; name: string }>;
 
-/** "DD/MM/YYYY", as the staff site shows and takes dates. */
-const nz = (d: CivilDate) => d.split("-").reverse().join("/");
-const civil = (nzDate: string) => nzDate.split("/").reverse().join("-") as CivilDate;
+/** "d/MM/yyyy", as the staff site shows and takes dates. */
+const nz = (d: CivilDate) => {
+  const [y, m, day] = d.split("-");
+  return `${Number(day)}/${m}/${y}`;
+};
+const civil = (nzDate: string) => {
+  const [d, m, y] = nzDate.split("/");
+  return `${y}-${m}-${d.padStart(2, "0")}` as CivilDate;
+};
 
 const dev = async (path: string, body?: unknown) => {
   const response = await fetch(`${product.staffUrl}/api/dev/${path}`, {
@@ -127,7 +133,7 @@ describe("membership lifecycle on the member page", () => {
     await page.screenshot({ path: screenshotPath("lifecycle-cancel-cooling-off") });
     await dialog.getByRole("button", { name: "Cancel membership" }).click();
     await page.getByText("Membership cancelled").waitFor();
-    await card.getByText(/^Cancels \d\d\/\d\d\/\d{4}$/).waitFor();
+    await card.getByText(/^Cancels \d{1,2}\/\d\d\/\d{4}$/).waitFor();
     // Only the first payment (joining fee and week): nothing was added for the cancellation.
     await page.getByRole("table", { name: "Payments" }).waitFor();
     const rows = await paymentRows(page);
@@ -139,7 +145,7 @@ describe("membership lifecycle on the member page", () => {
     const page = await staffPage(browser, product, "admin@example.com");
     let card = await memberPage(page, people.paused.id, people.paused.name);
     // A weekly period in progress, [from, to): the pause starts tomorrow (inside it or on its end).
-    const period = await card.getByText(/^\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}$/).innerText();
+    const period = await card.getByText(/^\d{1,2}\/\d\d\/\d{4} – \d{1,2}\/\d\d\/\d{4}$/).innerText();
     const [from, to] = period.split(" – ").map(civil);
     expect(from <= today && today < to).toBe(true);
     const left = Number((await card.getByText(/^\d+ of 30$/).innerText()).split(" ")[0]);
@@ -147,9 +153,10 @@ describe("membership lifecycle on the member page", () => {
     const dialog = await openAction(page, card, "Pause", "Pause membership");
     const start = addDays(today, 1);
     const end = addDays(today, 8);
-    await dialog.getByLabel("First paused day").fill(nz(start));
-    await dialog.getByLabel("Back on").fill(nz(end));
-    await dialog.getByText(`Uses 7 of ${left} pause days.`).waitFor();
+    // The first and the last paused day, both included (as on the join site): back on `end`.
+    await dialog.getByRole("textbox", { name: "First day" }).fill(nz(start));
+    await dialog.getByRole("textbox", { name: "Last day" }).fill(nz(addDays(end, -1)));
+    await dialog.getByText(`Back on ${nz(end)}. Uses 7 of ${left} pause days.`).waitFor();
     await page.screenshot({ path: screenshotPath("lifecycle-pause-dialog") });
     await dialog.getByRole("button", { name: "Pause membership" }).click();
     await page.getByText("Pause saved").waitFor();

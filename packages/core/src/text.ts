@@ -15,10 +15,22 @@ export function titleCase(name: string | null | undefined): string {
   );
 }
 
-/** A calendar date ("2026-12-15", or an instant's first ten characters) as en-NZ "15/12/2026". */
+/**
+ * An offering named as a membership, once: "Anytime Membership" stays as it is, "Unlimited" is
+ * "Unlimited membership" (never "your Anytime Membership membership"). Emails and receipts use it.
+ */
+export function membershipName(offering: string): string {
+  const name = offering.trim();
+  return /\bmembership$/i.test(name) ? name : `${name} membership`;
+}
+
+/**
+ * A calendar date ("2026-12-15", or an instant's first ten characters) the en-NZ way, d/MM/yyyy:
+ * "15/12/2026", "3/12/2026". The one date pattern of the API's messages, exports and both sites.
+ */
 export function nzDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
+  return `${Number(d)}/${m}/${y}`;
 }
 
 const aucklandClock = new Intl.DateTimeFormat("en-NZ", {
@@ -33,7 +45,7 @@ const aucklandClock = new Intl.DateTimeFormat("en-NZ", {
 
 /**
  * An instant ("2026-12-15T02:04:00.000Z", epoch ms or a Date) as its en-NZ Auckland date and time:
- * "15/12/2026 03:04 pm". Composed from `formatToParts`, so every runtime writes the same string
+ * "15/12/2026 3:04 pm" (d/MM/yyyy h:mm a). Composed from `formatToParts`, so every runtime writes the same string
  * (ICU versions differ in spaces and in the case of "am"/"pm"). "" for no or an invalid instant.
  */
 export function nzDateTime(instant: string | number | Date | null | undefined): string {
@@ -43,6 +55,7 @@ export function nzDateTime(instant: string | number | Date | null | undefined): 
   const parts: Record<string, string> = {};
   for (const part of aucklandClock.formatToParts(date)) parts[part.type] = part.value;
   const hour24 = Number(parts.hour) % 24;
-  const hour12 = String(hour24 % 12 === 0 ? 12 : hour24 % 12).padStart(2, "0");
-  return `${parts.day}/${parts.month}/${parts.year} ${hour12}:${parts.minute} ${hour24 < 12 ? "am" : "pm"}`;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  const day = nzDate(`${parts.year}-${parts.month}-${parts.day}`);
+  return `${day} ${hour12}:${parts.minute} ${hour24 < 12 ? "am" : "pm"}`;
 }

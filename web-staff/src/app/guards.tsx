@@ -10,7 +10,7 @@ import { toast } from "@gym/web/toast";
 import { PageLoader } from "@gym/web/ui";
 import { useEffect, useRef, useState } from "react";
 import { matchPath, Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router-dom";
-import { ORGANISATION_ADMIN_PATHS, seesMoney } from "../features/shell/navigation";
+import { ORGANISATION_ADMIN_PATHS } from "../features/shell/navigation";
 import { browser, joinUrl } from "./config";
 
 /** Route `handle` flags the guards read (spec 000 §2: `meta auth`, `useLayout`). */
@@ -35,8 +35,9 @@ function Decision({ decision }: { decision: GuardDecision }) {
   useEffect(() => {
     if (href) browser.leave(href);
   }, [href]);
+  // One toast per notice (its id), however often the guard decides on the way to the dashboard.
   useEffect(() => {
-    if (notice) toast.warn(notice);
+    if (notice) toast.warn(notice, { id: `guard-${notice}` });
   }, [notice]);
   if (decision.kind === "navigate") return <Navigate to={decision.to} replace />;
   if (decision.kind === "leave") return <PageLoader label="Taking you to the join site" />;
@@ -73,14 +74,11 @@ export function RequireStaff() {
   if (!me) return <PageLoader />;
   const decision = staffGuard(me, {
     intended: `${location.pathname}${location.search}${location.hash}`,
-    organisationAdminOnly:
-      isOrganisationAdminPage(
-        location.pathname,
-        matches.map((match) => match.handle),
-      ) ||
-      (matches.some((match) => (match.handle as RouteHandle | undefined)?.admins) &&
-        me.status === "signed_in" &&
-        !seesMoney(me.user)),
+    organisationAdminOnly: isOrganisationAdminPage(
+      location.pathname,
+      matches.map((match) => match.handle),
+    ),
+    adminsOnly: matches.some((match) => (match.handle as RouteHandle | undefined)?.admins),
     joinUrl: joinUrl(),
   });
   return <Decision decision={decision} />;

@@ -8,9 +8,10 @@ import { policy } from "./policy";
 import { setSessionContext } from "./session";
 
 /**
- * The current-user shape of spec 000 §3. Registration fields (payment types, start and billing
- * dates, chosen offering and price) are filled in by the registration work; until then they
- * are empty.
+ * The current-user shape of spec 000 §3, its identity part. The payment methods (`payment_types`,
+ * `default_payment_type`) are filled in above this layer (payment-type/current-user.ts, which
+ * `GET /api/me` answers); registration fields (start and billing dates, chosen offering and
+ * price) are the join site's registration state's (`GET /api/me/registration`).
  */
 export async function currentUser(actor: Actor) {
   // The mobile and photo are what the person gave the organisation they are in now (or nothing).

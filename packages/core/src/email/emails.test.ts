@@ -162,6 +162,23 @@ describe("the email formats", () => {
   it("title-cases names", () => {
     expect(firstName("mary-jane o'neil")).toBe("Mary-Jane");
   });
+  it("names a membership once: 'your Anytime Membership', never 'Anytime Membership membership'", () => {
+    const email = priceChangeEmail({
+      member_name: member.name,
+      member_email: member.to,
+      gym_name: brand.name,
+      offering_name: "Anytime Membership",
+      to_offering_name: "Anytime Membership",
+      billing_frequency: "weekly",
+      from_amount: 2000,
+      to_amount: 2400,
+      effective: "2027-01-04",
+      reply_to: null,
+    });
+    expect(email.text).toContain("your Anytime Membership at Harbour Fitness Ponsonby will be $24.00");
+    expect(`${email.subject}\n${email.text}`).not.toMatch(/membership membership/i);
+    expect(fixtures["price change"].text).toContain("your Unlimited membership at");
+  });
 });
 
 describe("every email, rendered for a fixture member", { timeout: 30_000 }, () => {

@@ -1,26 +1,16 @@
 /**
- * The dates of the exports' cells (members, payments, visits; docs/exports.md "The files"): en-NZ,
- * in Pacific/Auckland.
+ * The dates of the exports' cells (members, payments, visits; docs/exports.md "The files"): the
+ * same en-NZ words the screens show, in Pacific/Auckland (core/text.ts, the one definition).
  */
-import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
+import type { CivilDate } from "../billing/calendar";
+import { nzDate, nzDateTime } from "../text";
 
-const dateTime = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: AUCKLAND_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
-/** "2026-11-23" → "23/11/2026". */
+/** "2026-11-23" → "23/11/2026", "2026-11-03" → "3/11/2026". */
 export function civilDateNz(date: CivilDate): string {
-  const [y, m, d] = date.split("-");
-  return `${d}/${m}/${y}`;
+  return nzDate(date);
 }
 
-/** An instant as its Auckland date and time ("23/11/2026, 2:05 pm"); "" for none. */
+/** An instant as its Auckland date and time ("23/11/2026 2:05 pm"); "" for none. */
 export function instantNz(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : "";
+  return nzDateTime(iso);
 }

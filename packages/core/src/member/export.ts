@@ -9,6 +9,7 @@ import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessNow, businessToday } from "../clock";
+import { labelOf, memberStateLabels, paymentKindLabels } from "../contract/labels";
 import { memberExportBody, memberExportColumns } from "../contract/member";
 import { db } from "../db/service";
 import { csvRows } from "../exports/csv";
@@ -20,20 +21,6 @@ import { type MemberListFilters, type MemberRow, matchingMembers } from "./list"
 import { summaryOf } from "./state";
 
 export const MEMBER_EXPORT_PAGE = 500;
-
-const STATE_LABELS: Record<string, string> = {
-  active: "Active",
-  upcoming: "Upcoming",
-  paused: "Paused",
-  grace: "In grace",
-  cancelled: "Cancelled",
-  none: "No membership",
-};
-const PAYMENT_LABELS: Record<string, string> = {
-  stripe_card: "Card",
-  bank_account: "Bank account",
-  pif: "Paid in full",
-};
 
 /** Checks access and filters first (so errors answer 422/403/404 before any file is written). */
 export function prepareMemberExport(actor: Actor, body: unknown) {
@@ -57,11 +44,11 @@ export function memberExportRow(row: MemberRow, mobile: string | undefined, now:
     member.email,
     mobile ?? "",
     dateOf(member.joined_at),
-    STATE_LABELS[summary?.state ?? "none"],
+    memberStateLabels[summary?.state ?? "none"],
     summary?.gym.name ?? "",
     summary?.offering.name ?? "",
     summary?.price.label ?? "",
-    summary ? (PAYMENT_LABELS[summary.payment_method] ?? summary.payment_method) : "",
+    summary ? labelOf(paymentKindLabels, summary.payment_method) : "",
     summary?.membership_type ?? "",
     (member.tags ?? []).join("; "),
     member.deleted_at ? dateOf(member.deleted_at) : "",

@@ -2,14 +2,15 @@
  * `POST /api/payments/export`: the filtered payments list as CSV, produced page by page (one
  * Query page of EXPORT_PAGE items at a time, each written out before the next is read), so
  * memory stays flat however many payments match. Amounts in dollars (two decimals, no symbol, so
- * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland. Cells written by exports/csv.ts (quoted, formulas neutralised).
+ * spreadsheets read them as numbers); dates en-NZ in Pacific/Auckland, types and statuses as the screens label them (contract/labels.ts). Cells written by exports/csv.ts (quoted, formulas neutralised).
  */
 
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
-import { AUCKLAND_TIME_ZONE, type CivilDate } from "../billing/calendar";
+import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessToday } from "../clock";
+import { labelOf, paymentKindLabels, paymentStatusLabels } from "../contract/labels";
 import { paymentExportBody, paymentExportColumns } from "../contract/payment";
 import { csvRows } from "../exports/csv";
 import { civilDateNz, instantNz } from "../exports/dates";
@@ -21,13 +22,6 @@ import type { PaymentRecord } from "./store";
 
 export const EXPORT_PAGE = 500;
 
-const dateOnly = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: AUCKLAND_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
 /** 1234 → "12.34" (integer arithmetic, no floating point). */
 export function dollars(cents: number): string {
   const sign = cents < 0 ? "-" : "";
@@ -36,7 +30,7 @@ export function dollars(cents: number): string {
 }
 
 function periodDate(iso: string | null | undefined): string {
-  return iso ? dateOnly.format(new Date(iso)) : "";
+  return iso ? civilDateNz(aucklandDate(new Date(iso))) : "";
 }
 
 export function exportRow(p: PaymentRecord): string[] {
@@ -47,8 +41,8 @@ export function exportRow(p: PaymentRecord): string[] {
     p.member_email,
     p.gym_name,
     p.price_label ?? "",
-    p.type,
-    p.status,
+    labelOf(paymentKindLabels, p.type),
+    labelOf(paymentStatusLabels, p.status),
     dollars(p.amount),
     dollars(p.surcharge),
     dollars(p.amount + p.surcharge),

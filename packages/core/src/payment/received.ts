@@ -43,7 +43,14 @@ export async function markPaymentReceived(actor: Actor, paymentId: string, attem
   const sub = payment.subscription_id
     ? await findSubscription(organisationId, payment.subscription_id)
     : null;
-  const ledger = sub ? await subscriptionPayments(organisationId, sub.user_id, sub.subscription_id) : [];
+  // The ledger with this payment as it was read (awaiting): another staff member marking it
+  // received at the same moment may already show it sent here, and that is not money taken at the
+  // desk; the write below, conditional on the status read, tells them apart (not_awaiting_payment).
+  const ledger = sub
+    ? (await subscriptionPayments(organisationId, sub.user_id, sub.subscription_id)).map((p) =>
+        p.payment_id === paymentId ? payment : p,
+      )
+    : [];
   // A charge awaiting payment (a pay-in-full transfer) is owed until received. When the desk has
   // meanwhile taken some of it (a manual payment pays debt), the transfer arriving as well would
   // collect that part twice: refuse, and say what was paid (docs/billing.md "Dunning → Debt").

@@ -28,7 +28,7 @@ import { type PaymentTypeRecord, paymentTypeLabel } from "../payment-type/presen
 import { findPaymentType } from "../payment-type/service";
 import { priceOnDay } from "../subscription/schedule";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
-import { titleCase } from "../text";
+import { membershipName, titleCase } from "../text";
 import { receiptEmail } from "./emails";
 
 export type ReceiptRecord = {
@@ -91,8 +91,7 @@ export async function receiptContent(
   const settings = organisationSettings(org);
   const kind = (payment.meta as { kind?: string } | undefined)?.kind;
   const offering = sub?.offering_name ?? "Membership";
-  // "Anytime Membership", not "Anytime Membership membership".
-  const membership = /membership$/i.test(offering.trim()) ? offering : `${offering} membership`;
+  const membership = membershipName(offering);
   // The price the period was charged at: a price change in effect by its first day names the new
   // price (issue 34 item 9), whatever label a payment planned before the change carried.
   const periodStart = payment.period_start_at ? aucklandDate(new Date(payment.period_start_at)) : null;

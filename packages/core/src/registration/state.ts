@@ -1,4 +1,5 @@
 /** `GET /api/me/registration`: the registration state the join site's route guard and pages follow. */
+
 import type { Actor } from "../auth/actor";
 import { aucklandDate, formatBasisPoints, formatCents } from "../billing/index";
 import { businessNow } from "../clock";
@@ -10,6 +11,7 @@ import { getGym } from "../gym/service";
 import { findOffering } from "../offering/store";
 import { batchContext } from "../payment/context";
 import { cardRateOf } from "../payment/surcharge";
+import { usablePaymentTypes } from "../payment-type/current-user";
 import { myPaymentTypes } from "../payment-type/service";
 import { findPrice } from "../price/store";
 import { myActiveSubscription } from "../subscription/service";
@@ -55,8 +57,8 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
   const today = aucklandDate(await businessNow());
-  const usable = paymentTypes.filter((p) => p.status === "active" || p.status === "reauthenticate");
-  const defaultType = (usable.find((p) => p.is_default) ?? null) as PaymentType | null;
+  const { usable, default: found } = usablePaymentTypes(paymentTypes);
+  const defaultType = found as PaymentType | null;
   const reauthenticate = defaultType?.type === "bank_account" && defaultType.status === "reauthenticate";
   const welcome = subscription !== null;
   const latest = subscription?.latest_payment ?? null;

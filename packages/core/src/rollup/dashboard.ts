@@ -9,6 +9,7 @@ import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, toEpochDay } from "../billing/calendar";
 import { businessNow } from "../clock";
 import type { CostAndVisitBreakdown, DashboardStats, UserBreakdown } from "../contract/dashboard";
+import { labelOf, paymentKindLabels } from "../contract/labels";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
@@ -144,11 +145,6 @@ const FREQUENCY_LABELS: Record<string, string> = {
   yearly: "Yearly",
   one_off: "Paid in full",
 };
-const TYPE_LABELS: Record<string, string> = {
-  stripe_card: "Card",
-  bank_account: "Bank account",
-  pif: "Paid in full",
-};
 
 export async function userBreakdown(actor: Actor, query: { scope?: string; gym_id?: string }) {
   const s = dashboardScope(actor, query);
@@ -199,7 +195,7 @@ export async function userBreakdown(actor: Actor, query: { scope?: string; gym_i
     ],
     by_offering: byPrefix("o:", (id) => names.get(id) ?? "Removed offering"),
     by_frequency: byPrefix("f:", (f) => FREQUENCY_LABELS[f] ?? f),
-    by_payment_type: byPrefix("t:", (t) => TYPE_LABELS[t] ?? t),
+    by_payment_type: byPrefix("t:", (t) => labelOf(paymentKindLabels, t)),
   };
   return answer;
 }

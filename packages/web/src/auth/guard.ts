@@ -15,6 +15,8 @@ export const TWO_FACTOR_PATH = "/two-factor-authentication";
 export const DASHBOARD_PATH = "/dashboard";
 /** Told to staff sent away from an organisation-admin page. */
 export const ORGANISATION_ADMIN_ONLY_NOTICE = "Only organisation admins can open that page.";
+/** Told to a personal trainer sent away from an admins' page (payments, prices: the money). */
+export const ADMINS_ONLY_NOTICE = "Only admins can open that page: it shows the gym's money.";
 
 /** Only same-site paths are followed after sign-in (never `//evil.example` or `https://…`). */
 export function safeRedirect(value: string | null | undefined, fallback: string = DASHBOARD_PATH): string {
@@ -30,6 +32,8 @@ export interface StaffGuardOptions {
   intended: string;
   /** The page may be opened by organisation admins only (other staff go to the dashboard). */
   organisationAdminOnly?: boolean;
+  /** The page may be opened by admins only, organisation or gym (a trainer goes to the dashboard). */
+  adminsOnly?: boolean;
   /** The join site's origin: a signed-in person who is not staff is sent to register there. */
   joinUrl: string;
 }
@@ -40,7 +44,8 @@ export interface StaffGuardOptions {
  * - nobody signed in, or the answer failed for another reason → /login?redirect=<intended>
  *   (of the spec's two readings of "any other failure" we pick sign-in, never an empty page);
  * - signed in but not staff → the join site's register page;
- * - an organisation-admin page for someone who is not one → /dashboard.
+ * - an organisation-admin page for someone who is not one, or an admins' page for a personal
+ *   trainer → /dashboard, with the notice that says why.
  */
 export function staffGuard(me: MeState, options: StaffGuardOptions): GuardDecision {
   switch (me.status) {
@@ -55,6 +60,9 @@ export function staffGuard(me: MeState, options: StaffGuardOptions): GuardDecisi
       if (!me.user.is_staff) return { kind: "leave", href: `${options.joinUrl}/` };
       if (options.organisationAdminOnly && !me.user.is_organisation_admin) {
         return { kind: "navigate", to: DASHBOARD_PATH, notice: ORGANISATION_ADMIN_ONLY_NOTICE };
+      }
+      if (options.adminsOnly && !me.user.is_organisation_admin && !me.user.is_gym_admin) {
+        return { kind: "navigate", to: DASHBOARD_PATH, notice: ADMINS_ONLY_NOTICE };
       }
       return { kind: "allow" };
   }

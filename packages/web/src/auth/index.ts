@@ -11,6 +11,7 @@ export {
   useOptionalAuth,
 } from "./AuthProvider";
 export {
+  ADMINS_ONLY_NOTICE,
   DASHBOARD_PATH,
   type GuardDecision,
   guestGuard,

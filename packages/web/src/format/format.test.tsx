@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatLongDate, formatMoney, formatTime, titleCase } from ".";
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatLongDate,
+  formatMoney,
+  formatPause,
+  formatTime,
+  titleCase,
+} from ".";
 
 describe("formatting in Pacific/Auckland, en-NZ", () => {
   it("runs with the machine in another zone", () => {
@@ -8,27 +17,45 @@ describe("formatting in Pacific/Auckland, en-NZ", () => {
   });
 
   it("shows an instant in New Zealand daylight time", () => {
-    expect(formatDateTime("2026-01-15T20:00:00Z")).toBe("16/01/2026 09:00 am");
+    expect(formatDateTime("2026-01-15T20:00:00Z")).toBe("16/01/2026 9:00 am");
     expect(formatDate("2026-01-15T20:00:00Z")).toBe("16/01/2026");
     expect(formatTime("2026-01-15T20:00:00Z")).toBe("9:00 am");
     expect(formatLongDate("2026-01-15T20:00:00Z")).toBe("16 January 2026");
   });
 
   it("shows an instant in New Zealand standard time (winter, +12)", () => {
-    expect(formatDateTime("2026-07-01T00:30:00Z")).toBe("01/07/2026 12:30 pm");
+    expect(formatDateTime("2026-07-01T00:30:00Z")).toBe("1/07/2026 12:30 pm");
     expect(formatTime(new Date("2026-07-01T11:45:00Z"))).toBe("11:45 pm");
   });
 
   it("crosses midnight and the DST change correctly", () => {
     // NZ daylight time ends 5 April 2026 at 03:00 NZDT (14:00 UTC on the 4th).
-    expect(formatDateTime("2026-04-04T13:59:00Z")).toBe("05/04/2026 02:59 am");
-    expect(formatDateTime("2026-04-04T14:00:00Z")).toBe("05/04/2026 02:00 am");
+    expect(formatDateTime("2026-04-04T13:59:00Z")).toBe("5/04/2026 2:59 am");
+    expect(formatDateTime("2026-04-04T14:00:00Z")).toBe("5/04/2026 2:00 am");
     expect(formatDateTime("2026-01-15T11:00:00Z")).toBe("16/01/2026 12:00 am");
   });
 
   it("keeps date-only values on their date", () => {
-    expect(formatDate("1990-03-09")).toBe("09/03/1990");
+    expect(formatDate("1990-03-09")).toBe("9/03/1990");
     expect(formatLongDate("1990-03-09")).toBe("9 March 1990");
+  });
+
+  it("writes a chart's day as day-first d/MM, never month-first", () => {
+    expect(formatDayMonth("2026-09-28")).toBe("28/09");
+    expect(formatDayMonth("2026-10-05")).toBe("5/10");
+    expect(formatDayMonth("2026-01-15T20:00:00Z")).toBe("16/01");
+  });
+
+  it("shows a pause as first day – last day, back on …", () => {
+    const pause = { pause_start_at: "2026-12-10", pause_last_day: "2026-12-16", pause_end_at: "2026-12-17" };
+    expect(formatPause(pause)).toBe("10/12/2026 – 16/12/2026, back on 17/12/2026");
+    expect(formatPause({ ...pause, pause_last_day: null })).toBe(
+      "10/12/2026 – 16/12/2026, back on 17/12/2026",
+    );
+    expect(formatPause({ pause_start_at: "2026-12-10", pause_last_day: null, pause_end_at: null })).toBe(
+      "From 10/12/2026",
+    );
+    expect(formatPause({ pause_start_at: null, pause_last_day: null, pause_end_at: null })).toBe("");
   });
 
   it("formats wall-clock hours as h:mm a", () => {

@@ -4,7 +4,7 @@
  * (ICU versions differ in spaces and in the case of "am"/"pm").
  */
 
-import { nzDateTime } from "@gym/core/text";
+import { nzDate, nzDateTime } from "@gym/core/text";
 
 export const TIME_ZONE = "Pacific/Auckland";
 export const LOCALE = "en-NZ";
@@ -69,20 +69,52 @@ export function aucklandParts(value: DateLike): Parts | undefined {
   };
 }
 
-function clock(hour24: number, minute: string, padHour: boolean): string {
+function clock(hour24: number, minute: string): string {
   const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-  const hour = padHour ? String(hour12).padStart(2, "0") : String(hour12);
-  return `${hour}:${minute} ${hour24 < 12 ? "am" : "pm"}`;
+  return `${hour12}:${minute} ${hour24 < 12 ? "am" : "pm"}`;
 }
 
-/** "16/01/2026". A date-only value ("2026-01-16", e.g. a birthday) is shown as that date. */
-export function formatDate(value: DateLike): string {
-  if (typeof value === "string") {
-    const match = DATE_ONLY.exec(value);
-    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
-  }
+/** The Auckland calendar date ("YYYY-MM-DD") of a value; a date-only value is its own date. */
+function civilDate(value: DateLike): string | undefined {
+  if (typeof value === "string" && DATE_ONLY.test(value)) return value;
   const parts = aucklandParts(value);
-  return parts ? `${parts.day}/${parts.month}/${parts.year}` : "";
+  return parts ? `${parts.year}-${parts.month}-${parts.day}` : undefined;
+}
+
+/**
+ * "16/01/2026", "9/03/1990" (en-NZ d/MM/yyyy, core's `nzDate`). A date-only value ("2026-01-16",
+ * e.g. a birthday) is shown as that date.
+ */
+export function formatDate(value: DateLike): string {
+  const date = civilDate(value);
+  return date ? nzDate(date) : "";
+}
+
+/** "28/09", "5/10": a day on a chart's axis, day first (d/MM). */
+export function formatDayMonth(value: DateLike): string {
+  const date = civilDate(value);
+  return date ? nzDate(date).replace(/\/\d{4}$/, "") : "";
+}
+
+/** A subscription's pause as the answer carries it (`pause_end_at` is the first day back). */
+export interface PauseDates {
+  pause_start_at: string | null;
+  pause_last_day?: string | null;
+  pause_end_at: string | null;
+}
+
+/**
+ * Every pause the same way on both sites: "10/12/2026 – 16/12/2026, back on 17/12/2026" (first and
+ * last paused day, both included, then the first day back); "From 10/12/2026" for an open pause.
+ */
+export function formatPause(pause: PauseDates): string {
+  const first = formatDate(pause.pause_start_at);
+  if (!first) return "";
+  const back = civilDate(pause.pause_end_at);
+  if (!back) return `From ${first}`;
+  const [y, m, d] = back.split("-").map(Number);
+  const last = pause.pause_last_day ?? new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+  return `${first} – ${formatDate(last)}, back on ${nzDate(back)}`;
 }
 
 /** "16 January 2026". */
@@ -104,7 +136,7 @@ export function formatShortDay(value: DateLike): string {
   return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
 
-/** "16/01/2026 09:00 am": core's `nzDateTime`, the one definition the API's messages use too. */
+/** "16/01/2026 9:00 am" (d/MM/yyyy h:mm a): core's `nzDateTime`, the one definition the API's messages use too. */
 export function formatDateTime(value: DateLike): string {
   return nzDateTime(value);
 }
@@ -118,11 +150,11 @@ export function formatTime(value: DateLike): string {
     const match = WALL_TIME.exec(value);
     if (match) {
       const hour = Number(match[1]);
-      return hour < 24 ? clock(hour, match[2], false) : "";
+      return hour < 24 ? clock(hour, match[2]) : "";
     }
   }
   const parts = aucklandParts(value);
-  return parts ? clock(parts.hour, parts.minute, false) : "";
+  return parts ? clock(parts.hour, parts.minute) : "";
 }
 
 /** Integer cents NZD to "$1,234.50" ("-$5.00" for negatives). */

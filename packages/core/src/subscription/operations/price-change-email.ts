@@ -5,6 +5,7 @@ import { formatCents } from "../../billing/money";
 import { emailDate, firstName } from "../../email/format";
 import { compose } from "../../email/message";
 import type { Email } from "../../email/port";
+import { membershipName } from "../../text";
 
 export function priceChangeEmail(input: {
   member_name: string;
@@ -42,7 +43,7 @@ export function priceChangeEmail(input: {
       {
         p: [
           input.to_offering_name === input.offering_name
-            ? `From ${from}, your ${input.offering_name} membership at ${input.gym_name} will be ${formatCents(
+            ? `From ${from}, your ${membershipName(input.offering_name)} at ${input.gym_name} will be ${formatCents(
                 input.to_amount,
               )} (${per}) instead of ${formatCents(input.from_amount)}.`
             : `From ${from}, your membership at ${input.gym_name} moves from ${input.offering_name} to ${

@@ -349,7 +349,7 @@ describe("price change", () => {
     expect(r.status).toBe(422);
     const [y, m, d] = addDays(today, 30).split("-");
     expect(r.body.errors.transition_takes_effect_at[0]).toBe(
-      `Members must be told 30 days before a price rise: choose ${d}/${m}/${y} or later.`,
+      `Members must be told 30 days before a price rise: choose ${Number(d)}/${m}/${y} or later.`,
     );
     const ok = await admin.post("/api/subscriptions/change-price-email-preview", {
       subscription_ids: [a.id],
@@ -399,7 +399,7 @@ describe("names and dates as the spec shows them", () => {
     const activity = await admin.get(`/api/members/${user.user_id}/activity`);
     expect(activity.status).toBe(200);
     const [y, m, d] = addDays(today, 3).split("-");
-    expect(JSON.stringify(activity.body.data)).toContain(`Starts ${d}/${m}/${y}`);
+    expect(JSON.stringify(activity.body.data)).toContain(`Starts ${Number(d)}/${m}/${y}`);
   });
 });
 

@@ -1,4 +1,5 @@
-import { currentUser, switchGym, switchOrganisation } from "@gym/core/auth/me";
+import { switchGym, switchOrganisation } from "@gym/core/auth/me";
+import { currentUserWithPaymentTypes } from "@gym/core/payment-type/current-user";
 import { z } from "@hono/zod-openapi";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, json } from "../respond";
@@ -40,7 +41,7 @@ export const meRouter = createRouter()
         401: errorResponses[401],
       },
     }),
-    async (c) => c.json({ data: await currentUser(actorOf(c)) }, 200),
+    async (c) => c.json({ data: await currentUserWithPaymentTypes(actorOf(c)) }, 200),
   )
   .openapi(
     userRoute({
@@ -53,7 +54,7 @@ export const meRouter = createRouter()
     }),
     async (c) => {
       const actor = await switchOrganisation(actorOf(c), c.req.valid("param").id);
-      return c.json({ data: await currentUser(actor) }, 200);
+      return c.json({ data: await currentUserWithPaymentTypes(actor) }, 200);
     },
   )
   .openapi(
@@ -67,6 +68,6 @@ export const meRouter = createRouter()
     }),
     async (c) => {
       const actor = await switchGym(actorOf(c), c.req.valid("param").id);
-      return c.json({ data: await currentUser(actor) }, 200);
+      return c.json({ data: await currentUserWithPaymentTypes(actor) }, 200);
     },
   );

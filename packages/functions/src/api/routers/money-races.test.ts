@@ -332,3 +332,23 @@ describe("a pay-in-full transfer paid at the desk instead (docs/billing.md 'Dunn
     expect(read).toMatchObject({ balance_owing: 0, credit_balance: 0 });
   });
 });
+
+describe("two staff mark the same transfer received at once (issue 35 item 18)", () => {
+  it("one wins; the others are told it is no longer awaiting payment, never that it was paid at the desk", async () => {
+    await at("2027-09-03");
+    // Several rounds, so that a loser reads the transfer before the winner's write and the ledger after it.
+    for (let round = 0; round < 4; round++) {
+      const { subscriptionId, transferId } = await pifByTransfer(15900 + round);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => admin.post(`/api/payments/${transferId}/received`)),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const lost of answers.filter((a) => a.status !== 200)) {
+        expect(lost.status, JSON.stringify(lost.body)).toBe(409);
+        expect(lost.body.error, JSON.stringify(lost.body)).toBe("not_awaiting_payment");
+      }
+      const read = (await admin.get(`/api/subscriptions/${subscriptionId}`)).body.data;
+      expect(read).toMatchObject({ balance_owing: 0, payments_sum: 15900 + round });
+    }
+  }, 60_000);
+});

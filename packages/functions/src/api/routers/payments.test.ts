@@ -191,7 +191,30 @@ describe("POST /api/payments/export", () => {
     const first = lines.find((l) => l.startsWith(seeded.card.paymentId))!;
     expect(first).toContain(",24.00,0.90,24.90,");
     const [y, m, d] = seeded.all[0].dueOn.split("-");
-    expect(first).toContain(`,${d}/${m}/${y},`);
+    expect(first).toContain(`,${Number(d)}/${m}/${y},`);
+  });
+
+  it("writes the labels the screens show, never the codes (issue 35: one set of labels)", async () => {
+    const { paymentKindLabels, paymentStatusLabels } = await import("@gym/core/contract/labels");
+    const { file } = await admin.exportCsv("/api/payments/export", {});
+    const rows = file!.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n")
+      .slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).not.toMatch(
+        /,(stripe_card|bank_account|pif|awaiting_payment|pending_request|sent|upcoming),/,
+      );
+      const labelled = Object.values(paymentKindLabels).some((label) => row.includes(`,${label},`));
+      expect(labelled, row).toBe(true);
+      expect(
+        Object.values(paymentStatusLabels).some((label) => row.includes(`,${label},`)),
+        row,
+      ).toBe(true);
+    }
+    expect(rows.find((l) => l.startsWith(seeded.card.paymentId))).toContain(",Card,");
   });
 
   it("is for admins, and checks its filters", async () => {
@@ -261,7 +284,7 @@ describe("GET /api/expected-payments-debugging", () => {
       const row = stuck.find((s: { payment: { id: string } }) => s.payment.id === last.paymentId);
       expect(row).toMatchObject({
         reason: "pending_too_long",
-        detail: "Sent to the provider 16/01/2026 09:00 am and not settled.",
+        detail: "Sent to the provider 16/01/2026 9:00 am and not settled.",
       });
     } finally {
       const was = before.data!;

@@ -612,7 +612,7 @@ describe("pro-rata", () => {
     });
     expect(far.status).toBe(422);
     expect(far.body.errors.billing_date).toEqual([
-      "The billing date must be on or before 07/06/2025: less than one weekly period after the start date",
+      "The billing date must be on or before 7/06/2025: less than one weekly period after the start date",
     ]);
     const pif = await admin.post(`/api/prices/${seeded.prices.summerPif.price_id}/pro-rata`, {
       start_date: "2025-06-01",

@@ -7,11 +7,14 @@ import {
   renderWithProviders,
   subscriptionFixture as subscription,
 } from "@gym/web/testing";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MembershipRoute } from "./membership";
 
-/** Issue 22: a member's pause is end-inclusive on the page ("Last day"); the API's pause_end_at is the day after. */
+/**
+ * Issue 22: a member's pause is end-inclusive on the page ("Last day"); the API's pause_end_at is
+ * the day after. Issue 35: the staff dialog asks the same, and both show "first – last, back on …".
+ */
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,9 +35,15 @@ describe("the member's pause form", () => {
       </AuthProvider>,
       { route: "/membership", path: "/membership", theme: touchTheme },
     );
-    const first = await screen.findByLabelText(/^First day/);
-    fireEvent.change(first, { target: { value: "2026-12-10" } });
-    fireEvent.change(screen.getByLabelText(/^Last day/), { target: { value: "2026-12-16" } });
+    // The UI kit's date inputs, day first (issue 35), as on the staff site's pause dialog.
+    const first = await screen.findByRole("textbox", { name: /^First day/ });
+    expect(first).toHaveAttribute("placeholder", "DD/MM/YYYY");
+    await user.type(first, "10/12/2026");
+    await user.type(screen.getByRole("textbox", { name: /^Last day/ }), "16/12/2026");
+    await user.click(screen.getByRole("heading", { name: "Pause my membership" }));
+    expect(
+      await screen.findByText(`Back on 17/12/2026. Uses 7 of ${sub.pause_days_remaining} pause days.`),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Book the pause" }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/pause"))).toBe(true));
     const sent = calls.find((c) => c.url.endsWith("/pause"));
@@ -63,9 +72,7 @@ describe("the member's pause form", () => {
       </AuthProvider>,
       { route: "/membership", path: "/membership", theme: touchTheme },
     );
-    expect(
-      await screen.findByText(/Paused 10 December 2026 to 16 December 2026 \(back on 17 December 2026\)/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Paused 10/12/2026 – 16/12/2026, back on 17/12/2026")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Remove this pause" }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/me/subscriptions/s-1/pause")).toBe(

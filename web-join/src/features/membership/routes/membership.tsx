@@ -7,8 +7,9 @@ import {
 } from "@gym/core/contract/lifecycle";
 import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import { isApiError } from "@gym/web/api";
-import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
+import { formatDate, formatLongDate, formatMoney, formatPause } from "@gym/web/format";
 import { submitHandler, useAction, useZodForm } from "@gym/web/forms";
+import { PauseDaysFields } from "@gym/web/forms/PauseDaysFields";
 import { PageLoader } from "@gym/web/ui";
 import {
   Alert,
@@ -22,7 +23,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -167,12 +167,7 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
         {sub.current_period_end && !sub.is_cancelled && (
           <Text>This period ends {formatLongDate(sub.current_period_end)}</Text>
         )}
-        {sub.pause_start_at && sub.pause_last_day && sub.pause_end_at && (
-          <Text>
-            Paused {formatLongDate(sub.pause_start_at)} to {formatLongDate(sub.pause_last_day)} (back on{" "}
-            {formatLongDate(sub.pause_end_at)})
-          </Text>
-        )}
+        {sub.pause_start_at && sub.pause_end_at && <Text>Paused {formatPause(sub)}</Text>}
         {sub.actions.remove_pause && (
           <Group>
             <Button
@@ -345,6 +340,7 @@ function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
   // The member gives the first and the last paused day, both included; the API takes the day back.
   const form = useZodForm({
     schema: pauseDaysInput,
+    mode: "controlled",
     initialValues: { pause_start_at: "", pause_last_day: "" },
   });
   const [done, setDone] = useState(false);
@@ -371,21 +367,7 @@ function PauseForm({ sub, onDone }: { sub: Subscription; onDone: () => void }) {
             have {sub.pause_days_remaining} {sub.pause_days_remaining === 1 ? "day" : "days"} left.
           </Text>
           {done && <Alert color="green">Your pause is booked.</Alert>}
-          <Group grow align="flex-start">
-            <TextInput
-              type="date"
-              label="First day"
-              {...form.getInputProps("pause_start_at")}
-              key={form.key("pause_start_at")}
-            />
-            <TextInput
-              type="date"
-              label="Last day"
-              description="Included: you are back the day after"
-              {...form.getInputProps("pause_last_day")}
-              key={form.key("pause_last_day")}
-            />
-          </Group>
+          <PauseDaysFields form={form} daysLeft={sub.pause_days_remaining} />
           <Button type="submit" variant="outline">
             Book the pause
           </Button>

@@ -3,6 +3,7 @@
  * dashboard page, so the chart library is its own chunk and not in the staff site's initial JS.
  */
 import type { CostAndVisitBreakdown } from "@gym/core/contract/dashboard";
+import { formatDayMonth } from "@gym/web/format";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Card, SimpleGrid, Title } from "@mantine/core";
 
@@ -10,13 +11,13 @@ const dollars = (cents: number) => Math.round(cents) / 100;
 
 export default function DashboardCharts({ range }: { range: CostAndVisitBreakdown }) {
   const weeks = range.by_week.map((w) => ({
-    week: w.week.slice(5),
+    week: formatDayMonth(w.week),
     Collected: dollars(w.collected),
     Expected: dollars(w.expected),
     Joined: w.joined,
     Cancelled: w.cancelled,
   }));
-  const days = range.visits_by_day.map((d) => ({ day: d.day.slice(5), Visits: d.visits }));
+  const days = range.visits_by_day.map((d) => ({ day: formatDayMonth(d.day), Visits: d.visits }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
       <Card withBorder padding="lg" aria-label="Revenue by week">

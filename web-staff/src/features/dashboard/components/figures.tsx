@@ -1,17 +1,6 @@
 import type { CurrentUser } from "@gym/web/auth";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { DateField } from "@gym/web/forms/DateField";
+import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type DashboardFilter, useDashboard } from "../api/dashboard";
@@ -79,21 +68,17 @@ export function Figures({ user, onToday }: { user: CurrentUser; onToday?: (today
           allowDeselect={false}
           w={240}
         />
-        <TextInput
+        <DateField
           label="From"
-          type="date"
-          value={chosen?.from ?? ""}
-          onChange={(e) =>
-            chosen && e.currentTarget.value && setRange({ ...chosen, from: e.currentTarget.value })
-          }
+          value={chosen?.from ?? null}
+          onChange={(from) => chosen && from && setRange({ ...chosen, from })}
+          w={{ base: "calc(50% - 6px)", xs: 170 }}
         />
-        <TextInput
+        <DateField
           label="To"
-          type="date"
-          value={chosen?.to ?? ""}
-          onChange={(e) =>
-            chosen && e.currentTarget.value && setRange({ ...chosen, to: e.currentTarget.value })
-          }
+          value={chosen?.to ?? null}
+          onChange={(to) => chosen && to && setRange({ ...chosen, to })}
+          w={{ base: "calc(50% - 6px)", xs: 170 }}
         />
       </Group>
       {error && (

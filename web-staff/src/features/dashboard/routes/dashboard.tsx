@@ -17,6 +17,7 @@ import {
   IconBuildingCommunity,
   IconBuildingStore,
   IconCash,
+  IconDoorEnter,
   IconId,
   IconTicket,
   IconUsers,
@@ -34,8 +35,11 @@ interface NextStep {
   description: string;
   to: string;
   icon: TablerIcon;
-  /** Who the step is for: organisation admins, anyone who manages offerings (organisation and gym admins), or all staff. */
-  for: "organisation_admins" | "managers" | "staff";
+  /**
+   * Who the step is for: organisation admins, anyone who manages offerings and sees the money
+   * (organisation and gym admins), or personal trainers (members read only, visits; no money).
+   */
+  for: "organisation_admins" | "managers" | "trainers";
 }
 
 const NEXT_STEPS: NextStep[] = [
@@ -65,7 +69,21 @@ const NEXT_STEPS: NextStep[] = [
     description: "See who has joined, their memberships and payments.",
     to: "/members",
     icon: IconUsers,
-    for: "staff",
+    for: "managers",
+  },
+  {
+    title: "Look up a member",
+    description: "See who has joined and the membership they hold.",
+    to: "/members",
+    icon: IconUsers,
+    for: "trainers",
+  },
+  {
+    title: "See who came in",
+    description: "Door check-ins at your gyms, as members arrive.",
+    to: "/visits",
+    icon: IconDoorEnter,
+    for: "trainers",
   },
   {
     title: "Quote a first payment",
@@ -80,13 +98,13 @@ function NextSteps({ user }: { user: CurrentUser }) {
   const mayManage = user.is_organisation_admin || user.is_gym_admin;
   const steps = NEXT_STEPS.filter(
     (step) =>
-      step.for === "staff" ||
+      (step.for === "trainers" && !mayManage) ||
       (step.for === "managers" && mayManage) ||
       (step.for === "organisation_admins" && user.is_organisation_admin),
   );
   return (
-    <Card withBorder padding="lg" h="100%">
-      <Title order={2} fz="lg">
+    <Card withBorder padding="lg" h="100%" component="section" aria-labelledby="next-steps-title">
+      <Title order={2} fz="lg" id="next-steps-title">
         Get started
       </Title>
       <Text size="sm" c="dimmed" mb="md">

@@ -34,7 +34,7 @@ describe("developer mailbox", () => {
       expect.stringContaining("Older mail"),
     ]);
     expect(items[0]).toHaveTextContent("coach@gym.nz");
-    expect(items[0]).toHaveTextContent("16/01/2026 09:00 am");
+    expect(items[0]).toHaveTextContent("16/01/2026 9:00 am");
 
     const frame = screen.getByTitle("Email: Your sign-in code");
     expect(frame).toHaveAttribute("sandbox", "allow-popups allow-popups-to-escape-sandbox");

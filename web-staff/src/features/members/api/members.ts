@@ -60,11 +60,3 @@ export function searchMembers(query: string, signal?: AbortSignal) {
 }
 
 /** Spec §4 card colours: green healthy, amber paused / grace / upcoming, red cancelled and over. */
-export const stateLabels: Record<MemberState, string> = {
-  active: "Active",
-  upcoming: "Upcoming",
-  paused: "Paused",
-  grace: "Grace period",
-  cancelled: "Cancelled",
-  none: "No membership",
-};

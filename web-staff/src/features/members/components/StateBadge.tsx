@@ -1,5 +1,6 @@
+import { memberStateLabels } from "@gym/core/contract/labels";
 import { Badge } from "@mantine/core";
-import { type MemberState, stateLabels } from "../api/members";
+import type { MemberState } from "../api/members";
 
 /**
  * A member's membership state in the spec's card colours (001 §4): green healthy, amber paused,
@@ -24,13 +25,7 @@ export function StateBadge({
       data-colour={colour ?? "none"}
       styles={{ root: { maxWidth: "none", flexShrink: 0 }, label: { overflow: "visible" } }}
     >
-      {stateLabels[state]}
+      {memberStateLabels[state]}
     </Badge>
   );
 }
-
-export const paymentTypeLabels: Record<string, string> = {
-  stripe_card: "Card",
-  bank_account: "Direct debit",
-  pif: "Pay in full",
-};

@@ -1,7 +1,8 @@
+import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError, useRevalidateUnder } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
-import { formatDate } from "@gym/web/format";
+import { formatDate, formatPause } from "@gym/web/format";
 import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
@@ -35,7 +36,7 @@ import { DoorAccessPanel } from "../../visits/components/DoorAccessPanel";
 import { type Member, useMember } from "../api/members";
 import { DetailsForm, NotesTagsForm } from "../components/MemberForms";
 import { NotificationSwitches } from "../components/NotificationSwitches";
-import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+import { StateBadge } from "../components/StateBadge";
 
 /** The charts carry @mantine/charts (recharts): loaded only when a member page opens. */
 const MemberCharts = lazy(() => import("../../visits/components/MemberCharts"));
@@ -85,7 +86,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
           {sub.price.label ?? sub.price.formatted_amount} · {sub.membership_type}
         </Row>
         <Row label="Gym">{sub.gym.name}</Row>
-        <Row label="Pays by">{paymentTypeLabels[sub.payment_method] ?? sub.payment_method}</Row>
+        <Row label="Pays by">{labelOf(paymentKindLabels, sub.payment_method)}</Row>
         <Row label="Started">{formatDate(sub.start_date)}</Row>
         <Row label="Current period">
           {sub.current_period_start
@@ -105,12 +106,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
           </Row>
         )}
         {sub.in_grace_period && <Row label="Grace period ends">{formatDate(sub.grace_period_ends_at)}</Row>}
-        {sub.is_paused && (
-          <Row label="Paused">
-            {formatDate(sub.pause_start_at)} – {formatDate(sub.pause_last_day)}, back on{" "}
-            {formatDate(sub.pause_end_at)}
-          </Row>
-        )}
+        {sub.is_paused && <Row label="Paused">{formatPause(sub)}</Row>}
         {sub.is_cancelled && (
           <Row label="Cancelled">
             {sub.cancellation_taken_effect ? "Ended" : "Ends"} {formatDate(sub.cancellation_effective_at)}

@@ -1,3 +1,4 @@
+import { labelOf, memberStateLabels, paymentKindLabels } from "@gym/core/contract/labels";
 import { isApiError, useListAddress } from "@gym/web/api";
 import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
@@ -26,11 +27,10 @@ import {
   type MemberListItem,
   memberExportBody,
   memberSearch,
-  stateLabels,
   useMembers,
   writeMemberSearch,
 } from "../api/members";
-import { paymentTypeLabels, StateBadge } from "../components/StateBadge";
+import { StateBadge } from "../components/StateBadge";
 
 /**
  * /members (members.index): the organisation's members by name (or newest joined), filtered by
@@ -76,7 +76,7 @@ export function MembersListRoute() {
             label="State"
             placeholder="Any state"
             clearable
-            data={Object.entries(stateLabels).map(([value, label]) => ({ value, label }))}
+            data={Object.entries(memberStateLabels).map(([value, label]) => ({ value, label }))}
             value={filters.state}
             onChange={(v) => set({ state: (v as MemberFilterValues["state"]) ?? null })}
             w={170}
@@ -96,7 +96,7 @@ export function MembersListRoute() {
             label="Payment type"
             placeholder="Any"
             clearable
-            data={Object.entries(paymentTypeLabels).map(([value, label]) => ({ value, label }))}
+            data={Object.entries(paymentKindLabels).map(([value, label]) => ({ value, label }))}
             value={filters.payment_type}
             onChange={(v) => set({ payment_type: (v as MemberFilterValues["payment_type"]) ?? null })}
             w={160}
@@ -171,9 +171,7 @@ export function MembersListRoute() {
                       <Anchor component={Link} to={`/members/${m.id}`} fw={600} size="sm">
                         {m.name}
                       </Anchor>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                        {m.email}
-                      </Text>
+                      <Email address={m.email} />
                       {/* On a phone the membership column is folded in here (no sideways scrolling). */}
                       {m.latest_subscription && (
                         <Text size="xs" hiddenFrom="sm">
@@ -218,7 +216,9 @@ export function MembersListRoute() {
                 title: "Pays by",
                 visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
                 render: (m) =>
-                  m.latest_subscription ? paymentTypeLabels[m.latest_subscription.payment_method] : "–",
+                  m.latest_subscription
+                    ? labelOf(paymentKindLabels, m.latest_subscription.payment_method)
+                    : "–",
               },
               {
                 accessor: "tags",
@@ -248,9 +248,32 @@ export function MembersListRoute() {
 
 type Summary = NonNullable<MemberListItem["latest_subscription"]>;
 
-/** "12M Term" once, not "12M Term · 12M Term": the membership type only when it says something more. */
+/**
+ * "$20.00 Weekly · 12M Term", not "… · 12M Term · 12M Term": the membership type only when the
+ * price's label does not already say it.
+ */
 function detailLine(sub: Summary): string {
-  return [...new Set([sub.price.label, sub.membership_type].filter(Boolean))].join(" · ");
+  const label = sub.price.label ?? "";
+  const type = sub.membership_type && !label.includes(sub.membership_type) ? sub.membership_type : "";
+  return [label, type].filter(Boolean).join(" · ");
+}
+
+/** An email that may wrap only before its "@" (never mid-name or mid-domain) on a narrow screen. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  return (
+    <Text size="xs" c="dimmed" data-testid="member-email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </Text>
+  );
 }
 
 function membershipLine(sub: Summary): string {

@@ -69,6 +69,9 @@ describe("the membership card", () => {
         /A break fee of \$205.00 is charged .*plus a \$5.43 card surcharge.*pays \$210.43 from Visa •••• 4242/,
       ),
     ).toBeInTheDocument();
+    // The way out says what it keeps (a second "Cancel" would read as the action).
+    expect(within(dialog).getByRole("button", { name: "Keep the membership" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Keep as is" })).not.toBeInTheDocument();
     await user.click(within(dialog).getAllByLabelText("Reasons")[0] as HTMLElement);
     await user.click(await screen.findByRole("option", { name: "Moving away" }));
     await user.click(within(dialog).getByRole("button", { name: "Cancel and charge $210.43" }));
@@ -156,16 +159,14 @@ describe("the membership card", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Start now" }));
     const dialog = await screen.findByRole("dialog", { name: "Start the membership today" });
-    expect(
-      await within(dialog).findByText(/Starts 20\/11\/2026 instead of 01\/12\/2026/),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Starts 20\/11\/2026 instead of 1\/12\/2026/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Start today" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith(started));
     expect(await screen.findByText("Membership started today")).toBeInTheDocument();
   });
 
   it("refuses a pause longer than the days left, with the server's message under the field", async () => {
-    mockApi({
+    const fetch = mockApi({
       "POST /api/subscriptions/s-1/pause": () =>
         jsonResponse(
           {
@@ -186,14 +187,25 @@ describe("the membership card", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Pause" }));
     const dialog = await screen.findByRole("dialog", { name: "Pause membership" });
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Keep as is" })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Pause membership" }));
     expect(await within(dialog).findAllByText("Value is required")).toHaveLength(2);
-    await user.type(within(dialog).getByLabelText(/First paused day/), "01/12/2026");
-    await user.type(within(dialog).getByLabelText(/Back on/), "15/12/2026");
+    // One convention on both sites: the first and the last paused day, both included.
+    await user.type(within(dialog).getByLabelText(/First day/), "01/12/2026");
+    await user.type(within(dialog).getByLabelText(/Last day/), "14/12/2026");
     await user.click(within(dialog).getByRole("heading", { name: "Pause membership" }));
-    expect(await within(dialog).findByText("Uses 14 of 5 pause days.")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("Back on 15/12/2026. Uses 14 of 5 pause days."),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Pause membership" }));
     expect(await within(dialog).findByText("Only 5 pause days are left.")).toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.method === "POST")?.body).toEqual({
+      pause_start_at: "2026-12-01",
+      pause_end_at: "2026-12-15",
+    });
+    // The server's message about the day back is put on the last-day field.
+    expect(within(dialog).getByLabelText(/Last day/)).toHaveAttribute("aria-invalid", "true");
   });
 });
 

@@ -1,5 +1,5 @@
 import { nextPaymentLabel } from "@gym/core/contract/payment";
-import { formatDate } from "@gym/web/format";
+import { formatDate, formatPause } from "@gym/web/format";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Subscription } from "../api/memberships";
@@ -123,12 +123,7 @@ export function SubscriptionCard({
               {s.pause_days_remaining} of {s.pause_days_credit}
             </Fact>
           )}
-          {s.pause_start_at && (
-            <Fact label="Pause">
-              {formatDate(s.pause_start_at)} – {formatDate(s.pause_last_day)}, back on{" "}
-              {formatDate(s.pause_end_at)}
-            </Fact>
-          )}
+          {s.pause_start_at && <Fact label="Pause">{formatPause(s)}</Fact>}
           {s.has_scheduled_price_change && (
             <Fact label="Price change">from {formatDate(s.price_change_takes_effect_at)}</Fact>
           )}

@@ -1,7 +1,8 @@
 import { isApiError } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
-import { formatDate, parseNzDate } from "@gym/web/format";
+import { formatDate } from "@gym/web/format";
 import { useAction } from "@gym/web/forms";
+import { DateField } from "@gym/web/forms/DateField";
 import { toast, toastApiError } from "@gym/web/toast";
 import { wideScreensOnly } from "@gym/web/ui";
 import {
@@ -19,8 +20,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { IconCalendar, IconMail } from "@tabler/icons-react";
+import { IconMail } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
@@ -244,13 +244,9 @@ export function ChangePriceRoute() {
                 reset();
               }}
             />
-            <DateInput
+            <DateField
               label="From"
               description="Leave empty for each member's next period end (for a rise, the first one after the notice period)"
-              placeholder="DD/MM/YYYY"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseNzDate}
-              leftSection={<IconCalendar size={16} />}
               clearable
               value={date}
               error={errors.transition_takes_effect_at}

@@ -1,13 +1,16 @@
+import { paymentKindLabels, paymentStatusLabels } from "@gym/core/contract/labels";
 import type { GymSummary } from "@gym/web/auth";
-import { Button, Group, Select, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { DateField } from "@gym/web/forms/DateField";
+import { Button, Group, Select } from "@mantine/core";
 import { emptyFilters, type PaymentFilterValues } from "../api/payments";
-import { statusLabels, typeLabels } from "./StatusBadge";
 
-const statusOptions = Object.entries(statusLabels).map(([value, label]) => ({ value, label }));
-const typeOptions = Object.entries(typeLabels).map(([value, label]) => ({ value, label }));
+const statusOptions = Object.entries(paymentStatusLabels).map(([value, label]) => ({ value, label }));
+const typeOptions = Object.entries(paymentKindLabels).map(([value, label]) => ({ value, label }));
 
-/** Status, type, gym and due-date range. Changing one applies it at once (and goes back to page 1). */
+/**
+ * Status, type, gym and due-date range (day-first date inputs). Changing one applies it at once
+ * (and goes back to page 1); a date applies once it is a whole date.
+ */
 export function PaymentFilters({
   value,
   gyms,
@@ -19,12 +22,6 @@ export function PaymentFilters({
   errors?: Record<string, string[]>;
   onChange: (next: PaymentFilterValues) => void;
 }) {
-  const [from, setFrom] = useState(value.from ?? "");
-  const [to, setTo] = useState(value.to ?? "");
-  useEffect(() => {
-    setFrom(value.from ?? "");
-    setTo(value.to ?? "");
-  }, [value.from, value.to]);
   const set = (patch: Partial<PaymentFilterValues>) => onChange({ ...value, ...patch });
   const active = Object.values(value).some(Boolean);
   return (
@@ -36,7 +33,8 @@ export function PaymentFilters({
         value={value.status}
         onChange={(status) => set({ status: status as PaymentFilterValues["status"] })}
         clearable
-        w={{ base: "calc(50% - 6px)", xs: 180 }}
+        // Wide enough for "Awaiting payment" with its clear button, on a phone too.
+        w={{ base: "100%", xs: 210 }}
         error={errors?.status?.[0]}
       />
       <Select
@@ -46,7 +44,7 @@ export function PaymentFilters({
         value={value.type}
         onChange={(type) => set({ type: type as PaymentFilterValues["type"] })}
         clearable
-        w={{ base: "calc(50% - 6px)", xs: 160 }}
+        w={{ base: "100%", xs: 170 }}
         error={errors?.type?.[0]}
       />
       {gyms.length > 1 && (
@@ -61,22 +59,20 @@ export function PaymentFilters({
           error={errors?.gym_id?.[0]}
         />
       )}
-      <TextInput
-        type="date"
+      <DateField
         label="Due from"
-        value={from}
-        onChange={(e) => setFrom(e.currentTarget.value)}
-        onBlur={() => from !== (value.from ?? "") && set({ from: from || null })}
-        w={{ base: "calc(50% - 6px)", xs: 160 }}
+        value={value.from ?? null}
+        onChange={(from) => set({ from: from || null })}
+        clearable
+        w={{ base: "calc(50% - 6px)", xs: 170 }}
         error={errors?.from?.[0]}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Due to"
-        value={to}
-        onChange={(e) => setTo(e.currentTarget.value)}
-        onBlur={() => to !== (value.to ?? "") && set({ to: to || null })}
-        w={{ base: "calc(50% - 6px)", xs: 160 }}
+        value={value.to ?? null}
+        onChange={(to) => set({ to: to || null })}
+        clearable
+        w={{ base: "calc(50% - 6px)", xs: 170 }}
         error={errors?.to?.[0]}
       />
       {active && (

@@ -1,3 +1,4 @@
+import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import type { CurrentUser } from "@gym/web/auth";
 import { administersGym } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
@@ -5,7 +6,7 @@ import { Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import type { Payment } from "../api/payments";
 import { MarkReceivedButton } from "./MarkReceived";
-import { StatusBadge, typeLabels } from "./StatusBadge";
+import { StatusBadge } from "./StatusBadge";
 
 /** Whether this staff member may mark this payment received (organisation admin, or admin of its gym). */
 export function canMarkReceived(user: CurrentUser, payment: Payment) {
@@ -94,7 +95,7 @@ export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsV
             </Stack>
           ),
         },
-        { accessor: "type", title: "Type", render: (p) => typeLabels[p.type] ?? p.type },
+        { accessor: "type", title: "Type", render: (p) => labelOf(paymentKindLabels, p.type) },
         {
           accessor: "status",
           title: "Status",
@@ -133,10 +134,10 @@ export function PaymentCards({ payments, user, onChanged }: PaymentsViewProps) {
             <Stack gap={2}>
               <Text fw={600}>{p.user.name}</Text>
               <Text size="xs" c="dimmed">
-                {p.gym.name} · {p.price_label ?? typeLabels[p.type]}
+                {p.gym.name} · {p.price_label ?? labelOf(paymentKindLabels, p.type)}
               </Text>
               <Text size="xs" c="dimmed">
-                Due {formatDate(p.due_on)} · {typeLabels[p.type] ?? p.type}
+                Due {formatDate(p.due_on)} · {labelOf(paymentKindLabels, p.type)}
               </Text>
               <Flags payment={p} />
             </Stack>

@@ -1,20 +1,10 @@
+import { labelOf, paymentStatusLabels } from "@gym/core/contract/labels";
 import { Badge } from "@mantine/core";
-import type { PaymentStatusValue } from "../api/payments";
 
 /**
  * Spec 001 §4: sent is successful; upcoming, pending_request and awaiting_payment are not paid
- * yet; any other status is failed. Shown in the spec's colours: green, amber, red.
+ * yet; any other status is failed. Labelled as in every screen and export (contract/labels.ts), in the spec's colours: green, amber, red.
  */
-export const statusLabels: Record<PaymentStatusValue, string> = {
-  sent: "Successful",
-  upcoming: "Upcoming",
-  pending_request: "Pending",
-  awaiting_payment: "Awaiting payment",
-  failed: "Failed",
-  declined: "Declined",
-  cancelled: "Cancelled",
-};
-
 export function statusColour(status: string): "green" | "yellow" | "red" {
   if (status === "sent") return "green";
   if (status === "upcoming" || status === "pending_request" || status === "awaiting_payment") return "yellow";
@@ -29,13 +19,7 @@ export function StatusBadge({ status }: { status: string }) {
       data-status={status}
       styles={{ root: { maxWidth: "none", flexShrink: 0 }, label: { overflow: "visible" } }}
     >
-      {statusLabels[status as PaymentStatusValue] ?? status}
+      {labelOf(paymentStatusLabels, status)}
     </Badge>
   );
 }
-
-export const typeLabels: Record<string, string> = {
-  stripe_card: "Card",
-  bank_account: "Direct debit",
-  pif: "Pay in full",
-};

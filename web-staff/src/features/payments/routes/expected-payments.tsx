@@ -1,3 +1,4 @@
+import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import { formatDate, formatLongDate, formatMoney } from "@gym/web/format";
 import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
@@ -19,7 +20,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type ExpectedPayments, useExpectedPayments } from "../api/payments";
-import { StatusBadge, typeLabels } from "../components/StatusBadge";
+import { StatusBadge } from "../components/StatusBadge";
 
 const reasonLabels: Record<ExpectedPayments["stuck"][number]["reason"], { label: string; colour: string }> = {
   overdue: { label: "Overdue, not charged", colour: "red" },
@@ -58,7 +59,7 @@ function Stuck({ stuck }: { stuck: ExpectedPayments["stuck"] }) {
             <Stack gap={0} align="flex-end">
               <Text fw={600}>{payment.formatted_total}</Text>
               <Text size="xs" c="dimmed">
-                {typeLabels[payment.type]} · due {formatDate(payment.due_on)}
+                {labelOf(paymentKindLabels, payment.type)} · due {formatDate(payment.due_on)}
               </Text>
             </Stack>
           </Group>
@@ -222,7 +223,7 @@ export function ExpectedPaymentsRoute() {
                             <Table.Td {...wideScreensOnlyCell}>{group.count}</Table.Td>
                             <Table.Td {...wideScreensOnlyCell}>
                               {Object.entries(group.by_type)
-                                .map(([type, n]) => `${typeLabels[type] ?? type} ${n}`)
+                                .map(([type, n]) => `${labelOf(paymentKindLabels, type)} ${n}`)
                                 .join(", ")}
                             </Table.Td>
                             <Table.Td ta="right" fw={600}>

@@ -132,6 +132,27 @@ describe("/payments", () => {
     expect(await within(table).findByText("Successful")).toBeInTheDocument();
   });
 
+  it("takes due dates day first in the UI kit's date inputs (issue 35), never the browser's mm/dd/yyyy", async () => {
+    const seen: string[] = [];
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/payments": ({ url }: { url: string }) => {
+        seen.push(url);
+        return jsonResponse({ data: [], meta: { next_cursor: null, per_page: 25 } });
+      },
+    });
+    const { user, location } = renderApp("/payments", { features: paymentsRoutes });
+    const from = await screen.findByRole("textbox", { name: "Due from" }, { timeout: 10_000 });
+    expect(from).not.toHaveAttribute("type", "date");
+    expect(from).toHaveAttribute("placeholder", "DD/MM/YYYY");
+    await user.type(from, "2/11/2026");
+    await user.click(screen.getByRole("heading", { level: 1, name: "Payments" }));
+    await waitFor(() => expect(location()).toBe("/payments?from=2026-11-02"));
+    expect(seen.at(-1)).toContain("from=2026-11-02");
+    expect(from).toHaveValue("2/11/2026");
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+  });
+
   it("sends trainers away: the payments list is for admins (docs/access-control.md)", async () => {
     const payments = vi.fn(() =>
       jsonResponse({ data: [transfer], meta: { next_cursor: null, per_page: 25 } }),
@@ -156,7 +177,7 @@ describe("/payments", () => {
     });
     renderApp("/payments", { features: paymentsRoutes });
     expect(await screen.findByTestId("business-clock-banner", {}, { timeout: 10_000 })).toHaveTextContent(
-      "Simulated business date: 01/12/2026",
+      "Simulated business date: 1/12/2026",
     );
     expect(await screen.findByText("No payments match these filters")).toBeInTheDocument();
   });
@@ -205,7 +226,7 @@ describe("/expected-payments-debugging", () => {
       { timeout: 10_000 },
     );
     expect(within(table).getByText("$48.90")).toBeInTheDocument();
-    expect(within(table).getByText("Card 1, Direct debit 1")).toBeInTheDocument();
+    expect(within(table).getByText("Card 1, Bank account 1")).toBeInTheDocument();
     expect(screen.getByText("Flagged after polls")).toBeInTheDocument();
     expect(screen.getByText("Still unsettled after 12 polls.")).toBeInTheDocument();
   });

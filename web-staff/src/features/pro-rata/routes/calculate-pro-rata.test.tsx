@@ -101,8 +101,8 @@ describe("pro-rata calculator", () => {
     serve(() =>
       jsonResponse(
         {
-          message: "The billing date must be on or before 07/06/2025",
-          errors: { billing_date: ["The billing date must be on or before 07/06/2025"] },
+          message: "The billing date must be on or before 7/06/2025",
+          errors: { billing_date: ["The billing date must be on or before 7/06/2025"] },
         },
         422,
       ),
@@ -112,7 +112,7 @@ describe("pro-rata calculator", () => {
     expect(await screen.findAllByText("Value is required")).toHaveLength(3);
 
     await fill(user, "01/06/2025", "09/06/2025");
-    expect(await screen.findByText("The billing date must be on or before 07/06/2025")).toBeInTheDocument();
+    expect(await screen.findByText("The billing date must be on or before 7/06/2025")).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole("region", { name: "First payment" })).not.toBeInTheDocument(),
     );

@@ -1,5 +1,6 @@
-import { formatLongDate, parseNzDate } from "@gym/web/format";
+import { formatLongDate } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
+import { DateField } from "@gym/web/forms/DateField";
 import {
   Alert,
   Button,
@@ -14,8 +15,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { IconAlertCircle, IconCalculator, IconCalendar } from "@tabler/icons-react";
+import { IconAlertCircle, IconCalculator } from "@tabler/icons-react";
 import { useState } from "react";
 import { usePageTitle } from "../../../app/page-title";
 import { calculateProRata, type ProRataResult, proRataFormSchema, useRecurringPrices } from "../api/pro-rata";
@@ -135,23 +135,15 @@ export function CalculateProRataRoute() {
                 {...form.getInputProps("price_id")}
               />
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <DateInput
+                <DateField
                   label="Start date"
                   description="The member's first day"
-                  placeholder="DD/MM/YYYY"
-                  valueFormat="DD/MM/YYYY"
-                  dateParser={parseNzDate}
-                  leftSection={<IconCalendar size={16} />}
                   withAsterisk
                   {...form.getInputProps("start_date")}
                 />
-                <DateInput
+                <DateField
                   label="Billing date"
                   description="The first full payment"
-                  placeholder="DD/MM/YYYY"
-                  valueFormat="DD/MM/YYYY"
-                  dateParser={parseNzDate}
-                  leftSection={<IconCalendar size={16} />}
                   withAsterisk
                   {...form.getInputProps("billing_date")}
                 />

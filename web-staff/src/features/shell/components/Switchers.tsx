@@ -2,6 +2,7 @@ import { type CurrentUser, ME_KEY, useAuth } from "@gym/web/auth";
 import { useAction } from "@gym/web/forms";
 import { toast } from "@gym/web/toast";
 import { Box, Button, Loader, Menu, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconBuildingStore, IconCheck, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -35,6 +36,15 @@ const TARGET_STYLES = {
   inner: { minWidth: 0 },
   label: { minWidth: 0, overflow: "hidden" },
 };
+
+/**
+ * On a phone both switchers share the top bar with the menu button: they drop their icons there,
+ * so the organisation's name has the room ("Harbour Fitness", not "Harbour …"). From `sm` up the
+ * icons are back.
+ */
+function useRoomForIcons(): boolean {
+  return useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false }) ?? true;
+}
 
 /** A long name cut with an ellipsis inside a switcher button. */
 function Truncated({ children, ...props }: { children: ReactNode; hiddenFrom?: "sm"; visibleFrom?: "sm" }) {
@@ -72,6 +82,7 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
   const { pathname } = useLocation();
   const revalidateAll = useRevalidateAll();
   const current = user.current_organisation;
+  const icons = useRoomForIcons();
   const switching = useAction(
     async (id: string) => {
       const next = await switchOrganisation(id);
@@ -105,10 +116,14 @@ export function OrganisationSwitcher({ user, onReload }: SwitcherProps) {
           // Not `loading`: that disables the button, and a disabled button drops the keyboard focus.
           aria-busy={busy}
           leftSection={
-            busy ? <Loader size={16} aria-label="Switching" /> : <IconBuildingCommunity size={16} />
+            busy ? (
+              <Loader size={16} aria-label="Switching" />
+            ) : icons ? (
+              <IconBuildingCommunity size={16} />
+            ) : undefined
           }
           rightSection={<IconSelector size={14} />}
-          maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
+          maw={{ base: "13rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}
           title={current?.name}
         >
@@ -144,6 +159,7 @@ export function GymSwitcher({ user, onReload }: SwitcherProps) {
   const revalidateAll = useRevalidateAll();
   const currentId = user.current_gym?.id ?? null;
   const currentName = user.gyms.find((gym) => gym.id === currentId)?.name ?? "Choose gym";
+  const icons = useRoomForIcons();
   const switching = useAction(
     async (id: string) => {
       const next = await switchGym(id);
@@ -170,9 +186,15 @@ export function GymSwitcher({ user, onReload }: SwitcherProps) {
           variant="default"
           // Not `loading`: that disables the button, and a disabled button drops the keyboard focus.
           aria-busy={busy}
-          leftSection={busy ? <Loader size={16} aria-label="Switching" /> : <IconBuildingStore size={16} />}
+          leftSection={
+            busy ? (
+              <Loader size={16} aria-label="Switching" />
+            ) : icons ? (
+              <IconBuildingStore size={16} />
+            ) : undefined
+          }
           rightSection={<IconSelector size={14} />}
-          maw={{ base: "10rem", sm: "16rem", lg: "20rem" }}
+          maw={{ base: "9rem", sm: "16rem", lg: "20rem" }}
           styles={TARGET_STYLES}
           title={currentName}
         >

@@ -3,13 +3,11 @@
  * @mantine/charts. Loaded with React.lazy so the staff site's first load does not carry the
  * chart library.
  */
-import { formatMoney } from "@gym/web/format";
+import { formatDate, formatDayMonth, formatMoney } from "@gym/web/format";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { useSubscriptionPeriods, useWeeklyCostPerVisit, useWeeklyVisits } from "../api/visits";
-
-const shortDate = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 
 export default function MemberCharts({ userId }: { userId: string }) {
   const { data: weekly } = useWeeklyVisits(userId);
@@ -30,7 +28,7 @@ export default function MemberCharts({ userId }: { userId: string }) {
         {weekly ? (
           <BarChart
             h={180}
-            data={weekly.map((w) => ({ week: shortDate(w.week_start), Visits: w.visits }))}
+            data={weekly.map((w) => ({ week: formatDayMonth(w.week_start), Visits: w.visits }))}
             dataKey="week"
             series={[{ name: "Visits", color: "teal.6" }]}
             yAxisProps={{ allowDecimals: false }}
@@ -43,11 +41,16 @@ export default function MemberCharts({ userId }: { userId: string }) {
         <Title order={2} fz="h4" mb="sm">
           Cost per visit
         </Title>
-        {cost ? (
+        {cost?.every((w) => w.cost_per_visit === null) ? (
+          // Without a visit there is no cost per visit to draw: bare axes would say nothing.
+          <Text size="sm" c="dimmed" py="xl" ta="center">
+            No visits yet
+          </Text>
+        ) : cost ? (
           <LineChart
             h={180}
             data={cost.map((w) => ({
-              week: shortDate(w.week_start),
+              week: formatDayMonth(w.week_start),
               "Cost per visit": w.cost_per_visit === null ? null : w.cost_per_visit / 100,
             }))}
             dataKey="week"
@@ -61,7 +64,7 @@ export default function MemberCharts({ userId }: { userId: string }) {
         {periods && periods.length > 0 && (
           <Text size="xs" c="dimmed" mt="xs">
             {periods
-              .map((p) => `${p.label}: ${formatMoney(p.weekly_cost)}/week from ${shortDate(p.start_date)}`)
+              .map((p) => `${p.label}: ${formatMoney(p.weekly_cost)}/week from ${formatDate(p.start_date)}`)
               .join(" · ")}
           </Text>
         )}

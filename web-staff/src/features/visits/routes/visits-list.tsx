@@ -2,8 +2,9 @@ import { isApiError, useListAddress } from "@gym/web/api";
 import { administersGym, staffGymsOf, useAuth } from "@gym/web/auth";
 import { ExportButton } from "@gym/web/exports";
 import { formatDateTime } from "@gym/web/format";
+import { DateField } from "@gym/web/forms/DateField";
 import { CursorPager, PageHeader, wideScreensOnly } from "@gym/web/ui";
-import { Alert, Anchor, Badge, Button, Container, Group, Select, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Container, Group, Select, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { DataTable } from "mantine-datatable";
@@ -54,19 +55,19 @@ export function VisitsListRoute() {
               w={230}
             />
           )}
-          <TextInput
-            type="date"
+          <DateField
             label="From"
-            value={filters.from ?? ""}
-            onChange={(e) => set({ from: e.currentTarget.value || null })}
-            w={170}
+            value={filters.from ?? null}
+            onChange={(from) => set({ from: from || null })}
+            clearable
+            w={{ base: "calc(50% - 6px)", xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="To"
-            value={filters.to ?? ""}
-            onChange={(e) => set({ to: e.currentTarget.value || null })}
-            w={170}
+            value={filters.to ?? null}
+            onChange={(to) => set({ to: to || null })}
+            clearable
+            w={{ base: "calc(50% - 6px)", xs: 170 }}
           />
           {filters.user_id && (
             <Button variant="default" onClick={() => set({ user_id: null })}>

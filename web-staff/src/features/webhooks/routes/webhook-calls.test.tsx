@@ -49,7 +49,7 @@ describe("webhook debugging pages", () => {
     );
     expect(await screen.findByText("evt_1")).toBeInTheDocument();
     expect(screen.getByText("rejected")).toBeInTheDocument();
-    expect(screen.getAllByText("16/01/2026 09:00 am")).toHaveLength(2);
+    expect(screen.getAllByText("16/01/2026 9:00 am")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Older" }));
     expect(await screen.findByText("evt_3")).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/webhook-calls?cursor=c2&per_page=25")).toBe(true);

@@ -68,7 +68,7 @@ export function CancelDialog({ subscription: s, done, close }: ActionProps) {
           </Stack>
         </Alert>
       )}
-      <Footer close={close}>
+      <Footer close={close} dismiss="Keep the membership">
         <Button color="red" onClick={() => void confirm.run()} loading={confirm.running} disabled={!preview}>
           {charge && charge.total > 0 ? `Cancel and charge ${charge.formatted_total}` : "Cancel membership"}
         </Button>

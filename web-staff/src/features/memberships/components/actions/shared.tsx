@@ -11,12 +11,23 @@ export interface ActionProps {
   close: () => void;
 }
 
-/** The dialog's buttons: "Keep as is" (closes, changes nothing) and the action's own. */
-export function Footer({ close, children }: { close: () => void; children: ReactNode }) {
+/**
+ * The dialog's buttons: the one that closes it and changes nothing ("Cancel", or what the dialog
+ * says instead where "Cancel" would read as the action: "Keep the membership"), and the action's own.
+ */
+export function Footer({
+  close,
+  dismiss = "Cancel",
+  children,
+}: {
+  close: () => void;
+  dismiss?: string;
+  children: ReactNode;
+}) {
   return (
     <Group justify="flex-end" mt="md">
       <Button variant="default" onClick={close}>
-        Keep as is
+        {dismiss}
       </Button>
       {children}
     </Group>
