@@ -56,7 +56,9 @@ export function presentRegisterFields(profile: Details | null, fromAnother = fal
     ...switchesOf(fromAnother ? null : (profile as Parameters<typeof switchesOf>[0])),
     from_another_organisation: fromAnother,
     // Consent to commercial messages is given, never assumed: off until the member turns it on.
-    marketing_emails: fromAnother ? false : ((profile as { marketing_emails?: boolean } | null)?.marketing_emails ?? false),
+    marketing_emails: fromAnother
+      ? false
+      : ((profile as { marketing_emails?: boolean } | null)?.marketing_emails ?? false),
   };
 }
 
