@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
       { path: "forgot-password", ...page(() => import("../features/auth/routes/forgot-password")) },
       { path: "reset-password", ...page(() => import("../features/auth/routes/password-link")) },
       { path: "set-password", ...page(() => import("../features/auth/routes/password-link")) },
+      // A gym's invitation to an existing account (a pay-in-full membership), accepted or declined.
+      { path: "invitation", ...page(() => import("../features/auth/routes/invitation")) },
       // An optional email's "Stop these emails" link (no sign-in: its token says who).
       { path: "unsubscribe", ...page(() => import("../features/membership/routes/unsubscribe")) },
       { path: "*", ...page(notFound) },

@@ -1,3 +1,4 @@
+import { joinPage } from "../auth/emails";
 import { config } from "../config";
 import { compose } from "../email/message";
 import type { Email } from "../email/port";
@@ -8,11 +9,15 @@ import { titleCase } from "../text";
  * one link to a page where they accept or decline. Nothing happens until they answer.
  */
 export function invitationEmail(
-  invitation: { email: string; name: string },
-  offer: { organisation: string; brand: string; what: string },
+  invitation: { email: string; name: string; kind: "staff" | "pif" },
+  offer: { organisation: string; brand: string; what: string; gymUuid?: string },
   token: string,
 ): Email {
-  const link = `${config.staffUrl}/invitation?token=${encodeURIComponent(token)}`;
+  // A member's invitation opens on the join site in the gym's colours; staff's on the staff site.
+  const link =
+    invitation.kind === "pif"
+      ? joinPage("/invitation", token, offer.gymUuid ? { uuid: offer.gymUuid, brand: { name: offer.brand } } : null)
+      : `${config.staffUrl}/invitation?token=${encodeURIComponent(token)}`;
   return compose({
     to: invitation.email,
     subject: `${offer.brand} invites you`,

@@ -107,6 +107,7 @@ async function offerOf(record: InvitationRecord) {
   return {
     organisation: organisation.name,
     brand: gym.name,
+    gymUuid: gym.uuid,
     what: `become a member of ${gym.name} with a pay-in-full membership (paid at the desk)`,
   };
 }
@@ -137,6 +138,7 @@ export async function peekInvitation(token: string) {
     kind: found.record.kind,
     organisation: offer.organisation,
     gym: offer.brand,
+    gym_uuid: offer.gymUuid ?? null,
     offer: `You're invited to ${offer.what}.`,
     email: found.record.email,
   };

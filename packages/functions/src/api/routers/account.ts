@@ -74,6 +74,8 @@ export const accountRouter = createRouter()
               kind: z.enum(["staff", "pif"]).optional(),
               organisation: z.string().optional(),
               gym: z.string().optional(),
+              /** The gym's public join id (a member's invitation), for the join site's branding. */
+              gym_uuid: z.string().nullable().optional(),
               offer: z.string().optional(),
               email: z.string().optional(),
             }),

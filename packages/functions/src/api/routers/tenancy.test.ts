@@ -32,7 +32,7 @@ interface Mail {
 const mailbox = async () => (await attacker.get("/api/dev/mail")).body.data as Mail[];
 const mailTo = async (to: string) => (await mailbox()).filter((m) => m.to === to);
 const tokenIn = (mail: Mail | undefined, path: string) => {
-  const match = new RegExp(`${path}\\?token=([^\\s)"]+)`).exec(mail?.text ?? "");
+  const match = new RegExp(`${path}\\?token=([^\\s)"&]+)`).exec(mail?.text ?? "");
   if (!match) throw new Error(`no ${path} link in ${mail?.subject}`);
   return decodeURIComponent(match[1]);
 };
