@@ -7,7 +7,7 @@
  */
 import { nzDate } from "../text";
 import { addDays, type CivilDate, compareCivilDates, daysBetween } from "./calendar";
-import { breakFee } from "./money";
+import { breakFee, CARD_MINIMUM_CENTS } from "./money";
 import { type BillingSchedule, chargeCovering, chargesBetween, type SchedulePause } from "./schedule";
 
 /** A refused operation: the field it concerns and the message staff or the member see (HTTP 422). */
@@ -197,4 +197,18 @@ export function allocateManualPayment(
 export function applyCredit(amount: number, credit: number): { credit_used: number; credit_left: number } {
   const credit_used = Math.min(amount, credit);
   return { credit_used, credit_left: credit - credit_used };
+}
+
+/**
+ * The credit a claim spends on a payment of `amount`: all it can, except that what is left to
+ * charge is never a positive total below the card minimum (a provider declines it): then the credit
+ * leaves the minimum to charge, and keeps the rest for the next payment (docs/billing.md "Prices
+ * below the card minimum"). The claim charges by it and the quote of the next money event
+ * (payment/quote.ts) shows it, so what a member reads is what is charged.
+ */
+export function creditToSpend(amount: number, credit: number, surchargeOf: (rest: number) => number): number {
+  const { credit_used } = applyCredit(amount, credit);
+  const rest = amount - credit_used;
+  if (rest === 0 || rest + surchargeOf(rest) >= CARD_MINIMUM_CENTS) return credit_used;
+  return Math.max(0, amount - CARD_MINIMUM_CENTS);
 }

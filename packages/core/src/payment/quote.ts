@@ -10,7 +10,7 @@
  * charges, not the one the payment was planned with).
  */
 import { addDays, aucklandDate, type CivilDate, isCivilDate } from "../billing/calendar";
-import { applyCredit } from "../billing/lifecycle";
+import { creditToSpend } from "../billing/lifecycle";
 import { formatCents } from "../billing/money";
 import { isBreakFee } from "../contract/payment";
 import type { MoneyQuote, QuoteKind } from "../contract/quote";
@@ -78,7 +78,12 @@ export function methodLabel(method: QuoteMethod): string {
 /** Pure: the figures of one money event. */
 export function quoteOf(facts: QuoteFacts): MoneyQuote {
   const spendsCredit = facts.kind === "next_payment" || facts.kind === "break_fee";
-  const { credit_used, credit_left } = applyCredit(facts.amount, spendsCredit ? facts.credit_balance : 0);
+  const held = spendsCredit ? facts.credit_balance : 0;
+  // The claim's own rule (billing/lifecycle.ts creditToSpend): the total never falls below the card minimum.
+  const credit_used = creditToSpend(facts.amount, held, (rest) =>
+    surchargeOfCharge(facts.method.type, rest, facts.rates, facts.gym),
+  );
+  const credit_left = held - credit_used;
   const left = facts.amount - credit_used;
   const surcharge = surchargeOfCharge(facts.method.type, left, facts.rates, facts.gym);
   const total = left + surcharge;

@@ -7,8 +7,7 @@
  */
 
 import { aucklandDate } from "../../billing/calendar";
-import { applyCredit } from "../../billing/lifecycle";
-import { CARD_MINIMUM_CENTS } from "../../billing/money";
+import { creditToSpend } from "../../billing/lifecycle";
 import { db } from "../../db/service";
 import { log } from "../../log";
 import type { PaymentTypeRecord } from "../../payment-type/present";
@@ -45,19 +44,6 @@ function needsConsent(sub: SubscriptionRecord, paymentType: PaymentTypeRecord | 
     paymentType.type === "bank_account" &&
     (paymentType.status === "reauthenticate" || sub.waiting_for_consent)
   );
-}
-
-/**
- * The credit a claim spends on a payment of `amount`: all it can, except that what is left to
- * charge is never a positive total below the card minimum (a provider declines it): then the credit
- * leaves the minimum to charge, and keeps the rest for the next payment (docs/billing.md "Prices
- * below the card minimum").
- */
-export function creditToSpend(amount: number, credit: number, surchargeOf: (rest: number) => number): number {
-  const { credit_used } = applyCredit(amount, credit);
-  const rest = amount - credit_used;
-  if (rest === 0 || rest + surchargeOf(rest) >= CARD_MINIMUM_CENTS) return credit_used;
-  return Math.max(0, amount - CARD_MINIMUM_CENTS);
 }
 
 type ClaimResult = "claimed" | "lost" | "held" | "cancelled" | "skipped";
