@@ -156,6 +156,8 @@ describe("membership lifecycle on the member page", () => {
     // The first and the last paused day, both included (as on the join site): back on `end`.
     await dialog.getByRole("textbox", { name: "First day" }).fill(nz(start));
     await dialog.getByRole("textbox", { name: "Last day" }).fill(nz(addDays(end, -1)));
+    // Leaving the field closes its calendar, as a person moving on to the button does.
+    await page.keyboard.press("Tab");
     await dialog.getByText(`Back on ${nz(end)}. Uses 7 of ${left} pause days.`).waitFor();
     await page.screenshot({ path: screenshotPath("lifecycle-pause-dialog") });
     await dialog.getByRole("button", { name: "Pause membership" }).click();

@@ -111,7 +111,7 @@ describe("offerings", () => {
     await calculator.getByRole("textbox", { name: "Billing date" }).fill("09/06/2025");
     await calculator.getByRole("textbox", { name: "Billing date" }).press("Escape");
     await calculator.getByRole("button", { name: "Calculate" }).click();
-    await calculator.getByText(/The billing date must be on or before 08\/06\/2025/).waitFor();
+    await calculator.getByText(/The billing date must be on or before 8\/06\/2025/).waitFor();
     await page.context().close();
   });
 });

@@ -71,7 +71,8 @@ describe("payments", () => {
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^Payment ID,Due date,Member,Email,Gym,Membership,Type,Status,Amount \(NZD\)/);
     const pif = lines.find((l) => l.toLowerCase().includes("e2e pif transfer"));
-    expect(pif).toMatch(/,pif,sent,299\.00,0\.00,299\.00,/);
+    // The labels the screens show, not the codes (issue 35: one set of labels, contract/labels.ts).
+    expect(pif).toMatch(/,Paid in full,Successful,299\.00,0\.00,299\.00,/);
     expect(lines.filter((l) => /e2e \d{3} (card|bank)/i.test(l))).toHaveLength(8);
   });
 
