@@ -20,14 +20,19 @@ describe("price input", () => {
   });
 
   it("needs term unit and term amount together (spec 001 §5)", () => {
-    expect(errorsOf(priceInput, { amount: 1, billing_frequency: "weekly", term_amount: 12 })).toEqual({
+    expect(errorsOf(priceInput, { amount: 100, billing_frequency: "weekly", term_amount: 12 })).toEqual({
       term_unit: ["Please select a term unit"],
     });
-    expect(errorsOf(priceInput, { amount: 1, billing_frequency: "weekly", term_unit: "months" })).toEqual({
+    expect(errorsOf(priceInput, { amount: 100, billing_frequency: "weekly", term_unit: "months" })).toEqual({
       term_amount: ["Please enter a term amount"],
     });
     expect(
-      errorsOf(priceInput, { amount: 1, billing_frequency: "weekly", term_unit: "months", term_amount: 12 }),
+      errorsOf(priceInput, {
+        amount: 100,
+        billing_frequency: "weekly",
+        term_unit: "months",
+        term_amount: 12,
+      }),
     ).toEqual({});
   });
 

@@ -16,7 +16,11 @@ export function invitationEmail(
   // A member's invitation opens on the join site in the gym's colours; staff's on the staff site.
   const link =
     invitation.kind === "pif"
-      ? joinPage("/invitation", token, offer.gymUuid ? { uuid: offer.gymUuid, brand: { name: offer.brand } } : null)
+      ? joinPage(
+          "/invitation",
+          token,
+          offer.gymUuid ? { uuid: offer.gymUuid, brand: { name: offer.brand } } : null,
+        )
       : `${config.staffUrl}/invitation?token=${encodeURIComponent(token)}`;
   return compose({
     to: invitation.email,

@@ -61,7 +61,9 @@ export function InvitationRoute() {
     <Text>Declined. Nothing was added to your account, and {name} keeps nothing of it.</Text>
   ) : answer === "accepted" ? (
     <Stack gap="md">
-      <Text>You're a member of {name}. Sign in with your usual email and password to see your membership.</Text>
+      <Text>
+        You're a member of {name}. Sign in with your usual email and password to see your membership.
+      </Text>
       <Button component={Link} to={signInPath({ gym: uuid, email: peek.email })} size="lg" fullWidth>
         Sign in
       </Button>
