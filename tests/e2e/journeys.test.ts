@@ -449,6 +449,24 @@ describe("an existing member on the join site", () => {
 describe("staff changing prices", () => {
   it("leaving From empty schedules a rise at each member's first period end after the notice", async () => {
     const page = await adminPage();
+    // A price change moves the amount, never the term (docs/billing.md, issue 34 item 7): the rise
+    // goes to a price with the term members already have, made here.
+    const api = { headers: { "X-Requested-With": "XMLHttpRequest" } };
+    const me = (await (await page.request.get(`${e2e.product.staffUrl}/api/me`, api)).json()).data;
+    const prices = (
+      await (
+        await page.request.get(
+          `${e2e.product.staffUrl}/api/organisations/${me.current_organisation.id}/prices`,
+          api,
+        )
+      ).json()
+    ).data as { offering: { id: string; name: string } }[];
+    const anytime = prices.find((p) => p.offering.name === "Anytime Membership")?.offering.id;
+    const made = await page.request.post(`${e2e.product.staffUrl}/api/offerings/${anytime}/prices`, {
+      ...api,
+      data: { amount: 2_200, billing_frequency: "weekly", term_amount: 12, term_unit: "months" },
+    });
+    expect(made.status(), await made.text()).toBe(201);
     await page.goto(`${e2e.product.staffUrl}/members/change-price`);
     await page.getByRole("heading", { level: 1, name: "Change price" }).waitFor();
     await page.getByRole("combobox", { name: "Members on the price" }).click();
@@ -456,7 +474,7 @@ describe("staff changing prices", () => {
     const table = page.getByRole("table", { name: "Members on the price" });
     await table.locator("tbody tr").first().getByRole("checkbox").check();
     await page.getByRole("combobox", { name: "New price" }).click();
-    await page.getByRole("option", { name: "Anytime Membership: $24.00 Weekly" }).click();
+    await page.getByRole("option", { name: "Anytime Membership: $22.00 Weekly · 12M Term" }).click();
     // From left empty.
     await page.getByRole("button", { name: "Preview emails" }).click();
     await page.getByText(/emails? will be sent/).waitFor();

@@ -433,6 +433,11 @@ describe("the tour", () => {
         const url = new URL(href.replaceAll("&amp;", "&"));
         // A page to open: the gym's reply-to (`mailto:`) is an address, not a page.
         if (url.protocol !== "http:" && url.protocol !== "https:") continue;
+        // The demo data is seeded once by another product and copied (tests/support/product.ts
+        // seededCopy): its emails name that product's address, closed by now. The links of this
+        // product's own emails are of the same kinds, and each is opened.
+        if (![new URL(e2e.product.staffUrl).origin, new URL(e2e.product.joinUrl).origin].includes(url.origin))
+          continue;
         links.set(`${url.origin}${url.pathname}`, message.subject);
       }
     }

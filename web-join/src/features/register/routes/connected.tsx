@@ -3,12 +3,17 @@ import { PageLoader } from "@gym/web/ui";
 import { Alert, Button, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconCheck } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { useRegistration } from "../api/registration";
 import { owedOf, type PaymentChange } from "../components/payment-change";
 import { paymentTypeLabel } from "../components/payment-type";
 import { MEMBERSHIP_PATH } from "../steps";
+
+/** How often, and how many times, the page asks again whether the owed payment went through. */
+const RECHECK_MS = 1_000;
+const RECHECKS = 15;
 
 /**
  * `/bank-account-connected` and `/card-connected`: the saved payment method. While joining, on to
@@ -18,13 +23,28 @@ import { MEMBERSHIP_PATH } from "../steps";
 export function ConnectedRoute() {
   const { pathname, state: navigation } = useLocation();
   const bank = pathname === "/bank-account-connected";
-  const { data: state } = useRegistration();
+  const { data: state, mutate } = useRegistration();
   const changed = Boolean(state?.welcome);
   const what = bank ? "Bank account" : "Card";
   const title = `${what} ${changed ? "changed" : "connected"}`;
   useDocumentTitle(`${title} · Join`);
   const navigate = useNavigate();
-  if (!state) return <PageLoader />;
+  // The owed amount is retried with the new method at once, but its answer may land a moment after
+  // this page opens (a provider's settlement): while that charge is still in flight, ask again for a
+  // while before saying whether it was paid.
+  const owedAtStart = (navigation as PaymentChange | null)?.owed ?? 0;
+  const [asked, setAsked] = useState(0);
+  const inFlight = state?.subscription?.latest_payment?.status === "pending_request";
+  const waiting = Boolean(state?.welcome && owedAtStart > 0 && inFlight && asked < RECHECKS);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      void mutate();
+      setAsked((n) => n + 1);
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, mutate]);
+  if (!state || waiting) return <PageLoader label={waiting ? "Checking your payment" : undefined} />;
   const method = state.default_payment_type;
   const owed = (navigation as PaymentChange | null)?.owed ?? 0;
   const latest = state.subscription?.latest_payment ?? null;
