@@ -335,7 +335,11 @@ function unexplained(stops: Stop[]): Stop[] {
       ...stop,
       problems: stop.problems.filter(
         (problem) =>
-          !knownGaps.some((gap) => gap.path.test(new URL(stop.url).pathname) && gap.problem.test(problem)),
+          // A gap belongs to the page where the person landed (a staff address can land a member on
+          // the join site's register page).
+          !knownGaps.some(
+            (gap) => gap.path.test(new URL(stop.landed ?? stop.url).pathname) && gap.problem.test(problem),
+          ),
       ),
     }))
     .filter((stop) => stop.problems.length);
