@@ -5,7 +5,29 @@
  * reported by an earlier test of the file is not reported again).
  */
 import { afterEach, expect } from "vitest";
-import { checkAllLedgers, type LedgerBreak } from "../../packages/core/src/payment/ledger-check";
+import { db } from "../../packages/core/src/db/service";
+import {
+  type Check,
+  type LedgerBreak,
+  ledgerBreaksOf,
+  settled,
+} from "../../packages/core/src/payment/ledger-check";
+import type { PaymentRecord } from "../../packages/core/src/payment/store";
+import type { SubscriptionRecord } from "../../packages/core/src/subscription/store";
+
+/** Every subscription of the test file's table against every payment (a Scan: tests only). */
+function checkAllLedgers(): Promise<Check> {
+  return settled(async () => {
+    const [{ data: subs }, { data: payments }] = await Promise.all([
+      db().entities.subscription.scan.go({ pages: "all" }),
+      db().entities.payment.scan.go({ pages: "all" }),
+    ]);
+    return {
+      checked: subs.length,
+      breaks: ledgerBreaksOf(subs as SubscriptionRecord[], payments as PaymentRecord[]),
+    };
+  });
+}
 
 export const describeBreak = (b: LedgerBreak) => `subscription ${b.subscription_id}: ${b.rule}: ${b.detail}`;
 

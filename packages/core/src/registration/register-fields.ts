@@ -15,22 +15,13 @@ import {
 } from "../contract/registration";
 import { NotFoundError } from "../errors";
 import { detailsToCarryOver, getProfile, type Profile, saveProfile, switchesOf } from "../user/profile";
+import { PROFILE_FIELDS } from "../user/profile-entity";
 import { parse } from "../validation";
 
-/** The fields of the form (not the mobile, date of birth and photo, asked for on their own steps). */
-const ANSWERS = [
-  "address",
-  "suburb",
-  "city",
-  "post_code",
-  "emergency_contact_name",
-  "emergency_contact_email",
-  "emergency_contact_mobile_number",
-  "emergency_contact_relationship",
-  "confidence_and_experience",
-  "hear_about_us",
-  "hear_about_us_other",
-] as const;
+/** The fields of the form: the profile's, but the mobile, date of birth and photo (asked for on their own steps). */
+const ANSWERS = PROFILE_FIELDS.filter(
+  (field) => field !== "mobile_number" && field !== "dob" && field !== "profile_picture",
+);
 
 type Details = Partial<Record<keyof Profile, string | boolean | undefined>>;
 

@@ -262,22 +262,29 @@ export async function staffInReach(actor: Actor, userId: string) {
   return { organisationId, role, user };
 }
 
-/** A waiting staff invitation of the actor's organisation (the staff list's pending rows), or null. */
-async function waitingInvitation(actor: Actor, userId: string) {
+/**
+ * A staff member of the actor's organisation, or a waiting staff invitation there (the staff list's
+ * pending rows): the role, the invitation and the user read in one round. Anything else is 404.
+ */
+async function staffOrInvitation(actor: Actor, userId: string) {
   const organisationId = actor.organisationId ?? "";
   manage(actor, organisationId);
-  const [role, invitation] = await Promise.all([
+  const [role, invitation, user] = await Promise.all([
     roleIn(organisationId, userId),
     findInvitation(organisationId, userId),
+    getUserOrNull(userId),
   ]);
-  return !(role && isStaffRole(role)) && invitation?.kind === "staff" ? invitation : null;
+  if (role && user && isStaffRole(role)) return { kind: "staff" as const, organisationId, role, user };
+  if (invitation?.kind === "staff") return { kind: "invitation" as const, organisationId, invitation };
+  throw new NotFoundError("staff member");
 }
 
 /** `GET /api/staff/{id}`. */
 export async function readStaff(actor: Actor, userId: string): Promise<StaffMember> {
-  const invitation = await waitingInvitation(actor, userId);
-  if (invitation) return presentInvitation(invitation, await gymNames(invitation.organisation_id));
-  const { organisationId, role, user } = await staffInReach(actor, userId);
+  const found = await staffOrInvitation(actor, userId);
+  const { organisationId } = found;
+  if (found.kind === "invitation") return presentInvitation(found.invitation, await gymNames(organisationId));
+  const { role, user } = found;
   const [gyms, doors, pictures] = await Promise.all([
     gymNames(organisationId),
     staffDoors(organisationId, userId),
@@ -288,12 +295,13 @@ export async function readStaff(actor: Actor, userId: string): Promise<StaffMemb
 
 /** `POST /api/staff/{id}/resend-invitation`: a new invitation link while the invitation is pending. */
 export async function resendInvitation(actor: Actor, userId: string): Promise<StaffMember> {
-  const invitation = await waitingInvitation(actor, userId);
-  if (invitation) {
-    await sendInvitationEmail(invitation);
-    return presentInvitation(invitation, await gymNames(invitation.organisation_id));
+  const found = await staffOrInvitation(actor, userId);
+  const { organisationId } = found;
+  if (found.kind === "invitation") {
+    await sendInvitationEmail(found.invitation);
+    return presentInvitation(found.invitation, await gymNames(organisationId));
   }
-  const { organisationId, role, user } = await staffInReach(actor, userId);
+  const { role, user } = found;
   if (user.password_hash) throw new ConflictError(staffMessages.notPending, "invitation_accepted");
   await sendInvitation(organisationId, user);
   const [gyms, doors] = await Promise.all([gymNames(organisationId), staffDoors(organisationId, userId)]);
@@ -307,13 +315,14 @@ export async function resendInvitation(actor: Actor, userId: string): Promise<St
  * organisation admin cannot be removed; nor can you remove yourself.
  */
 export async function deactivateStaff(actor: Actor, userId: string): Promise<StaffMember> {
-  const invitation = await waitingInvitation(actor, userId);
-  if (invitation) {
-    await withdrawInvitation(invitation.organisation_id, userId);
-    const row = presentInvitation(invitation, await gymNames(invitation.organisation_id));
+  const found = await staffOrInvitation(actor, userId);
+  const { organisationId } = found;
+  if (found.kind === "invitation") {
+    await withdrawInvitation(organisationId, userId);
+    const row = presentInvitation(found.invitation, await gymNames(organisationId));
     return { ...row, deleted_at: new Date().toISOString() };
   }
-  const { organisationId, role, user } = await staffInReach(actor, userId);
+  const { role, user } = found;
   if (userId === actor.userId) throw new ConflictError(staffMessages.yourself, "remove_yourself");
   if (role.org_role === "admin") {
     const { data: roles } = await db()
