@@ -16,7 +16,7 @@ describe("the staff layout", () => {
     for (const name of ["Staff", "Settings", "Calculate Pro Rata"]) {
       expect(await nav.getByRole("link", { name }).isVisible()).toBe(true);
     }
-    await page.getByRole("group", { name: "Your access" }).getByText("Organisation admin").waitFor();
+    await page.getByRole("group", { name: "Signed in as" }).getByText("Organisation admin").waitFor();
     await page.screenshot({ path: screenshotPath("shell-admin-gyms-desktop") });
     await page.context().close();
   });

@@ -23,6 +23,29 @@ export function codeEmail(to: string, name: string, code: string): Email {
 }
 
 /**
+ * A member's sign-in code (no staff place anywhere): their gym's email, in member words, as
+ * every other email they get from it. Staff keep the platform's (`codeEmail`).
+ */
+export function memberCodeEmail(to: string, name: string, code: string, gym: Brand): Email {
+  return compose({
+    to,
+    subject: `${code} is your sign-in code for ${gym.name}`,
+    brand: gym,
+    blocks: [
+      { p: [`Hi ${name},`] },
+      { p: [`To sign in to your ${gym.name} membership, enter this code:`] },
+      { code },
+      { p: ["It expires in 10 minutes and works once."] },
+      {
+        p: [
+          `If you did not try to sign in, someone may know your password: choose a new one with "Forgot password?" on the sign-in page, or ask ${gym.name} for help.`,
+        ],
+      },
+    ],
+  });
+}
+
+/**
  * The code of someone joining a gym (registered, address not yet confirmed): the gym's email,
  * worded for joining, not for a sign-in they may not recognise as one.
  */

@@ -3,8 +3,9 @@ import { sendEmail } from "../email/port";
 import { RateLimitedError, ValidationError } from "../errors";
 import { gymBrand } from "../gym/email-brand";
 import { titleCase } from "../text";
+import { isStaffRole, rolesOfUser } from "../user/roles";
 import { getUser } from "../user/service";
-import { codeEmail, joinCodeEmail } from "./emails";
+import { codeEmail, joinCodeEmail, memberCodeEmail } from "./emails";
 import { isDecoyUser } from "./session";
 import { type LimitTaken, takeLimit } from "./throttle";
 import { codeHash, epochSeconds, newSixDigitCode, sameHash } from "./tokens";
@@ -55,22 +56,48 @@ export async function issueCode(
   if (!user) return;
   const code = newSixDigitCode();
   const now = epochSeconds();
-  await db()
-    .entities.code.put({
-      user_id: userId,
-      purpose: "two_factor",
-      code_hash: codeHash(userId, code),
-      attempts: 0,
-      sent_at: new Date().toISOString(),
-      expires_at: now + CODE_LIFETIME_SECONDS,
-    })
-    .go();
-  const joining = !user.email_verified_at && options.gym ? await gymBrand(options.gym) : null;
-  await sendEmail(
-    joining?.name
-      ? joinCodeEmail(user.email, titleCase(user.name), code, { ...joining, name: joining.name })
-      : codeEmail(user.email, titleCase(user.name), code),
-  );
+  const sessionGym = options.gym ?? null;
+  // Someone still joining is emailed as a joiner whatever their roles: no need to read them.
+  const joining = !user.email_verified_at && sessionGym !== null;
+  const [roles] = await Promise.all([
+    joining ? [] : rolesOfUser(userId),
+    db()
+      .entities.code.put({
+        user_id: userId,
+        purpose: "two_factor",
+        code_hash: codeHash(userId, code),
+        attempts: 0,
+        sent_at: new Date().toISOString(),
+        expires_at: now + CODE_LIFETIME_SECONDS,
+      })
+      .go(),
+  ]);
+  await sendEmail(await codeEmailFor(user, code, roles, sessionGym));
+}
+
+/**
+ * Whose email the code is: someone still joining a gym (address not confirmed) gets the gym's
+ * joining words; a member (no staff place in any organisation) their gym's sign-in email, the
+ * session's gym or else the gym of their first membership; staff the platform's.
+ */
+async function codeEmailFor(
+  user: { email: string; name: string; email_verified_at?: string | null },
+  code: string,
+  roles: Awaited<ReturnType<typeof rolesOfUser>>,
+  sessionGym: { organisation_id: string; gym_id: string } | null,
+) {
+  const name = titleCase(user.name);
+  const joining = !user.email_verified_at && sessionGym ? await gymBrand(sessionGym) : null;
+  if (joining?.name) return joinCodeEmail(user.email, name, code, { ...joining, name: joining.name });
+  const memberOf = roles.find((role) => role.member_gym_ids.length > 0);
+  const gym = roles.some(isStaffRole)
+    ? null
+    : (sessionGym ??
+      (memberOf ? { organisation_id: memberOf.organisation_id, gym_id: memberOf.member_gym_ids[0] } : null));
+  const brand = gym ? await gymBrand(gym) : null;
+  return brand?.name
+    ? memberCodeEmail(user.email, name, code, { ...brand, name: brand.name })
+    : codeEmail(user.email, name, code);
 }
 
 const wrong = (message: string) => new ValidationError({ code: [message] });

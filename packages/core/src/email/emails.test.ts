@@ -4,7 +4,7 @@
  * layout (the gym's name, logo, reply-to, the same words).
  */
 import { describe, expect, it } from "vitest";
-import { codeEmail, inviteEmail, joinCodeEmail, resetEmail } from "../auth/emails";
+import { codeEmail, inviteEmail, joinCodeEmail, memberCodeEmail, resetEmail } from "../auth/emails";
 import { cardExpiryEmail, paymentReminderEmail } from "../notice/emails";
 import {
   cancelledForNonPaymentEmail,
@@ -30,6 +30,7 @@ const brand = {
 
 export const fixtures: Record<string, Email> = {
   "sign-in code": codeEmail(member.to, "Mary-Jane O'Neil", "123456"),
+  "member's sign-in code": memberCodeEmail(member.to, "Mary-Jane O'Neil", "123456", brand),
   "joining code": joinCodeEmail(member.to, "Mary-Jane O'Neil", "123456", brand),
   "password reset": resetEmail(member.to, "Mary-Jane O'Neil", "token-1"),
   "staff invitation": inviteEmail(member.to, "Mary-Jane O'Neil", "Harbour Fitness", "token-2"),

@@ -39,7 +39,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/cost-and-visit-breakdown": b(6, 3),
   "POST /api/email-change/confirm": b(1, 1),
   "POST /api/email-change/undo": b(1, 1),
-  "POST /api/email/resend": b(3, 3),
+  // +1 (issue 35, same rounds): the person's roles, beside the code's write, so a member's code is signed by their gym.
+  "POST /api/email/resend": b(4, 3),
   "POST /api/email/verify": b(2, 2),
   "GET /api/expected-payments-debugging": b(14, 10),
   "GET /api/files/logos/{organisationId}/{gymId}/{file}": b(0, 0),

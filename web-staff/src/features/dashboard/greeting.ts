@@ -12,10 +12,3 @@ export function greeting(now: Date = new Date()): string {
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
-
-/** Role display (spec 000 §3): admin → Admin, personal_trainer → Personal Trainer, otherwise --. */
-export function roleLabel(role: string | null | undefined): string {
-  if (role === "admin") return "Admin";
-  if (role === "personal_trainer") return "Personal Trainer";
-  return "--";
-}

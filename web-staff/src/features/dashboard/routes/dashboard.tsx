@@ -27,8 +27,9 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
 import { seesMoney } from "../../shell/navigation";
+import { staffRoleLabel } from "../../shell/role";
 import { Figures } from "../components/figures";
-import { firstName, greeting, roleLabel } from "../greeting";
+import { firstName, greeting } from "../greeting";
 
 interface NextStep {
   title: string;
@@ -176,7 +177,7 @@ function Workspace({ user }: { user: CurrentUser }) {
         <Row label="Organisation">{organisation?.name ?? "None"}</Row>
         <Row label="Current gym">{gym?.name ?? "None"}</Row>
         <Row label="Your role here">
-          {user.is_organisation_admin ? "Organisation admin" : roleLabel(user.current_gym?.role)}
+          {staffRoleLabel(user)}
         </Row>
         <Row label="Gyms you can reach">{user.gyms.length}</Row>
         <Row label="Multi-gym">

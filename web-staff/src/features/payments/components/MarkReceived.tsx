@@ -28,6 +28,8 @@ export function MarkReceivedButton({ payment, onDone }: { payment: Payment; onDo
       <Button
         size="xs"
         variant="light"
+        // Never narrower than its label (a table squeezing its last column cut it to "Mark rece").
+        miw="max-content"
         onClick={(event) => {
           event.stopPropagation();
           setOpen(true);

@@ -107,6 +107,8 @@ export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsV
           accessor: "actions",
           title: <VisuallyHidden>Actions</VisuallyHidden>,
           textAlign: "right",
+          // The button keeps its whole label: the other columns give way (issue 35: "Mark rece" at 1280px).
+          noWrap: true,
           render: (p) =>
             canMarkReceived(user, p) ? <MarkReceivedButton payment={p} onDone={onChanged} /> : null,
         },

@@ -60,7 +60,7 @@ describe("the sidebar", () => {
     expect(within(nav()).getByRole("link", { name: "Calculate Pro Rata" })).toBeVisible();
   });
 
-  it("lists what the person may do, who they are, and signs out to the sign-in page", async () => {
+  it("says who is signed in and their role, and signs out to the sign-in page", async () => {
     let signedOut = false;
     const person = signedIn({
       ...trainer(),
@@ -69,6 +69,7 @@ describe("the sidebar", () => {
         { id: "g-ponsonby", name: "Harbour Fitness Ponsonby", role: "admin" },
         { id: "g-newmarket", name: "Harbour Fitness Newmarket", role: "admin" },
       ],
+      current_gym: { id: "g-ponsonby", role: "admin" },
       administers_several_gyms: true,
     });
     const { calls } = mockApi({
@@ -81,15 +82,12 @@ describe("the sidebar", () => {
     const { user, location } = renderApp("/dashboard");
     await screen.findByRole("heading", { level: 1, name: /, Taylor$/ });
 
-    const access = screen.getByRole("group", { name: "Your access" });
-    const row = (label: string) => within(access).getByText(label).parentElement!;
-    expect(row("Organisation admin")).toHaveTextContent("No");
-    expect(row("Gym admin")).toHaveTextContent("Yes");
-    expect(row("Admin of several gyms")).toHaveTextContent("Yes");
-    expect(row("Multi-gym")).toHaveTextContent("Yes");
-
+    // Who is signed in, in words: their role here under their name, no table of Yes/No flags.
+    expect(screen.queryByRole("group", { name: "Your access" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Admin of several gyms")).not.toBeInTheDocument();
     const who = screen.getByRole("group", { name: "Signed in as" });
     expect(who).toHaveTextContent("Taylor Trainer");
+    expect(within(who).getByText("Gym admin")).toBeInTheDocument();
     expect(who).toHaveTextContent("Harbour Fitness");
 
     await user.click(screen.getByRole("button", { name: "Logout" }));
@@ -98,6 +96,23 @@ describe("the sidebar", () => {
     expect(calls.some((call) => call.method === "POST" && call.url === "/api/logout")).toBe(true);
     // Signing out is known locally: the guard does not ask the server again.
     expect(calls.filter((call) => call.url === "/api/me")).toHaveLength(1);
+  });
+
+  it("names an organisation admin's role and a trainer's under their name", async () => {
+    mockApi({ "GET /api/me": signedIn(staffUser()) });
+    const first = renderApp("/dashboard");
+    await screen.findByRole("heading", { level: 1, name: /, Avery$/ });
+    expect(
+      within(screen.getByRole("group", { name: "Signed in as" })).getByText("Organisation admin"),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ "GET /api/me": signedIn(trainer()) });
+    renderApp("/dashboard");
+    await screen.findByRole("heading", { level: 1, name: /, Taylor$/ });
+    expect(
+      within(screen.getByRole("group", { name: "Signed in as" })).getByText("Personal Trainer"),
+    ).toBeInTheDocument();
   });
 
   it("is a drawer on a phone: hidden until opened, closed again after navigating", async () => {

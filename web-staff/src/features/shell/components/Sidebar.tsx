@@ -1,11 +1,12 @@
 import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import type { CurrentUser } from "@gym/web/auth";
 import { BrandMark } from "@gym/web/ui";
-import { Avatar, Badge, Box, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Avatar, Box, Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconChevronRight, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { isLinkActive, type NavGroupEntry, type NavLinkEntry, visibleEntries } from "../navigation";
+import { staffRoleLabel } from "../role";
 import { NAV_ICONS } from "./navIcons";
 
 function EntryLink({ entry, pathname }: { entry: NavLinkEntry; pathname: string }) {
@@ -52,39 +53,6 @@ function EntryGroup({ entry, pathname }: { entry: NavGroupEntry; pathname: strin
   );
 }
 
-function YesNo({ label, value }: { label: string; value: boolean }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Badge size="sm" variant="light" tt="none" color={value ? "teal" : "gray"}>
-        {value ? "Yes" : "No"}
-      </Badge>
-    </Group>
-  );
-}
-
-/** What the signed-in person may do here (spec 000 §2: organisation admin, gym admin, multi-gym). */
-export function AccessSummary({ user }: { user: CurrentUser }) {
-  return (
-    <Box
-      p="sm"
-      bg="gray.0"
-      style={{ borderRadius: "var(--mantine-radius-md)", border: "1px solid var(--mantine-color-gray-2)" }}
-      aria-label="Your access"
-      role="group"
-    >
-      <Stack gap={6}>
-        <YesNo label="Organisation admin" value={user.is_organisation_admin} />
-        <YesNo label="Gym admin" value={user.is_gym_admin} />
-        <YesNo label="Admin of several gyms" value={user.administers_several_gyms} />
-        <YesNo label="Multi-gym" value={Boolean(user.current_organisation?.multi_gym)} />
-      </Stack>
-    </Box>
-  );
-}
-
 function initials(name: string): string {
   return name
     .split(/\s+/)
@@ -103,8 +71,8 @@ export interface SidebarProps {
 }
 
 /**
- * The sidebar (spec 000 §2): logo, the entries this person may see, the access summary, and
- * who is signed in with a Logout link.
+ * The sidebar (spec 000 §2): logo, the entries this person may see, and who is signed in (name,
+ * role in words, organisation) with a Logout link.
  */
 export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }: SidebarProps) {
   const { pathname } = useLocation();
@@ -136,7 +104,6 @@ export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }:
         </nav>
       </ScrollArea>
       <Stack gap="sm" p="sm" style={{ flexShrink: 0 }}>
-        <AccessSummary user={user} />
         <Group
           gap="sm"
           wrap="nowrap"
@@ -151,6 +118,9 @@ export function Sidebar({ user, onLogout, loggingOut = false, withLogo = true }:
           <Box style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={600} truncate="end">
               {user.name}
+            </Text>
+            <Text size="xs" truncate="end">
+              {staffRoleLabel(user)}
             </Text>
             <Text size="xs" c="dimmed" truncate="end">
               {user.current_organisation?.name ?? "No organisation"}
