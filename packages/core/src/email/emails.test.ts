@@ -12,6 +12,7 @@ import {
   paymentFailedEmail,
   reconsentEmail,
 } from "../payment/emails";
+import { quoteOf } from "../payment/quote";
 import { pifInviteEmail } from "../pif/emails";
 import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
@@ -35,6 +36,26 @@ export const fixtures: Record<string, Email> = {
   "password reset": resetEmail(member.to, "Mary-Jane O'Neil", "token-1"),
   "staff invitation": inviteEmail(member.to, "Mary-Jane O'Neil", "Harbour Fitness", "token-2"),
   "pay-in-full invitation": pifInviteEmail(member.to, "Mary-Jane O'Neil", brand, "token-3"),
+  "pay-in-full invitation, bank transfer awaited": pifInviteEmail(
+    member.to,
+    "Mary-Jane O'Neil",
+    brand,
+    "token-3",
+    null,
+    {
+      quote: quoteOf({
+        kind: "awaiting_transfer",
+        amount: 29_900,
+        credit_balance: 0,
+        balance_owing: 29_900,
+        method: { type: "bank_transfer" },
+        rates: { card_surcharge_basis_points: 250, card_surcharge_fixed_cents: 30 },
+        gym: {},
+        due_on: "2026-12-01",
+      }),
+      account: { name: "Harbour Fitness Ponsonby Ltd", bank_account_number: "12-3140-0171323-50" },
+    },
+  ),
   welcome: welcomeEmail({
     ...member,
     brand,

@@ -1,10 +1,51 @@
 import { joinPage } from "../auth/emails";
-import { type Brand, compose } from "../email/message";
+import type { MoneyQuote } from "../contract/quote";
+import { type Block, type Brand, compose } from "../email/message";
 import type { Email } from "../email/port";
+
+/** Where a pay-in-full bank transfer goes: the gym's account, when it has one. */
+export interface TransferAccount {
+  name: string;
+  bank_account_number: string;
+}
+
+/**
+ * The reference a member writes on their transfer so staff can tell it is theirs: their name as a
+ * New Zealand bank reference takes it (letters, digits, spaces and hyphens, at most 12 characters).
+ */
+export function transferReference(name: string): string {
+  return name.replace(/[^A-Za-z0-9 -]+/g, "").trim().slice(0, 12).trim();
+}
+
+/**
+ * A pay-in-full transfer not yet received (the subscription's quote, kind `awaiting_transfer`):
+ * how much is awaited, where to pay it, with which reference, and what happens when it arrives.
+ */
+function transferBlocks(
+  quote: MoneyQuote,
+  name: string,
+  gym: string,
+  account: TransferAccount | null,
+): Block[] {
+  const reference = transferReference(name);
+  return [
+    { p: [`We are waiting for your bank transfer of ${quote.formatted_total}.`] },
+    {
+      p: [
+        account
+          ? `Please pay it into ${account.name}, account ${account.bank_account_number}, with the reference "${reference}".`
+          : `Please ask ${gym} for their bank account, and use the reference "${reference}".`,
+      ],
+    },
+    { p: [`${gym} confirms your payment when it arrives, and your door access starts then.`] },
+  ];
+}
 
 /**
  * The link a pay-in-full member gets to finish registering: they set a password (the same
  * single-use, 7-day invitation link staff get), then sign in; no recurring payment method is asked.
+ * Paid by a bank transfer not yet received (`transfer`), it also says that the transfer is awaited,
+ * its amount (from the subscription's quote, payment/quote.ts) and how to pay it.
  */
 export function pifInviteEmail(
   to: string,
@@ -12,6 +53,7 @@ export function pifInviteEmail(
   gym: string | Brand,
   token: string,
   gymUuid: string | null = null,
+  transfer: { quote: MoneyQuote; account: TransferAccount | null } | null = null,
 ): Email {
   const brand = typeof gym === "string" ? { name: gym } : gym;
   // The join site's page (members' words, the gym's branding), not the staff site's.
@@ -28,6 +70,9 @@ export function pifInviteEmail(
         ],
       },
       { button: { href: link, label: "Set your password" } },
+      ...(transfer?.quote.kind === "awaiting_transfer"
+        ? transferBlocks(transfer.quote, name, brand.name, transfer.account)
+        : []),
     ],
   });
 }

@@ -19,6 +19,7 @@ import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { canAddPif } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import { addPifInput, onboardPifInput } from "../contract/lifecycle";
+import type { MoneyQuote } from "../contract/quote";
 import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { getGym } from "../gym/service";
@@ -80,10 +81,15 @@ export async function addPif(actor: Actor, userId: string, body: unknown) {
   return subscriptionWithPayments(created.subscription);
 }
 
+/**
+ * The link to finish joining; `nextCharge` is the membership's quote of its next money event, so a
+ * transfer not yet received is said, with its amount and how to pay it (pif/emails.ts).
+ */
 async function sendPifInvite(
   organisationId: string,
   gymId: string,
   user: { user_id: string; name: string; email: string },
+  nextCharge: MoneyQuote | null,
 ) {
   const gym = await getGym(organisationId, gymId);
   const token = await createLink({
@@ -98,6 +104,7 @@ async function sendPifInvite(
       { name: gym.name, ref: { organisation_id: organisationId, gym_id: gymId } },
       token,
       gym.uuid,
+      nextCharge ? { quote: nextCharge, account: gym.destination_account ?? null } : null,
     ),
   );
 }
@@ -122,7 +129,7 @@ export async function onboardNewPifMember(
     gym_id: values.gym_id,
     payment_method: values.payment_method,
   });
-  await sendPifInvite(organisationId, values.gym_id, user);
+  await sendPifInvite(organisationId, values.gym_id, user, subscription.next_charge);
   return {
     member: { id: user.user_id, name: user.name, email: user.email },
     subscription,
@@ -189,6 +196,6 @@ export async function resendPifInvite(actor: Actor, memberId: string) {
   authorize(adminGymIds(actor).includes(pif.gym_id), "Only an admin of this gym can send the invitation.");
   if (user.password_hash)
     throw new ConflictError("This member has already finished registering.", "already_registered");
-  await sendPifInvite(organisationId, pif.gym_id, user);
+  await sendPifInvite(organisationId, pif.gym_id, user, (await subscriptionWithPayments(pif)).next_charge);
   return { invite_sent: true };
 }

@@ -573,6 +573,38 @@ describe("onboarding a pay-in-full member", () => {
     ).toHaveLength(2);
   });
 
+  it("paid by bank transfer, the email says the transfer is awaited, for how much, and how to pay", async () => {
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const created = await admin.post(`/api/organisations/${organisationId}/members/onboard-pif`, {
+      name: "tui transfer",
+      email: "tui.transfer@example.com",
+      price_id: prices.summerPif.price_id,
+      gym_id: gymId,
+      payment_method: "bank_transfer",
+    });
+    expect(created.status).toBe(201);
+    // The figure is the subscription's own quote of its next money event (payment/quote.ts).
+    const quote = created.body.data.subscription.next_charge;
+    expect(quote).toMatchObject({ kind: "awaiting_transfer" });
+    const [mail] = (await mailTo("tui.transfer@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    expect(mail.text).toContain(`We are waiting for your bank transfer of ${quote.formatted_total}.`);
+    // This gym has no account to pay into on record (the email fixture shows one that has).
+    expect(mail.text).toContain(
+      'Please ask Harbour Fitness Ponsonby for their bank account, and use the reference "Tui Transfer".',
+    );
+
+    // The cash member's email asks for nothing.
+    const [cash] = (await mailTo("riley.onboard@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    expect(cash.text).not.toMatch(/transfer/i);
+
+    // Sent again, it still says so.
+    const memberId = created.body.data.member.id as string;
+    expect((await admin.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(200);
+    const [again] = (await mailTo("tui.transfer@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    expect(again.text).toContain(`We are waiting for your bank transfer of ${quote.formatted_total}.`);
+  });
+
   it("refuses to resend to a member who already set a password", async () => {
     const gymId = api.seed.gyms.ponsonby.gym_id;
     const { user } = await addMember(api.seed, { name: "Has Password", email: "pif2@example.com", gymId });
