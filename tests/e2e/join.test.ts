@@ -144,7 +144,8 @@ async function fillRegister(page: Page, options: { membership: RegExp; dob?: str
   await page.getByLabel(/^Full name/).fill("aroha te whare");
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Mobile number/).fill("021 123 4567");
-  await page.getByLabel(/^Date of birth/).fill(options.dob ?? "1990-03-15");
+  // Day first, as a New Zealander types it into the UI kit's date input (issue 35).
+  await page.getByLabel(/^Date of birth/).fill(options.dob ?? "15/03/1990");
   await page.getByLabel(/^Password/).fill("a long passphrase");
   return email;
 }
@@ -451,7 +452,7 @@ describe("joining on a phone", () => {
     await page.goto(ponsonby);
     const young = new Date();
     young.setFullYear(young.getFullYear() - 15);
-    const dob = young.toISOString().slice(0, 10);
+    const dob = `${young.getDate()}/${String(young.getMonth() + 1).padStart(2, "0")}/${young.getFullYear()}`;
     const email = await fillRegister(page, { membership: /Anytime Membership: \$24\.00 Weekly/, dob });
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("You must be at least 16 years old to join. Please ask the gym for help.").waitFor();
@@ -545,6 +546,10 @@ describe("joining on a phone", () => {
     await shellForm.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).check();
     await shellForm.getByLabel(/^Email/).fill("early@example.com");
     await shellForm.getByLabel(/^Full name/).fill("Early Bird");
+    // The shell's dates are day first too (issue 35): the start date today, the date of birth typed so.
+    expect(await shellForm.getByLabel(/^Start date/).inputValue()).toMatch(/^[1-9]\d?\/\d{2}\/\d{4}$/);
+    await shellForm.getByLabel(/^Date of birth/).fill("15/03/1990");
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
     await expectAccessible(page);
     release = true;
     for (const route of held.splice(0)) await route.continue();
@@ -553,6 +558,7 @@ describe("joining on a phone", () => {
     await form.waitFor();
     await expect.poll(() => form.getByLabel(/^Email/).inputValue()).toBe("early@example.com");
     expect(await form.getByLabel(/^Full name/).inputValue()).toBe("Early Bird");
+    expect(await form.getByLabel(/^Date of birth/).inputValue()).toBe("15/03/1990");
     expect(await form.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).isChecked()).toBe(
       true,
     );

@@ -249,7 +249,9 @@ describe("the business clock", () => {
       ).newPage();
       await join.goto(`${e2e.product.joinUrl}/?gym=${await ponsonbyUuid()}`);
       await appRegisterForm(join);
-      expect(await join.getByLabel(/^Start date/).inputValue()).toBe(today);
+      // Shown day first (issue 35): "28/11/2026" for 2026-11-28.
+      const [y, m, d] = today.split("-");
+      expect(await join.getByLabel(/^Start date/).inputValue()).toBe(`${Number(d)}/${m}/${y}`);
       await join.context().close();
     } finally {
       await fetch(`${e2e.product.staffUrl}/api/dev/clock`, { method: "DELETE", headers });
@@ -309,14 +311,14 @@ describe("a new member on a phone", () => {
     await page.getByLabel(/^Full name/).fill("isla ngata");
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Mobile number/).fill("021 123 4567");
-    await page.getByLabel(/^Date of birth/).fill("1990-03-15");
+    await page.getByLabel(/^Date of birth/).fill("15/03/1990");
     await page.getByLabel(/^Password/).fill("a long passphrase");
     await page.reload();
     await appRegisterForm(page);
     expect(await page.getByLabel(/^Full name/).inputValue()).toBe("isla ngata");
     expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
     expect(await page.getByLabel(/^Mobile number/).inputValue()).toBe("021 123 4567");
-    expect(await page.getByLabel(/^Date of birth/).inputValue()).toBe("1990-03-15");
+    expect(await page.getByLabel(/^Date of birth/).inputValue()).toBe("15/03/1990");
     expect(await page.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ }).isChecked()).toBe(
       true,
     );

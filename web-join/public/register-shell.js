@@ -60,11 +60,10 @@
       }
       list.append(group);
     }
-    const start = form.querySelector('input[type="date"]:not([autocomplete])');
-    if (start && options.today) {
-      start.min = options.today;
-      start.defaultValue = options.today;
-    }
+    // The start date's default, today, day first as the app's date input shows it ("1/12/2026").
+    const start = form.querySelector('input[data-date="start"]');
+    const today = /^(\d{4})-(\d{2})-(\d{2})$/.exec(options.today || "");
+    if (start && today) start.defaultValue = `${Number(today[3])}/${today[2]}/${today[1]}`;
     form.hidden = false;
   };
   // Not on DOMContentLoaded: that waits for the app's module script (and its stylesheet). The

@@ -20,8 +20,10 @@ const FIELDS = [
   'input[autocomplete="tel"]',
   'input[autocomplete="bday"]',
   'input[autocomplete="new-password"]',
-  'input[type="date"]:not([autocomplete])',
+  'input[data-date="start"]',
 ];
+/** The date fields (day-first text in both forms): left once filled, so the app's shows it as its own. */
+const DATES = new Set(['input[autocomplete="bday"]', 'input[data-date="start"]']);
 
 /**
  * `/` arrives with the register page already painted (index.html's shell) and, once
@@ -57,6 +59,9 @@ function takeOverShell(shell: Element) {
       setValue.call(to, from.value);
       to.dispatchEvent(new Event("input", { bubbles: true }));
       to.dispatchEvent(new Event("change", { bubbles: true }));
+      // A date input opens its calendar as it is typed in: leaving it closes it and shows the date
+      // as the app writes it ("15/03/1990"). The field that had the focus is focused again below.
+      if (DATES.has(selector)) to.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     });
     if (chosen) {
       const card = [...form.querySelectorAll<HTMLElement>('[role="radio"]')].find(

@@ -1,5 +1,6 @@
 import type { JoinOptions } from "@gym/core/contract/registration";
-import { Badge, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { DateField } from "@gym/web/forms/DateField";
+import { Badge, Group, Radio, Stack, Text } from "@mantine/core";
 import type { ComponentProps } from "react";
 
 /**
@@ -83,11 +84,12 @@ export function ChoiceFields({
         key={form.key("price_id")}
         {...form.getInputProps("price_id")}
       />
-      <TextInput
+      {/* Day first, the UI kit's (issue 35); `data-date` names it for the shell's hand-over (main.tsx). */}
+      <DateField
         label="Start date"
-        type="date"
-        min={today}
+        minDate={today}
         withAsterisk
+        data-date="start"
         key={form.key("start_date")}
         {...form.getInputProps("start_date")}
       />

@@ -5,6 +5,7 @@ import { FormError } from "@gym/web/ui";
 import { Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { checkEmail } from "../api/registration";
+import { DateOfBirthField } from "./DateOfBirthField";
 import { ChoiceFields } from "./MembershipChoice";
 
 export interface RegisterFormProps {
@@ -124,12 +125,8 @@ export function RegisterForm({ options, links, today, onSubmit, onSuccess }: Reg
             key={form.key("mobile_number")}
             {...form.getInputProps("mobile_number")}
           />
-          <TextInput
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            max={today}
-            withAsterisk
+          <DateOfBirthField
+            today={today}
             description={
               options.age_bypass
                 ? undefined

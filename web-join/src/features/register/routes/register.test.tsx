@@ -1,6 +1,7 @@
 import type { JoinOptions } from "@gym/core/contract/registration";
 import { touchTheme } from "@gym/web/app";
 import { AuthProvider } from "@gym/web/auth";
+import { formatDate } from "@gym/web/format";
 import { jsonResponse, mockFetch, type RecordedCall, renderWithProviders } from "@gym/web/testing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -74,7 +75,8 @@ async function fillIn(user: ReturnType<typeof renderRegister>["user"]) {
   await user.type(screen.getByLabelText(/^Full name/), "aroha te whare");
   await user.type(screen.getByLabelText(/^Email/), "aroha@example.nz");
   await user.type(screen.getByLabelText(/^Mobile number/), "021 123 4567");
-  fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: "1990-03-15" } });
+  // Day first, as a New Zealander types it (issue 35).
+  await user.type(screen.getByLabelText(/^Date of birth/), "15/03/1990");
   await user.type(screen.getByLabelText(/^Password/), "a long passphrase");
 }
 
@@ -103,6 +105,15 @@ describe("the register page", () => {
     expect(within(form).getByLabelText(/^Date of birth/)).toHaveAttribute("autocomplete", "bday");
     expect(within(form).getByLabelText(/^Password/)).toHaveAttribute("autocomplete", "new-password");
     expect(screen.getByText("You must be at least 16 years old to join online.")).toBeInTheDocument();
+  });
+
+  it("takes the dates day first in the UI kit's date inputs, never the browser's (mm/dd/yyyy)", async () => {
+    api();
+    renderRegister();
+    const form = await screen.findByRole("form", { name: "Create your account" });
+    expect(form.querySelector('input[type="date"]')).toBeNull();
+    expect(within(form).getByLabelText(/^Start date/)).toHaveValue(formatDate(options.today));
+    expect(within(form).getByLabelText(/^Date of birth/)).toHaveAttribute("placeholder", "DD/MM/YYYY");
   });
 
   it("asks for the gym's link when opened without one", async () => {
@@ -199,6 +210,7 @@ describe("the register page", () => {
         email: "aroha@example.nz",
         mobile_number: "021 123 4567",
         dob: "1990-03-15",
+        start_date: options.today,
         password: "a long passphrase",
       },
     });

@@ -80,12 +80,14 @@ describe("choosing the membership again", () => {
     expect(screen.queryByText(/Your account, photo and payment details are kept/)).not.toBeInTheDocument();
     expect(screen.getByRole("radio", { name: /Anytime Membership: \$30\.00 Weekly/ })).toBeChecked();
     expect(screen.getByRole("radio", { name: /Anytime Membership: \$24\.00 Weekly/ })).not.toBeChecked();
-    expect(screen.getByLabelText(/^Start date/)).toHaveValue("2030-01-15");
+    // Day first, in the UI kit's date input (issue 35).
+    expect(screen.getByLabelText(/^Start date/)).toHaveValue("15/01/2030");
+    expect(document.querySelector('input[type="date"]')).toBeNull();
   });
 
   it("welcomes a past member back", async () => {
     renderRejoin({ ...state(true), price: null, start_date: null });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Aroha" })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Start date/)).toHaveValue("2030-01-01");
+    expect(screen.getByLabelText(/^Start date/)).toHaveValue("1/01/2030");
   });
 });

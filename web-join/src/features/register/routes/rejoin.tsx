@@ -3,7 +3,7 @@ import { errorMessage, isApiError, useApi } from "@gym/web/api";
 import { titleCase } from "@gym/web/format";
 import { submitHandler, useZodForm } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
-import { Alert, Button, Paper, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Paper, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -16,6 +16,7 @@ import {
   useRegistration,
 } from "../api/registration";
 import { JoinOffer } from "../components/JoinOffer";
+import { DateOfBirthField } from "../components/DateOfBirthField";
 import { ChoiceFields } from "../components/MembershipChoice";
 import { stepPath } from "../steps";
 import { aucklandToday } from "./register";
@@ -151,12 +152,8 @@ function RejoinForm({
           )}
           <ChoiceFields offerings={options.offerings} today={today} form={form} />
           {askDob && (
-            <TextInput
-              label="Date of birth"
-              type="date"
-              autoComplete="bday"
-              max={today}
-              withAsterisk
+            <DateOfBirthField
+              today={today}
               key={form.key("dob")}
               {...form.getInputProps("dob")}
             />
