@@ -234,13 +234,26 @@ async function visit(
     if (/Something went wrong/i.test(body)) problems.push("Something went wrong");
     if (options.member) problems.push(...(await memberWording(page, options.member.gym)));
     problems.push(...(await dateProblems(page)));
-    // Every button shows its whole label (issue 35: "Mark received" was cut to "Mark rece" at 1280 px).
-    const cutButtons = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>(".mantine-Button-label")]
-        .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
-        .map((label) => label.textContent),
-    );
-    if (cutButtons.length) problems.push(`button label cut: ${cutButtons.join(", ")}`);
+    // Every button shows its whole label (issue 35: "Mark received" was cut to "Mark rece" at 1280 px,
+    // past the edge of the payments table's scroll box): neither its label cut short nor the button
+    // beyond the edge of a box that clips it.
+    const cutButtons = await page.evaluate(() => {
+      const cut: string[] = [];
+      for (const button of document.querySelectorAll<HTMLElement>(".mantine-Button-root")) {
+        const box = button.getBoundingClientRect();
+        if (button.offsetParent === null || box.width === 0) continue;
+        const label = button.querySelector<HTMLElement>(".mantine-Button-label");
+        let clipped = label !== null && label.scrollWidth > label.clientWidth + 1;
+        for (let frame = button.parentElement; frame && !clipped; frame = frame.parentElement) {
+          if (getComputedStyle(frame).overflowX === "visible") continue;
+          const edge = frame.getBoundingClientRect();
+          clipped = box.right > edge.right + 1 || box.left < edge.left - 1;
+        }
+        if (clipped) cut.push((button.textContent ?? "").trim());
+      }
+      return cut;
+    });
+    if (cutButtons.length) problems.push(`button cut: ${cutButtons.join(", ")}`);
     if (size === "phone") {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);

@@ -14,7 +14,11 @@ export interface TransferAccount {
  * New Zealand bank reference takes it (letters, digits, spaces and hyphens, at most 12 characters).
  */
 export function transferReference(name: string): string {
-  return name.replace(/[^A-Za-z0-9 -]+/g, "").trim().slice(0, 12).trim();
+  return name
+    .replace(/[^A-Za-z0-9 -]+/g, "")
+    .trim()
+    .slice(0, 12)
+    .trim();
 }
 
 /**

@@ -43,14 +43,18 @@ describe("sign-in with an emailed code", () => {
   it("emails a member's sign-in code from their gym, in member words; staff get the platform's", async () => {
     const client = new HttpClient(api.url);
     const gym = api.seed.gyms.ponsonby;
-    expect((await client.post("/api/login", { email: "member@example.com", password: "demo-password" })).status).toBe(200);
+    expect(
+      (await client.post("/api/login", { email: "member@example.com", password: "demo-password" })).status,
+    ).toBe(200);
     const [mail] = (await mailTo(client, "member@example.com")).filter((m) => /sign-in code/.test(m.subject));
     expect(mail.subject).toMatch(new RegExp(`^\\d{6} is your sign-in code for ${gym.name}$`));
     expect(mail.text).toContain(gym.name);
     expect(mail.text).not.toContain("Gym platform");
     expect(mail.text).not.toContain("staff");
 
-    expect((await client.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status).toBe(200);
+    expect(
+      (await client.post("/api/login", { email: "trainer@example.com", password: "demo-password" })).status,
+    ).toBe(200);
     const [staff] = await mailTo(client, "trainer@example.com");
     expect(staff.subject).toMatch(/^\d{6} is your sign-in code$/);
   });

@@ -587,7 +587,9 @@ describe("onboarding a pay-in-full member", () => {
     // The figure is the subscription's own quote of its next money event (payment/quote.ts).
     const quote = created.body.data.subscription.next_charge;
     expect(quote).toMatchObject({ kind: "awaiting_transfer" });
-    const [mail] = (await mailTo("tui.transfer@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    const [mail] = (await mailTo("tui.transfer@example.com")).filter((m) =>
+      m.subject.startsWith("Finish joining "),
+    );
     expect(mail.text).toContain(`We are waiting for your bank transfer of ${quote.formatted_total}.`);
     // This gym has no account to pay into on record (the email fixture shows one that has).
     expect(mail.text).toContain(
@@ -595,13 +597,17 @@ describe("onboarding a pay-in-full member", () => {
     );
 
     // The cash member's email asks for nothing.
-    const [cash] = (await mailTo("riley.onboard@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    const [cash] = (await mailTo("riley.onboard@example.com")).filter((m) =>
+      m.subject.startsWith("Finish joining "),
+    );
     expect(cash.text).not.toMatch(/transfer/i);
 
     // Sent again, it still says so.
     const memberId = created.body.data.member.id as string;
     expect((await admin.post(`/api/members/${memberId}/resend-pif-invite`)).status).toBe(200);
-    const [again] = (await mailTo("tui.transfer@example.com")).filter((m) => m.subject.startsWith("Finish joining "));
+    const [again] = (await mailTo("tui.transfer@example.com")).filter((m) =>
+      m.subject.startsWith("Finish joining "),
+    );
     expect(again.text).toContain(`We are waiting for your bank transfer of ${quote.formatted_total}.`);
   });
 

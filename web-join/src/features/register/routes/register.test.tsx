@@ -3,7 +3,7 @@ import { touchTheme } from "@gym/web/app";
 import { AuthProvider } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
 import { jsonResponse, mockFetch, type RecordedCall, renderWithProviders } from "@gym/web/testing";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { aucklandToday, RegisterRoute } from "./register";
 

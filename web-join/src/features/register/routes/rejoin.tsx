@@ -15,8 +15,8 @@ import {
   linkSearch,
   useRegistration,
 } from "../api/registration";
-import { JoinOffer } from "../components/JoinOffer";
 import { DateOfBirthField } from "../components/DateOfBirthField";
+import { JoinOffer } from "../components/JoinOffer";
 import { ChoiceFields } from "../components/MembershipChoice";
 import { stepPath } from "../steps";
 import { aucklandToday } from "./register";
@@ -151,13 +151,7 @@ function RejoinForm({
             </FormError>
           )}
           <ChoiceFields offerings={options.offerings} today={today} form={form} />
-          {askDob && (
-            <DateOfBirthField
-              today={today}
-              key={form.key("dob")}
-              {...form.getInputProps("dob")}
-            />
-          )}
+          {askDob && <DateOfBirthField today={today} key={form.key("dob")} {...form.getInputProps("dob")} />}
           <Button type="submit" fullWidth size="lg" mt="xs" loading={form.submitting}>
             Continue
           </Button>

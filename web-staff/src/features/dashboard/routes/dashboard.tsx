@@ -176,9 +176,7 @@ function Workspace({ user }: { user: CurrentUser }) {
       <Stack gap="sm">
         <Row label="Organisation">{organisation?.name ?? "None"}</Row>
         <Row label="Current gym">{gym?.name ?? "None"}</Row>
-        <Row label="Your role here">
-          {staffRoleLabel(user)}
-        </Row>
+        <Row label="Your role here">{staffRoleLabel(user)}</Row>
         <Row label="Gyms you can reach">{user.gyms.length}</Row>
         <Row label="Multi-gym">
           <Badge variant="light" tt="none" color={organisation?.multi_gym ? "teal" : "gray"}>
