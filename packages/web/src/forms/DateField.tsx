@@ -5,6 +5,9 @@
  * and takes the API's "YYYY-MM-DD" (or null when empty). Imported from `@gym/web/forms/DateField`,
  * not the forms index, so a page without a date does not download the calendar.
  */
+// The calendar's styles come with it: the join site's first stylesheet carries no date styles (its
+// budget), so without this its calendar was drawn unstyled (giant chevrons over the page).
+import "@mantine/dates/styles.layer.css";
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { parseNzDate } from "../format";

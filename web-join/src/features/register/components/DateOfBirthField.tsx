@@ -4,8 +4,8 @@ import type { DateInputProps } from "@mantine/dates";
 /**
  * The date of birth, as registering and choosing again ask it: the UI kit's day-first date input
  * (issue 35; a browser's own date input shows mm/dd/yyyy in many browsers), filled by the phone
- * from the person's card (`autocomplete="bday"`), opening on the decades (a birth date is years
- * back). Up to today (the business date).
+ * from the person's card (`autocomplete="bday"`), its calendar opening on the decades around 30
+ * years back (a birth date is years back). Up to today (the business date).
  */
 export function DateOfBirthField({ today, ...props }: { today: string } & DateInputProps) {
   return (
@@ -14,6 +14,7 @@ export function DateOfBirthField({ today, ...props }: { today: string } & DateIn
       autoComplete="bday"
       maxDate={today}
       defaultLevel="decade"
+      defaultDate={`${Number(today.slice(0, 4)) - 30}-01-01`}
       withAsterisk
       {...props}
     />
