@@ -12,6 +12,7 @@ import {
   paymentFailedEmail,
   reconsentEmail,
 } from "../payment/emails";
+import { quoteOf } from "../payment/quote";
 import { pifInviteEmail } from "../pif/emails";
 import { receiptEmail } from "../receipt/emails";
 import { firstDebitEmail, welcomeEmail } from "../registration/emails";
@@ -72,7 +73,16 @@ export const fixtures: Record<string, Email> = {
     effective: "2026-12-15",
     undo_until: "2026-12-15",
     in_cooling_off: false,
-    break_fee: 16500,
+    break_fee: quoteOf({
+      kind: "break_fee",
+      amount: 16500,
+      credit_balance: 0,
+      balance_owing: 0,
+      method: { type: "stripe_card", card_type: "visa", last_four: "4242" },
+      rates: { card_surcharge_basis_points: 250, card_surcharge_fixed_cents: 30 },
+      gym: {},
+      due_on: "2026-12-10",
+    }),
     break_fee_basis_points: 2500,
     remaining_term_value: 66000,
   }),

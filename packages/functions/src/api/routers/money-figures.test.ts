@@ -206,6 +206,14 @@ describe("the break fee is quoted as charged, surcharge included (item 5)", () =
 
     const cancelled = await admin.post(`/api/subscriptions/${sub.id}/cancel`, {});
     expect(cancelled.status).toBe(200);
+    // The email states the all-in total, and splits it as the staff page does.
+    const told = (await mailTo(member.email)).find((m) => /membership is cancelled/.test(m.subject));
+    const charge = staff.break_fee_charge;
+    expect(told?.text).toContain(`A break fee of ${charge.formatted_total} is due today`);
+    expect(told?.text).toContain(
+      `${staff.formatted_break_fee} plus a ${charge.formatted_surcharge} card surcharge`,
+    );
+    expect(told?.text).toContain(charge.payment_method.label);
     // The member's page quotes the same fee before it is taken.
     expect((await mine(member)).next_charge).toMatchObject({ kind: "break_fee", total: fee + surcharge });
     await run("billing-run");
