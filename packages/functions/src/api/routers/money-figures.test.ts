@@ -349,3 +349,45 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     expect(receipt.lines[0].label).not.toContain("$24.00");
   });
 });
+
+describe("a reminder follows the quote: credit shown, and sent again when the amount changes (tour)", () => {
+  it("reminded of $24.90, then $12.00 of credit: an updated reminder of $12.60 with the credit line, once, and $12.60 is charged", async () => {
+    await at("2027-11-01"); // a Monday
+    const priceId = await weekly(2400);
+    const member = await cardMember();
+    const sub = await join(member, priceId);
+    await run("billing-run"); // 1 Nov paid; 8 Nov planned
+    await at("2027-11-05"); // three days before 8 Nov
+    await run("member-notices");
+    const reminders = async () =>
+      (await mailTo(member.email)).filter((m) =>
+        /payment of .* is on Monday, 8 November 2027/.test(m.subject),
+      );
+    expect((await reminders()).map((m) => m.subject)).toEqual([expect.stringContaining("payment of $24.90")]);
+
+    const credit = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: 1200,
+      payment_method: "cash",
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    const quote = (await mine(member)).next_charge;
+    // $24.00 less $12.00 credit = $12.00; 2.5 % + 30¢ of it = 60¢.
+    expect(quote).toMatchObject({ credit_applied: 1200, surcharge: 60, total: 1260 });
+
+    await at("2027-11-06");
+    await run("member-notices");
+    await run("member-notices"); // idempotent: the change is told once
+    const sent = await reminders();
+    expect(sent).toHaveLength(2);
+    const updated = sent.find((m) => m.subject.includes(quote.formatted_total));
+    expect(updated?.text).toContain("Membership: $24.00");
+    expect(updated?.text).toContain("Credit applied: -$12.00");
+    expect(updated?.text).toContain("Card surcharge: $0.60");
+    expect(updated?.text).toContain("Total: $12.60");
+    expect(updated?.text).toContain("replaces our earlier reminder of $24.90");
+
+    await at("2027-11-08");
+    await run("billing-run");
+    expect((await tried(sub.id)).at(-1)).toBe(quote.total);
+  });
+});
