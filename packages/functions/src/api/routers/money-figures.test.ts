@@ -343,6 +343,9 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     const paid = ((await mine(member)).payments as { id: string; due_on: string; status: string }[]).find(
       (p) => p.due_on === "2027-10-11" && p.status === "sent",
     );
+    // The row of the charge names the price in force for its period (tour item 4).
+    expect(paid).toMatchObject({ amount: 2000 });
+    expect((paid as unknown as { price_label: string }).price_label).toBe(next.label);
     const receipt = (await member.client.get(`/api/me/payments/${paid?.id}/receipt`)).body.data;
     expect(receipt.lines[0]).toMatchObject({ amount: 2000 });
     expect(receipt.lines[0].label).toContain(next.label);
@@ -370,9 +373,21 @@ describe("a reminder follows the quote: credit shown, and sent again when the am
       payment_method: "cash",
     });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
-    const quote = (await mine(member)).next_charge;
+    const page = await mine(member);
+    const quote = page.next_charge;
     // $24.00 less $12.00 credit = $12.00; 2.5 % + 30¢ of it = 60¢.
     expect(quote).toMatchObject({ credit_applied: 1200, surcharge: 60, total: 1260 });
+    // The upcoming row shows the quote's figures, not the surcharge it was planned with (tour item 4).
+    const row = (page.payments as { status: string; due_on: string; total: number }[]).find(
+      (p) => p.status === "upcoming" && p.due_on === "2027-11-08",
+    );
+    expect(row).toMatchObject({ amount: 2400, credit_used: 1200, surcharge: 60, total: 1260 });
+    expect(page.upcoming_payment).toMatchObject({ total: 1260, formatted_total: "$12.60" });
+    const staffRows = (await admin.get(`/api/members/${member.user.user_id}`)).body.data.recent_payments as {
+      status: string;
+      total: number;
+    }[];
+    expect(staffRows.find((p) => p.status === "upcoming")?.total).toBe(1260);
 
     await at("2027-11-06");
     await run("member-notices");
