@@ -48,6 +48,8 @@ export const alarmThresholds = {
   dueNotClaimed: 1,
   /** Reconciliation: mismatches in its latest run. */
   reconciliationMismatches: 1,
+  /** Reconciliation: subscriptions whose ledger breaks an invariant in its latest run. */
+  ledgerBreaks: 1,
   /** DynamoDB throttled requests in 5 minutes (on-demand: should be none). */
   dynamoThrottles: 10,
   /** DynamoDB system errors (its own 500s) in 5 minutes. */
@@ -233,6 +235,18 @@ export function Monitoring({ stack, app }: StackContext) {
     missing: TreatMissingData.IGNORE,
   });
 
+  alarm("LedgerBreaks", {
+    what: "The reconciliation job found a subscription whose ledger breaks an invariant (paid = charged - owing + credit, each payment counted once).",
+    metric: gym(
+      metricNames.LedgerBreaks,
+      { Job: "reconciliation" },
+      { statistic: Stats.MAXIMUM, period: Duration.hours(1) },
+    ),
+    threshold: alarmThresholds.ledgerBreaks,
+    // As the mismatches: no data between runs; the alarm clears when a run reports 0.
+    missing: TreatMissingData.IGNORE,
+  });
+
   // ---- DynamoDB ----
   alarm("DynamoThrottles", {
     what: "DynamoDB throttled requests to the table.",
@@ -333,9 +347,10 @@ export function Monitoring({ stack, app }: StackContext) {
       width: 8,
     }),
     new GraphWidget({
-      title: "Reconciliation mismatches, dead letters",
+      title: "Reconciliation mismatches, ledger breaks, dead letters",
       left: [
         gym(metricNames.ReconciliationMismatches, {}, { statistic: Stats.MAXIMUM, period: hour }),
+        gym(metricNames.LedgerBreaks, { Job: "reconciliation" }, { statistic: Stats.MAXIMUM, period: hour }),
         deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       ],
       width: 8,

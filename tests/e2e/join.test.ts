@@ -321,13 +321,13 @@ describe("joining on a phone", () => {
       .waitFor();
     await expectAccessible(page);
     await page.getByRole("button", { name: "What happens if I cancel?" }).click();
-    await page.getByText(/Your membership would end on/).waitFor();
+    await page.getByText(/Your last day as a member would be/).waitFor();
     await page.getByText(/no break fee/).waitFor();
     await page.screenshot({ path: screenshotPath("join-membership-cancel-phone"), fullPage: true });
     await page.getByRole("button", { name: "Confirm cancellation" }).click();
     await page
       .getByRole("region", { name: "Your membership" })
-      .getByText(/^Ends /)
+      .getByText(/^Last day /)
       .waitFor();
     expect(await page.getByRole("button", { name: "What happens if I cancel?" }).count()).toBe(0);
     // An email confirms it: the last day and how to undo it (issue 35).

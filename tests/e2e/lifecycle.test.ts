@@ -133,7 +133,7 @@ describe("membership lifecycle on the member page", () => {
     await page.screenshot({ path: screenshotPath("lifecycle-cancel-cooling-off") });
     await dialog.getByRole("button", { name: "Cancel membership" }).click();
     await page.getByText("Membership cancelled").waitFor();
-    await card.getByText(/^Cancels \d{1,2}\/\d\d\/\d{4}$/).waitFor();
+    await card.getByText(/^Cancelling: last day \d{1,2}\/\d\d\/\d{4}$/).waitFor();
     // Only the first payment (joining fee and week): nothing was added for the cancellation.
     await page.getByRole("table", { name: "Payments" }).waitFor();
     const rows = await paymentRows(page);

@@ -656,6 +656,11 @@ describe("monitoring", () => {
       threshold: 1,
       comparison: "GreaterThanOrEqualToThreshold",
     },
+    LedgerBreaks: {
+      metrics: ["Gym/test LedgerBreaks"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
     DynamoThrottles: {
       metrics: Array(9).fill("AWS/DynamoDB ThrottledRequests"),
       threshold: limits.dynamoThrottles,
@@ -717,6 +722,8 @@ describe("monitoring", () => {
       expect(JSON.stringify(errors.Dimensions)).toContain(pascal(job));
     }
     expect(found.ReconciliationMismatches.TreatMissingData).toBe("ignore");
+    expect(found.LedgerBreaks.TreatMissingData).toBe("ignore");
+    expect(watched(found.LedgerBreaks)[0].dimensions).toEqual({ Job: "reconciliation" });
     expect(watched(found.WebhookRefusals)[0].dimensions).toEqual({ Outcome: "refused_signature" });
     expect(watched(found.BillingDueNotClaimed)[0].dimensions).toEqual({ Job: "billing-run" });
   });

@@ -33,6 +33,11 @@ export const metricNames = {
   DueNotClaimed: "DueNotClaimed",
   /** Reconciliation: the job summary's `mismatches` (no dimension). */
   ReconciliationMismatches: "ReconciliationMismatches",
+  /**
+   * Reconciliation: the job summary's `ledger_breaks` (dimension Job), the subscriptions whose ledger
+   * breaks an invariant (payment/ledger-check.ts). Emitted as a summary count, named here for its alarm.
+   */
+  LedgerBreaks: "LedgerBreaks",
   /** Settlement: a payment reached a final state (dimension sets: Provider+Outcome, Outcome). */
   Settlements: "Settlements",
   /** Settlement: a failed or declined payment by decline code (dimension set Provider+DeclineCode). */

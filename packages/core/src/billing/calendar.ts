@@ -187,6 +187,16 @@ export function aucklandDate(instant: Date): CivilDate {
 }
 
 /**
+ * The last day of a span kept by its exclusive end (the first day after it: a period's end, a
+ * cancellation's effect, a pay-in-full's end), given as a civil date or an instant. The one
+ * convention of every page, email and receipt: people are shown this day, included ("last day
+ * Friday, 4 December", "Covers until 27/02/2027"); docs/billing.md "Last days".
+ */
+export function lastDayOf(end: CivilDate | string): CivilDate {
+  return addDays(isCivilDate(end) ? end : aucklandDate(new Date(end)), -1);
+}
+
+/**
  * The instant (UTC) at which `date` begins in Auckland: local midnight, 11:00Z the previous day in
  * NZDT or 12:00Z in NZST. Auckland's DST changes happen at 02:00/03:00, so midnight always exists
  * and is never doubled; should a zone ever skip or repeat midnight, this returns the first instant

@@ -30,6 +30,7 @@ export const memberStateLabels: Record<MemberState, string> = {
   upcoming: "Upcoming",
   paused: "Paused",
   grace: "Grace period",
+  cancelling: "Cancelling",
   cancelled: "Cancelled",
   none: "No membership",
 };

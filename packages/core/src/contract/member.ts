@@ -29,7 +29,16 @@ export const memberMessages = {
 } as const;
 
 /** The states a member's latest subscription can be filtered by (spec §4 derived states). */
-export const memberStateValues = ["active", "upcoming", "paused", "grace", "cancelled", "none"] as const;
+/** `cancelling`: cancelled, still running to its last day; `cancelled`: that day has passed. */
+export const memberStateValues = [
+  "active",
+  "upcoming",
+  "paused",
+  "grace",
+  "cancelling",
+  "cancelled",
+  "none",
+] as const;
 export type MemberState = (typeof memberStateValues)[number];
 export const memberPaymentTypeValues = ["stripe_card", "bank_account", "pif"] as const;
 

@@ -9,7 +9,8 @@ import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listGyms } from "../gym/service";
-import { presentPayment } from "../payment/present";
+import { presentAsQuoted } from "../payment/present";
+import { quoteNextEvent } from "../payment/quote";
 import { listMemberPayments } from "../payment/store";
 import { withToken } from "../payment-type/bank-connection";
 import { listPaymentTypeRecords } from "../payment-type/service";
@@ -98,7 +99,8 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
       .sort((a, b) =>
         a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
       )
-      .map(presentPayment),
+      // The upcoming payment the quote is of, as quoted (payment/present.ts).
+      .map(presentAsQuoted(subView?.next_charge)),
     profile_picture: profilePictureUrl(profile.profile_picture),
     visits_count: visits,
     notes: member.notes ?? null,
@@ -152,6 +154,8 @@ async function subscriptionView(
     upcomingPayment: upcoming,
     firstPayment: mine.find((p) => p.payment_id === sub.first_payment_id) ?? null,
     latestPayment: latestPaymentOf(sub, mine),
+    // The one quote of the next money event: the owed figure and the upcoming row show it (issue 34).
+    nextCharge: await quoteNextEvent(sub, mine),
   });
   const { payments: _p, ...rest } = view;
   return rest as MemberSubscription;

@@ -7,7 +7,8 @@ import { isLive, type SubscriptionRecord } from "../subscription/store";
 export function stateOf(sub: SubscriptionRecord | null, now: Date): MemberState {
   if (!sub) return "none";
   const s = derivedStatesOf(sub, now);
-  if (s.is_cancelled) return "cancelled";
+  // Cancelled but still running to its last day: not "Cancelled" yet (issue 34 tour item 7).
+  if (s.is_cancelled) return s.cancellation_taken_effect ? "cancelled" : "cancelling";
   if (s.in_grace_period) return "grace";
   if (s.is_paused) return "paused";
   if (s.is_upcoming) return "upcoming";

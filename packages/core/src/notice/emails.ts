@@ -1,6 +1,7 @@
 /** The notices members get before a charge (docs/communications.md). */
 import { formatCents } from "../billing/money";
 import { config } from "../config";
+import type { MoneyQuote } from "../contract/quote";
 import { emailDate, titleCase } from "../email/format";
 import { type Block, type Brand, compose } from "../email/message";
 import type { Email } from "../email/port";
@@ -12,51 +13,69 @@ const unsubscribeFor = (userId: string) => ({
 });
 
 /**
- * The reminder before a charge. `required` when the amount differs from the last charge or the
- * charge follows a pause (notice of a change in a direct debit's amount or date): then it is sent
- * whatever the member's preferences and carries no unsubscribe; otherwise it is optional.
+ * The reminder before a charge, from the quote of that charge (payment/quote.ts): the amount, any
+ * credit taken off, the card surcharge and the total, as the member's page shows them. `required`
+ * when the amount differs from the last charge, the charge follows a pause, or it replaces an
+ * earlier reminder whose amount has changed since (notice of a change in a direct debit's amount
+ * or date): then it is sent whatever the member's preferences and carries no unsubscribe;
+ * otherwise it is optional.
  */
 export function paymentReminderEmail(input: {
   to: string;
   user_id: string;
   name: string;
   brand: Brand;
+  quote: MoneyQuote;
   due_on: string;
-  amount: number;
-  surcharge: number;
   method: string;
   why: "changed" | "after_pause" | null;
   last_total: number | null;
+  /** The total of the earlier reminder of this payment, when this one replaces it. */
+  replaces: number | null;
 }): Email {
-  const total = input.amount + input.surcharge;
+  const { quote } = input;
   const why: Block[] =
-    input.why === "changed" && input.last_total !== null
-      ? [{ p: [`This is different from your last payment of ${formatCents(input.last_total)}.`] }]
-      : input.why === "after_pause"
-        ? [{ p: ["This is your first payment after your pause."] }]
-        : [];
+    input.replaces !== null
+      ? [
+          {
+            p: [
+              `This replaces our earlier reminder of ${formatCents(input.replaces)}: the amount has changed${
+                quote.credit_applied > 0 ? " (your credit is taken off it)" : ""
+              }.`,
+            ],
+          },
+        ]
+      : input.why === "changed" && input.last_total !== null
+        ? [{ p: [`This is different from your last payment of ${formatCents(input.last_total)}.`] }]
+        : input.why === "after_pause"
+          ? [{ p: ["This is your first payment after your pause."] }]
+          : [];
+  const required = input.why !== null || input.replaces !== null;
   return compose({
     to: input.to,
-    subject: `Your ${input.brand.name} payment of ${formatCents(total)} is on ${emailDate(input.due_on)}`,
+    subject: `Your ${input.brand.name} payment of ${quote.formatted_total} is on ${emailDate(input.due_on)}`,
     brand: input.brand,
-    kind: input.why ? "required" : "optional",
-    ...(input.why ? {} : { unsubscribe: unsubscribeFor(input.user_id) }),
+    kind: required ? "required" : "optional",
+    ...(required ? {} : { unsubscribe: unsubscribeFor(input.user_id) }),
     blocks: [
       { p: [`Hi ${titleCase(input.name)},`] },
       {
         p: [
           `Your next ${input.brand.name} payment of `,
-          { strong: formatCents(total) },
+          { strong: quote.formatted_total },
           ` will be taken ${input.method} on ${emailDate(input.due_on)}.`,
         ],
       },
-      ...(input.surcharge
+      ...(quote.surcharge || quote.credit_applied
         ? [
             {
               rows: [
-                { label: "Membership", value: formatCents(input.amount) },
-                { label: "Card surcharge", value: formatCents(input.surcharge) },
-                { label: "Total", value: formatCents(total), total: true },
+                { label: "Membership", value: quote.formatted_amount },
+                ...(quote.credit_applied
+                  ? [{ label: "Credit applied", value: formatCents(-quote.credit_applied) }]
+                  : []),
+                ...(quote.surcharge ? [{ label: "Card surcharge", value: quote.formatted_surcharge }] : []),
+                { label: "Total", value: quote.formatted_total, total: true },
               ],
             },
           ]

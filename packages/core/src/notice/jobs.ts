@@ -4,7 +4,10 @@
  * - **Payment reminder**: N days before each charge (the organisation's `payment_reminder_days`,
  *   default 3, 0 none), or as soon as a charge is seen inside that window. Optional (honours the
  *   member's `payment_reminders` and `email_notifications_enabled`) unless the amount differs from the
- *   last charge or the charge is the first after a pause: then it is always sent.
+ *   last charge or the charge is the first after a pause: then it is always sent. It states the
+ *   quote of the charge (payment/quote.ts: credit applied, surcharge, total); when that quote's total
+ *   changes after the reminder (a credit, a price change), an updated reminder is sent, once per
+ *   change (the notice keeps the total it told).
  * - **Card-expiry notice**: 14 and 3 days before a card charge when the card on file expires
  *   before it. Optional.
  *
@@ -38,8 +41,16 @@ const KEEP_DAYS = 400;
 
 type Summary = Record<string, number>;
 
+const lostRace = (error: unknown) => (error as Error).message.includes("conditional request failed");
+
 /** Claims a notice by key; false when it was claimed before (sent, or being sent). */
-async function claim(organisationId: string, key: string, userId: string, now: Date): Promise<boolean> {
+async function claim(
+  organisationId: string,
+  key: string,
+  userId: string,
+  now: Date,
+  total?: number,
+): Promise<boolean> {
   try {
     await db()
       .entities.notice.create({
@@ -48,14 +59,36 @@ async function claim(organisationId: string, key: string, userId: string, now: D
         user_id: userId,
         sent_at: now.toISOString(),
         expires_at: Math.floor(now.getTime() / 1000) + KEEP_DAYS * 86_400,
+        ...(total === undefined ? {} : { total }),
       })
       .go();
     return true;
   } catch (error) {
-    if ((error as Error).message.includes("conditional request failed")) return false;
+    if (lostRace(error)) return false;
     throw error;
   }
 }
+
+/**
+ * Moves a reminder's notice from the total it told to a new one, conditioned on the old: of runs
+ * that see the same change, one wins and sends the updated reminder. False when another did.
+ */
+async function moveReminder(organisationId: string, key: string, from: number, to: number, now: Date) {
+  try {
+    await db()
+      .entities.notice.patch({ organisation_id: organisationId, notice_key: key })
+      .set({ total: to, sent_at: now.toISOString() })
+      .where((a, op) => op.eq(a.total, from))
+      .go();
+    return true;
+  } catch (error) {
+    if (lostRace(error)) return false;
+    throw error;
+  }
+}
+
+const reminderOf = async (organisationId: string, key: string) =>
+  (await db().entities.notice.get({ organisation_id: organisationId, notice_key: key }).go()).data;
 
 /** Sends a claimed notice; a failed send gives the claim back, so the next run tries again. */
 async function sendClaimed(organisationId: string, key: string, email: Email) {
@@ -75,6 +108,7 @@ export async function memberNotices(now: Date): Promise<Summary> {
     examined: 0,
     reminders: 0,
     reminders_required: 0,
+    reminders_updated: 0,
     card_expiry: 0,
     not_wanted: 0,
   };
@@ -154,8 +188,7 @@ async function noticesFor(
       gym,
       due_on: payment.due_on,
     });
-    const amount = quote.amount - quote.credit_applied;
-    const { surcharge, total } = quote;
+    const { total } = quote;
     const earlier = (
       await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id)
     )
@@ -165,30 +198,45 @@ async function noticesFor(
       ? { due_on: earlier[0].due_on, total: earlier[0].amount + earlier[0].surcharge }
       : null;
     const why = mandatoryReason({ due_on: payment.due_on, total, last, pauses: sub.pauses ?? [] });
-    if (amount > 0) {
-      if (!why && (!emailsWanted || !switches.payment_reminders)) summary.not_wanted += 1;
-      else if (await claim(payment.organisation_id, `reminder#${payment.payment_id}`, user.user_id, now)) {
-        await sendClaimed(
-          payment.organisation_id,
-          `reminder#${payment.payment_id}`,
-          paymentReminderEmail({
-            to: user.email,
-            user_id: user.user_id,
-            name: user.name,
-            brand,
-            due_on: payment.due_on,
-            amount,
-            surcharge,
-            method:
-              method.type === "stripe_card"
-                ? `from your ${quote.payment_method.label}`
-                : `by direct debit from your ${quote.payment_method.label}`,
-            why,
-            last_total: last?.total ?? null,
-          }),
-        );
+    const key = `reminder#${payment.payment_id}`;
+    const email = (replaces: number | null) =>
+      paymentReminderEmail({
+        to: user.email,
+        user_id: user.user_id,
+        name: user.name,
+        brand,
+        quote,
+        due_on: payment.due_on,
+        method:
+          method.type === "stripe_card"
+            ? `from your ${quote.payment_method.label}`
+            : `by direct debit from your ${quote.payment_method.label}`,
+        why,
+        last_total: last?.total ?? null,
+        replaces,
+      });
+    const told = await reminderOf(payment.organisation_id, key);
+    if (!told) {
+      if (total <= 0) {
+        // Credit pays it all: nothing will be taken, nothing to remind of.
+      } else if (!why && (!emailsWanted || !switches.payment_reminders)) summary.not_wanted += 1;
+      else if (await claim(payment.organisation_id, key, user.user_id, now, total)) {
+        await sendClaimed(payment.organisation_id, key, email(null));
         summary.reminders += 1;
         if (why) summary.reminders_required += 1;
+      }
+    } else if (told.total !== undefined && told.total !== total && total > 0) {
+      // Reminded of another amount (a credit, a price change since): an updated reminder, once per
+      // change. A reminder claimed before totals were kept has none and is left as it is.
+      const from = told.total;
+      if (await moveReminder(payment.organisation_id, key, from, total, now)) {
+        try {
+          await sendEmail(email(from));
+        } catch (error) {
+          await moveReminder(payment.organisation_id, key, total, from, now);
+          throw error;
+        }
+        summary.reminders_updated += 1;
       }
     }
   }

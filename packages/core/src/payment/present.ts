@@ -1,6 +1,7 @@
 /** Pure presenters of payments (spec 001 §3 Payment): money formatted at the edge, ids as the API names them. */
 
 import { formatCents } from "../billing/money";
+import type { MoneyQuote } from "../contract/quote";
 import { titleCase } from "../text";
 import type { PaymentRecord } from "./store";
 
@@ -68,3 +69,35 @@ export function presentPayment(p: PaymentRecord) {
 }
 
 export type PaymentView = ReturnType<typeof presentPayment>;
+
+/** Whether the quote of the next money event (payment/quote.ts) is of this upcoming payment. */
+function isQuoted(p: PaymentRecord, quote: MoneyQuote | null | undefined): quote is MoneyQuote {
+  return (
+    p.status === "upcoming" &&
+    Boolean(quote) &&
+    (quote?.kind === "next_payment" || quote?.kind === "break_fee") &&
+    quote.due_on === p.due_on &&
+    quote.amount === p.amount
+  );
+}
+
+/**
+ * Payments as the member and staff read them beside the quote of the next money event: the
+ * upcoming payment the quote is of shows the quote's credit applied, surcharge and total (issue 34
+ * tour: a row of $24.90 beside "Next payment $12.60"). The surcharge stored when it was planned is
+ * stale after a credit, a new card or new rates; the claim charges the quote's figures.
+ */
+export function presentAsQuoted(quote: MoneyQuote | null | undefined) {
+  return (p: PaymentRecord): PaymentView => {
+    const view = presentPayment(p);
+    if (!isQuoted(p, quote)) return view;
+    return {
+      ...view,
+      credit_used: quote.credit_applied,
+      surcharge: quote.surcharge,
+      formatted_surcharge: quote.formatted_surcharge,
+      total: quote.total,
+      formatted_total: quote.formatted_total,
+    };
+  };
+}

@@ -149,9 +149,11 @@ export async function quoteNextEvent(
     mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
   const owing = sub.balance_owing ?? 0;
   if (!awaiting && !upcoming && owing <= 0) return null;
-  const [rates, gym] = await Promise.all([
+  // Side by side: the rates, the gym and the method the claim will charge (one round).
+  const [rates, gym, current] = await Promise.all([
     context.settingsOf(sub.organisation_id),
     context.gymOf(sub.organisation_id, sub.gym_id),
+    awaiting ? null : currentMethod(sub),
   ]);
   const credit = sub.credit_balance ?? 0;
   const labelOf = (p: PaymentRecord) => {
@@ -173,7 +175,7 @@ export async function quoteNextEvent(
       period_end: civil(awaiting.period_end_at),
       label: labelOf(awaiting),
     });
-  const method = await currentMethod(sub);
+  const method = current as QuoteMethod;
   if (owing > 0)
     return quoteOf({
       kind: "balance_owing",

@@ -266,6 +266,9 @@ export async function commitFacts(
                       period_start_at: plan.next.period_start_at,
                       period_end_at: plan.next.period_end_at,
                       is_pro_rata: plan.next.is_pro_rata,
+                      // The price in force for the period (a price change re-plans it): its row
+                      // and invoice name the price it is charged at (issue 34 tour).
+                      ...(plan.next.price_label ? { price_label: plan.next.price_label } : {}),
                     })
                     .add({ version: 1 })
                     .where(

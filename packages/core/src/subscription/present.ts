@@ -4,7 +4,7 @@ import { formatCents } from "../billing/money";
 import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
 import type { MoneyQuote } from "../contract/quote";
-import { presentPayment } from "../payment/present";
+import { presentAsQuoted, presentPayment } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
 import { scheduleOf } from "./schedule";
 import { derivedStatesOf, priceInEffect } from "./states";
@@ -48,6 +48,7 @@ export function presentSubscription(
   const states = derivedStatesOf(sub, context.now);
   const price = priceInEffect(sub, context.now);
   const period = currentPeriodOf(sub, context.now);
+  const quoted = presentAsQuoted(context.nextCharge);
   return {
     id: sub.subscription_id,
     user: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
@@ -107,11 +108,11 @@ export function presentSubscription(
     next_retry_on: sub.next_retry_on ?? null,
     waiting_for_consent: sub.waiting_for_consent,
     version: sub.version,
-    upcoming_payment: context.upcomingPayment ? presentPayment(context.upcomingPayment) : null,
+    upcoming_payment: context.upcomingPayment ? quoted(context.upcomingPayment) : null,
     next_charge: context.nextCharge ?? null,
-    first_payment: context.firstPayment ? presentPayment(context.firstPayment) : null,
+    first_payment: context.firstPayment ? quoted(context.firstPayment) : null,
     latest_payment: context.latestPayment ? presentPayment(context.latestPayment) : null,
-    payments: context.payments ? context.payments.map(presentPayment) : undefined,
+    payments: context.payments ? context.payments.map(quoted) : undefined,
     ...states,
   };
 }

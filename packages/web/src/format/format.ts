@@ -4,6 +4,7 @@
  * (ICU versions differ in spaces and in the case of "am"/"pm").
  */
 
+import { lastDayOf } from "@gym/core/billing/calendar";
 import { nzDate, nzDateTime } from "@gym/core/text";
 
 export const TIME_ZONE = "Pacific/Auckland";
@@ -88,6 +89,22 @@ function civilDate(value: DateLike): string | undefined {
 export function formatDate(value: DateLike): string {
   const date = civilDate(value);
   return date ? nzDate(date) : "";
+}
+
+/**
+ * The last day of a span kept by its exclusive end (`current_period_end`, `cancellation_effective_at`,
+ * `pif_ends_at`): "4/12/2026" for an end of 5 December. Core's `lastDayOf`, the one convention of
+ * pages, emails and receipts (docs/billing.md "Last days").
+ */
+export function formatLastDay(end: DateLike): string {
+  const date = civilDate(end);
+  return date ? nzDate(lastDayOf(date)) : "";
+}
+
+/** "4 December 2026": the long form of `formatLastDay`. */
+export function formatLongLastDay(end: DateLike): string {
+  const date = civilDate(end);
+  return date ? formatLongDate(lastDayOf(date)) : "";
 }
 
 /** "28/09", "5/10": a day on a chart's axis, day first (d/MM). */

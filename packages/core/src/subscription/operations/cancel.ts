@@ -87,6 +87,31 @@ async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
   return { today, basisPoints, terms, settings, gym };
 }
 
+/**
+ * The break fee as it will be charged (issue 34 item 5): credit first, then the card surcharge of
+ * the method the claim will use. The dialogs confirm this total and the cancellation email states it.
+ */
+async function breakFeeQuote(
+  sub: SubscriptionRecord,
+  fee: number,
+  today: CivilDate,
+  settings: Awaited<ReturnType<typeof settingsOf>>,
+  gym: Awaited<ReturnType<typeof gymOf>>,
+) {
+  if (fee <= 0) return null;
+  return quoteOf({
+    kind: "break_fee",
+    amount: fee,
+    credit_balance: sub.credit_balance ?? 0,
+    balance_owing: sub.balance_owing ?? 0,
+    method: await currentMethod(sub),
+    rates: settings,
+    gym,
+    due_on: today,
+    label: `Break fee: ${sub.price_label}`,
+  });
+}
+
 /** What cancelling would mean (the confirm dialog shows it before staff or the member confirm). */
 export async function cancellationPreview(
   actor: Actor,
@@ -98,22 +123,7 @@ export async function cancellationPreview(
   const first = await termsOf(found, immediate);
   const sub = withoutBookedPauses(found, first.today, first.terms.effective).sub;
   const { basisPoints, terms, today, settings, gym } = await termsOf(sub, immediate);
-  // The break fee as it will be charged (issue 34 item 5): credit first, then the card surcharge of
-  // the method the claim will use; the dialogs show and confirm this total.
-  const charge =
-    terms.break_fee > 0
-      ? quoteOf({
-          kind: "break_fee",
-          amount: terms.break_fee,
-          credit_balance: sub.credit_balance ?? 0,
-          balance_owing: sub.balance_owing ?? 0,
-          method: await currentMethod(sub),
-          rates: settings,
-          gym,
-          due_on: today,
-          label: `Break fee: ${sub.price_label}`,
-        })
-      : null;
+  const charge = await breakFeeQuote(sub, terms.break_fee, today, settings, gym);
   return {
     immediate,
     takes_effect_on: terms.effective,
@@ -141,14 +151,11 @@ export async function cancelSubscription(
   const now = await businessNow();
   const first = await termsOf(sub, values.immediate);
   const unpaused = withoutBookedPauses(sub, first.today, first.terms.effective);
-  const { today, basisPoints, terms } = await termsOf(unpaused.sub, values.immediate);
+  const { today, basisPoints, terms, settings, gym } = await termsOf(unpaused.sub, values.immediate);
+  const charge = await breakFeeQuote(unpaused.sub, terms.break_fee, today, settings, gym);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;
   if (terms.break_fee > 0) {
-    const [settings, gym] = await Promise.all([
-      settingsOf(sub.organisation_id),
-      gymOf(sub.organisation_id, sub.gym_id),
-    ]);
     const fee = newPayment("break_fee", {
       sub,
       type: sub.payment_method === "bank_account" ? "bank_account" : "stripe_card",
@@ -197,7 +204,7 @@ export async function cancelSubscription(
       effective: terms.effective,
       undo_until: terms.undo_until,
       in_cooling_off: terms.in_cooling_off,
-      break_fee: terms.break_fee,
+      break_fee: charge,
       break_fee_basis_points: basisPoints,
       remaining_term_value: terms.remaining_term_value,
     }),

@@ -5,6 +5,7 @@
  */
 import { addDays, type CivilDate } from "../../billing/calendar";
 import { formatBasisPoints, formatCents } from "../../billing/money";
+import type { MoneyQuote } from "../../contract/quote";
 import { emailDate, firstName } from "../../email/format";
 import { compose } from "../../email/message";
 import type { Email } from "../../email/port";
@@ -20,20 +21,27 @@ export function cancellationEmail(input: {
   /** Undo is possible before this day (`undo_cancellation_until`). */
   undo_until: CivilDate;
   in_cooling_off: boolean;
-  break_fee: number;
+  /** The break fee as it will be charged (payment/quote.ts), the one the dialogs confirmed; null: none. */
+  break_fee: MoneyQuote | null;
   break_fee_basis_points: number;
   remaining_term_value: number;
 }): Email {
   const gym = input.gym_name;
   const ended = input.effective <= input.today;
-  const fee =
-    input.break_fee > 0
-      ? `A break fee of ${formatCents(input.break_fee)} is due today: ${formatBasisPoints(
-          input.break_fee_basis_points,
-        )} of the ${formatCents(input.remaining_term_value)} left on your term. We take it the way you pay for your membership.`
-      : input.in_cooling_off
-        ? "There is no break fee: you cancelled inside your cooling-off period."
-        : "There is no fee to pay.";
+  const charge = input.break_fee;
+  const fee = charge
+    ? `A break fee of ${charge.formatted_total} is due today: ${charge.formatted_amount}${
+        charge.surcharge > 0 ? ` plus a ${charge.formatted_surcharge} card surcharge` : ""
+      }${charge.credit_applied > 0 ? `, less ${charge.formatted_credit_applied} of your credit` : ""}. The fee is ${formatBasisPoints(
+        input.break_fee_basis_points,
+      )} of the ${formatCents(input.remaining_term_value)} left on your term. ${
+        charge.total > 0
+          ? `We take ${charge.formatted_total} from ${charge.payment_method.label}.`
+          : "Your credit pays it: nothing more is taken."
+      }`
+    : input.in_cooling_off
+      ? "There is no break fee: you cancelled inside your cooling-off period."
+      : "There is no fee to pay.";
   return compose({
     to: input.member_email,
     subject: `Your ${gym} membership is cancelled`,
@@ -55,7 +63,7 @@ export function cancellationEmail(input: {
             {
               p: [
                 `Changed your mind? Ask ${gym} before ${emailDate(input.undo_until)} and they can undo the cancellation${
-                  input.break_fee > 0 ? " (a break fee not yet taken is withdrawn)" : ""
+                  charge ? " (a break fee not yet taken is withdrawn)" : ""
                 }: your membership then carries on as before.`,
               ],
             },

@@ -266,7 +266,9 @@ describe("cancel and undo", () => {
     expect(told).toBeTruthy();
     const effective = preview.body.data.takes_effect_on;
     expect(told?.text).toContain(`Your last day as a member is ${emailDate(addDays(effective, -1))}.`);
-    expect(told?.text).toContain(`A break fee of ${preview.body.data.formatted_break_fee}`);
+    expect(told?.text).toContain(
+      `A break fee of ${preview.body.data.break_fee_charge.formatted_total} is due today`,
+    );
     expect(told?.text).toContain(
       `Changed your mind? Ask Harbour Fitness Ponsonby before ${emailDate(effective)}`,
     );

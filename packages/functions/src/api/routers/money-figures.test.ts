@@ -206,6 +206,14 @@ describe("the break fee is quoted as charged, surcharge included (item 5)", () =
 
     const cancelled = await admin.post(`/api/subscriptions/${sub.id}/cancel`, {});
     expect(cancelled.status).toBe(200);
+    // The email states the all-in total, and splits it as the staff page does.
+    const told = (await mailTo(member.email)).find((m) => /membership is cancelled/.test(m.subject));
+    const charge = staff.break_fee_charge;
+    expect(told?.text).toContain(`A break fee of ${charge.formatted_total} is due today`);
+    expect(told?.text).toContain(
+      `${staff.formatted_break_fee} plus a ${charge.formatted_surcharge} card surcharge`,
+    );
+    expect(told?.text).toContain(charge.payment_method.label);
     // The member's page quotes the same fee before it is taken.
     expect((await mine(member)).next_charge).toMatchObject({ kind: "break_fee", total: fee + surcharge });
     await run("billing-run");
@@ -335,9 +343,66 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     const paid = ((await mine(member)).payments as { id: string; due_on: string; status: string }[]).find(
       (p) => p.due_on === "2027-10-11" && p.status === "sent",
     );
+    // The row of the charge names the price in force for its period (tour item 4).
+    expect(paid).toMatchObject({ amount: 2000 });
+    expect((paid as unknown as { price_label: string }).price_label).toBe(next.label);
     const receipt = (await member.client.get(`/api/me/payments/${paid?.id}/receipt`)).body.data;
     expect(receipt.lines[0]).toMatchObject({ amount: 2000 });
     expect(receipt.lines[0].label).toContain(next.label);
     expect(receipt.lines[0].label).not.toContain("$24.00");
+  });
+});
+
+describe("a reminder follows the quote: credit shown, and sent again when the amount changes (tour)", () => {
+  it("reminded of $24.90, then $12.00 of credit: an updated reminder of $12.60 with the credit line, once, and $12.60 is charged", async () => {
+    await at("2027-11-01"); // a Monday
+    const priceId = await weekly(2400);
+    const member = await cardMember();
+    const sub = await join(member, priceId);
+    await run("billing-run"); // 1 Nov paid; 8 Nov planned
+    await at("2027-11-05"); // three days before 8 Nov
+    await run("member-notices");
+    const reminders = async () =>
+      (await mailTo(member.email)).filter((m) =>
+        /payment of .* is on Monday, 8 November 2027/.test(m.subject),
+      );
+    expect((await reminders()).map((m) => m.subject)).toEqual([expect.stringContaining("payment of $24.90")]);
+
+    const credit = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: 1200,
+      payment_method: "cash",
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    const page = await mine(member);
+    const quote = page.next_charge;
+    // $24.00 less $12.00 credit = $12.00; 2.5 % + 30¢ of it = 60¢.
+    expect(quote).toMatchObject({ credit_applied: 1200, surcharge: 60, total: 1260 });
+    // The upcoming row shows the quote's figures, not the surcharge it was planned with (tour item 4).
+    const row = (page.payments as { status: string; due_on: string; total: number }[]).find(
+      (p) => p.status === "upcoming" && p.due_on === "2027-11-08",
+    );
+    expect(row).toMatchObject({ amount: 2400, credit_used: 1200, surcharge: 60, total: 1260 });
+    expect(page.upcoming_payment).toMatchObject({ total: 1260, formatted_total: "$12.60" });
+    const staffRows = (await admin.get(`/api/members/${member.user.user_id}`)).body.data.recent_payments as {
+      status: string;
+      total: number;
+    }[];
+    expect(staffRows.find((p) => p.status === "upcoming")?.total).toBe(1260);
+
+    await at("2027-11-06");
+    await run("member-notices");
+    await run("member-notices"); // idempotent: the change is told once
+    const sent = await reminders();
+    expect(sent).toHaveLength(2);
+    const updated = sent.find((m) => m.subject.includes(quote.formatted_total));
+    expect(updated?.text).toContain("Membership: $24.00");
+    expect(updated?.text).toContain("Credit applied: -$12.00");
+    expect(updated?.text).toContain("Card surcharge: $0.60");
+    expect(updated?.text).toContain("Total: $12.60");
+    expect(updated?.text).toContain("replaces our earlier reminder of $24.90");
+
+    await at("2027-11-08");
+    await run("billing-run");
+    expect((await tried(sub.id)).at(-1)).toBe(quote.total);
   });
 });

@@ -213,3 +213,38 @@ describe("the figures on the member's page are core's quote of the next money ev
     );
   });
 });
+
+describe("end dates on the member's page: the last day, included, as emails and receipts say (issue 34 tour item 3)", () => {
+  const render = (sub: ReturnType<typeof subscription>) => {
+    mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+  };
+
+  it("a period ending on 5 December (exclusive) is shown by its last day, 4 December", async () => {
+    render(subscription({ current_period_end: "2026-12-04T11:00:00.000Z" }));
+    expect(await screen.findByText("The last day of this period is 4 December 2026")).toBeInTheDocument();
+    expect(screen.queryByText(/ends 5 December/)).not.toBeInTheDocument();
+  });
+
+  it("a cancellation taking effect on 5 December reads 'Last day 4 December 2026', not 'Cancelled'", async () => {
+    render(
+      subscription({
+        is_cancelled: true,
+        cancellation_taken_effect: false,
+        cancelled_at: "2026-11-20T00:00:00.000Z",
+        cancellation_effective_at: "2026-12-04T11:00:00.000Z",
+      }),
+    );
+    expect(await screen.findByText("Last day 4 December 2026")).toBeInTheDocument();
+    expect(screen.queryByText("Cancelled")).not.toBeInTheDocument();
+  });
+});

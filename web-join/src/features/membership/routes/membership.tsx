@@ -7,7 +7,7 @@ import {
 } from "@gym/core/contract/lifecycle";
 import { ChangeLoginEmail } from "@gym/web/account/ChangeLoginEmail";
 import { isApiError } from "@gym/web/api";
-import { formatDate, formatLongDate, formatMoney, formatPause } from "@gym/web/format";
+import { formatDate, formatLongDate, formatLongLastDay, formatMoney, formatPause } from "@gym/web/format";
 import { submitHandler, useAction, useZodForm } from "@gym/web/forms";
 import { PauseDaysFields } from "@gym/web/forms/PauseDaysFields";
 import { PageLoader } from "@gym/web/ui";
@@ -54,7 +54,7 @@ function standing(sub: Subscription): { label: string; color: string } {
   if (sub.is_cancelled)
     return sub.cancellation_taken_effect
       ? { label: "Cancelled", color: "red" }
-      : { label: `Ends ${formatLongDate(sub.cancellation_effective_at ?? "")}`, color: "orange" };
+      : { label: `Last day ${formatLongLastDay(sub.cancellation_effective_at)}`, color: "orange" };
   if (sub.in_grace_period) return { label: "Payment owed", color: "orange" };
   if (sub.is_paused) return { label: "Paused", color: "yellow" };
   if (sub.pause_in_future) return { label: "Pause booked", color: "yellow" };
@@ -165,7 +165,7 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
           {sub.term_ends_at ? ` · term ends ${formatLongDate(sub.term_ends_at)}` : ""}
         </Text>
         {sub.current_period_end && !sub.is_cancelled && (
-          <Text>This period ends {formatLongDate(sub.current_period_end)}</Text>
+          <Text>The last day of this period is {formatLongLastDay(sub.current_period_end)}</Text>
         )}
         {sub.pause_start_at && sub.pause_end_at && <Text>Paused {formatPause(sub)}</Text>}
         {sub.actions.remove_pause && (
@@ -409,8 +409,8 @@ function CancelPanel({ sub, onDone }: { sub: Subscription; onDone: () => void })
         ) : (
           <>
             <Text>
-              Your membership would end on <b>{formatLongDate(preview.takes_effect_on)}</b>, the end of the
-              time you have paid for. You keep access until then.
+              Your last day as a member would be <b>{formatLongLastDay(preview.takes_effect_on)}</b>, the end
+              of the time you have paid for. You keep access until then.
             </Text>
             {preview.in_cooling_off ? (
               <Text>You are inside your cooling-off period: there is no break fee.</Text>

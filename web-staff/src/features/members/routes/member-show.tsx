@@ -2,7 +2,7 @@ import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import { nextPaymentLabel } from "@gym/core/contract/payment";
 import { isApiError, useRevalidateUnder } from "@gym/web/api";
 import { administersGym, useAuth } from "@gym/web/auth";
-import { formatDate, formatPause } from "@gym/web/format";
+import { formatDate, formatLastDay, formatPause } from "@gym/web/format";
 import { wideScreensOnlyCell } from "@gym/web/ui";
 import {
   Alert,
@@ -90,7 +90,7 @@ function SubscriptionPanel({ member }: { member: Member }) {
         <Row label="Started">{formatDate(sub.start_date)}</Row>
         <Row label="Current period">
           {sub.current_period_start
-            ? `${formatDate(sub.current_period_start)} – ${formatDate(sub.current_period_end)}`
+            ? `${formatDate(sub.current_period_start)} – ${formatLastDay(sub.current_period_end)}`
             : "–"}
         </Row>
         {sub.upcoming_payment && (
@@ -101,15 +101,21 @@ function SubscriptionPanel({ member }: { member: Member }) {
         {sub.balance_owing > 0 && (
           <Row label="Owing">
             <Text c="red" size="sm" fw={600}>
-              {sub.formatted_balance_owing} ({sub.periods_owing} periods)
+              {/* The owed figure as it will be retried (the quote), its surcharge split out: one figure (tour item 5). */}
+              {sub.next_charge?.kind === "balance_owing" && sub.next_charge.surcharge > 0
+                ? `${sub.next_charge.formatted_total} (${sub.next_charge.formatted_amount} and a ${sub.next_charge.formatted_surcharge} card surcharge)`
+                : sub.formatted_balance_owing}{" "}
+              ({sub.periods_owing} periods)
             </Text>
           </Row>
         )}
         {sub.in_grace_period && <Row label="Grace period ends">{formatDate(sub.grace_period_ends_at)}</Row>}
         {sub.is_paused && <Row label="Paused">{formatPause(sub)}</Row>}
         {sub.is_cancelled && (
-          <Row label="Cancelled">
-            {sub.cancellation_taken_effect ? "Ended" : "Ends"} {formatDate(sub.cancellation_effective_at)}
+          // Cancelling until the last day has passed (tour item 7); the last day shown, included.
+          <Row label={sub.cancellation_taken_effect ? "Cancelled" : "Cancelling"}>
+            {sub.cancellation_taken_effect ? "Last day was" : "Last day"}{" "}
+            {formatLastDay(sub.cancellation_effective_at)}
           </Row>
         )}
         {sub.on_cooling_period && (

@@ -94,7 +94,8 @@ describe("the membership card", () => {
     expect(screen.getByRole("button", { name: "Undo cancellation" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pause" })).not.toBeInTheDocument();
-    expect(screen.getByText("Cancels 26/11/2026")).toBeInTheDocument();
+    // Effective 26/11 (Auckland): the last day is 25/11.
+    expect(screen.getByText("Cancelling: last day 25/11/2026")).toBeInTheDocument();
     unmount();
     renderWithProviders(
       <SubscriptionCard subscription={subscription()} canChange={false} onChanged={() => {}} />,
@@ -256,5 +257,43 @@ describe("the card's money figures are core's quote of the next money event (iss
       screen.getByText("$18.75 on 24/11/2026 incl. $0.75 surcharge · Visa •••• 4242"),
     ).toBeInTheDocument();
     expect(screen.getByText("$6.00, $6.00 off the next payment")).toBeInTheDocument();
+  });
+
+  it("one owed figure: the balance as it will be retried, its surcharge split out, never a second bare figure (tour item 5)", () => {
+    const owing = subscription({
+      balance_owing: 4800,
+      formatted_balance_owing: "$48.00",
+      next_charge: quote({
+        kind: "balance_owing",
+        title: "Payment owed",
+        amount: 4800,
+        formatted_amount: "$48.00",
+        surcharge: 150,
+        formatted_surcharge: "$1.50",
+        total: 4950,
+        formatted_total: "$49.50",
+        balance_owing: 4800,
+        formatted_balance_owing: "$48.00",
+      }),
+    });
+    renderWithProviders(<SubscriptionCard subscription={owing} canChange={false} onChanged={() => {}} />);
+    expect(screen.getByText("Payment owed")).toBeInTheDocument();
+    expect(
+      screen.getByText("$49.50 ($48.00 and a $1.50 card surcharge) on 24/11/2026 · Visa •••• 4242"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Balance owing")).not.toBeInTheDocument();
+    expect(screen.queryByText("$48.00")).not.toBeInTheDocument();
+  });
+
+  it("a cancellation not yet in effect reads 'Cancelling', with its last day, until that day has passed (tour item 7)", () => {
+    const running = subscription({
+      is_cancelled: true,
+      cancellation_taken_effect: false,
+      cancelled_at: "2026-11-23T00:00:00Z",
+      cancellation_effective_at: "2026-12-04T11:00:00Z", // 5 Dec, Auckland: the last day is 4 Dec
+    });
+    renderWithProviders(<SubscriptionCard subscription={running} canChange={false} onChanged={() => {}} />);
+    expect(screen.getByText("Cancelling: last day 4/12/2026")).toBeInTheDocument();
+    expect(screen.queryByText(/^Cancelled/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { nextPaymentLabel } from "@gym/core/contract/payment";
-import { formatDate, formatPause } from "@gym/web/format";
+import { formatDate, formatLastDay, formatPause } from "@gym/web/format";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Subscription } from "../api/memberships";
@@ -11,8 +11,7 @@ export const CARD_COLOURS = { green: "green", amber: "orange", red: "red" } as c
 /** The one-word state staff read first, from the derived states (spec 001 §4). */
 export function stateLabel(s: Subscription): string {
   if (s.is_cancelled && s.cancellation_taken_effect) return "Cancelled";
-  if (s.is_cancelled)
-    return `Cancels ${formatDate(s.cancellation_effective_at ?? s.undo_cancellation_until)}`;
+  if (s.is_cancelled) return `Cancelling: last day ${formatLastDay(s.cancellation_effective_at)}`;
   if (s.in_grace_period) return "In grace period";
   if (s.is_paused) return s.pause_in_future ? `Pause from ${formatDate(s.pause_start_at)}` : "Paused";
   if (s.is_upcoming) return s.upcoming_state === "failed" ? "Upcoming (payment failed)" : "Upcoming";
@@ -23,6 +22,11 @@ export function stateLabel(s: Subscription): string {
 function quoteText(q: NonNullable<Subscription["next_charge"]>): string {
   if (q.kind === "awaiting_transfer") return `${q.formatted_total} by bank transfer, not yet received`;
   const when = q.due_on ? ` on ${formatDate(q.due_on)}` : "";
+  // The balance owing is stated once, as it will be retried: its surcharge split out (tour item 5).
+  if (q.kind === "balance_owing")
+    return `${q.formatted_total}${
+      q.surcharge > 0 ? ` (${q.formatted_amount} and a ${q.formatted_surcharge} card surcharge)` : ""
+    }${when} · ${q.payment_method.label}`;
   const surcharge = q.surcharge > 0 ? ` incl. ${q.formatted_surcharge} surcharge` : "";
   return `${q.formatted_total}${when}${surcharge} · ${q.payment_method.label}`;
 }
@@ -88,7 +92,7 @@ export function SubscriptionCard({
           <Fact label="Started">{formatDate(s.start_date)}</Fact>
           <Fact label="Current period">
             {s.current_period_start
-              ? `${formatDate(s.current_period_start)} – ${formatDate(s.current_period_end)}`
+              ? `${formatDate(s.current_period_start)} – ${formatLastDay(s.current_period_end)}`
               : "Not started"}
           </Fact>
           <Fact label={quote ? quote.title : nextPaymentLabel(next)}>
@@ -100,9 +104,12 @@ export function SubscriptionCard({
                   ? "Paid in full"
                   : "None"}
           </Fact>
-          <Fact label="Balance owing">
-            {s.balance_owing > 0 ? s.formatted_balance_owing : "Nothing owing"}
-          </Fact>
+          {/* The owed figure is the quote's when it is of the balance (one figure, tour item 5). */}
+          {quote?.kind !== "balance_owing" && (
+            <Fact label="Balance owing">
+              {s.balance_owing > 0 ? s.formatted_balance_owing : "Nothing owing"}
+            </Fact>
+          )}
           {s.credit_balance > 0 && (
             <Fact label="Credit">
               {s.formatted_credit_balance}
@@ -116,7 +123,9 @@ export function SubscriptionCard({
             <Fact label="Cooling-off until">{formatDate(s.cooling_period_ends_at)}</Fact>
           )}
           {s.pif_ends_at && (
-            <Fact label={awaiting ? "Covers until" : "Paid in full until"}>{formatDate(s.pif_ends_at)}</Fact>
+            <Fact label={awaiting ? "Covers until" : "Paid in full until"}>
+              {formatLastDay(s.pif_ends_at)}
+            </Fact>
           )}
           {s.payment_method !== "pif" && (
             <Fact label="Pause days left">
