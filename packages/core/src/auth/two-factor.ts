@@ -31,11 +31,13 @@ export async function issueCode(
     resend?: boolean;
     /** The gym the session is at: someone still joining it (address not confirmed) gets its email. */
     gym?: { organisation_id: string; gym_id: string } | null;
+    /** The user as the caller just read or wrote them (saves reading them again). */
+    user?: Awaited<ReturnType<typeof getUser>>;
   } = {},
 ) {
   const decoy = isDecoyUser(userId);
   const [user, gap] = await Promise.all([
-    decoy ? null : getUser(userId),
+    decoy ? null : options.user?.user_id === userId ? options.user : getUser(userId),
     takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS }),
   ]);
   if (options.resend && !gap.ok) {
@@ -55,17 +57,20 @@ export async function issueCode(
   if (!user) return;
   const code = newSixDigitCode();
   const now = epochSeconds();
-  await db()
-    .entities.code.put({
-      user_id: userId,
-      purpose: "two_factor",
-      code_hash: codeHash(userId, code),
-      attempts: 0,
-      sent_at: new Date().toISOString(),
-      expires_at: now + CODE_LIFETIME_SECONDS,
-    })
-    .go();
-  const joining = !user.email_verified_at && options.gym ? await gymBrand(options.gym) : null;
+  // The gym's brand for the email is read beside the code's write.
+  const [, joining] = await Promise.all([
+    db()
+      .entities.code.put({
+        user_id: userId,
+        purpose: "two_factor",
+        code_hash: codeHash(userId, code),
+        attempts: 0,
+        sent_at: new Date().toISOString(),
+        expires_at: now + CODE_LIFETIME_SECONDS,
+      })
+      .go(),
+    !user.email_verified_at && options.gym ? gymBrand(options.gym) : null,
+  ]);
   await sendEmail(
     joining?.name
       ? joinCodeEmail(user.email, titleCase(user.name), code, { ...joining, name: joining.name })
