@@ -63,6 +63,9 @@ function asideOf(input: Record<string, unknown>): string | null {
   return null;
 }
 
+/** Whether a request is the local runtime's own (the business clock, the mail outbox): none of it is sent in AWS. */
+export const isLocalOnly = (input: Record<string, unknown>) => /local only/.test(asideOf(input) ?? "");
+
 /** Whether a request is the local runtime's or the front door's (asideOf), not the work measured. */
 export const isAside = (input: Record<string, unknown>) => asideOf(input) !== null;
 

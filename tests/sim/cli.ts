@@ -69,7 +69,7 @@ console.log(`
  events             ${Object.entries(result.events)
    .map(([k, v]) => `${k} ${v}`)
    .join(", ")}
- DynamoDB requests  ${result.requests} (${perMemberYear(result.requests).toFixed(0)} per member-year; budget ≤ ${MEMBER_YEAR_BUDGET})
+ DynamoDB requests  ${result.requests} (${perMemberYear(result.requests).toFixed(0)} per member-year; budget ≤ ${MEMBER_YEAR_BUDGET}; not counted: ${result.localRequests} of the local runtime's own, business clock and mail outbox)
 ${Object.entries(result.requestsBy)
   .sort((a, b) => b[1] - a[1])
   .map(

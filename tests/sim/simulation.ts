@@ -12,6 +12,7 @@
  */
 
 import type { LedgerBreak } from "../../packages/core/src/payment/ledger-check";
+import { isLocalOnly } from "../bench/measure";
 import {
   billingDateAllowed,
   chargedOn,
@@ -63,7 +64,10 @@ export interface SimulationResult extends Reconciliation {
   seed: number;
   days: number;
   ms: number;
+  /** DynamoDB requests, less the local runtime's own (`localRequests`). */
   requests: number;
+  /** The local runtime's own requests (business clock, mail outbox; none in AWS): not counted above. */
+  localRequests: number;
   /**
    * The requests by what the walk was doing when they were sent: `job: <name>` (a scheduled job),
    * `operation: <name>` (a staff or member operation), joining, the providers' settlement and
@@ -227,6 +231,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     closeServer = served.close;
 
     let requests = 0;
+    let localRequests = 0;
     // What the walk is doing (it does one thing at a time; two billing runs at once are one thing).
     const requestsBy: Record<string, number> = {};
     let doing = "setup";
@@ -241,6 +246,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     };
     client().middlewareStack.add(
       (next) => async (args) => {
+        // The business clock and the mail outbox are the local runtime's (no such request in AWS).
+        if (isLocalOnly(args.input as Record<string, unknown>)) {
+          localRequests += 1;
+          return next(args);
+        }
         requests += 1;
         requestsBy[doing] = (requestsBy[doing] ?? 0) + 1;
         return next(args);
@@ -792,7 +802,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       let token = memberTokens.get(m.user_id);
       if (!token) {
         // A signed-in member's session (the code already passed), as after the join site's sign-in.
-        token = (await createSession({ user_id: m.user_id, two_factor_passed: true })).token;
+        token = (
+          await createSession({
+            user_id: m.user_id,
+            two_factor_passed: true,
+            current_organisation_id: org.organisation_id,
+          })
+        ).token;
         memberTokens.set(m.user_id, token);
       }
       return { Cookie: `gym_session=${token}` };
@@ -1417,6 +1433,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       days: options.days,
       ms: performance.now() - started,
       requests,
+      localRequests,
       requestsBy,
       events,
       trace(member) {

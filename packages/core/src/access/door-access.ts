@@ -4,11 +4,8 @@
  * record's `review_at` in the sparse `door_review#<shard>` index, and the member re-synced
  * (sync.ts `syncDoorAccess`).
  */
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { config } from "../config";
-import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { WORK_SHARDS } from "../db/shards";
+import { shardPages } from "../db/shard-pages";
 import { type DoorAccessRecord, syncDoorAccess } from "./sync";
 
 /** door-access job: re-syncs every member whose record is due for review (a time-driven standing change). */
@@ -16,35 +13,20 @@ export async function doorAccessReview(now: Date) {
   const upTo = now.toISOString();
   const summary = { examined: 0, synced: 0, failed: 0 };
   const seen = new Set<string>();
-  for (let shard = 0; shard < WORK_SHARDS; shard++) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const answer = await dynamo().send(
-        new QueryCommand({
-          TableName: config.tableName,
-          IndexName: "gsi1",
-          KeyConditionExpression: "#k = :k AND #s <= :s",
-          ExpressionAttributeNames: { "#k": "gsi1pk", "#s": "gsi1sk" },
-          ExpressionAttributeValues: { ":k": `door_review#${shard}`, ":s": `${upTo}~` },
-          Limit: 100,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      cursor = answer.LastEvaluatedKey;
-      const { data } = db().entities.doorAccess.parse({ Items: answer.Items ?? [] });
-      for (const r of data as DoorAccessRecord[]) {
-        summary.examined += 1;
-        const who = `${r.organisation_id}#${r.user_id}`;
-        if (seen.has(who) || r.holder !== "member") continue;
-        seen.add(who);
-        try {
-          await syncDoorAccess(r.organisation_id, r.user_id);
-          summary.synced += 1;
-        } catch {
-          summary.failed += 1;
-        }
+  for await (const items of shardPages({ index: "gsi1", family: "door_review", sortAtMost: `${upTo}~` })) {
+    const { data } = db().entities.doorAccess.parse({ Items: items });
+    for (const r of data as DoorAccessRecord[]) {
+      summary.examined += 1;
+      const who = `${r.organisation_id}#${r.user_id}`;
+      if (seen.has(who) || r.holder !== "member") continue;
+      seen.add(who);
+      try {
+        await syncDoorAccess(r.organisation_id, r.user_id);
+        summary.synced += 1;
+      } catch {
+        summary.failed += 1;
       }
-    } while (cursor);
+    }
   }
   return summary;
 }

@@ -1,6 +1,6 @@
 import { listGyms } from "../gym/service";
 import { getOrganisations } from "../organisation/service";
-import { type GymRole, isStaffRole, type OrgRole, rolesOfUser } from "../user/roles";
+import { type GymRole, isStaffRole, type OrgRole, type RoleWritten, rolesOfUser } from "../user/roles";
 import type { Session } from "./session";
 
 /**
@@ -19,22 +19,21 @@ export interface Actor {
   gymRoles: { gym_id: string; role: GymRole }[];
   memberGymIds: string[];
   isStaff: boolean;
-  /** Every organisation the user belongs to (for switching). */
-  organisationIds: string[];
   /** The gyms of the current organisation this actor may reach (all of them for an organisation admin). */
   gyms: { gym_id: string; name: string }[];
   /** Their ids (derived from `gyms`, for the policy's membership checks). */
   gymIds: string[];
 }
 
+type ActorSession = Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">;
+type Gyms = Awaited<ReturnType<typeof listGyms>>;
+
 /**
  * Builds the actor for a session: the user's role records (one index query) and the current
  * organisation's gyms (one query, run alongside it when the session names its organisation). A stale current organisation or gym (role removed) falls
- * back to the first one still allowed.
+ * back to the first one still allowed. signed-in.ts reads the same facts beside the session itself.
  */
-export async function actorFor(
-  session: Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">,
-): Promise<Actor> {
+export async function actorFor(session: ActorSession): Promise<Actor> {
   // The session usually names the organisation it is in: read its gyms alongside the roles.
   const guessed = session.current_organisation_id ? listGyms(session.current_organisation_id) : undefined;
   guessed?.catch(() => undefined);
@@ -43,11 +42,21 @@ export async function actorFor(
     roles.find((role) => role.organisation_id === session.current_organisation_id) ??
     roles.find((role) => isStaffRole(role)) ??
     roles[0];
-  const base = {
-    userId: session.user_id,
-    sessionId: session.session_id,
-    organisationIds: roles.map((role) => role.organisation_id),
-  };
+  if (!current) return actorWithRole(session, null, []);
+  const organisationGyms =
+    guessed && current.organisation_id === session.current_organisation_id
+      ? await guessed
+      : await listGyms(current.organisation_id);
+  return actorWithRole(session, current, organisationGyms);
+}
+
+/** The actor of a session in the organisation of `current` (its role there, as read now) and its gyms. */
+export function actorWithRole(
+  session: ActorSession,
+  current: Omit<RoleWritten, "user_id"> | null,
+  organisationGyms: Gyms,
+): Actor {
+  const base = { userId: session.user_id, sessionId: session.session_id };
   if (!current) {
     return {
       ...base,
@@ -61,10 +70,6 @@ export async function actorFor(
       gymIds: [],
     };
   }
-  const organisationGyms =
-    guessed && current.organisation_id === session.current_organisation_id
-      ? await guessed
-      : await listGyms(current.organisation_id);
   const reachable = new Set([...current.gym_roles.map((g) => g.gym_id), ...current.member_gym_ids]);
   const gyms = organisationGyms
     .filter((gym) => current.org_role === "admin" || reachable.has(gym.gym_id))
@@ -84,6 +89,11 @@ export async function actorFor(
   };
 }
 
+/** Every organisation the actor's user belongs to, as their roles say now (for switching; one index query). */
+export async function organisationIdsOf(actor: Pick<Actor, "userId">) {
+  return (await rolesOfUser(actor.userId)).map((role) => role.organisation_id);
+}
+
 export async function organisationsOf(actor: Actor) {
-  return getOrganisations(actor.organisationIds);
+  return getOrganisations(await organisationIdsOf(actor));
 }

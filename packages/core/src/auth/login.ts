@@ -102,12 +102,11 @@ export async function login(input: z.infer<typeof loginInput>, client: { ip: str
       clearLimit(pairKey(input.email, client.ip)),
       returnLimit(addressKey(client.ip)),
     ]);
-  const { token, session } = await createSession({
-    user_id: user.user_id,
-    two_factor_passed: false,
-    ...client,
-  });
-  await issueCode(user.user_id);
+  // The session and the code are independent writes: side by side.
+  const [{ token, session }] = await Promise.all([
+    createSession({ user_id: user.user_id, two_factor_passed: false, ...client }),
+    issueCode(user.user_id, { user }),
+  ]);
   await sleep(answerAt - Date.now());
   return { token, session, user };
 }

@@ -60,13 +60,14 @@ export type CurrentUser = Awaited<ReturnType<typeof currentUser>>;
 
 /** Moves the session to another of the user's organisations (its first allowed gym). */
 export async function switchOrganisation(actor: Actor, organisationId: string) {
-  if (!actor.organisationIds.includes(organisationId)) throw new NotFoundError("organisation");
   const next = await actorFor({
     session_id: actor.sessionId,
     user_id: actor.userId,
     current_organisation_id: organisationId,
     current_gym_id: undefined,
   });
+  // The actor lands elsewhere when the user has no role in that organisation.
+  if (next.organisationId !== organisationId) throw new NotFoundError("organisation");
   await setSessionContext(actor.sessionId, {
     current_organisation_id: organisationId,
     current_gym_id: next.gymId ?? undefined,

@@ -22,6 +22,27 @@ export const isDecoyUser = (userId: string) => userId.startsWith(DECOY_USER_PREF
 
 export type Session = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 
+/**
+ * A cookie token names the session's user and the organisation it starts in beside its secret
+ * (`<user>.<organisation>.<secret>`), so a call can read the user's role and the organisation's
+ * gyms in the same round as the session (signed-in.ts). The session is stored under the hash of the
+ * whole token, so a token with other names in it finds no session; the names only choose what is
+ * read beside it, and the session read decides (docs/access-control.md "Sessions").
+ */
+function tokenFor(userId: string, organisationId: string | undefined) {
+  return `${userId}.${organisationId ?? ""}.${newToken()}`;
+}
+
+/** The user and organisation a cookie token names (not yet checked: the session read checks them). */
+export function tokenNames(token: string | undefined) {
+  const [userId, organisationId, secret] = token?.split(".") ?? [];
+  if (!secret || !userId) return null;
+  return { userId, organisationId: organisationId || null };
+}
+
+/** Longer than any token this app hands out (two ids and a 43-character secret). */
+const TOKEN_MAX_LENGTH = 200;
+
 /** Creates a session and returns the cookie token (only its hash is stored). */
 export async function createSession(input: {
   user_id: string;
@@ -32,7 +53,7 @@ export async function createSession(input: {
   current_organisation_id?: string;
   current_gym_id?: string;
 }) {
-  const token = newToken();
+  const token = tokenFor(input.user_id, input.current_organisation_id);
   const now = epochSeconds();
   const absolute = now + SESSION_ABSOLUTE_SECONDS;
   const { data } = await db()
@@ -58,10 +79,23 @@ async function readSession(sessionId: string) {
   return data;
 }
 
+/** The key a cookie token's session is stored under, or null for a token this app never hands out. */
+export function sessionKey(token: string | undefined) {
+  if (!token || token.length > TOKEN_MAX_LENGTH) return null;
+  return { session_id: tokenHash(token) };
+}
+
 /** The live session for a cookie token, or null (unknown, idle too long, or past its absolute end). */
 export async function sessionForToken(token: string | undefined) {
-  if (!token || token.length > 100) return null;
-  const session = await readSession(tokenHash(token));
+  const key = sessionKey(token);
+  return key ? liveSession(await readSession(key.session_id)) : null;
+}
+
+/**
+ * The session as read, if it is still live (null when unknown, idle too long, or past its absolute
+ * end); its idle expiry slides forward, written at most every few minutes.
+ */
+export async function liveSession(session: Session | null | undefined) {
   const now = epochSeconds();
   if (!session || session.expires_at <= now || session.absolute_expires_at <= now) return null;
   if (session.two_factor_passed && Date.parse(session.last_seen_at) / 1000 + TOUCH_EVERY_SECONDS < now) {
@@ -81,7 +115,6 @@ export async function sessionForToken(token: string | undefined) {
  * pending one's absolute end; the pending session is deleted. Returns the new cookie token.
  */
 export async function passTwoFactor(pending: Session) {
-  const token = newToken();
   const now = epochSeconds();
   // A session is pinned to an organisation from its start (the staff one first, as the actor
   // would choose), so a role another organisation gives later never moves it
@@ -91,6 +124,7 @@ export async function passTwoFactor(pending: Session) {
     const roles = await rolesOfUser(pending.user_id);
     organisationId = (roles.find((role) => isStaffRole(role)) ?? roles[0])?.organisation_id;
   }
+  const token = tokenFor(pending.user_id, organisationId);
   await db()
     .entities.session.create({
       session_id: tokenHash(token),

@@ -68,18 +68,24 @@ export interface MemberPage {
 /**
  * `GET /api/members`: the organisation's members sorted by name (gsi1) or join date (gsi2), one
  * Query from the cursor on. Filters that need the latest subscription (state, gym, offering,
- * price, payment type) read it by BatchGet for each batch of members and are applied in memory:
+ * price, payment type) read it by BatchGet for each batch of members (their photos beside it) and are applied in memory:
  * a page stops at `per_page` matches or after MEMBER_READ_BUDGET members read (then a cursor).
  */
 export async function listMembers(actor: Actor, query: unknown): Promise<MemberPage> {
   const values = parse(memberListQuery, query);
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
   const now = await businessNow();
-  const page = await matchingMembers(actor, values, perPage, now);
-  const pictures = await profilePicturesOf(
-    staffOrganisation(actor),
-    page.rows.map((row) => row.member.user_id),
-  );
+  // Each batch's photos are read beside its subscriptions (one round), not after the page is known.
+  const photoReads: Promise<Map<string, string | null>>[] = [];
+  const page = await matchingMembers(actor, values, perPage, now, (batch) => {
+    const read = profilePicturesOf(
+      staffOrganisation(actor),
+      batch.map((member) => member.user_id),
+    );
+    photoReads.push(read);
+    return read;
+  });
+  const pictures = new Map((await Promise.all(photoReads)).flatMap((read) => [...read]));
   return {
     data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now, pictures)),
     next_cursor: page.next_cursor,
@@ -106,6 +112,8 @@ export async function matchingMembers(
   values: MemberListFilters,
   perPage: number,
   now: Date,
+  /** Read beside each batch's subscriptions (the list's photos). */
+  alongside?: (batch: MemberRecord[]) => Promise<unknown>,
 ): Promise<{ rows: MemberRow[]; next_cursor: string | null }> {
   const organisationId = staffOrganisation(actor);
   const reachable = staffGymIds(actor);
@@ -124,11 +132,14 @@ export async function matchingMembers(
     const limit = needsSub || values.tag || actor.orgRole !== "admin" ? Math.max(100, want + 1) : want + 1;
     const batch = await memberBatch(organisationId, sort, order, after, limit);
     read += batch.length;
-    const subs = await findSubscriptions(
-      batch
-        .filter((m) => m.latest_subscription_id)
-        .map((m) => ({ organisation_id: organisationId, subscription_id: m.latest_subscription_id! })),
-    );
+    const [subs] = await Promise.all([
+      findSubscriptions(
+        batch
+          .filter((m) => m.latest_subscription_id)
+          .map((m) => ({ organisation_id: organisationId, subscription_id: m.latest_subscription_id! })),
+      ),
+      alongside?.(batch),
+    ]);
     for (let i = 0; i < batch.length; i++) {
       const member = batch[i];
       const sub = member.latest_subscription_id ? (subs.get(member.latest_subscription_id) ?? null) : null;

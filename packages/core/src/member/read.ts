@@ -25,42 +25,50 @@ import { findMember, type MemberRecord, reaches } from "./service";
 import { stateOf } from "./state";
 
 /**
- * Two rounds of reads (the page is the back office's busiest call, docs/performance.md "Load"):
- * the member, their user and their bank connection in one BatchGet, then side by side their
- * subscriptions (newest first; the latest among them, or by its id when the index has not listed
- * it yet), payment types, recent payments, doors and visits. The reach check (memberInReach's rule) comes before anything is answered. The
+ * One round of reads (the page is the back office's busiest call, docs/performance.md "Load"):
+ * the member, their user, their profile and their bank connection in one BatchGet, and beside it
+ * their subscriptions (newest first; the latest among them, or by its id when the index has not
+ * listed it yet), payment types, recent payments, doors and visits. The reach check
+ * (memberInReach's rule) comes before anything is answered. The
  * gyms' names come from the actor's gyms, read with the session, unless the member is at a gym
  * the actor does not reach.
  */
 export async function readMember(actor: Actor, userId: string): Promise<Member> {
   const organisationId = staffOrganisation(actor);
   const key = { organisation_id: organisationId, user_id: userId };
-  const [stored, user, connection, stored_profile] = (await getMany([
-    { entity: db().entities.member, key },
-    { entity: db().entities.user, key: { user_id: userId } },
-    { entity: db().entities.akahuConnection, key },
-    { entity: db().entities.memberProfile, key },
-  ])) as [
-    MemberRecord | null,
-    Awaited<ReturnType<typeof getUserOrNull>>,
-    Parameters<typeof withToken>[0] | null,
-    Profile | null,
-  ];
+  // Everything keyed by the member's id is read in one round: the member record is not needed to
+  // know what to read, only to check reach before anything is answered.
+  const [[stored, user, connection, stored_profile], subs, paymentTypes, payments, doors, visits, now] =
+    await Promise.all([
+      getMany([
+        { entity: db().entities.member, key },
+        { entity: db().entities.user, key: { user_id: userId } },
+        { entity: db().entities.akahuConnection, key },
+        { entity: db().entities.memberProfile, key },
+      ]) as Promise<
+        [
+          MemberRecord | null,
+          Awaited<ReturnType<typeof getUserOrNull>>,
+          Parameters<typeof withToken>[0] | null,
+          Profile | null,
+        ]
+      >,
+      memberSubscriptions(organisationId, userId),
+      listPaymentTypeRecords(organisationId, userId),
+      listMemberPayments(organisationId, userId, { limit: 10 }),
+      doorAccessRecords(organisationId, userId),
+      visitCount(organisationId, userId),
+      businessNow(),
+    ]);
   // What the person told this organisation, and nothing they told another (docs/data-model.md).
   const profile: Partial<Profile> = stored_profile ?? {};
   // A member from before the member record existed is indexed on first sight (findMember).
   const member = stored ?? (await findMember(organisationId, userId));
   if (!member) throw new NotFoundError("member");
   const latestId = member.latest_subscription_id;
-  const [subs, paymentTypes, payments, doors, visits, gyms, now] = await Promise.all([
-    memberSubscriptions(organisationId, userId),
-    listPaymentTypeRecords(organisationId, userId),
-    listMemberPayments(organisationId, userId, { limit: 10 }),
-    doorAccessRecords(organisationId, userId),
-    visitCount(organisationId, userId),
-    member.gym_ids.every((id) => actor.gymIds.includes(id)) ? actor.gyms : listGyms(organisationId),
-    businessNow(),
-  ]);
+  const gyms = member.gym_ids.every((id) => actor.gymIds.includes(id))
+    ? actor.gyms
+    : await listGyms(organisationId);
   const sub = latestId
     ? (subs.find((s) => s.subscription_id === latestId) ?? (await latestOf(member)) ?? subs[0] ?? null)
     : (subs[0] ?? null);

@@ -76,13 +76,15 @@ export async function indexMember(member: MemberToIndex) {
   const record = existing
     ? { ...existing, ...copies }
     : { ...key, ...copies, joined_at: user?.created_at ?? new Date().toISOString(), tags: [] as string[] };
-  if (existing) await db().entities.member.patch(key).set(copies).go();
-  else await db().entities.member.create(record).go();
-  await writeTerms(member.organisation_id, member.user_id, existing?.search_terms ?? [], terms, {
-    name,
-    email,
-    gym_ids: gymIds,
-  });
+  // The record and its search terms are separate items: written side by side.
+  await Promise.all([
+    existing ? db().entities.member.patch(key).set(copies).go() : db().entities.member.create(record).go(),
+    writeTerms(member.organisation_id, member.user_id, existing?.search_terms ?? [], terms, {
+      name,
+      email,
+      gym_ids: gymIds,
+    }),
+  ]);
   return record;
 }
 

@@ -403,7 +403,6 @@ describe("credit ahead from a manual payment", () => {
         gymRoles: [],
         memberGymIds: [],
         isStaff: true,
-        organisationIds: [world.organisation_id],
         gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
         gymIds: [world.gym_id],
       },

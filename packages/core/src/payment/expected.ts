@@ -12,18 +12,15 @@
  * Reads are bounded (READ_BUDGET items per part); `partial` says a bound was reached.
  */
 
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { businessNow, businessToday } from "../clock";
-import { config } from "../config";
 import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "../contract/payment";
-import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { WORK_SHARDS } from "../db/shards";
+import { shardPages } from "../db/shard-pages";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { MAX_POLLS } from "./jobs/payment-polling";
@@ -66,23 +63,14 @@ async function allOf(
 /** The organisation's in-flight payments (pending_request) from the in-flight work index. */
 async function inFlight(organisationId: string): Promise<PaymentRecord[]> {
   const out: PaymentRecord[] = [];
-  for (let shard = 0; shard < WORK_SHARDS; shard++) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const answer = await dynamo().send(
-        new QueryCommand({
-          TableName: config.tableName,
-          IndexName: "gsi3",
-          KeyConditionExpression: "#k = :k",
-          FilterExpression: "#o = :o",
-          ExpressionAttributeNames: { "#k": "gsi3pk", "#o": "organisation_id" },
-          ExpressionAttributeValues: { ":k": `inflight#${shard}`, ":o": organisationId },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(db().entities.payment.parse({ Items: answer.Items ?? [] }).data as PaymentRecord[]));
-      start = answer.LastEvaluatedKey;
-    } while (start && out.length < READ_BUDGET);
+  const pages = shardPages({
+    index: "gsi3",
+    family: "inflight",
+    where: { attribute: "organisation_id", value: organisationId },
+  });
+  for await (const items of pages) {
+    out.push(...(db().entities.payment.parse({ Items: items }).data as PaymentRecord[]));
+    if (out.length >= READ_BUDGET) break;
   }
   return out;
 }

@@ -5,7 +5,8 @@ import type { CivilDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { shardOf, WORK_SHARDS } from "../db/shards";
+import { shardPages } from "../db/shard-pages";
+import { shardOf } from "../db/shards";
 import type { paymentEntity } from "./entity";
 
 export type PaymentRecord = EntityItem<typeof paymentEntity>;
@@ -88,13 +89,10 @@ export async function* workPages(
   sortAtMost: string,
   limit = 100,
 ): AsyncGenerator<PaymentRecord[]> {
-  for (let shard = 0; shard < WORK_SHARDS; shard++) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await queryWorkPage({ key: `${family}#${shard}`, sortAtMost, limit, cursor });
-      cursor = page.cursor;
-      if (page.items.length) yield page.items;
-    } while (cursor);
+  for await (const items of shardPages({ index: "gsi3", family, sortAtMost, limit })) {
+    workIndexStats.queries += 1;
+    workIndexStats.items += items.length;
+    yield db().entities.payment.parse({ Items: items }).data as PaymentRecord[];
   }
 }
 

@@ -5,7 +5,7 @@
  * them to another organisation is offered those values prefilled (`from_another_organisation`);
  * saving them is their consent to give them to this one.
  */
-import type { Actor } from "../auth/actor";
+import { type Actor, organisationIdsOf } from "../auth/actor";
 import {
   answerLabel,
   confidenceLabels,
@@ -59,10 +59,14 @@ export function presentRegisterFields(profile: Details | null, fromAnother = fal
  */
 export async function registerFieldsOf(actor: Actor): Promise<RegisterFields> {
   if (!actor.organisationId) throw new NotFoundError("registration");
-  const own = await getProfile(actor.organisationId, actor.userId);
+  // The user's organisations are read beside this one's profile (one round), used when it is empty.
+  const [own, organisationIds] = await Promise.all([
+    getProfile(actor.organisationId, actor.userId),
+    organisationIdsOf(actor),
+  ]);
   const hasOwn = own && ANSWERS.some((key) => own[key] !== undefined);
   if (hasOwn) return presentRegisterFields(own);
-  const carried = await detailsToCarryOver(actor.userId, actor.organisationIds, actor.organisationId);
+  const carried = await detailsToCarryOver(actor.userId, organisationIds, actor.organisationId);
   return carried ? presentRegisterFields(carried, true) : presentRegisterFields(own);
 }
 

@@ -205,6 +205,12 @@ export async function putRegistration(
     .go();
 }
 
+/** A settled promise's value, or its error thrown. */
+function settledValue<T>(settled: PromiseSettledResult<T>): T {
+  if (settled.status === "rejected") throw settled.reason;
+  return settled.value;
+}
+
 /**
  * `POST /api/register`: checks the choice (an offered price at the gym; a private one only
  * through its link), the age (the organisation's minimum unless through an age-bypass link), the
@@ -213,19 +219,24 @@ export async function putRegistration(
  */
 export async function register(body: unknown, client: { ip: string; user_agent?: string }) {
   const input = parse(registerInput, body);
-  const limit = await takeLimit(`register:${client.ip}`, {
-    limit: REGISTRATIONS_PER_HOUR,
-    windowSeconds: 3600,
-  });
-  if (!limit.ok)
+  // The limit, the choice's reads and the email's lookup are independent: side by side. Nothing is
+  // written before the limit is known.
+  const [limit, choice, taken] = await Promise.allSettled([
+    takeLimit(`register:${client.ip}`, { limit: REGISTRATIONS_PER_HOUR, windowSeconds: 3600 }),
+    checkChoice(input, input.dob),
+    findUserByEmail(input.email),
+  ]);
+  // In the order they were checked one after another: the limit first.
+  const limited = settledValue(limit);
+  if (!limited.ok)
     throw new RateLimitedError(
       "Too many registrations from this connection. Please try again later.",
-      limit.retryAfterSeconds,
+      limited.retryAfterSeconds,
     );
-  const { gym, organisationId, price, links, errors, fail } = await checkChoice(input, input.dob);
+  const { gym, organisationId, price, links, errors, fail } = settledValue(choice);
   const password = newPassword.safeParse(input.password);
   if (!password.success) fail("password", password.error.issues[0]?.message ?? "Choose another password");
-  if (await findUserByEmail(input.email)) fail("email", registrationMessages.emailTaken);
+  if (settledValue(taken)) fail("email", registrationMessages.emailTaken);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   let user: Awaited<ReturnType<typeof createUser>>;
@@ -234,6 +245,7 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
       email: input.email,
       name: input.name,
       password: input.password,
+      checked: true,
     });
   } catch (error) {
     if (error instanceof ConflictError) throw ValidationError.field("email", registrationMessages.emailTaken);
@@ -255,6 +267,6 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
       current_gym_id: gym.gym_id,
     }),
   ]);
-  await issueCode(user.user_id, { gym: { organisation_id: organisationId, gym_id: gym.gym_id } });
+  await issueCode(user.user_id, { gym: { organisation_id: organisationId, gym_id: gym.gym_id }, user });
   return { token, email: user.email };
 }

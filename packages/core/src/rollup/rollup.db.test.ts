@@ -46,7 +46,6 @@ const admin = (): Actor => ({
   gymRoles: [],
   memberGymIds: [],
   isStaff: true,
-  organisationIds: [world.organisation_id],
   gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
   gymIds: [world.gym_id],
 });

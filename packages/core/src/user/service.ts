@@ -30,9 +30,11 @@ export async function createUser(input: {
   name: string;
   password?: string;
   email_verified?: boolean;
+  /** The caller has just looked the address up and found no one (the claim below still decides). */
+  checked?: boolean;
 }) {
   const email = normaliseEmail(input.email);
-  if (await findUserByEmail(email))
+  if (!input.checked && (await findUserByEmail(email)))
     throw new ConflictError("An account with that email already exists.", "email_taken");
   const user = {
     user_id: newId(),

@@ -13,7 +13,7 @@ import { type AudienceName, audienceAllows, audiences, routeRow } from "./route-
 export interface AppEnv {
   Variables: {
     requestId: string;
-    /** The live session from the cookie, or null. Set for every request. */
+    /** The live session from the cookie: set by the session, user and staff routes' checks (null before). */
     session: Session | null;
     /** Set by the access middleware of user and staff routes. */
     actor: Actor;

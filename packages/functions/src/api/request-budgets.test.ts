@@ -176,7 +176,7 @@ beforeAll(async () => {
               : {},
           headers: op.access === "public" ? undefined : await sessionOf(adminId),
         };
-    const requestId = `budget-${++sent}`;
+    const requestId = `budget-${++sent}-${operation.replace(/\W+/g, "_")}`.slice(0, 64);
     const answer = await (call.client ?? client).request(op.method, call.path, call.body, {
       ...call.headers,
       "X-Request-Id": requestId,

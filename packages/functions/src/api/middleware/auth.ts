@@ -1,6 +1,6 @@
-import { actorFor } from "@gym/core/auth/actor";
 import { policy } from "@gym/core/auth/policy";
 import { SESSION_ABSOLUTE_SECONDS, sessionForToken } from "@gym/core/auth/session";
+import { signedIn } from "@gym/core/auth/signed-in";
 import { config } from "@gym/core/config";
 import { ForbiddenError, TwoFactorRequiredError, UnauthenticatedError } from "@gym/core/errors";
 import { addLogContext } from "@gym/core/log";
@@ -12,13 +12,25 @@ import { viaCloudFront } from "./security";
 
 export const SESSION_COOKIE = "gym_session";
 
-/** Reads the session cookie on every request; nothing is enforced here. */
+/**
+ * The session is read by the route helpers that need it (below), not for every request: a public
+ * call reads nothing, a session call the session, a user or staff call the session with the actor's
+ * role and gyms in one round (core auth/signed-in.ts). Nothing is enforced here.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await sessionForToken(getCookie(c, SESSION_COOKIE));
-  c.set("session", session);
-  addLogContext({ organisation_id: session?.current_organisation_id ?? undefined });
+  c.set("session", null);
   await next();
 });
+
+async function signedInCall(c: Context<AppEnv>) {
+  const { session, actor } = await signedIn(getCookie(c, SESSION_COOKIE));
+  if (!session) throw new UnauthenticatedError();
+  if (!session.two_factor_passed || !actor) throw new TwoFactorRequiredError();
+  c.set("session", session);
+  c.set("actor", actor);
+  addLogContext({ organisation_id: actor.organisationId ?? undefined });
+  return actor;
+}
 
 /**
  * HttpOnly and SameSite=Lax always; in AWS also Secure and scoped to the parent domain so one
@@ -47,30 +59,23 @@ export function clearSessionCookie(c: Context) {
 
 /** Any session, including one waiting for its emailed code. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("session")) throw new UnauthenticatedError();
+  const session = await sessionForToken(getCookie(c, SESSION_COOKIE));
+  if (!session) throw new UnauthenticatedError();
+  c.set("session", session);
+  addLogContext({ organisation_id: session.current_organisation_id ?? undefined });
   await next();
 });
 
 /** A user who has passed the code. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.get("session");
-  if (!session) throw new UnauthenticatedError();
-  if (!session.two_factor_passed) throw new TwoFactorRequiredError();
-  const actor = await actorFor(session);
-  c.set("actor", actor);
-  addLogContext({ organisation_id: actor.organisationId ?? undefined });
+  await signedInCall(c);
   await next();
 });
 
 /** A staff member of the current organisation. */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.get("session");
-  if (!session) throw new UnauthenticatedError();
-  if (!session.two_factor_passed) throw new TwoFactorRequiredError();
-  const actor = await actorFor(session);
+  const actor = await signedInCall(c);
   if (!policy.useStaffArea(actor)) throw new ForbiddenError("This area is for gym staff.");
-  c.set("actor", actor);
-  addLogContext({ organisation_id: actor.organisationId ?? undefined });
   await next();
 });
 
