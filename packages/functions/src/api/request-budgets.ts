@@ -32,6 +32,9 @@ const b = (requests: number, rounds: number): RequestBudget => ({ requests, roun
  * member's payment types on `/api/me` (and the switches that answer it).
  */
 export const requestBudgets: Record<string, RequestBudget> = {
+  "GET /api/accounting/gst-summary": b(6, 3),
+  "GET /api/accounting/journals": b(6, 3),
+  "POST /api/accounting/journals/export": b(12, 6),
   "GET /api/active-users": b(11, 4),
   "GET /api/akahu/auth-url": b(4, 3),
   "POST /api/akahu/exchange": b(3, 2),
@@ -117,6 +120,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/organisations/{id}/switch": b(10, 5),
   "GET /api/organisations/{organisationId}": b(4, 3),
   "PUT /api/organisations/{organisationId}": b(5, 4),
+  "GET /api/organisations/{organisationId}/accounting": b(5, 3),
+  "PUT /api/organisations/{organisationId}/accounting": b(6, 4),
   "POST /api/organisations/{organisationId}/age-bypass-links": b(4, 3),
   "GET /api/organisations/{organisationId}/akahu-webhooks": b(4, 3),
   "PUT /api/organisations/{organisationId}/billing-settings": b(5, 4),
