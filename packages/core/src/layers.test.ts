@@ -64,6 +64,8 @@ export const layers: [name: string, members: string[]][] = [
   // reads the payment and its subscription (issued by member/hooks.ts, or on paidAtDesk).
   ["members", ["member", "registration", "access", "staff", "notice", "receipt", "invitation", "account"]],
   ["dashboard", ["rollup"]],
+  // The books: read payments, gyms and the organisation's settings; nothing below reads them.
+  ["accounting", ["accounting"]],
   ["start-up", ["jobs", "core.ts"]],
   // Dev only: nothing in production code imports the simulators.
   ["simulators", ["simulators"]],

@@ -1,5 +1,6 @@
 import { Service } from "electrodb";
 import { doorAccessEntity, visitEntity } from "../access/entity";
+import { accountingMappingEntity, journalDayEntity } from "../accounting/entity";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
@@ -76,6 +77,8 @@ const entities = {
   receipt: receiptEntity,
   receiptCounter: receiptCounterEntity,
   notice: noticeEntity,
+  accountingMapping: accountingMappingEntity,
+  journalDay: journalDayEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -16,3 +16,9 @@ describe("csvRows (OWASP CSV injection)", () => {
     expect(await csvRows([[cell, "x"]])).toBe(`${written},x\n`);
   });
 });
+
+describe("csvRows amounts", () => {
+  it("writes a number cell as dollars from cents, a credit with its minus sign and no quote", async () => {
+    expect(await csvRows([["-2+3", -1234, 5, 100_000]])).toBe("'-2+3,-12.34,0.05,1000.00\n");
+  });
+});

@@ -18,20 +18,24 @@ export interface WrittenExport {
   bytes: number;
 }
 
-/** Writes the CSV chunks (header first) to `exports/<organisation>/<id>/<fileName>`. */
+/**
+ * Writes the chunks (a CSV's header first) to `exports/<organisation>/<id>/<fileName>`: text is
+ * UTF-8, bytes go as they are (the journals' zip: `contentType` says which file it is).
+ */
 export async function writeExport(
   organisationId: string,
   fileName: string,
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array>,
+  contentType = "text/csv; charset=utf-8",
 ): Promise<WrittenExport> {
   const key = `exports/${organisationId}/${newId()}/${fileName}`;
   const encoder = new TextEncoder();
   const bytes = await fileStore().putStream(
     key,
     (async function* () {
-      for await (const chunk of chunks) yield encoder.encode(chunk);
+      for await (const chunk of chunks) yield typeof chunk === "string" ? encoder.encode(chunk) : chunk;
     })(),
-    { contentType: "text/csv; charset=utf-8", downloadName: fileName },
+    { contentType, downloadName: fileName },
   );
   return { location: await fileStore().signedDownloadPath(key, DOWNLOAD_SECONDS), bytes };
 }

@@ -154,6 +154,11 @@ export const routers: { segments: string[]; module: string; load: () => Promise<
     load: () => import("./routers/account").then((m) => m.accountRouter),
   },
   {
+    segments: ["organisations", "accounting"],
+    module: "./routers/accounting",
+    load: () => import("./routers/accounting").then((m) => m.accountingRouter),
+  },
+  {
     segments: ["unsubscribe", "me", "payments"],
     module: "./routers/communications",
     load: () => import("./routers/communications").then((m) => m.communicationsRouter),

@@ -109,6 +109,13 @@ export const NAVIGATION: readonly NavEntry[] = [
       },
       {
         kind: "link",
+        label: "Accounting",
+        path: "/accounting",
+        icon: "payments",
+        description: "Journals for Xero, the accounts they use, and the GST summary.",
+      },
+      {
+        kind: "link",
         label: "Calculate Pro Rata",
         path: "/calculate-pro-rata",
         icon: "pro-rata",
@@ -119,7 +126,7 @@ export const NAVIGATION: readonly NavEntry[] = [
 ];
 
 /** Pages only organisation admins may open; other staff are sent to /dashboard (spec 000 §6). */
-export const ORGANISATION_ADMIN_PATHS: readonly string[] = ["/organisation/settings"];
+export const ORGANISATION_ADMIN_PATHS: readonly string[] = ["/organisation/settings", "/accounting"];
 
 /** Whether `pathname` is `prefix` or below it ("/members/1" is below "/members"). */
 export function isWithin(pathname: string, prefix: string): boolean {

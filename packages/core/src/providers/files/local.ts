@@ -13,6 +13,7 @@ const TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   webp: "image/webp",
   csv: "text/csv; charset=utf-8",
+  zip: "application/zip",
 };
 
 const typeOf = (key: string) => TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream";

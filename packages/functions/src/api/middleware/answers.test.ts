@@ -23,6 +23,18 @@ describe("the test-mode answer check", () => {
     expect(await answerProblem(new Response("hi", { status: 200 }), declared)).toMatch(/declares JSON/);
   });
 
+  it("passes another media type the status declares beside its JSON (a CSV)", async () => {
+    const both = {
+      200: { ...json(z.object({})), content: { ...json(z.object({})).content, "text/csv": {} } },
+    };
+    const csv = new Response("a,b\n", {
+      status: 200,
+      headers: { "Content-Type": "text/csv; charset=utf-8" },
+    });
+    expect(await answerProblem(csv, both)).toBeNull();
+    expect(await answerProblem(csv, declared)).toMatch(/declares JSON/);
+  });
+
   it("holds undeclared errors to the error shape", async () => {
     expect(await answerProblem(answer(401, { message: "Sign in" }), declared)).toBeNull();
     expect(await answerProblem(answer(409, { oops: true }), declared)).toContain("message");

@@ -15,6 +15,9 @@ export async function answerProblem(res: Response, responses: Declared): Promise
   const schema = declared?.content?.["application/json"]?.schema as z.ZodType | undefined;
   const isJson = /application\/json/.test(res.headers.get("content-type") ?? "");
   if (!declared && res.status < 400) return `status ${res.status} is not declared`;
+  // A status may also declare another media type (a CSV beside the JSON): such an answer holds.
+  const mediaType = (res.headers.get("content-type") ?? "").split(";")[0].trim();
+  if (!isJson && mediaType && declared?.content?.[mediaType]) return null;
   // Undeclared errors (401 from the access check, 400 for an unreadable body …) keep the error shape.
   const expected = schema ?? (res.status >= 400 ? errorSchema : undefined);
   if (!expected) return null;

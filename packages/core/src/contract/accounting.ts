@@ -1,0 +1,209 @@
+/**
+ * The accounting calls (docs/accounting.md): the account mapping an organisation admin keeps, the
+ * manual-journal export for Xero and the GST summary. Browser-safe: the staff pages import these.
+ */
+import { z } from "zod";
+import { civilDateField, messages, optionalText } from "./fields";
+
+/**
+ * An account code as Xero writes it ("200", "090", "SALES"): letters, digits and a few marks, at most
+ * 10 characters (Xero's limit). Never a leading `=`, `+`, `-` or `@`, so a code is never a formula.
+ */
+const accountCode = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.required, abort: true })
+  .max(10, "An account code has at most 10 characters")
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 ._/]*$/,
+    "Enter the account's code as your chart of accounts shows it (e.g. 200)",
+  );
+
+/** A tax rate's full name as Xero's tax settings name it ("15% GST on Income"). */
+const taxRate = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(50, "The maximum length allowed is 50 characters");
+
+const accountMessages = {
+  duplicateOffering: "This offering is mapped twice",
+  duplicateGym: "This gym has two tracking options",
+  range: "The end date must be on or after the start date",
+  over: "Journals can be exported for days that are over: up to yesterday",
+  tooLong: "Export at most 366 days at once",
+} as const;
+
+export { accountMessages };
+
+/** The account mapping (one per organisation). Each account is a code of the organisation's Xero chart. */
+export const accountingMappingInput = z
+  .object({
+    /** Memberships and pay-in-full: the default income account and its tax rate. */
+    income_account: accountCode,
+    income_tax_rate: taxRate,
+    /** An offering's own income account and tax rate (else the default). */
+    offerings: z
+      .array(
+        z.object({
+          offering_id: z.string().trim().min(1, messages.required).max(64),
+          account: accountCode,
+          tax_rate: taxRate,
+        }),
+      )
+      .max(200)
+      .default([])
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, i) => {
+          if (seen.has(row.offering_id))
+            ctx.addIssue({
+              code: "custom",
+              path: [i, "offering_id"],
+              message: accountMessages.duplicateOffering,
+            });
+          seen.add(row.offering_id);
+        });
+      }),
+    surcharge_account: accountCode,
+    joining_fee_account: accountCode,
+    break_fee_account: accountCode,
+    /** The providers' fees (an expense) and the tax rate they carry. */
+    fees_account: accountCode,
+    fees_tax_rate: taxRate,
+    /** Credit held for members: a current liability. */
+    credit_account: accountCode,
+    refunds_account: accountCode,
+    /** The rate of lines that carry no GST (clearing accounts). */
+    no_gst_tax_rate: taxRate,
+    /** One clearing account per way money arrives: settled here, emptied by the payout into the bank. */
+    stripe_clearing_account: accountCode,
+    akahu_clearing_account: accountCode,
+    desk_clearing_account: accountCode,
+    transfer_clearing_account: accountCode,
+    bank_account: accountCode,
+    /** Xero's tracking category (blank: no tracking), and each gym's option (else the gym's name). */
+    tracking_name: optionalText(100),
+    gyms: z
+      .array(
+        z.object({
+          gym_id: z.string().trim().min(1, messages.required).max(64),
+          tracking_option: optionalText(100),
+        }),
+      )
+      .max(200)
+      .default([])
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, i) => {
+          if (seen.has(row.gym_id))
+            ctx.addIssue({ code: "custom", path: [i, "gym_id"], message: accountMessages.duplicateGym });
+          seen.add(row.gym_id);
+        });
+      }),
+  })
+  .meta({
+    id: "AccountingMappingInput",
+    example: {
+      income_account: "200",
+      income_tax_rate: "15% GST on Income",
+      offerings: [],
+      surcharge_account: "260",
+      joining_fee_account: "200",
+      break_fee_account: "260",
+      fees_account: "404",
+      fees_tax_rate: "15% GST on Expenses",
+      credit_account: "835",
+      refunds_account: "200",
+      no_gst_tax_rate: "No GST",
+      stripe_clearing_account: "621",
+      akahu_clearing_account: "622",
+      desk_clearing_account: "623",
+      transfer_clearing_account: "624",
+      bank_account: "090",
+      tracking_name: "Gym",
+      gyms: [],
+    },
+  });
+export type AccountingMapping = z.output<typeof accountingMappingInput>;
+
+export const accountingMappingSchema = accountingMappingInput
+  .extend({
+    /** True while the organisation has never saved its mapping: every value is the default. */
+    is_default: z.boolean(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "AccountingMapping" });
+export type AccountingMappingView = z.output<typeof accountingMappingSchema>;
+
+const civilDate = civilDateField();
+
+/** A period of Auckland days (`from` ≤ `to`). */
+const period = {
+  from: civilDate,
+  to: civilDate,
+};
+const inOrder = (v: { from: string; to: string }) => v.from <= v.to;
+
+/** `POST /api/accounting/journals/export` body. */
+export const journalExportBody = z
+  .object({ ...period, gym_id: z.string().trim().min(1).max(64).optional() })
+  .refine(inOrder, { path: ["to"], message: accountMessages.range })
+  .meta({ id: "JournalExportInput", example: { from: "2026-11-01", to: "2026-11-30" } });
+
+/** `GET /api/accounting/journals` query: which days of a period were exported before. */
+export const journalStatusQuery = z
+  .object({ ...period, gym_id: z.string().trim().min(1).max(64).optional() })
+  .refine(inOrder, { path: ["to"], message: accountMessages.range });
+
+export const journalStatusSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    /** Days (and gyms) of the period already exported: exporting again gives the same journals. */
+    exported: z.array(
+      z.object({ date: z.string(), gym_id: z.string(), exported_at: z.string(), lines: z.number().int() }),
+    ),
+    /** The days of the period that can be exported (over, in Auckland). */
+    days: z.number().int(),
+  })
+  .meta({ id: "JournalStatus" });
+export type JournalStatus = z.output<typeof journalStatusSchema>;
+
+/** `GET /api/accounting/gst-summary` query (`format=csv` answers the same figures as a file). */
+export const gstSummaryQuery = z
+  .object({ ...period, format: z.enum(["json", "csv"]).optional() })
+  .refine(inOrder, { path: ["to"], message: accountMessages.range });
+
+export const gstSummarySchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    /** Whether the organisation has a GST number (receipts are then tax invoices). */
+    gst_registered: z.boolean(),
+    /** Total sales including GST, GST collected, zero-rated sales: the sums of the tax invoices. */
+    total_sales: z.number().int(),
+    gst_collected: z.number().int(),
+    zero_rated: z.number().int(),
+    invoices: z.number().int(),
+    formatted_total_sales: z.string(),
+    formatted_gst_collected: z.string(),
+    formatted_zero_rated: z.string(),
+  })
+  .meta({ id: "GstSummary" });
+export type GstSummary = z.output<typeof gstSummarySchema>;
+
+/** Xero's manual journal import template, in its order (help.xero.com "Import manual journals"). */
+export const xeroJournalColumns = [
+  "Narration",
+  "Date",
+  "Description",
+  "AccountCode",
+  "TaxRate",
+  "Amount",
+  "TrackingName1",
+  "TrackingOption1",
+] as const;
+
+/** Xero imports at most this many lines from one file. */
+export const XERO_LINES_PER_FILE = 300;
