@@ -15,6 +15,8 @@
  * (packages/functions/src/api/request-budgets.ts), ending `operations over budget: N`;
  * `npm run bench -- --backoffice [--members N]` members list, search, gyms and the members export
  * over 10,000 members (tests/bench/backoffice.ts);
+ * `npm run bench -- --scale [--members N]` the staff list, members list, expected-payments page and
+ * billing run over 50,000 members, requests and items read counted (tests/bench/scale.ts);
  * `npm run bench -- --bundle` only the Lambda bundle figures (the API bundle and every entry);
  * `npm run bench -- --dashboard` the dashboard calls over 10,000 members (tests/bench/dashboard.ts);
  * `npm run bench -- --load [--members N] [--seconds S] [--connections C] [--db DIR] [--only WORD]` 50 clients at a time on the busiest calls and
@@ -333,6 +335,12 @@ async function main() {
         budget: "–",
         ok: null,
       });
+    return printRows();
+  }
+  if (args.includes("--scale")) {
+    const { scaleBench } = await import("./scale");
+    const at = args.indexOf("--members");
+    await scaleBench(rows, at >= 0 ? Number(args[at + 1]) : 50_000);
     return printRows();
   }
   if (args.includes("--backoffice")) {

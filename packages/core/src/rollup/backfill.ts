@@ -5,8 +5,11 @@
  * the counters the live transitions keep.
  */
 
+import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { VisitRecord } from "../access/visits";
 import { aucklandDate } from "../billing/calendar";
+import { config } from "../config";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
@@ -128,15 +131,54 @@ export async function backfillRollups(organisationId: string, today: string) {
   );
 }
 
-/** Writes the rows of recounted changes (overwriting), 25 to a batch, a few batches at once. */
+/**
+ * Writes the rows of recounted changes, 25 to a batch, a few batches at once: each scope's counter
+ * rows (every shard) are deleted first and the recount written as shard 0, so no shard keeps a
+ * count the recount already holds (seed and repair only: changes landing meanwhile are lost).
+ */
 export async function writeRecount(changes: RollupChange[]) {
   const rows = [...rowsOf(changes).values()];
-  await inBatches(rows, (batch) => db().entities.rollup.put(batch).go());
+  const scopes = new Map(rows.map((r) => [`${r.organisation_id}|${r.scope}`, r]));
+  for (const { organisation_id, scope } of scopes.values()) await deleteCounterRows(organisation_id, scope);
+  await inBatches(
+    rows.map((r) => ({ ...r, shard: 0 })),
+    (batch) => db().entities.rollup.put(batch).go(),
+  );
   const months = [...memberMonthsOf(changes).values()];
   await inBatches(months, (batch) => db().entities.memberMonth.put(batch).go());
   const churn = churnItemsOf(changes);
   await inBatches(churn, (batch) => db().entities.churnRisk.put(batch).go());
   return { rows: rows.length, members: months.length, churn: churn.length };
+}
+
+/** Every counter row of a scope, each shard and those written before the shards (raw keys: they may lack `shard`). */
+async function deleteCounterRows(organisationId: string, scope: string) {
+  const query = db()
+    .entities.rollup.query.primary({ organisation_id: organisationId, scope })
+    .params() as QueryCommandInput;
+  const keys: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        ...query,
+        ProjectionExpression: "#pk, #sk",
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, "#pk": "pk", "#sk": "sk" },
+        ExclusiveStartKey: start,
+      }),
+    );
+    keys.push(...(page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk })));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await inBatches(keys, async (batch) => {
+    let requests: Record<string, unknown[]> | undefined = {
+      [config.tableName]: batch.map((Key) => ({ DeleteRequest: { Key } })),
+    };
+    while (requests && Object.keys(requests).length) {
+      const answer = await dynamo().send(new BatchWriteCommand({ RequestItems: requests as never }));
+      requests = answer.UnprocessedItems as Record<string, unknown[]> | undefined;
+    }
+  });
 }
 
 async function inBatches<T>(items: T[], write: (batch: T[]) => Promise<unknown>) {

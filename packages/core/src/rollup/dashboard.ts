@@ -15,7 +15,7 @@ import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
 import { titleCase } from "../text";
 import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
-import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
+import { ORGANISATION_ROLLUP, type RollupCounter, sumShards, TOTAL_DAY } from "./entity";
 
 type Row = { day: string; dim: string } & Partial<Record<RollupCounter, number>>;
 
@@ -44,7 +44,7 @@ export function dashboardScope(actor: Actor, query: { scope?: string; gym_id?: s
 
 const partition = (s: Scope) => s.gym_id ?? ORGANISATION_ROLLUP;
 
-/** Every row of the scope with `day` in [from, to] (`total` sorts after every date). */
+/** Every row of the scope with `day` in [from, to] (`total` sorts after every date), its shards summed. */
 async function rows(s: Scope, from: string, to: string): Promise<Row[]> {
   const out: Row[] = [];
   let cursor: string | null = null;
@@ -57,7 +57,7 @@ async function rows(s: Scope, from: string, to: string): Promise<Row[]> {
     out.push(...(page.data as Row[]));
     cursor = page.cursor;
   } while (cursor);
-  return out;
+  return sumShards(out);
 }
 
 const value = (r: Row | undefined, c: RollupCounter) => r?.[c] ?? 0;

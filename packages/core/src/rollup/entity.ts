@@ -7,6 +7,14 @@ export const ORGANISATION_ROLLUP = "_organisation";
 /** The `day` of the running-total rows (sorts after every civil date). */
 export const TOTAL_DAY = "total";
 
+/**
+ * Each counter row is split over this many shard rows (sk `day, dim, shard`): a transaction adds to
+ * one shard, readers sum them (`sumShards`), so the money transactions of one organisation and day
+ * do not all write one item (docs/data-model.md "Rollups"). Rows written before the shards (no
+ * `shard`) are summed like any other shard.
+ */
+export const COUNTER_SHARDS = 16;
+
 /** Counters a change adds to (integer cents for money; absent means 0). */
 export const rollupCounters = [
   "collected",
@@ -46,15 +54,38 @@ export const rollupEntity = new Entity({
     scope: { type: "string", required: true, readOnly: true },
     day: { type: "string", required: true, readOnly: true },
     dim: { type: "string", required: true, readOnly: true },
+    /** 0 … COUNTER_SHARDS − 1 (absent on rows written before the shards). */
+    shard: { type: "number", readOnly: true },
     ...counters,
   },
   indexes: {
     primary: {
       pk: { field: "pk", composite: ["organisation_id", "scope"] },
-      sk: { field: "sk", composite: ["day", "dim"] },
+      sk: { field: "sk", composite: ["day", "dim", "shard"] },
     },
   },
 });
+
+type ShardRow = { day: string; dim: string; shard?: number } & Partial<Record<RollupCounter, number>>;
+
+/** Rollup rows as readers use them: one row per (day, dim), each counter the sum over its shards. */
+export function sumShards<R extends ShardRow>(
+  rows: R[],
+): (Omit<R, "shard"> & { day: string; dim: string })[] {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const id = `${row.day}|${row.dim}`;
+    const { shard: _shard, ...rest } = row;
+    const held = out.get(id);
+    if (!held) {
+      out.set(id, { ...rest });
+      continue;
+    }
+    for (const c of rollupCounters)
+      if (row[c] !== undefined) held[c] = ((held[c] as number | undefined) ?? 0) + (row[c] ?? 0);
+  }
+  return [...out.values()] as (Omit<R, "shard"> & { day: string; dim: string })[];
+}
 
 /**
  * One member's paid cents and visits in one month at one gym (the cost-per-visit distribution and

@@ -9,7 +9,7 @@ import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";
 import { db } from "../db/service";
 import { COST_DIM, churnRank, costBucketOf, isChurnRisk } from "./cost";
-import { ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
+import { COUNTER_SHARDS, ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
 
 /** What a change is about: its gym, and for the breakdowns its offering, frequency and payment method. */
 export interface RollupSubject {
@@ -192,8 +192,9 @@ export async function writeCounted<T extends { canceled: boolean }>(
     // The first try may take rows the caller read with its own (`known`); a retry reads them again.
     const prepared = await prepareRollupKnowing(attempt === 0 ? known : undefined, changes);
     const result = await write((tx) => rollupItems(tx, prepared));
-    if (!result.canceled || !prepared.months.size || attempt >= 4) return result;
-    // Another transaction on the same items was in flight: wait a moment and try again.
+    if (!result.canceled || attempt >= 4) return result;
+    // Another transaction on the same items was in flight (a counter shard, the member's month):
+    // wait a moment and try again, on the next counter shard.
     const reasons = (result as { data?: unknown }).data;
     if (
       Array.isArray(reasons) &&
@@ -202,6 +203,7 @@ export async function writeCounted<T extends { canceled: boolean }>(
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * (attempt + 1)));
       continue;
     }
+    if (!prepared.months.size) return result;
     const again = await prepareRollup(...changes);
     const same = [...prepared.months].every(([id, v]) => {
       const now = again.months.get(id);
@@ -212,7 +214,20 @@ export async function writeCounted<T extends { canceled: boolean }>(
 }
 
 /**
- * The transaction items of changes (several changes to one row are summed into one item). Changes
+ * The counter shard the next transaction adds to: each call takes the next one, from a random
+ * start per process, so up to COUNTER_SHARDS transactions in flight in one process (the billing
+ * run's claims, a webhook burst) never write the same counter row, and a retry after a conflict
+ * writes another shard than the try that met it.
+ */
+let nextShard = Math.floor(Math.random() * COUNTER_SHARDS);
+export function takeCounterShard(): number {
+  nextShard = (nextShard + 1) % COUNTER_SHARDS;
+  return nextShard;
+}
+
+/**
+ * The transaction items of changes (several changes to one row are summed into one item), added to
+ * one counter shard (`takeCounterShard`). Changes
  * that move a member's month need its row as read (`prepareRollup`, or `writeCounted`).
  */
 export function rollupItems(tx: RollupTx, ...input: (RollupChange | PreparedRollup)[]) {
@@ -286,12 +301,13 @@ export function rollupItems(tx: RollupTx, ...input: (RollupChange | PreparedRoll
             .commit(),
         );
   }
+  const shard = takeCounterShard();
   const items = [...rows.values()]
     .map((row) => ({ key: row.key, delta: nonZero(row.delta) }))
     .filter((row) => Object.keys(row.delta).length)
     .map((row) =>
       (tx.rollup as TxEntity)
-        .update(row.key)
+        .update({ ...row.key, shard } as never)
         .add(row.delta as Record<string, number>)
         .commit(),
     );

@@ -32,7 +32,7 @@ import {
 import { getOrganisation } from "../organisation/service";
 import { titleCase } from "../text";
 import { profilePicturesOf } from "../user/picture";
-import { type GymRole, isStaffRole, putRole, roleIn } from "../user/roles";
+import { type GymRole, isStaffRole, putRole, roleIn, staffRolesOf } from "../user/roles";
 import { createUser, findUserByEmail, getUserOrNull } from "../user/service";
 import { parse } from "../validation";
 
@@ -104,11 +104,7 @@ async function gymNames(organisationId: string) {
 /** `GET /api/organisations/{id}/staff`: everyone with a staff role, by name. */
 export async function listStaff(actor: Actor, organisationId: string): Promise<StaffMember[]> {
   manage(actor, organisationId);
-  const [{ data: roles }, gyms] = await Promise.all([
-    db().entities.role.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
-    gymNames(organisationId),
-  ]);
-  const staff = roles.filter((r) => !r.deleted_at && isStaffRole(r));
+  const [staff, gyms] = await Promise.all([staffRolesOf(organisationId), gymNames(organisationId)]);
   const invited = (await staffInvitations(organisationId)).filter(
     (i) => !staff.some((r) => r.user_id === i.user_id),
   );
@@ -325,10 +321,7 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
   const { role, user } = found;
   if (userId === actor.userId) throw new ConflictError(staffMessages.yourself, "remove_yourself");
   if (role.org_role === "admin") {
-    const { data: roles } = await db()
-      .entities.role.query.primary({ organisation_id: organisationId })
-      .go({ pages: "all" });
-    const admins = roles.filter((r) => !r.deleted_at && r.org_role === "admin");
+    const admins = (await staffRolesOf(organisationId)).filter((r) => r.org_role === "admin");
     if (admins.length <= 1) throw new ConflictError(staffMessages.lastAdmin, "last_admin");
   }
   const gyms = await gymNames(organisationId);

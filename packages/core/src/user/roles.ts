@@ -1,6 +1,10 @@
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { peopleDelta } from "../gym/counts";
+import { staffIndexKeys } from "./role-entity";
 
 export type OrgRole = "admin" | "none";
 export type GymRole = "admin" | "personal_trainer";
@@ -51,7 +55,7 @@ export async function putRole(input: {
     const { canceled } = await db()
       .transaction.write(({ role, gymPeople }) => [
         role
-          .put(next)
+          .put({ ...next, ...staffIndexKeys(next) })
           .where((attr, op) =>
             before ? op.eq(attr.updated_at, before.updated_at) : op.notExists(attr.user_id),
           )
@@ -74,6 +78,32 @@ export async function rolesOfUser(userId: string) {
   const { data } = await db().entities.role.query.byUser({ user_id: userId }).go({ pages: "all" });
   return data.filter((role) => !role.deleted_at);
 }
+
+/**
+ * The organisation's live staff roles, from the sparse staff index (role-entity.ts): tens of items
+ * however many members the organisation has.
+ */
+export async function staffRolesOf(organisationId: string) {
+  const out: RoleRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const answer = await dynamo().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: "gsi2",
+        KeyConditionExpression: "#k = :k",
+        ExpressionAttributeNames: { "#k": "gsi2pk" },
+        ExpressionAttributeValues: { ":k": `staff#${organisationId}` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(db().entities.role.parse({ Items: answer.Items ?? [] }).data as RoleRecord[]));
+    start = answer.LastEvaluatedKey;
+  } while (start);
+  return out.filter((role) => !role.deleted_at && isStaffRole(role));
+}
+
+type RoleRecord = NonNullable<Awaited<ReturnType<typeof roleIn>>>;
 
 export async function roleIn(organisationId: string, userId: string) {
   const { data } = await db().entities.role.get({ organisation_id: organisationId, user_id: userId }).go();

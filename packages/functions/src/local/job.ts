@@ -7,6 +7,10 @@
  *
  * `npm run job -- backfill-member-profiles`: the one-off move of personal details off the user
  * record (core user/profile-backfill.ts; docs/data-model.md "Personal details"); prints its counts.
+ *
+ * `npm run job -- backfill-index-keys`: writes the attributes of the indexes added for scale on
+ * items written before them (core jobs/index-backfill.ts; docs/data-model.md "Indexes added for
+ * scale"); prints its counts.
  */
 import { SingleBar } from "cli-progress";
 
@@ -21,16 +25,19 @@ const jobs = [
 ] as const;
 type Job = (typeof jobs)[number];
 
+const BACKFILL = "backfill-member-profiles";
+const INDEX_BACKFILL = "backfill-index-keys";
+
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
-    `Usage: npm run job -- <${[...jobs, "backfill-member-profiles"].join("|")}> [--now 2026-12-01T09:00:00+13:00]`,
+    `Usage: npm run job -- <${[...jobs, BACKFILL, INDEX_BACKFILL].join("|")}> [--now 2026-12-01T09:00:00+13:00]`,
   );
   process.exit(1);
 }
 
-const BACKFILL = "backfill-member-profiles";
-if (!jobs.includes(job as Job) && job !== BACKFILL) usage(job ? `Unknown job "${job}".` : undefined);
+if (!jobs.includes(job as Job) && job !== BACKFILL && job !== INDEX_BACKFILL)
+  usage(job ? `Unknown job "${job}".` : undefined);
 const nowFlag = rest.indexOf("--now");
 const nowText = nowFlag >= 0 ? rest[nowFlag + 1] : undefined;
 const now = nowText ? new Date(nowText) : undefined;
@@ -47,6 +54,16 @@ if (job === BACKFILL) {
     onProgress: (s) => process.stdout.write(`\r ${BACKFILL}: ${s.users} people moved so far`),
   });
   console.log(`\n${BACKFILL}`);
+  for (const [name, value] of Object.entries(summary)) console.log(`  ${name.padEnd(18)} ${value}`);
+  process.exit(0);
+}
+
+if (job === INDEX_BACKFILL) {
+  const { backfillIndexKeys } = await import("@gym/core/jobs/index-backfill");
+  const summary = await backfillIndexKeys({
+    onProgress: (s) => process.stdout.write(`\r ${INDEX_BACKFILL}: ${s.roles} roles read so far`),
+  });
+  console.log(`\n${INDEX_BACKFILL}`);
   for (const [name, value] of Object.entries(summary)) console.log(`  ${name.padEnd(18)} ${value}`);
   process.exit(0);
 }

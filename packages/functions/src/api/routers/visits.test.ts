@@ -77,17 +77,16 @@ describe("visits from Kisi unlocks", () => {
   it("a visit counts once in the dashboard's rollups (gym day, offering, the member's month); a failed unlock and a duplicate do not", async () => {
     const { db } = await import("@gym/core/db/service");
     const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { sumShards } = await import("@gym/core/rollup/entity");
     const dayRow = async () =>
-      (
-        await db()
-          .entities.rollup.get({
-            organisation_id: organisationId,
-            scope: gymId,
-            day: "2026-09-16",
-            dim: "all",
-          })
-          .go()
-      ).data?.visits ?? 0;
+      sumShards(
+        (
+          await db()
+            .entities.rollup.query.primary({ organisation_id: organisationId, scope: gymId })
+            .between({ day: "2026-09-16" }, { day: "2026-09-16~" })
+            .go({ pages: "all" })
+        ).data,
+      ).find((r) => r.day === "2026-09-16" && r.dim === "all")?.visits ?? 0;
     const monthRow = async () =>
       (
         await db()

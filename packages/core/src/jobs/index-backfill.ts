@@ -1,0 +1,74 @@
+/**
+ * The data migration of the indexes added for scale (issue 39; docs/data-model.md "Indexes added
+ * for scale"): items written before an index existed carry none of its attributes, so this job
+ * writes them. Today: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`).
+ *
+ * `npm run job -- backfill-index-keys`, once after the deploy that adds the index. A one-off
+ * migration, so it reads the table by Scan (filtered to the entity), like the member-profile
+ * backfill; every request path stays on keys and indexes. Idempotent: each write is conditional
+ * on the item being as read (a role changed meanwhile was written with its keys by `putRole`),
+ * and a second run finds nothing to do.
+ */
+import { db } from "../db/service";
+import { staffIndexKeys } from "../user/role-entity";
+
+export interface IndexBackfillSummary {
+  /** Role items read. */
+  roles: number;
+  /** Staff roles given their staff index keys. */
+  staff_keyed: number;
+  /** Items changed by someone else between the read and the write (they carry their keys). */
+  skipped_changed: number;
+}
+
+export async function backfillIndexKeys(
+  options: { onProgress?: (summary: IndexBackfillSummary) => void } = {},
+): Promise<IndexBackfillSummary> {
+  const summary: IndexBackfillSummary = { roles: 0, staff_keyed: 0, skipped_changed: 0 };
+  let cursor: string | null = null;
+  do {
+    const page: { data: RoleItem[]; cursor: string | null } = await db().entities.role.scan.go({
+      cursor,
+      limit: 500,
+    });
+    summary.roles += page.data.length;
+    for (const role of page.data) await keyRole(role, summary);
+    options.onProgress?.(summary);
+    cursor = page.cursor;
+  } while (cursor);
+  return summary;
+}
+
+type RoleItem = {
+  organisation_id: string;
+  user_id: string;
+  org_role: string;
+  gym_roles: unknown[];
+  deleted_at?: string;
+  staff_key?: string;
+  updated_at: string;
+};
+
+async function keyRole(role: RoleItem, summary: IndexBackfillSummary) {
+  const keys = staffIndexKeys(role);
+  if (!keys.staff_key || role.staff_key === keys.staff_key) return;
+  try {
+    await db()
+      .entities.role.patch({ organisation_id: role.organisation_id, user_id: role.user_id })
+      .set(keys)
+      .where((attr, op) => op.eq(attr.updated_at, role.updated_at))
+      .go();
+    summary.staff_keyed += 1;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    summary.skipped_changed += 1;
+  }
+}
+
+/** ElectroDB wraps DynamoDB's error; either may name the failed condition. */
+function conditionFailed(error: unknown): boolean {
+  const e = error as { name?: string; cause?: { name?: string } } | undefined;
+  return (
+    e?.name === "ConditionalCheckFailedException" || e?.cause?.name === "ConditionalCheckFailedException"
+  );
+}
