@@ -111,6 +111,16 @@ describe("credit is shown and applied to the next charge as quoted (item 11)", (
       credit_after: 0,
     });
     expect(page.next_charge.summary).toContain("$6.00 paid from your credit");
+    // The desk payment's receipt splits the $30.00 into the debt it cleared and the credit (tour item 6).
+    const desk = (page.payments as { id: string; meta: { kind?: string } | null }[]).find(
+      (p) => p.meta?.kind === "manual",
+    );
+    const receipt = (await member.client.get(`/api/me/payments/${desk?.id}/receipt`)).body.data;
+    expect(receipt.total).toBe(3000);
+    expect(receipt.lines.map((l: { label: string; amount: number }) => [l.label, l.amount])).toEqual([
+      ["Overdue balance cleared", 2400],
+      ["Credit towards your next payments", 600],
+    ]);
 
     await at("2027-03-08");
     (await core()).resetSimulatedProviders();
