@@ -318,6 +318,16 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     await run("payment-retries");
     const page = await mine(member);
     expect(page.balance_owing).toBe(0);
+    // The failed charge the retry cleared reads as cleared, on the member's page and the staff page (tour item 8).
+    const failed = (page.payments as { id: string; status: string; cleared_after_failure: boolean }[]).find(
+      (p) => p.status === "failed",
+    );
+    expect(failed?.cleared_after_failure).toBe(true);
+    const staffRows = (await admin.get(`/api/members/${member.user.user_id}`)).body.data.recent_payments as {
+      id: string;
+      cleared_after_failure: boolean;
+    }[];
+    expect(staffRows.find((p) => p.id === failed?.id)?.cleared_after_failure).toBe(true);
     const retry = (page.payments as { id: string; is_retry: boolean; status: string }[]).find(
       (p) => p.is_retry && p.status === "sent",
     );
