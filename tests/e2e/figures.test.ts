@@ -98,8 +98,9 @@ describe("the break fee is one figure: dialog, page, email and receipt", () => {
       ).data.filter((m) => m.to === email);
     // The cancellation email states the same all-in total (issue 34 tour item 1) and the same last
     // day the card shows: "Cancelling", not "Cancelled", while it runs (tour items 3 and 7).
-    const badge = await card.getByText(/^Cancelling: last day \d{1,2}\/\d\d\/\d{4}$/).innerText();
-    const [d, m, y] = badge.replace("Cancelling: last day ", "").split("/").map(Number);
+    // textContent, not innerText: the badge is shown in capitals (CSS), its text is not.
+    const badge = (await card.getByText(/^Cancelling: last day \d{1,2}\/\d\d\/\d{4}$/).textContent()) ?? "";
+    const [d, m, y] = (badge.match(/(\d{1,2})\/(\d\d)\/(\d{4})/) ?? []).slice(1).map(Number);
     const lastDay = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-NZ", {
       day: "numeric",
       month: "long",
