@@ -90,6 +90,32 @@ describe("the break fee is one figure: dialog, page, email and receipt", () => {
     await card.getByText("Break fee").first().waitFor();
     await card.getByText(new RegExp(`^\\${total} on `)).waitFor();
 
+    const mails = async () =>
+      (
+        (await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()) as {
+          data: { to: string; subject: string; text: string }[];
+        }
+      ).data.filter((m) => m.to === email);
+    // The cancellation email states the same all-in total (issue 34 tour item 1) and the same last
+    // day the card shows: "Cancelling", not "Cancelled", while it runs (tour items 3 and 7).
+    // textContent, not innerText: the badge is shown in capitals (CSS), its text is not.
+    const badge = (await card.getByText(/^Cancelling: last day \d{1,2}\/\d\d\/\d{4}$/).textContent()) ?? "";
+    const [d, m, y] = (badge.match(/(\d{1,2})\/(\d\d)\/(\d{4})/) ?? []).slice(1).map(Number);
+    const lastDay = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-NZ", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    await expect
+      .poll(async () => (await mails()).find((m) => /membership is cancelled/.test(m.subject))?.text ?? "", {
+        timeout: 20_000,
+      })
+      .toContain(`A break fee of ${total} is due today`);
+    const told = (await mails()).find((m) => /membership is cancelled/.test(m.subject))?.text ?? "";
+    expect(told).toContain(`Your last day as a member is`);
+    expect(told).toContain(lastDay);
+
     // The billing run charges it (due today); the receipt email says the same total.
     const run = await fetch(`${product.staffUrl}/api/dev/jobs/billing-run`, {
       method: "POST",
@@ -102,12 +128,6 @@ describe("the break fee is one figure: dialog, page, email and receipt", () => {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
       });
-    const mails = async () =>
-      (
-        (await (await fetch(`${product.staffUrl}/api/dev/mail`)).json()) as {
-          data: { to: string; subject: string; text: string }[];
-        }
-      ).data.filter((m) => m.to === email);
     await expect
       .poll(
         async () => {

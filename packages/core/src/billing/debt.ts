@@ -89,3 +89,40 @@ export function balanceOwing(payments: readonly DunningPayment[]): number {
 export function periodsOwing(payments: readonly DunningPayment[]): number {
   return debt(payments).periods_owing;
 }
+
+/**
+ * Which of the payments are failed charges that debt-paying payments after them (a successful
+ * retry, a desk payment) have since paid in full: the same walk as `debt`, in the same order. Such
+ * a charge is shown as cleared, not as "Failed" (issue 34 tour item 8). One flag per input payment.
+ */
+export function clearedFailures(payments: readonly DunningPayment[]): boolean[] {
+  const order = payments
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => {
+      const x = a.p.created_at;
+      const y = b.p.created_at;
+      if (x && y && x !== y) return x < y ? -1 : 1;
+      return a.i - b.i;
+    });
+  const cleared = payments.map(() => false);
+  const owing: { i: number; left: number }[] = [];
+  for (const { p, i } of order) {
+    if (p.status === "sent" && (p.is_retry || p.settles_debt)) {
+      let left = p.amount;
+      while (left > 0 && owing.length > 0) {
+        const paid = Math.min(left, owing[0].left);
+        owing[0].left -= paid;
+        left -= paid;
+        if (owing[0].left === 0) {
+          const done = owing.shift() as { i: number };
+          if (done.i >= 0) cleared[done.i] = true;
+        }
+      }
+    } else if (!p.is_retry && isFailedPaymentStatus(p.status) && p.amount > 0) {
+      owing.push({ i, left: p.amount });
+    } else if (!p.is_retry && p.status === "awaiting_payment" && !p.settles_debt && p.amount > 0) {
+      owing.push({ i: -1, left: p.amount });
+    }
+  }
+  return cleared;
+}

@@ -17,6 +17,12 @@ export const paymentStatusLabels: Record<PaymentStatusValue, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * A failed or declined charge a retry or a desk payment has since paid in full
+ * (`cleared_after_failure`): every screen says so instead of "Failed" (issue 34 tour item 8).
+ */
+export const clearedAfterFailureLabel = "Failed, since paid";
+
 /** How a membership or a payment is paid. */
 export const paymentKindLabels: Record<PaymentKindValue, string> = {
   stripe_card: "Card",

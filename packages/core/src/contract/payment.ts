@@ -113,6 +113,8 @@ export const paymentSchema = z
     due_on: z.string(),
     status: z.enum(paymentStatusValues),
     outcome: z.enum(["successful", "upcoming", "pending", "awaiting", "failed"]),
+    /** A failed charge a retry or a desk payment has since paid in full: shown as cleared, not "Failed". */
+    cleared_after_failure: z.boolean(),
     type: z.enum(paymentKindValues),
     user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
     gym: z.object({ id: z.string(), name: z.string() }),

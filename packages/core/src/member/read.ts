@@ -9,6 +9,7 @@ import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listGyms } from "../gym/service";
+import { clearedFailureIds } from "../payment/debt";
 import { presentAsQuoted } from "../payment/present";
 import { quoteNextEvent } from "../payment/quote";
 import { listMemberPayments } from "../payment/store";
@@ -108,7 +109,7 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
         a.due_on === b.due_on ? b.payment_id.localeCompare(a.payment_id) : b.due_on.localeCompare(a.due_on),
       )
       // The upcoming payment the quote is of, as quoted (payment/present.ts).
-      .map(presentAsQuoted(subView?.next_charge)),
+      .map(presentAsQuoted(subView?.next_charge, clearedFailureIds(payments.items))),
     profile_picture: profilePictureUrl(profile.profile_picture),
     visits_count: visits,
     notes: member.notes ?? null,

@@ -5,7 +5,7 @@
  * payment, the retry job (the amount charged), grace expiry, the subscription answer. The
  * subscription's `balance_owing` / `periods_owing` are a projection written only from here.
  */
-import { type Debt, type DunningPayment, debt } from "../billing/debt";
+import { clearedFailures, type Debt, type DunningPayment, debt } from "../billing/debt";
 import type { SubscriptionRecord } from "../subscription/store";
 import { type PaymentRecord, subscriptionPayments } from "./store";
 
@@ -61,4 +61,21 @@ export async function subscriptionDebt(
   sub: Pick<SubscriptionRecord, "organisation_id" | "user_id" | "subscription_id">,
 ): Promise<Debt> {
   return ledgerDebt(await subscriptionPayments(sub.organisation_id, sub.user_id, sub.subscription_id));
+}
+
+/** The ids of failed charges since paid off by a retry or a desk payment, per subscription's ledger. */
+export function clearedFailureIds(payments: readonly PaymentRecord[]): Set<string> {
+  const bySub = new Map<string, PaymentRecord[]>();
+  for (const p of payments.filter(inLedger)) {
+    const key = p.subscription_id ?? "";
+    bySub.set(key, [...(bySub.get(key) ?? []), p]);
+  }
+  const ids = new Set<string>();
+  for (const ledger of bySub.values()) {
+    const flags = clearedFailures(ledger.map(ledgerEntry));
+    ledger.forEach((p, i) => {
+      if (flags[i]) ids.add(p.payment_id);
+    });
+  }
+  return ids;
 }

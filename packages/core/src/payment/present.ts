@@ -37,6 +37,8 @@ export function presentPayment(p: PaymentRecord) {
     due_on: p.due_on,
     status: p.status,
     outcome: paymentOutcome(p.status),
+    // Known only beside the subscription's other payments (`presentAsQuoted`).
+    cleared_after_failure: false,
     type: p.type,
     user: { id: p.user_id, name: titleCase(p.member_name), email: p.member_email },
     gym: { id: p.gym_id, name: p.gym_name },
@@ -85,11 +87,15 @@ function isQuoted(p: PaymentRecord, quote: MoneyQuote | null | undefined): quote
  * Payments as the member and staff read them beside the quote of the next money event: the
  * upcoming payment the quote is of shows the quote's credit applied, surcharge and total (issue 34
  * tour: a row of $24.90 beside "Next payment $12.60"). The surcharge stored when it was planned is
- * stale after a credit, a new card or new rates; the claim charges the quote's figures.
+ * stale after a credit, a new card or new rates; the claim charges the quote's figures. `cleared`:
+ * the failed charges since paid off (payment/debt.ts `clearedFailureIds`), shown as cleared.
  */
-export function presentAsQuoted(quote: MoneyQuote | null | undefined) {
+export function presentAsQuoted(
+  quote: MoneyQuote | null | undefined,
+  cleared: ReadonlySet<string> = new Set(),
+) {
   return (p: PaymentRecord): PaymentView => {
-    const view = presentPayment(p);
+    const view = { ...presentPayment(p), cleared_after_failure: cleared.has(p.payment_id) };
     if (!isQuoted(p, quote)) return view;
     return {
       ...view,

@@ -59,6 +59,26 @@ function paymentMethod(payment: PaymentRecord, paymentType: PaymentTypeRecord | 
 
 type Organisation = Awaited<ReturnType<typeof getOrganisation>>;
 
+const line = (label: string, amount: number) => ({ label, amount, formatted_amount: formatCents(amount) });
+
+/**
+ * The amount's lines: a desk payment (a manual payment) is split into the debt it cleared and the
+ * credit it left for the next payments, as it was recorded (`meta.debt_paid`, `meta.credit`; issue 34
+ * tour: a $30.00 receipt that did not say $24.00 cleared the debt and $6.00 is credit). Lines that
+ * do not add up to the amount (an older record) fall back to the one line.
+ */
+function deskLines(payment: PaymentRecord, description: string) {
+  const meta = payment.meta as { kind?: string; debt_paid?: number; credit?: number } | undefined;
+  const debt = meta?.debt_paid ?? 0;
+  const credit = meta?.credit ?? 0;
+  if (meta?.kind === "manual" && payment.amount > 0 && debt + credit === payment.amount)
+    return [
+      ...(debt > 0 ? [line("Overdue balance cleared", debt)] : []),
+      ...(credit > 0 ? [line("Credit towards your next payments", credit)] : []),
+    ];
+  return [line(description, payment.amount)];
+}
+
 /**
  * What the receipt says, from the payment and the organisation's settings at the time it is
  * issued. The organisation, subscription and payment type are read unless the caller already holds
@@ -131,7 +151,7 @@ export async function receiptContent(
     description,
     period,
     lines: [
-      { label: description, amount: payment.amount, formatted_amount: formatCents(payment.amount) },
+      ...deskLines(payment, description),
       ...(payment.surcharge
         ? [
             {

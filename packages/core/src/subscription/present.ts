@@ -4,6 +4,7 @@ import { formatCents } from "../billing/money";
 import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
 import type { MoneyQuote } from "../contract/quote";
+import { clearedFailureIds } from "../payment/debt";
 import { presentAsQuoted, presentPayment } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
 import { scheduleOf } from "./schedule";
@@ -48,7 +49,7 @@ export function presentSubscription(
   const states = derivedStatesOf(sub, context.now);
   const price = priceInEffect(sub, context.now);
   const period = currentPeriodOf(sub, context.now);
-  const quoted = presentAsQuoted(context.nextCharge);
+  const quoted = presentAsQuoted(context.nextCharge, clearedFailureIds(context.payments ?? []));
   return {
     id: sub.subscription_id,
     user: { id: sub.user_id, name: sub.member_name, email: sub.member_email },
@@ -111,7 +112,7 @@ export function presentSubscription(
     upcoming_payment: context.upcomingPayment ? quoted(context.upcomingPayment) : null,
     next_charge: context.nextCharge ?? null,
     first_payment: context.firstPayment ? quoted(context.firstPayment) : null,
-    latest_payment: context.latestPayment ? presentPayment(context.latestPayment) : null,
+    latest_payment: context.latestPayment ? quoted(context.latestPayment) : null,
     payments: context.payments ? context.payments.map(quoted) : undefined,
     ...states,
   };

@@ -111,6 +111,16 @@ describe("credit is shown and applied to the next charge as quoted (item 11)", (
       credit_after: 0,
     });
     expect(page.next_charge.summary).toContain("$6.00 paid from your credit");
+    // The desk payment's receipt splits the $30.00 into the debt it cleared and the credit (tour item 6).
+    const desk = (page.payments as { id: string; meta: { kind?: string } | null }[]).find(
+      (p) => p.meta?.kind === "manual",
+    );
+    const receipt = (await member.client.get(`/api/me/payments/${desk?.id}/receipt`)).body.data;
+    expect(receipt.total).toBe(3000);
+    expect(receipt.lines.map((l: { label: string; amount: number }) => [l.label, l.amount])).toEqual([
+      ["Overdue balance cleared", 2400],
+      ["Credit towards your next payments", 600],
+    ]);
 
     await at("2027-03-08");
     (await core()).resetSimulatedProviders();
@@ -308,6 +318,16 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     await run("payment-retries");
     const page = await mine(member);
     expect(page.balance_owing).toBe(0);
+    // The failed charge the retry cleared reads as cleared, on the member's page and the staff page (tour item 8).
+    const failed = (page.payments as { id: string; status: string; cleared_after_failure: boolean }[]).find(
+      (p) => p.status === "failed",
+    );
+    expect(failed?.cleared_after_failure).toBe(true);
+    const staffRows = (await admin.get(`/api/members/${member.user.user_id}`)).body.data.recent_payments as {
+      id: string;
+      cleared_after_failure: boolean;
+    }[];
+    expect(staffRows.find((p) => p.id === failed?.id)?.cleared_after_failure).toBe(true);
     const retry = (page.payments as { id: string; is_retry: boolean; status: string }[]).find(
       (p) => p.is_retry && p.status === "sent",
     );

@@ -1,3 +1,4 @@
+import { clearedAfterFailureLabel } from "@gym/core/contract/labels";
 import {
   CANCELLATION_REASONS,
   type CancellationPreview,
@@ -305,7 +306,9 @@ function Payments({ sub }: { sub: Subscription }) {
         <Table aria-label="Payments" verticalSpacing={6}>
           <Table.Tbody>
             {payments.slice(0, 12).map((p) => {
-              const st = STATUS_LABELS[p.status] ?? { label: p.status, color: "gray" };
+              const st = p.cleared_after_failure
+                ? { label: clearedAfterFailureLabel, color: "green" }
+                : (STATUS_LABELS[p.status] ?? { label: p.status, color: "gray" });
               return (
                 <Table.Tr key={p.id}>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(p.due_on)}</Table.Td>

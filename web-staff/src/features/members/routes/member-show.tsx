@@ -301,11 +301,11 @@ export function MemberShowRoute() {
                               {formatDate(p.due_on)}
                               {/* On a phone the status folds under the date (the members list's pattern). */}
                               <Box hiddenFrom="sm" mt={4}>
-                                <StatusBadge status={p.status} />
+                                <StatusBadge status={p.status} cleared={p.cleared_after_failure} />
                               </Box>
                             </Table.Td>
                             <Table.Td {...wideScreensOnlyCell}>
-                              <StatusBadge status={p.status} />
+                              <StatusBadge status={p.status} cleared={p.cleared_after_failure} />
                             </Table.Td>
                             <Table.Td ta="right">{p.formatted_total}</Table.Td>
                             <Table.Td {...wideScreensOnlyCell}>{p.price_label}</Table.Td>

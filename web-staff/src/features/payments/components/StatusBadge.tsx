@@ -1,4 +1,4 @@
-import { labelOf, paymentStatusLabels } from "@gym/core/contract/labels";
+import { clearedAfterFailureLabel, labelOf, paymentStatusLabels } from "@gym/core/contract/labels";
 import { Badge } from "@mantine/core";
 
 /**
@@ -11,15 +11,16 @@ export function statusColour(status: string): "green" | "yellow" | "red" {
   return "red";
 }
 
-export function StatusBadge({ status }: { status: string }) {
+/** `cleared`: a failed charge since paid off (the payment's `cleared_after_failure`), no longer red. */
+export function StatusBadge({ status, cleared = false }: { status: string; cleared?: boolean }) {
   return (
     <Badge
-      color={statusColour(status)}
+      color={cleared ? "green" : statusColour(status)}
       variant="light"
       data-status={status}
       styles={{ root: { maxWidth: "none", flexShrink: 0 }, label: { overflow: "visible" } }}
     >
-      {labelOf(paymentStatusLabels, status)}
+      {cleared ? clearedAfterFailureLabel : labelOf(paymentStatusLabels, status)}
     </Badge>
   );
 }
