@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 describe("storage", () => {
-  it("builds the table from core's description: keys, three ALL-projection GSIs, TTL", () => {
+  it("builds the table from core's description: keys, four ALL-projection GSIs, TTL", () => {
     const [[, table]] = ofType(resources.Storage, "AWS::DynamoDB::Table");
     const p = table.Properties;
     expect(p.KeySchema).toEqual([
@@ -53,8 +53,8 @@ describe("storage", () => {
         { keys: i.KeySchema, projection: i.Projection },
       ]),
     );
-    expect(Object.keys(indexes).sort()).toEqual(["gsi1", "gsi2", "gsi3"]);
-    for (const n of [1, 2, 3]) {
+    expect(Object.keys(indexes).sort()).toEqual(["gsi1", "gsi2", "gsi3", "gsi4"]);
+    for (const n of [1, 2, 3, 4]) {
       expect(indexes[`gsi${n}`]).toEqual({
         keys: [
           { AttributeName: `gsi${n}pk`, KeyType: "HASH" },

@@ -11,6 +11,8 @@ export const table = {
     gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
     gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
     gsi3: { partitionKey: "gsi3pk", sortKey: "gsi3sk" },
+    /** Sparse: the payments that need attention (docs/data-model.md "Indexes added for scale"). */
+    gsi4: { partitionKey: "gsi4pk", sortKey: "gsi4sk" },
   },
   /** Epoch seconds. DynamoDB deletes expired items lazily: readers must also filter on it. */
   ttlAttribute: "expires_at",

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
 import { db } from "../db/service";
 import { newId } from "../ids";
+import { attentionKeys } from "../payment/store";
 import { staffRolesOf } from "../user/roles";
 import { backfillIndexKeys } from "./index-backfill";
 
@@ -45,5 +46,47 @@ describe("backfillIndexKeys", () => {
 
     const second = await backfillIndexKeys();
     expect(second.staff_keyed).toBe(0);
+  });
+
+  it("gives open payments written before the attention index their keys and takes them off final ones", async () => {
+    const organisationId = newId();
+    const base = {
+      organisation_id: organisationId,
+      user_id: newId(),
+      gym_id: "g1",
+      type: "stripe_card" as const,
+      amount: 2400,
+      due_on: "2026-01-05",
+      member_name: "pat payer",
+      member_email: "pat@example.net",
+      gym_name: "Gym",
+    };
+    const [upcoming, awaiting, sent, staleSent] = [newId(), newId(), newId(), newId()];
+    await db()
+      .entities.payment.put([
+        { ...base, payment_id: upcoming, status: "upcoming" },
+        { ...base, payment_id: awaiting, status: "awaiting_payment" },
+        { ...base, payment_id: sent, status: "sent" },
+        // Made final by a write that left its keys (a claim paid by credit).
+        {
+          ...base,
+          payment_id: staleSent,
+          status: "sent",
+          ...attentionKeys({ ...base, payment_id: staleSent }),
+        },
+      ])
+      .go();
+    const first = await backfillIndexKeys();
+    expect(first).toMatchObject({ attention_keyed: 2, attention_removed: 1 });
+    const read = async (id: string) =>
+      (await db().entities.payment.get({ organisation_id: organisationId, payment_id: id }).go()).data;
+    expect((await read(upcoming))?.attention_key).toBe(
+      attentionKeys({ ...base, payment_id: upcoming }).attention_key,
+    );
+    expect((await read(awaiting))?.attention_sort).toBe(`2026-01-05#${awaiting}`);
+    expect((await read(sent))?.attention_key).toBeUndefined();
+    expect((await read(staleSent))?.attention_key).toBeUndefined();
+    const second = await backfillIndexKeys();
+    expect(second).toMatchObject({ attention_keyed: 0, attention_removed: 0 });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The data migration of the indexes added for scale (issue 39; docs/data-model.md "Indexes added
  * for scale"): items written before an index existed carry none of its attributes, so this job
- * writes them. Today: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`).
+ * writes them: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`); an open
+ * payment's attention index keys (`attention_key`, `attention_sort`), and their removal from a
+ * payment made final by a write that left them (a claim paid by credit, one cancelled at its claim).
  *
  * `npm run job -- backfill-index-keys`, once after the deploy that adds the index. A one-off
  * migration, so it reads the table by Scan (filtered to the entity), like the member-profile
@@ -10,6 +12,7 @@
  * and a second run finds nothing to do.
  */
 import { db } from "../db/service";
+import { ATTENTION_FIELDS, attentionKeys, OPEN_STATUSES } from "../payment/store";
 import { staffIndexKeys } from "../user/role-entity";
 
 export interface IndexBackfillSummary {
@@ -17,6 +20,12 @@ export interface IndexBackfillSummary {
   roles: number;
   /** Staff roles given their staff index keys. */
   staff_keyed: number;
+  /** Payment items read. */
+  payments: number;
+  /** Open payments given their attention index keys. */
+  attention_keyed: number;
+  /** Final payments whose attention keys were removed. */
+  attention_removed: number;
   /** Items changed by someone else between the read and the write (they carry their keys). */
   skipped_changed: number;
 }
@@ -24,7 +33,14 @@ export interface IndexBackfillSummary {
 export async function backfillIndexKeys(
   options: { onProgress?: (summary: IndexBackfillSummary) => void } = {},
 ): Promise<IndexBackfillSummary> {
-  const summary: IndexBackfillSummary = { roles: 0, staff_keyed: 0, skipped_changed: 0 };
+  const summary: IndexBackfillSummary = {
+    roles: 0,
+    staff_keyed: 0,
+    payments: 0,
+    attention_keyed: 0,
+    attention_removed: 0,
+    skipped_changed: 0,
+  };
   let cursor: string | null = null;
   do {
     const page: { data: RoleItem[]; cursor: string | null } = await db().entities.role.scan.go({
@@ -36,7 +52,44 @@ export async function backfillIndexKeys(
     options.onProgress?.(summary);
     cursor = page.cursor;
   } while (cursor);
+  cursor = null;
+  do {
+    const page: { data: PaymentItem[]; cursor: string | null } = await db().entities.payment.scan.go({
+      cursor,
+      limit: 500,
+    });
+    summary.payments += page.data.length;
+    for (const payment of page.data) await keyPayment(payment, summary);
+    options.onProgress?.(summary);
+    cursor = page.cursor;
+  } while (cursor);
   return summary;
+}
+
+type PaymentItem = {
+  organisation_id: string;
+  payment_id: string;
+  due_on: string;
+  status: string;
+  attention_key?: string;
+  updated_at: string;
+};
+
+async function keyPayment(payment: PaymentItem, summary: IndexBackfillSummary) {
+  const open = OPEN_STATUSES.includes(payment.status);
+  if (open === Boolean(payment.attention_key)) return;
+  const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
+  const patch = db().entities.payment.patch(key);
+  try {
+    await (open ? patch.set(attentionKeys(payment)) : patch.remove([...ATTENTION_FIELDS]))
+      .where((attr, op) => op.eq(attr.updated_at, payment.updated_at))
+      .go();
+    if (open) summary.attention_keyed += 1;
+    else summary.attention_removed += 1;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    summary.skipped_changed += 1;
+  }
 }
 
 type RoleItem = {

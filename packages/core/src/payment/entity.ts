@@ -32,6 +32,11 @@ export type PaymentKind = (typeof paymentTypes)[number];
  *    Removed by the final write.
  *  - `hold#<organisation_id>#<user_id>` / `<due_on>#<payment_id>`: due but waiting for the
  *    member's new bank consent; moved back to `due#` when they consent.
+ * The attention index (gsi4, raw attributes `attention_key`/`attention_sort`, sparse): while a
+ * payment is open (upcoming, pending_request, awaiting_payment) it is under
+ * `attention#<organisation_id>#<shard>` / `<due_on>#<payment_id>`; set when it is created
+ * (`newPayment`), removed when it reaches a final status. The expected-payments page reads the
+ * open payments due before today, newest first, from it (expected.ts).
  * Every write of a money state is conditional on `version` (and the status it moves from).
  */
 export const paymentEntity = new Entity({
@@ -107,6 +112,9 @@ export const paymentEntity = new Entity({
     price_label: { type: "string" },
 
     work_key: { type: "string", field: "gsi3pk" },
+    /** Sparse gsi4 while the payment is open (upcoming, pending_request, awaiting_payment): store.ts `attentionKeys`. */
+    attention_key: { type: "string", field: "gsi4pk" },
+    attention_sort: { type: "string", field: "gsi4sk" },
     work_sort: { type: "string", field: "gsi3sk" },
     version: { type: "number", required: true, default: 1 },
     ...timestamps,

@@ -4,32 +4,35 @@
  *
  *  - Expected: the organisation's payments due from today for `days` days that are still
  *    `upcoming` (one Query of gsi1 over that id range: ids sort by due date).
- *  - Overdue, waiting for a new bank consent, bank transfers not yet received: the same Query over
- *    the previous LOOKBACK_DAYS, filtered to `upcoming` and `awaiting_payment`.
- *  - In flight too long or flagged after polls: the in-flight work index (gsi3 `inflight#<shard>`,
- *    only pending_request payments are in it, so it is small), filtered to the organisation.
+ *  - Overdue, waiting for a new bank consent, bank transfers not yet received, in flight too long
+ *    or flagged after polls: the attention index (gsi4 `attention#<organisation>#<shard>`: open
+ *    payments only, entity.ts), due before today, newest first, every shard side by side. What it
+ *    reads grows with the payments still open, not with the organisation's history.
  *  - Provider mismatches: what the daily reconciliation recorded (reconcile.ts), one Query.
- * Reads are bounded (READ_BUDGET items per part); `partial` says a bound was reached.
+ * Reads are bounded (READ_BUDGET items per part, ATTENTION_BUDGET per shard); `partial` says a
+ * bound was reached.
  */
 
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { businessNow, businessToday } from "../clock";
+import { config } from "../config";
 import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "../contract/payment";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { shardPages } from "../db/shard-pages";
+import { WORK_SHARDS } from "../db/shards";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { MAX_POLLS } from "./jobs/payment-polling";
 import { organisationPaymentsPage } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";
-import type { PaymentRecord } from "./store";
+import { OPEN_STATUSES, type PaymentRecord } from "./store";
 
-export const LOOKBACK_DAYS = 31;
 /** A claimed payment unsettled for longer than this is shown as pending too long. */
 export const PENDING_TOO_LONG_MS = 24 * 60 * 60 * 1000;
 /** A bank transfer (pay in full) not received this many days after it was due is shown. */
@@ -60,19 +63,48 @@ async function allOf(
   return { items, partial: Boolean(cursor) };
 }
 
-/** The organisation's in-flight payments (pending_request) from the in-flight work index. */
-async function inFlight(organisationId: string): Promise<PaymentRecord[]> {
-  const out: PaymentRecord[] = [];
-  const pages = shardPages({
-    index: "gsi3",
-    family: "inflight",
-    where: { attribute: "organisation_id", value: organisationId },
-  });
-  for await (const items of pages) {
-    out.push(...(db().entities.payment.parse({ Items: items }).data as PaymentRecord[]));
-    if (out.length >= READ_BUDGET) break;
-  }
-  return out;
+/** Open payments one shard of the attention index reads at most per page. */
+const ATTENTION_BUDGET = 1_000;
+
+/**
+ * The organisation's open payments due before `today`, newest due first (the attention index, every
+ * shard side by side). A payment made final by a write that left its keys (a claim paid by credit,
+ * one cancelled at its claim) is skipped here and its keys removed by `backfill-index-keys`.
+ */
+async function needingAttention(
+  organisationId: string,
+  today: CivilDate,
+): Promise<{ items: PaymentRecord[]; partial: boolean }> {
+  const shards = await Promise.all(
+    Array.from({ length: WORK_SHARDS }, async (_, shard) => {
+      const out: PaymentRecord[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const answer = await dynamo().send(
+          new QueryCommand({
+            TableName: config.tableName,
+            IndexName: "gsi4",
+            KeyConditionExpression: "#k = :k AND #s < :today",
+            ExpressionAttributeNames: { "#k": "gsi4pk", "#s": "gsi4sk" },
+            ExpressionAttributeValues: { ":k": `attention#${organisationId}#${shard}`, ":today": today },
+            ScanIndexForward: false,
+            Limit: ATTENTION_BUDGET - out.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        out.push(...(db().entities.payment.parse({ Items: answer.Items ?? [] }).data as PaymentRecord[]));
+        start = answer.LastEvaluatedKey;
+      } while (start && out.length < ATTENTION_BUDGET);
+      return { items: out, partial: Boolean(start) };
+    }),
+  );
+  const items = shards
+    .flatMap((s) => s.items)
+    .filter((p) => OPEN_STATUSES.includes(p.status))
+    .sort((a, b) =>
+      a.due_on === b.due_on ? (a.payment_id < b.payment_id ? 1 : -1) : a.due_on < b.due_on ? 1 : -1,
+    );
+  return { items, partial: shards.some((s) => s.partial) };
 }
 
 export async function expectedPayments(actor: Actor, query: unknown): Promise<ExpectedPayments> {
@@ -82,10 +114,9 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
   const [today, now] = await Promise.all([businessToday(), businessNow()]);
   const until = addDays(today, days - 1);
 
-  const [ahead, behind, flying, mismatched] = await Promise.all([
+  const [ahead, open, mismatched] = await Promise.all([
     allOf(organisationId, { status: "upcoming", from: today, to: until }),
-    allOf(organisationId, { from: addDays(today, -LOOKBACK_DAYS), to: addDays(today, -1) }),
-    inFlight(organisationId),
+    needingAttention(organisationId, today),
     organisationMismatches(organisationId),
   ]);
   const mismatches = mismatched.map((m) => ({
@@ -135,16 +166,18 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
     gyms.set(p.gym_id, group);
   }
 
-  for (const p of behind.items) {
+  for (const p of open.items) {
     if (p.status === "upcoming") {
       if (p.waiting_for)
         add("waiting_for_consent", "Waiting for the member to consent to bank payments again.", p);
       else add("overdue", `Due ${nzDate(p.due_on)} and not charged yet.`, p);
-    } else if (p.status === "awaiting_payment" && p.due_on <= addDays(today, -TRANSFER_LATE_DAYS)) {
-      add("awaiting_transfer", `Bank transfer due ${nzDate(p.due_on)} not marked received.`, p);
+      continue;
     }
-  }
-  for (const p of flying) {
+    if (p.status === "awaiting_payment") {
+      if (p.due_on <= addDays(today, -TRANSFER_LATE_DAYS))
+        add("awaiting_transfer", `Bank transfer due ${nzDate(p.due_on)} not marked received.`, p);
+      continue;
+    }
     const claimedAt = p.claimed_at ? Date.parse(p.claimed_at) : now.getTime();
     if (p.error_status || p.poll_count >= MAX_POLLS) {
       add(
@@ -170,5 +203,5 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
         gyms: groups,
       };
     });
-  return { today, until, days: dayList, stuck, mismatches, partial: ahead.partial || behind.partial };
+  return { today, until, days: dayList, stuck, mismatches, partial: ahead.partial || open.partial };
 }

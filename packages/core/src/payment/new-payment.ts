@@ -20,7 +20,7 @@ import type { OrganisationSettings } from "../organisation/settings";
 import { type NextCharge, type PriceFacts, priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { idempotencyKeyOf, scheduledPaymentId } from "./ids";
-import { type PaymentRecord, workKeys } from "./store";
+import { attentionKeys, OPEN_STATUSES, type PaymentRecord, workKeys } from "./store";
 import { surchargeOfCharge } from "./surcharge";
 
 /** What a payment copies from its subscription (and the price facts that label a scheduled charge). */
@@ -130,7 +130,13 @@ function charged(input: Charged, amount: number) {
   };
 }
 
+/** A new payment's record; an open one (upcoming, pending, awaiting a transfer) in the attention index. */
 export function newPayment<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): PaymentRecord {
+  const record = build(kind, input);
+  return OPEN_STATUSES.includes(record.status) ? { ...record, ...attentionKeys(record) } : record;
+}
+
+function build<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): PaymentRecord {
   switch (kind) {
     case "scheduled": {
       const { charge, taken, sub } = input as NewPaymentInputs["scheduled"];

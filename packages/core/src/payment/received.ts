@@ -24,7 +24,7 @@ import { findSubscription } from "../subscription/store";
 import { ledgerDebt, paysDebt } from "./debt";
 import { paymentSettled } from "./outcome";
 import { presentPayment } from "./present";
-import { findPayment, subscriptionPayments } from "./store";
+import { ATTENTION_FIELDS, findPayment, subscriptionPayments } from "./store";
 
 export const notAwaitingMessage = "This payment is not awaiting payment.";
 
@@ -96,7 +96,7 @@ export async function markPaymentReceived(actor: Actor, paymentId: string, attem
         payments
           .patch({ organisation_id: organisationId, payment_id: paymentId })
           .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
-          .remove(["work_key", "work_sort"])
+          .remove(["work_key", "work_sort", ...ATTENTION_FIELDS])
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`)
           .commit(),

@@ -17,7 +17,7 @@ import { dunningKeys } from "./dunning/store";
 import { paymentFailedEmail } from "./emails";
 import type { ChargeOutcome } from "./providers";
 import { providerIds, reconcileKey, type SettlementHeld, subscriptionOf } from "./settle-held";
-import { type PaymentRecord, subscriptionPayments } from "./store";
+import { ATTENTION_FIELDS, type PaymentRecord, subscriptionPayments } from "./store";
 
 export async function settleFailed(
   payment: PaymentRecord,
@@ -64,7 +64,7 @@ export async function settleFailed(
             balance_owing: debt?.balance_owing ?? payment.amount,
             periods_owing: debt?.periods_owing ?? 1,
           })
-          .remove(reconcile ? [] : ["work_key", "work_sort"])
+          .remove(reconcile ? [...ATTENTION_FIELDS] : ["work_key", "work_sort", ...ATTENTION_FIELDS])
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "pending_request")}`)
           .commit(),

@@ -11,7 +11,7 @@ import { ledgerDebt, paysDebt } from "./debt";
 import type { PaidSettlement } from "./outcome";
 import type { ChargeOutcome } from "./providers";
 import { providerIds, reconcileKey, type SettlementHeld, subscriptionOf } from "./settle-held";
-import { type PaymentRecord, subscriptionPayments } from "./store";
+import { ATTENTION_FIELDS, type PaymentRecord, subscriptionPayments } from "./store";
 
 /**
  * Paid: one transaction moves the payment (conditional on the version read and on
@@ -104,6 +104,7 @@ export async function settleSucceeded(
                 })
                 .remove([
                   ...(reconcile ? [] : (["work_key", "work_sort"] as const)),
+                  ...ATTENTION_FIELDS,
                   "error_status",
                   "error_description",
                 ])

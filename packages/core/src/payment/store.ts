@@ -38,6 +38,20 @@ export const workKeys = {
   }),
 };
 
+/** Statuses a payment is open in: it is in the attention index (gsi4) while it has one of them. */
+export const OPEN_STATUSES: readonly string[] = ["upcoming", "pending_request", "awaiting_payment"];
+
+/** The attention index keys of an open payment (entity.ts): its organisation's shard, by due date. */
+export function attentionKeys(payment: { organisation_id: string; payment_id: string; due_on: string }) {
+  return {
+    attention_key: `attention#${payment.organisation_id}#${shardOf(payment.payment_id)}`,
+    attention_sort: `${payment.due_on}#${payment.payment_id}`,
+  };
+}
+
+/** What a write that makes a payment final removes (with the work keys it removes). */
+export const ATTENTION_FIELDS = ["attention_key", "attention_sort"] as const;
+
 export async function findPayment(organisationId: string, paymentId: string): Promise<PaymentRecord | null> {
   const { data } = await db()
     .entities.payment.get({ organisation_id: organisationId, payment_id: paymentId })

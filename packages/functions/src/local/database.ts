@@ -8,6 +8,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { createTableInput, table } from "@gym/core/db/table";
@@ -114,11 +115,25 @@ export async function startDynamoLocal(options: {
   };
 }
 
-/** Creates the table with its indexes and TTL when it does not exist. Returns true when created. */
+/**
+ * Creates the table with its indexes and TTL when it does not exist, and adds an index the
+ * description gained since a kept local table was created (the data then needs
+ * `npm run job -- backfill-index-keys`, docs/data-model.md). Returns true when created.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = localClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const wanted = createTableInput(tableName);
+    for (const index of wanted.GlobalSecondaryIndexes.filter((i) => !present.has(i.IndexName)))
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: wanted.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
     return false;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;

@@ -13,6 +13,7 @@ import type { SubscriptionRecord } from "../../subscription/store";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
 import { cancelledForNonPayment } from "../outcome";
+import { ATTENTION_FIELDS } from "../store";
 
 /** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
 export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
@@ -71,7 +72,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
                 status: "cancelled",
                 error_description: "The membership was cancelled for non-payment.",
               })
-              .remove(["work_key", "work_sort", "waiting_for"])
+              .remove(["work_key", "work_sort", "waiting_for", ...ATTENTION_FIELDS])
               .add({ version: 1 })
               .where((a, op) => op.eq(a.status, "upcoming"))
               .commit() as never,

@@ -265,18 +265,22 @@ describe("GET /api/expected-payments-debugging", () => {
 
   it("says when a stuck payment was sent to the provider as an Auckland date and time, not an instant", async () => {
     const { db } = await import("@gym/core/db/service");
-    const { workKeys } = await import("@gym/core/payment/store");
+    const { attentionKeys, workKeys } = await import("@gym/core/payment/store");
     const organisation_id = api.seed.organisations.harbour.organisation_id;
     const last = seeded.all[seeded.all.length - 2];
     const claimedAt = "2026-01-15T20:00:00.000Z";
     const key = { organisation_id, payment_id: last.paymentId };
     const before = await db().entities.payment.get(key).go();
+    // As a claim on its due day leaves it: in flight, still open (the attention index).
+    const dueOn = "2026-01-16";
     await db()
       .entities.payment.patch(key)
       .set({
         status: "pending_request",
         claimed_at: claimedAt,
+        due_on: dueOn,
         ...workKeys.inflight(last.paymentId, claimedAt),
+        ...attentionKeys({ ...key, due_on: dueOn }),
       })
       .go();
     try {
@@ -290,7 +294,12 @@ describe("GET /api/expected-payments-debugging", () => {
       const was = before.data!;
       await db()
         .entities.payment.patch(key)
-        .set({ status: was.status, ...workKeys.due(last.paymentId, was.due_on) })
+        .set({
+          status: was.status,
+          due_on: was.due_on,
+          ...workKeys.due(last.paymentId, was.due_on),
+          ...attentionKeys({ ...key, due_on: was.due_on }),
+        })
         .remove(["claimed_at"])
         .go();
     }

@@ -13,7 +13,7 @@ import { newId } from "@gym/core/ids";
 import { nameKeyOf, termsOf } from "@gym/core/member/search-index";
 import { createOrganisation } from "@gym/core/organisation/service";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
-import { workKeys } from "@gym/core/payment/store";
+import { attentionKeys, workKeys } from "@gym/core/payment/store";
 import { linkProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { putRole } from "@gym/core/user/roles";
@@ -300,6 +300,7 @@ export async function seedBulkOrganisation(options: {
         gym_name: gym.name,
         price_label: "$24.00 Weekly",
         ...workKeys.due(paymentId, due),
+        ...attentionKeys({ organisation_id: org.organisation_id, payment_id: paymentId, due_on: due }),
       });
     }
     const d = db().entities;

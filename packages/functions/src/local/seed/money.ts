@@ -14,7 +14,7 @@ import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { billingRun } from "@gym/core/payment/jobs/billing-run";
-import { workKeys } from "@gym/core/payment/store";
+import { attentionKeys, workKeys } from "@gym/core/payment/store";
 import { storeAkahuConnection } from "@gym/core/payment-type/bank-connection";
 import { saveCard } from "@gym/core/payment-type/card";
 import { maskAccountNumber } from "@gym/core/payment-type/present";
@@ -140,7 +140,10 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
             stripe_id: sub.payment_method === "stripe_card" ? `pi_seed${id.slice(-14)}` : undefined,
             akahu_id: sub.payment_method === "bank_account" ? `payment_seed${id.slice(-14)}` : undefined,
           }
-        : workKeys.due(id, charge.due_on)),
+        : {
+            ...workKeys.due(id, charge.due_on),
+            ...attentionKeys({ ...sub, payment_id: id, due_on: charge.due_on }),
+          }),
     };
     payments.push(record);
     if (due) sum += charge.amount;
