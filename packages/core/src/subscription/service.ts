@@ -80,6 +80,21 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const organisationId = input.organisation_id;
   const now = await businessNow();
   const today = aucklandDate(now);
+  // Everything keyed by the input is read beside the price (only the offering waits for it); the
+  // checks below still come in their order, so the same input gets the same refusal.
+  const reads = Promise.all([
+    gymOf(organisationId, input.gym_id),
+    getUser(input.user_id),
+    settingsOf(organisationId),
+    memberSubscriptions(organisationId, input.user_id),
+    readMembershipClaim(organisationId, input.user_id, now),
+    input.pif_payment_method
+      ? null
+      : input.payment_type_id
+        ? findPaymentType(organisationId, input.user_id, input.payment_type_id)
+        : defaultPaymentTypeOf(organisationId, input.user_id),
+  ]);
+  reads.catch(() => undefined);
   const price = await findPrice(organisationId, input.price_id);
   if (!price || price.archived_at) throw new NotFoundError("price");
   const offering = await findOffering(organisationId, price.offering_id);
@@ -87,21 +102,13 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
     throw ValidationError.field("gym_id", "This membership is not offered at that gym.");
   }
-  const [gym, user, settings, existing, claim] = await Promise.all([
-    gymOf(organisationId, input.gym_id),
-    getUser(input.user_id),
-    settingsOf(organisationId),
-    memberSubscriptions(organisationId, input.user_id),
-    readMembershipClaim(organisationId, input.user_id, now),
-  ]);
+  const [gym, user, settings, existing, claim, foundType] = await reads;
   if (claim.live) throw await alreadyMember(claim.live);
 
   const isPif = price.billing_frequency === "one_off";
   let paymentType: PaymentTypeRecord | null = null;
   if (!input.pif_payment_method) {
-    paymentType = input.payment_type_id
-      ? await findPaymentType(organisationId, input.user_id, input.payment_type_id)
-      : await defaultPaymentTypeOf(organisationId, input.user_id);
+    paymentType = foundType ?? null;
     if (!paymentType) throw ValidationError.field("payment_type_id", "Add a payment method first.");
   }
   const method = input.pif_payment_method ? "pif" : (paymentType?.type ?? "stripe_card");
