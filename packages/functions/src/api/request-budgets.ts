@@ -41,7 +41,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/email-change/undo": b(1, 1),
   "POST /api/email/resend": b(3, 3),
   "POST /api/email/verify": b(2, 2),
-  "GET /api/expected-payments-debugging": b(14, 10),
+  // The attention index: 8 shards side by side (issue 39; was the in-flight index one shard after another).
+  "GET /api/expected-payments-debugging": b(13, 3),
   "GET /api/files/logos/{organisationId}/{gymId}/{file}": b(0, 0),
   "GET /api/files/profile-pictures/{organisationId}/{userId}/{file}": b(3, 2),
   "GET /api/files/profile-pictures/{userId}/{file}": b(3, 2),
