@@ -48,7 +48,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/email-change/undo": b(1, 1),
   "POST /api/email/resend": b(3, 3),
   "POST /api/email/verify": b(1, 1),
-  "GET /api/expected-payments-debugging": b(6, 2),
+  // The attention index: 8 shards side by side (issue 39; was the in-flight index one shard after another).
+  "GET /api/expected-payments-debugging": b(13, 3),
   "GET /api/files/logos/{organisationId}/{gymId}/{file}": b(0, 0),
   "GET /api/files/profile-pictures/{organisationId}/{userId}/{file}": b(2, 1),
   "GET /api/files/profile-pictures/{userId}/{file}": b(2, 1),
