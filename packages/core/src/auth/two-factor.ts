@@ -32,11 +32,13 @@ export async function issueCode(
     resend?: boolean;
     /** The gym the session is at: someone still joining it (address not confirmed) gets its email. */
     gym?: { organisation_id: string; gym_id: string } | null;
+    /** The user as the caller just read or wrote them (saves reading them again). */
+    user?: Awaited<ReturnType<typeof getUser>>;
   } = {},
 ) {
   const decoy = isDecoyUser(userId);
   const [user, gap] = await Promise.all([
-    decoy ? null : getUser(userId),
+    decoy ? null : options.user?.user_id === userId ? options.user : getUser(userId),
     takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS }),
   ]);
   if (options.resend && !gap.ok) {
