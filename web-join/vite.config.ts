@@ -24,5 +24,10 @@ export default defineConfig({
     // Every browser the site supports preloads modules itself (Safari since 17); the polyfill
     // would cost the first download ~0.5 KB gzip (issue 12's 120 KB budget).
     modulePreload: { polyfill: false },
+    // Everything the entry imports statically goes in one chunk (the entry's): split into the
+    // entry, a React + Mantine chunk and an SWR chunk, the same code was ~1.5 KB gzip more, each
+    // file compressed on its own (issue 12's 120 KB budget, docs/performance.md). Pages still
+    // import what they share with it from the entry.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
   },
 });

@@ -1,9 +1,9 @@
 import { ScrollToTop } from "@gym/web/app";
 import { joinStaffGuard, readGuestFlag, useAuth } from "@gym/web/auth";
-import { PageLoader } from "@gym/web/ui";
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router-dom";
 import { browser, staffUrl } from "./config";
+import { PageLoader } from "./PageLoader";
 
 /**
  * Every page: scroll back to the top on navigation, and send a signed-in staff user to the

@@ -1,7 +1,7 @@
-import { PageLoader } from "@gym/web/ui";
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router-dom";
 import { preloadJoinOptions } from "../features/register/api/join-options";
+import { PageLoader } from "./PageLoader";
 import { RootLayout } from "./RootLayout";
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
