@@ -218,13 +218,16 @@ async function visit(
     else await page.goto(url, { waitUntil: "load" });
     // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls
     // answered). Either not happening is a problem of the page (issue 39: a page stuck on its
-    // spinner, or never drawn, used to pass).
-    const drawn = await page
-      .locator(currentHeading)
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .then(() => true)
-      .catch(() => false);
+    // spinner, or never drawn, used to pass). A file an email links to (a logo) is not a page.
+    const isPage = await page.evaluate(() => document.contentType === "text/html");
+    const drawn =
+      !isPage ||
+      (await page
+        .locator(currentHeading)
+        .first()
+        .waitFor({ timeout: 8_000 })
+        .then(() => true)
+        .catch(() => false));
     if (!drawn) problems.push("no heading after 8 s (the page never drew)");
     const loaded = await page
       .locator(".mantine-Loader-root")
