@@ -138,7 +138,10 @@ describe("a settlement meets a transaction conflict", () => {
     const conflicts = injectTransactionConflicts(itemOf("subscription", m.subscription.subscription_id), {
       times: 3,
     });
-    const answer = await applyOutcome(payment, { state: "succeeded", providerId: payment.stripe_id });
+    const answer = await applyOutcome(payment, {
+      state: "succeeded",
+      providerId: payment.stripe_id ?? "none",
+    });
     expect(conflicts.injected).toBe(3);
     const gaps = conflicts.at.slice(1).map((t, i) => t - conflicts.at[i]);
     expect(gaps, String(gaps)).toEqual(gaps.map((gap) => Math.max(gap, 20)));
@@ -150,7 +153,10 @@ describe("a settlement meets a transaction conflict", () => {
     injectTransactionConflicts(itemOf("subscription", m.subscription.subscription_id), {
       times: Number.POSITIVE_INFINITY,
     });
-    const answer = await applyOutcome(payment, { state: "succeeded", providerId: payment.stripe_id });
+    const answer = await applyOutcome(payment, {
+      state: "succeeded",
+      providerId: payment.stripe_id ?? "none",
+    });
     restoreTransactions();
     expect(answer).toBe("deferred");
     const deferred = recentMetrics().filter((e) => metricNames.SettlementsDeferred in e.emf);

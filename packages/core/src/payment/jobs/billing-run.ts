@@ -222,16 +222,19 @@ async function claimOne(
             .commit(),
       ...(next && pastIt
         ? [
-            (credit_used > 0
-              ? subscription.patch(subKey).add({ credit_balance: -credit_used })
-              : subscription.check(subKey)
-            )
-              .where((a, op) =>
-                credit_used > 0
-                  ? `${op.gte(a.last_charge_index, next.index)} AND ${op.gte(a.credit_balance, credit_used)}`
-                  : op.gte(a.last_charge_index, next.index),
-              )
-              .commit(),
+            credit_used > 0
+              ? subscription
+                  .patch(subKey)
+                  .add({ credit_balance: -credit_used })
+                  .where(
+                    (a, op) =>
+                      `${op.gte(a.last_charge_index, next.index)} AND ${op.gte(a.credit_balance, credit_used)}`,
+                  )
+                  .commit()
+              : subscription
+                  .check(subKey)
+                  .where((a, op) => op.gte(a.last_charge_index, next.index))
+                  .commit(),
           ]
         : nextRecord && next
           ? [
