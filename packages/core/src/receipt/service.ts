@@ -29,7 +29,7 @@ import { findPaymentType } from "../payment-type/service";
 import { priceOnDay } from "../subscription/schedule";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { membershipName, titleCase } from "../text";
-import { memberRecipient } from "../user/recipient";
+import { memberRecipient, type Recipient } from "../user/recipient";
 import { receiptEmail } from "./emails";
 
 export type ReceiptRecord = {
@@ -183,8 +183,13 @@ export async function nextReceiptNumber(organisationId: string): Promise<number>
  * The receipt's email, from the payment it is of, to the member's address as it is now
  * (user/recipient.ts); `brand` when the caller holds the gym's.
  */
-export async function receiptMail(payment: PaymentRecord, receipt: ReceiptRecord, brand?: Partial<Brand>) {
-  const to = await memberRecipient(payment.user_id, payment);
+export async function receiptMail(
+  payment: PaymentRecord,
+  receipt: ReceiptRecord,
+  brand?: Partial<Brand>,
+  recipient?: Recipient,
+) {
+  const to = recipient ?? (await memberRecipient(payment.user_id, payment));
   return receiptEmail({
     to: to.email,
     brand: {
