@@ -16,6 +16,23 @@ import type { BuildOptions, Plugin } from "esbuild";
  * - Code splitting: provider SDKs that only some requests need (Akahu's, with axios) are
  *   imported dynamically and land in their own chunks, loaded on first use, not at cold start.
  */
+/**
+ * Packages whose internals a plugin below replaces, each pinned to an exact version in every
+ * package.json that declares it (issue 39: a caret range would let an upgrade change what the
+ * plugin replaces without anyone noticing). package.json holds no comments, so the pin is named
+ * here and at its plugin; tests/infra/bundle-pins.test.ts checks the pins against the installed
+ * versions and that each plugin still takes over what it replaces. To upgrade one: change its
+ * version in package.json, install, and rerun tests/infra/bundle*.test.ts.
+ */
+export const pinnedForBundle = {
+  electrodb: { version: "3.9.3", plugin: "electrodb-models-checked-unbundled" },
+  axios: { version: "1.21.1", plugin: "axios-on-fetch, drop-axios-multipart" },
+  qs: { version: "6.16.2", plugin: "side-channel-on-weakmap" },
+  zod: { version: "4.6.7", plugin: "drop-zod-locales" },
+  "react-dom": { version: "19.3.1", plugin: "streaming-email-renderer" },
+} as const;
+
+/** Pinned: zod (`pinnedForBundle`): its `v4/locales/index.js` is replaced. */
 export const dropZodLocales: Plugin = {
   name: "drop-zod-locales",
   setup(build) {
@@ -31,6 +48,7 @@ export const dropZodLocales: Plugin = {
   },
 };
 
+/** Pinned: axios (`pinnedForBundle`, declared by packages/core though only Akahu's SDK imports it). */
 export const dropAxiosMultipart: Plugin = {
   name: "drop-axios-multipart",
   setup(build) {
@@ -55,7 +73,7 @@ export const dropAxiosMultipart: Plugin = {
  * so the SDK sends with Node 22's fetch: the same requests, timeouts (an AbortSignal) and error
  * shapes (`error.response.status`; no response on a network error or timeout). Environment
  * proxies (HTTPS_PROXY), which Lambda does not set, are not honoured. tests/infra/bundle.test.ts
- * drives the bundled adapter against a local Akahu stand-in.
+ * drives the bundled adapter against a local Akahu stand-in. Pinned: axios (`pinnedForBundle`).
  */
 export const axiosOnFetch: Plugin = {
   name: "axios-on-fetch",
@@ -81,7 +99,9 @@ export const axiosOnFetch: Plugin = {
  * ElectroDB, jsonschema resolves to a validator that gives those same answers for valid models:
  * a plain object passes, an ElectroDB instance (which carries `_instance`) fails. Validation never
  * changes what it checks (ElectroDB reads only the errors). tests/infra/bundle.test.ts builds the
- * Service with every entity from the bundle and compares the parsed models with the unbundled ones.
+ * Service with every entity from the bundle and compares the parsed models with the unbundled ones;
+ * tests/infra/bundle-pins.test.ts that ElectroDB calls the validator on models only. Pinned:
+ * electrodb (`pinnedForBundle`).
  */
 export const electrodbModelsCheckedUnbundled: Plugin = {
   name: "electrodb-models-checked-unbundled",
@@ -111,6 +131,7 @@ module.exports = { Validator };`,
  * get-intrinsic and a dozen small helpers (~33 KB). Imported by qs, it resolves to the same
  * `{ get, set, has, delete, assert }` channel on Node's WeakMap (object keys) and Map (others).
  * tests/infra/bundle.test.ts drives the bundled Stripe adapter against a local Stripe stand-in.
+ * Pinned: qs (`pinnedForBundle`, declared by packages/core though only Stripe's SDK imports it).
  */
 export const sideChannelOnWeakMap: Plugin = {
   name: "side-channel-on-weakmap",
@@ -171,6 +192,7 @@ export default {};`,
  * (`renderToReadableStream`, or `renderToPipeableStream`) and the legacy `renderToString` one
  * (~100 KB) it never calls. Imported by `@react-email/render`, it resolves to the streaming
  * renderer's production build alone (the bundle defines NODE_ENV as production, below).
+ * Pinned: react-dom (`pinnedForBundle`): the file path below is its internals.
  */
 export const streamingEmailRenderer: Plugin = {
   name: "streaming-email-renderer",

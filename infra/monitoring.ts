@@ -50,6 +50,10 @@ export const alarmThresholds = {
   reconciliationMismatches: 1,
   /** Reconciliation: subscriptions whose ledger breaks an invariant in its latest run. */
   ledgerBreaks: 1,
+  /** Reconciliation: live subscriptions with no upcoming payment in its latest run (billing stopped). */
+  subscriptionsUnscheduled: 1,
+  /** Settlement: answers left unapplied after every try in an hour. */
+  settlementsDeferred: 1,
   /** DynamoDB throttled requests in 5 minutes (on-demand: should be none). */
   dynamoThrottles: 10,
   /** DynamoDB system errors (its own 500s) in 5 minutes. */
@@ -245,6 +249,22 @@ export function Monitoring({ stack, app }: StackContext) {
     threshold: alarmThresholds.ledgerBreaks,
     // As the mismatches: no data between runs; the alarm clears when a run reports 0.
     missing: TreatMissingData.IGNORE,
+  });
+  alarm("SubscriptionsUnscheduled", {
+    what: "The reconciliation job found live memberships with no upcoming payment: their billing has stopped.",
+    metric: gym(
+      metricNames.SubscriptionsUnscheduled,
+      {},
+      { statistic: Stats.MAXIMUM, period: Duration.hours(1) },
+    ),
+    threshold: alarmThresholds.subscriptionsUnscheduled,
+    // Daily, as the reconciliation: the alarm keeps its state until a run reports 0.
+    missing: TreatMissingData.IGNORE,
+  });
+  alarm("SettlementsDeferred", {
+    what: "A provider's final answer could not be applied after every try (transaction conflicts); polling asks again.",
+    metric: gym(metricNames.SettlementsDeferred, {}, { statistic: Stats.SUM, period: Duration.hours(1) }),
+    threshold: alarmThresholds.settlementsDeferred,
   });
 
   // ---- DynamoDB ----

@@ -217,17 +217,26 @@ async function visit(
     // The staff routes after each role and size's first: inside the app, as a person moves.
     if (options.inApp) await openInApp(page, url);
     else await page.goto(url, { waitUntil: "load" });
-    // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls answered).
-    await page
-      .locator(currentHeading)
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .catch(() => {});
-    await page
+    // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls
+    // answered). Either not happening is a problem of the page (issue 39: a page stuck on its
+    // spinner, or never drawn, used to pass). A file an email links to (a logo) is not a page.
+    const isPage = await page.evaluate(() => document.contentType === "text/html");
+    const drawn =
+      !isPage ||
+      (await page
+        .locator(currentHeading)
+        .first()
+        .waitFor({ timeout: 8_000 })
+        .then(() => true)
+        .catch(() => false));
+    if (!drawn) problems.push("no heading after 8 s (the page never drew)");
+    const loaded = await page
       .locator(".mantine-Loader-root")
       .first()
       .waitFor({ state: "detached", timeout: 5_000 })
-      .catch(() => {});
+      .then(() => true)
+      .catch(() => false);
+    if (!loaded) problems.push("still loading after 5 s (a loader never left)");
     await page.waitForTimeout(150);
     const body = await page.locator("body").innerText();
     if (/Page not found/i.test(body)) problems.push("Page not found");

@@ -6,6 +6,20 @@ import joinConfig from "../../web-join/vite.config";
 import staffConfig from "../../web-staff/vite.config";
 
 /**
+ * A site's build output. The infra project's global setup builds both sites
+ * (tests/support/build-sites.ts) unless E2E_SKIP_BUILD=1 says an earlier run did; a missing build
+ * fails here rather than skipping what the build ships (issue 39).
+ */
+function built(dir: string): string {
+  const dist = path.resolve(dir, "dist");
+  if (!existsSync(path.join(dist, "index.html")))
+    throw new Error(
+      `${dir}/dist is not built: run \`npm run build:web\` or this project without E2E_SKIP_BUILD=1`,
+    );
+  return dist;
+}
+
+/**
  * What the sites ship: no source maps (the review found them served publicly), and nothing the
  * Content-Security-Policy would block (`script-src 'self'`: no inline script in the page).
  */
@@ -17,22 +31,19 @@ describe.each([
     expect((config as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe(false);
   });
 
-  it.runIf(existsSync(path.resolve(dir, "dist/index.html")))(
-    "when built: no .map files, and only same-origin module scripts in the page",
-    () => {
-      const dist = path.resolve(dir, "dist");
-      const files = readdirSync(dist, { recursive: true }).map(String);
-      expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
-      const html = readFileSync(path.join(dist, "index.html"), "utf8");
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const [, attributes, body] of scripts) {
-        expect(attributes).toMatch(/\bsrc="\/[^/]/);
-        expect(body.trim()).toBe("");
-      }
-      expect(html).not.toMatch(/\son[a-z]+=/i);
-    },
-  );
+  it("built: no .map files, and only same-origin module scripts in the page", () => {
+    const dist = built(dir);
+    const files = readdirSync(dist, { recursive: true }).map(String);
+    expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    const html = readFileSync(path.join(dist, "index.html"), "utf8");
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/[^/]/);
+      expect(body.trim()).toBe("");
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
 });
 
 /**
@@ -59,38 +70,32 @@ describe("the prerendered register and sign-in pages", () => {
     expect(rewrite("staff", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
   });
 
-  it.runIf(existsSync(path.resolve("web-staff", "dist/index.html")))(
-    "when built: the staff index.html carries the sign-in shell, its stylesheets after it; app.html neither",
-    () => {
-      const dist = path.resolve("web-staff", "dist");
-      const index = readFileSync(path.join(dist, "index.html"), "utf8");
-      const app = readFileSync(path.join(dist, "app.html"), "utf8");
-      expect(index).toContain('<form aria-label="Sign in" data-shell-form>');
-      expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
-      expect(app).not.toContain("data-shell");
-      expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
-    },
-  );
+  it("built: the staff index.html carries the sign-in shell, its stylesheets after it; app.html neither", () => {
+    const dist = built("web-staff");
+    const index = readFileSync(path.join(dist, "index.html"), "utf8");
+    const app = readFileSync(path.join(dist, "app.html"), "utf8");
+    expect(index).toContain('<form aria-label="Sign in" data-shell-form>');
+    expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
+    expect(app).not.toContain("data-shell");
+    expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
+  });
 
-  it.runIf(existsSync(path.resolve("web-join", "dist/index.html")))(
-    "when built: index.html carries the register shell, its early script, its stylesheets after it; app.html neither",
-    () => {
-      const dist = path.resolve("web-join", "dist");
-      const index = readFileSync(path.join(dist, "index.html"), "utf8");
-      const app = readFileSync(path.join(dist, "app.html"), "utf8");
-      expect(index).toContain("<h1>Become a member</h1>");
-      expect(index).toContain('<form aria-label="Create your account" data-shell-form hidden>');
-      expect(index).toContain('<script src="/register-shell.js" async');
-      expect(existsSync(path.join(dist, "register-shell.js"))).toBe(true);
-      expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
-      expect(app).not.toContain("Become a member");
-      expect(app).not.toContain("data-shell");
-      expect(app).not.toContain("register-shell.js");
-      expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
-      // The same app code in both.
-      const modules = (html: string) =>
-        [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      expect(modules(app)).toEqual(modules(index));
-    },
-  );
+  it("built: index.html carries the register shell, its early script, its stylesheets after it; app.html neither", () => {
+    const dist = built("web-join");
+    const index = readFileSync(path.join(dist, "index.html"), "utf8");
+    const app = readFileSync(path.join(dist, "app.html"), "utf8");
+    expect(index).toContain("<h1>Become a member</h1>");
+    expect(index).toContain('<form aria-label="Create your account" data-shell-form hidden>');
+    expect(index).toContain('<script src="/register-shell.js" async');
+    expect(existsSync(path.join(dist, "register-shell.js"))).toBe(true);
+    expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
+    expect(app).not.toContain("Become a member");
+    expect(app).not.toContain("data-shell");
+    expect(app).not.toContain("register-shell.js");
+    expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
+    // The same app code in both.
+    const modules = (html: string) =>
+      [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(modules(app)).toEqual(modules(index));
+  });
 });

@@ -661,6 +661,16 @@ describe("monitoring", () => {
       threshold: 1,
       comparison: "GreaterThanOrEqualToThreshold",
     },
+    SubscriptionsUnscheduled: {
+      metrics: ["Gym/test SubscriptionsUnscheduled"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    SettlementsDeferred: {
+      metrics: ["Gym/test SettlementsDeferred"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
     DynamoThrottles: {
       metrics: Array(9).fill("AWS/DynamoDB ThrottledRequests"),
       threshold: limits.dynamoThrottles,

@@ -40,6 +40,10 @@ export const metricNames = {
   LedgerBreaks: "LedgerBreaks",
   /** Settlement: a payment reached a final state (dimension sets: Provider+Outcome, Outcome). */
   Settlements: "Settlements",
+  /** Settlement: a provider's final answer not applied after every try (conflicts); the payment stays in flight. */
+  SettlementsDeferred: "SettlementsDeferred",
+  /** Reconciliation: live subscriptions of the payments checked with no upcoming payment (their billing stopped). */
+  SubscriptionsUnscheduled: "SubscriptionsUnscheduled",
   /** Settlement: a failed or declined payment by decline code (dimension set Provider+DeclineCode). */
   Declines: "Declines",
   /** Webhooks: every call received (dimension sets: Provider+Outcome, Outcome). */
@@ -183,6 +187,13 @@ export function jobRunMetric(input: {
     unit: "Milliseconds",
     dimensions: { Job: input.job },
   });
+  if (typeof summary.unscheduled === "number") {
+    emitMetrics({
+      values: { [metricNames.SubscriptionsUnscheduled]: summary.unscheduled },
+      dimensionSets: [[]],
+      properties: { job: input.job },
+    });
+  }
   if (typeof summary.mismatches === "number") {
     emitMetrics({
       values: { [metricNames.ReconciliationMismatches]: summary.mismatches },
@@ -225,6 +236,15 @@ export function settlementMetric(
       properties: { source, outcome: result },
     });
   }
+}
+
+/** Settlement (payment/settle.ts): an answer left unapplied after every try (alarmed). */
+export function settlementDeferredMetric(source?: string) {
+  emitMetrics({
+    values: { [metricNames.SettlementsDeferred]: 1 },
+    dimensionSets: [[]],
+    properties: { source },
+  });
 }
 
 export type WebhookReceipt = "accepted" | "duplicate" | "error" | "refused_signature" | "refused_mismatch";

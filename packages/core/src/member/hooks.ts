@@ -194,7 +194,9 @@ export function paidSettlement(): PaidSettlement {
       if (!issued) return;
       const { receipt, held } = issued;
       try {
-        await sendEmail(receiptMail(paid, receipt, held.gym ? brandOfGym(held.gym) : undefined));
+        await sendEmail(
+          await receiptMail(paid, receipt, held.gym ? brandOfGym(held.gym) : undefined, held.recipient),
+        );
       } catch (error) {
         log.error("receipt not emailed", { payment_id: paid.payment_id, error: (error as Error).message });
       }

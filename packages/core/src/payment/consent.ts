@@ -26,6 +26,7 @@ import {
   priceSubscriptionsPage,
   type SubscriptionRecord,
 } from "../subscription/store";
+import { memberRecipient } from "../user/recipient";
 import type { DestinationAccountChanged } from "./destination-account";
 import { retryBalance } from "./dunning/payment-retries";
 import { reconsentEmail } from "./emails";
@@ -167,10 +168,11 @@ export async function requireBankReconsent(
         .go();
       asked += 1;
       try {
+        const to = await memberRecipient(sub.user_id, sub);
         await emailSender().send(
           reconsentEmail({
-            to: sub.member_email,
-            name: sub.member_name,
+            to: to.email,
+            name: to.name,
             gym: sub.gym_name,
             gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
             reason,

@@ -13,6 +13,7 @@ import type { GymRecord } from "../gym/service";
 import type { Organisation } from "../organisation/service";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import type { SubscriptionRecord } from "../subscription/store";
+import type { Recipient } from "../user/recipient";
 import type { PaymentRecord } from "./store";
 
 export type PaymentOutcome = "paid" | "failed" | "received";
@@ -54,6 +55,8 @@ export interface PaidHeld {
   subscription: SubscriptionRecord | null;
   gym?: GymRecord | null;
   paymentType?: PaymentTypeRecord | null;
+  /** The member as they are now (user/recipient.ts), when the caller read them already. */
+  recipient?: Recipient;
 }
 
 /** The transaction entities a paid settlement offers its subscriber (ElectroDB's). */

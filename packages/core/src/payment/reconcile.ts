@@ -13,7 +13,8 @@
  *
  * The subscriptions of the payments checked are then checked against the ledger's invariants
  * (ledger-check.ts, docs/billing.md "The ledger's invariants"): `ledger_breaks` in the summary, each
- * logged as a warning.
+ * logged as a warning; and against the schedule's (schedule-check.ts): a live one with no upcoming
+ * payment is `unscheduled` in the summary, logged as an error and alarmed (`SubscriptionsUnscheduled`).
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import type { EntityItem } from "electrodb";
@@ -29,6 +30,7 @@ import { stripeProvider } from "../providers/stripe/index";
 import { gymOf } from "./context";
 import { checkSubscriptionLedgers } from "./ledger-check";
 import type { reconciliationMismatchEntity } from "./reconcile-entity";
+import { unscheduledSubscriptions } from "./schedule-check";
 import { type PaymentRecord, workPages } from "./store";
 
 export type MismatchRecord = EntityItem<typeof reconciliationMismatchEntity>;
@@ -188,6 +190,7 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
     unreachable: 0,
     unverifiable: 0,
     ledger_breaks: 0,
+    unscheduled: 0,
   };
   // The subscriptions of the payments checked: their ledgers are checked too (ledger-check.ts).
   const touched = new Map<string, { organisation_id: string; subscription_id: string }>();
@@ -195,6 +198,14 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
     const breaks = await checkSubscriptionLedgers([...touched.values()]);
     summary.ledger_breaks = breaks.length;
     for (const b of breaks) log.warn("ledger invariant broken", { ...b });
+    // A live subscription left without an upcoming payment has stopped billing (schedule-check.ts).
+    const stopped = await unscheduledSubscriptions([...touched.values()], now);
+    summary.unscheduled = stopped.length;
+    for (const sub of stopped)
+      log.error("subscription has no upcoming payment", {
+        organisation_id: sub.organisation_id,
+        subscription_id: sub.subscription_id,
+      });
     return summary;
   };
   for await (const page of workPages("reconcile", `${now.toISOString()}~`)) {

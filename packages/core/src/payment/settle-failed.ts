@@ -10,6 +10,7 @@ import { log } from "../log";
 import { organisationSettings } from "../organisation/settings";
 import { paymentRollup } from "../rollup/money";
 import { rollupItems } from "../rollup/writes";
+import { memberRecipient } from "../user/recipient";
 import type { AcceptedCall } from "../webhook-log/receive";
 import { gymOf, settingsOf } from "./context";
 import { debtAfterFailure } from "./dunning/rules";
@@ -110,10 +111,11 @@ export async function settleFailed(
     const gym =
       held.gym?.gym_id === payment.gym_id ? held.gym : await gymOf(payment.organisation_id, payment.gym_id);
     try {
+      const to = await memberRecipient(payment.user_id, sub);
       await emailSender().send(
         paymentFailedEmail({
-          to: sub.member_email,
-          name: sub.member_name,
+          to: to.email,
+          name: to.name,
           gym: gym.name,
           gym_ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id },
           amount: payment.amount + payment.surcharge,

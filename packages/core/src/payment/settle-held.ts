@@ -44,6 +44,8 @@ export interface SettlementHeld {
   paymentType?: PaidHeld["paymentType"];
   /** Member-month rows (rollup/writes.ts `memberMonthId`). */
   months?: Map<string, MemberMonthState>;
+  /** The member as they are now (user/recipient.ts: the receipt's address). */
+  recipient?: PaidHeld["recipient"];
 }
 
 /** The subscription the caller holds for this payment, or read now. */

@@ -67,6 +67,7 @@ export async function settleSucceeded(
     organisation: held.organisation,
     gym: held.gym,
     paymentType: held.paymentType,
+    recipient: held.recipient,
   });
   // Standing (door access) moves only when the debt, the grace or the upcoming state does.
   let standingChanged = true;

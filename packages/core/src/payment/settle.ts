@@ -6,16 +6,19 @@
  *    so a final status never changes again, and duplicate, late or out-of-order answers change
  *    nothing (their write fails the condition; they are reported `unchanged`).
  *  - The subscription is written with its own version condition; a conflict (another payment of
- *    the same member settling at the same moment) re-reads and tries again.
+ *    the same member settling at the same moment, or DynamoDB's `TransactionConflict`) re-reads
+ *    and tries again after a jittered wait (db/retry.ts); after the last try the answer is
+ *    `deferred`, never a silent `unchanged`.
  *
  * This file is the entry (`applyOutcome`) and the pending answer; a paid answer is settled in
  * settle-paid.ts, a failed one in settle-failed.ts, and what they share is settle-held.ts.
  */
 
 import { businessNow } from "../clock";
+import { retryWait } from "../db/retry";
 import { db } from "../db/service";
 import { log } from "../log";
-import { settlementMetric } from "../metrics";
+import { settlementDeferredMetric, settlementMetric } from "../metrics";
 import type { SubscriptionRecord } from "../subscription/store";
 import type { AcceptedCall } from "../webhook-log/receive";
 import { finalStatuses } from "./entity";
@@ -27,7 +30,12 @@ import { settleSucceeded } from "./settle-paid";
 import { findPayment, type PaymentRecord } from "./store";
 
 export type { SettlementHeld };
-export type SettleResult = "settled" | "recorded" | "unchanged";
+/**
+ * `deferred`: every try was cancelled (conflicts); the payment is still `pending_request` in the
+ * in-flight index, where polling asks the provider again, and the `SettlementsDeferred` metric
+ * (alarmed) counts it.
+ */
+export type SettleResult = "settled" | "recorded" | "unchanged" | "deferred";
 
 const MAX_ATTEMPTS = 6;
 
@@ -52,6 +60,7 @@ export async function applyOutcome(
   // The receipt's number is taken once, whatever the tries (paidSettlement).
   const paid = paidSettlement();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) await retryWait(attempt - 1);
     const payment = snapshot ?? (await findPayment(ref.organisation_id, ref.payment_id));
     if (!snapshot) records = {};
     snapshot = undefined;
@@ -106,8 +115,12 @@ export async function applyOutcome(
         break;
     }
   }
-  log.warn("settlement gave up after repeated conflicts", { payment_id: ref.payment_id });
-  return "unchanged";
+  log.error("settlement deferred after repeated conflicts: polling asks the provider again", {
+    payment_id: ref.payment_id,
+    source: options.source,
+  });
+  settlementDeferredMetric(options.source);
+  return "deferred";
 }
 
 /** The provider accepted the charge but has not settled it: keep its ids for polling and webhooks. */

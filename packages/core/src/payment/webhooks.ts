@@ -95,6 +95,8 @@ export async function stripeEventReads(event: {
     ...(monthKey ? [{ entity: entities.memberMonth, key: monthKey }] : []),
     ...(linkKey ? [{ entity: entities.providerLink, key: linkKey }] : []),
     ...(typeKey ? [{ entity: entities.paymentType, key: typeKey }] : []),
+    // The member as they are now: the receipt's address (user/recipient.ts).
+    ...(monthKey ? [{ entity: entities.user, key: { user_id: monthKey.user_id } }] : []),
   ]);
   const [payment, gym, organisation] = found as [PaymentRecord | null, GymRecord | null, Organisation | null];
   let next = 3;
@@ -102,6 +104,7 @@ export async function stripeEventReads(event: {
   const monthRow = monthKey ? (found[next++] as MemberMonthState | null) : undefined;
   const link = linkKey ? (found[next++] as OwnerLink | null) : null;
   const paymentType = typeKey ? (found[next++] as PaymentTypeRecord | null) : undefined;
+  const user = monthKey ? (found[next++] as { email: string; name: string } | null) : null;
   const months = new Map<string, MemberMonthState>();
   if (monthKey)
     months.set(memberMonthId(monthKey.gym_id, month, monthKey.user_id), {
@@ -120,6 +123,7 @@ export async function stripeEventReads(event: {
         ...(organisation ? { organisation } : {}),
         ...(subscription !== undefined ? { subscription } : {}),
         ...(paymentType ? { paymentType } : {}),
+        ...(user ? { recipient: { email: user.email, name: user.name } } : {}),
         months,
       },
     },

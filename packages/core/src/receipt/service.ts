@@ -29,6 +29,7 @@ import { findPaymentType } from "../payment-type/service";
 import { priceOnDay } from "../subscription/schedule";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { membershipName, titleCase } from "../text";
+import { memberRecipient, type Recipient } from "../user/recipient";
 import { receiptEmail } from "./emails";
 
 export type ReceiptRecord = {
@@ -198,10 +199,19 @@ export async function nextReceiptNumber(organisationId: string): Promise<number>
   return number;
 }
 
-/** The receipt's email, from the payment it is of; `brand` when the caller holds the gym's. */
-export function receiptMail(payment: PaymentRecord, receipt: ReceiptRecord, brand?: Partial<Brand>) {
+/**
+ * The receipt's email, from the payment it is of, to the member's address as it is now
+ * (user/recipient.ts); `brand` when the caller holds the gym's.
+ */
+export async function receiptMail(
+  payment: PaymentRecord,
+  receipt: ReceiptRecord,
+  brand?: Partial<Brand>,
+  recipient?: Recipient,
+) {
+  const to = recipient ?? (await memberRecipient(payment.user_id, payment));
   return receiptEmail({
-    to: payment.member_email,
+    to: to.email,
     brand: {
       name: payment.gym_name,
       ...(brand ?? { ref: { organisation_id: payment.organisation_id, gym_id: payment.gym_id } }),
@@ -261,7 +271,7 @@ export async function receiptForPaidPayment(organisationId: string, paymentId: s
     const result = await issueReceipt(organisationId, paymentId);
     // The payment as issueReceipt read it: no second read to address the email.
     if (!result?.issued || !result.payment) return;
-    await sendEmail(receiptMail(result.payment, result.receipt));
+    await sendEmail(await receiptMail(result.payment, result.receipt));
   } catch (error) {
     log.error("receipt not issued or not emailed", {
       payment_id: paymentId,

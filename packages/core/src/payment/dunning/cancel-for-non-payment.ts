@@ -10,6 +10,7 @@ import { log } from "../../log";
 import { adjustUniqueMemberships } from "../../offering/unique-memberships";
 import { cancellationChange, rollupItems } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
+import { memberRecipient } from "../../user/recipient";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
 import { cancelledForNonPayment } from "../outcome";
@@ -96,10 +97,11 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
       error: (error as Error).message,
     });
   }
+  const to = await memberRecipient(sub.user_id, sub);
   await emailSender().send(
     cancelledForNonPaymentEmail({
-      to: sub.member_email,
-      name: sub.member_name,
+      to: to.email,
+      name: to.name,
       gym: sub.gym_name,
       gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
       balance: owed.balance_owing,

@@ -7,6 +7,7 @@ import { addDays, aucklandDate, startOfAucklandDay } from "../../billing/calenda
 import { db } from "../../db/service";
 import { emailSender } from "../../email/port";
 import { findSubscription } from "../../subscription/store";
+import { memberRecipient } from "../../user/recipient";
 import { finalNoticeEmail } from "../emails";
 import { eachLimited, type JobOptions } from "../jobs/options";
 import { cancelForNonPayment } from "./cancel-for-non-payment";
@@ -47,10 +48,11 @@ export async function graceExpiry(now: Date, options: JobOptions = {}) {
           .go();
         if (!canceled) {
           summary.notices += 1;
+          const to = await memberRecipient(sub.user_id, sub);
           await emailSender().send(
             finalNoticeEmail({
-              to: sub.member_email,
-              name: sub.member_name,
+              to: to.email,
+              name: to.name,
               gym: sub.gym_name,
               gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
               balance: sub.balance_owing,

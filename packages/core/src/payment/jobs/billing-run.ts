@@ -8,6 +8,7 @@
 
 import { aucklandDate } from "../../billing/calendar";
 import { creditToSpend } from "../../billing/lifecycle";
+import { type CancellationReason, cancelledTransiently, retryWait } from "../../db/retry";
 import { db } from "../../db/service";
 import { log } from "../../log";
 import type { PaymentTypeRecord } from "../../payment-type/present";
@@ -48,12 +49,16 @@ function needsConsent(sub: SubscriptionRecord, paymentType: PaymentTypeRecord | 
 
 type ClaimResult = "claimed" | "lost" | "held" | "cancelled" | "skipped";
 
+/** Tries of one claim transaction (the first and its retries) before it is left to the next pass. */
+const CLAIM_ATTEMPTS = 4;
+
 /**
  * Claims one due payment: conditional on `upcoming` at the version read. In the same transaction
  * the next upcoming payment is created (conditional on not existing: its id is deterministic) and
- * the subscription's billing state advanced (conditional on not being ahead already). If only the
- * next payment or the subscription was already there (a run that crashed half-way), the claim is
- * written alone.
+ * the subscription's billing state advanced (conditional on the version read). All three are
+ * written, or none: a cancelled transaction is tried again whole, or answered `lost` with `again`
+ * (the next pass of the run takes it). A subscription already past this payment (its next payment
+ * planned) is checked in the same transaction instead of advanced.
  */
 async function claimOne(
   payment: PaymentRecord,
@@ -62,8 +67,7 @@ async function claimOne(
   now: Date,
   context: BillingContext,
   attempt = 0,
-): Promise<{ result: ClaimResult; claimed?: PaymentRecord }> {
-  const _today = aucklandDate(now);
+): Promise<{ result: ClaimResult; claimed?: PaymentRecord; again?: boolean }> {
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
   // A break fee is due on the day its cancellation is made, so it is charged even when that is the effect date.
   const isBreakFee = (payment.meta as { kind?: string } | undefined)?.kind === "break_fee";
@@ -191,6 +195,14 @@ async function claimOne(
     (payment.charge_index === -1 || payment.charge_index === 0);
   const withFirstPaid = <P extends { remove: (v: ["upcoming_state"]) => P }>(patch: P): P =>
     firstPaid ? patch.remove(["upcoming_state"]) : patch;
+  // The subscription is already past this payment (its next one planned by an earlier claim of a
+  // payment of the same period): checked, not advanced again, in the claim's transaction.
+  const pastIt = Boolean(
+    next &&
+      sub.upcoming_payment_id &&
+      sub.last_charge_index !== undefined &&
+      sub.last_charge_index >= next.index,
+  );
   await racePoint("claim:read", sub.subscription_id);
   const first = await db()
     .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
@@ -208,84 +220,80 @@ async function claimOne(
             .add({ version: 1 })
             .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
             .commit(),
-      ...(nextRecord && next
+      ...(next && pastIt
         ? [
-            payments.create(nextRecord).commit(),
-            withSpend(
-              withFirstPaid(
-                subscription.patch(subKey).set({
-                  last_charge_index: next.index,
-                  last_period_end: next.period_end,
-                  upcoming_payment_id: nextRecord.payment_id,
-                  current_period_start: payment.period_start_at,
-                  current_period_end: payment.period_end_at,
-                  ...(firstPaid ? { latest_payment_id: payment.payment_id } : {}),
-                }),
-              ),
-            )
-              .where((a, op) => {
-                // The next payment is planned from the facts read: only while they are the facts
-                // (a cancellation or pause committed meanwhile changes the version; issue 34).
-                const ahead = `(${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)}) AND ${op.eq(a.version, sub.version)}`;
-                return credit_used > 0 ? `${ahead} AND ${op.gte(a.credit_balance, credit_used)}` : ahead;
-              })
-              .commit(),
+            credit_used > 0
+              ? subscription
+                  .patch(subKey)
+                  .add({ credit_balance: -credit_used })
+                  .where(
+                    (a, op) =>
+                      `${op.gte(a.last_charge_index, next.index)} AND ${op.gte(a.credit_balance, credit_used)}`,
+                  )
+                  .commit()
+              : subscription
+                  .check(subKey)
+                  .where((a, op) => op.gte(a.last_charge_index, next.index))
+                  .commit(),
           ]
-        : credit_used > 0
+        : nextRecord && next
           ? [
-              subscription
-                .patch(subKey)
-                .add({ credit_balance: -credit_used })
-                .where((a, op) => op.gte(a.credit_balance, credit_used))
+              payments.create(nextRecord).commit(),
+              withSpend(
+                withFirstPaid(
+                  subscription.patch(subKey).set({
+                    last_charge_index: next.index,
+                    last_period_end: next.period_end,
+                    upcoming_payment_id: nextRecord.payment_id,
+                    current_period_start: payment.period_start_at,
+                    current_period_end: payment.period_end_at,
+                    ...(firstPaid ? { latest_payment_id: payment.payment_id } : {}),
+                  }),
+                ),
+              )
+                .where((a, op) => {
+                  // The next payment is planned from the facts read: only while they are the facts
+                  // (a cancellation or pause committed meanwhile changes the version; issue 34).
+                  const ahead = `(${op.notExists(a.last_charge_index)} OR ${op.lt(a.last_charge_index, next.index)}) AND ${op.eq(a.version, sub.version)}`;
+                  return credit_used > 0 ? `${ahead} AND ${op.gte(a.credit_balance, credit_used)}` : ahead;
+                })
                 .commit(),
             ]
-          : []),
+          : credit_used > 0
+            ? [
+                subscription
+                  .patch(subKey)
+                  .add({ credit_balance: -credit_used })
+                  .where((a, op) => op.gte(a.credit_balance, credit_used))
+                  .commit(),
+              ]
+            : []),
       ...rollupItems({ rollup, memberMonth }, ...expected),
     ])
     .go();
   if (!first.canceled) return { result: "claimed", claimed: paidByCredit ? undefined : claimed };
-  const reasons = (first.data ?? []) as { rejected?: boolean; code?: string }[];
-  if (reasons[0]?.rejected || reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
-  // The subscription changed since it was read (a cancellation, a pause, a desk payment): claim
-  // again from what it is now, so the next payment is planned from the facts in force.
-  if (attempt < 2) {
-    const fresh = await findSubscription(sub.organisation_id, sub.subscription_id);
-    if (fresh && fresh.version !== sub.version)
-      return claimOne(payment, fresh, paymentType, now, context, attempt + 1);
+  const reasons = (first.data ?? []) as CancellationReason[];
+  // The payment was claimed or changed by someone else first: theirs.
+  if (reasons[0]?.code === "ConditionalCheckFailed") return { result: "lost" };
+  // Nothing was written (a transaction is all or nothing). A conflict with another writer (on the
+  // subscription, or a counter row every claim of the day writes), or a subscription changed since
+  // it was read: the whole claim is tried again, after a jittered wait when it collided, from the
+  // subscription as it is now, so the next payment is planned from the facts in force. Never the
+  // claim alone: a claim without its next payment would end the member's billing (issue 39).
+  if (attempt + 1 >= CLAIM_ATTEMPTS) {
+    log.warn("claim cancelled on every try: the next pass claims it", {
+      payment_id: payment.payment_id,
+      reasons: reasons.map((r) => r.code ?? "None").join(","),
+    });
+    return { result: "lost", again: true };
   }
-  // The claim itself was not the problem: claim alone (the next payment is already there).
-  const alone = await db()
-    .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [
-      payments
-        .patch(key)
-        .set(claim)
-        .add({ version: 1 })
-        .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
-        .commit(),
-      ...(credit_used > 0
-        ? [
-            subscription
-              .patch(subKey)
-              .add({ credit_balance: -credit_used })
-              .where((a, op) => op.gte(a.credit_balance, credit_used))
-              .commit(),
-          ]
-        : []),
-      ...rollupItems({ rollup, memberMonth }, ...expected),
-    ])
-    .go();
-  if (alone.canceled) return { result: "lost" };
-  if (paidByCredit) return { result: "claimed" };
-  if (
-    nextRecord &&
-    payment.charge_index !== undefined &&
-    sub.last_charge_index !== undefined &&
-    sub.last_charge_index <= payment.charge_index
-  ) {
-    log.warn("next payment not created", { payment_id: payment.payment_id });
-  }
-  return { result: "claimed", claimed };
+  if (cancelledTransiently(reasons)) await retryWait(attempt);
+  const fresh = await findSubscription(sub.organisation_id, sub.subscription_id);
+  return claimOne(payment, fresh ?? undefined, paymentType, now, context, attempt + 1);
 }
+
+/** Passes a run makes for claims left to it by conflicts alone (the next run takes any still left). */
+const CONFLICT_PASSES = 3;
 
 /** Passes of one billing run at most (each pass claims the periods the previous one planned). */
 export const MAX_CATCH_UP_PASSES = 64;
@@ -304,6 +312,7 @@ export async function billingRun(now: Date, options: JobOptions = {}) {
   const seen = new Set<string>();
   for (let pass = 0; pass < MAX_CATCH_UP_PASSES; pass++) {
     const claimedBefore = summary.claimed;
+    let again = 0;
     for await (const page of workPages("due", `${today}#~`)) {
       for (const p of page) seen.add(p.payment_id);
       summary.due = seen.size;
@@ -327,8 +336,9 @@ export async function billingRun(now: Date, options: JobOptions = {}) {
         const typeId = sub?.payment_type_id ?? payment.payment_type_id;
         const paymentType = typeId ? types.get(typeId) : undefined;
         try {
-          const { result, claimed } = await claimOne(payment, sub, paymentType, now, context);
+          const { result, claimed, again: retry } = await claimOne(payment, sub, paymentType, now, context);
           summary[result] += 1;
+          if (retry) again += 1;
           if (claimed)
             messages.push({
               organisation_id: claimed.organisation_id,
@@ -344,7 +354,8 @@ export async function billingRun(now: Date, options: JobOptions = {}) {
       if (messages.length) await queue.send(messages);
       options.onProgress?.(summary.due, "due payments");
     }
-    if (summary.claimed === claimedBefore) break;
+    // A pass that claimed nothing ends the run, unless a claim was left to it by repeated conflicts.
+    if (summary.claimed === claimedBefore && (again === 0 || pass + 1 >= CONFLICT_PASSES)) break;
     if (pass === MAX_CATCH_UP_PASSES - 1) log.warn("billing run stopped catching up", { passes: pass + 1 });
   }
   if (options.wait !== false) await queue.drain();

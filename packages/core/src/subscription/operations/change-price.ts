@@ -22,6 +22,7 @@ import { gymOf, organisationOf } from "../../payment/context";
 import { priceLabel } from "../../price/present";
 import { findPrice } from "../../price/store";
 import { nzDate, titleCase } from "../../text";
+import { memberRecipient } from "../../user/recipient";
 import { parse } from "../../validation";
 import { civilOf, commitFacts, instantOf, reachableSubscription } from "../lifecycle";
 import { priceInEffect, scheduleOf } from "../schedule";
@@ -101,15 +102,18 @@ async function planPriceChange(actor: Actor, body: unknown): Promise<PlannedChan
       problems.push(values.subscription_ids.length > 1 ? `${who}: ${r.error.message}` : r.error.message);
       continue;
     }
-    const gym = await gymOf(organisationId, sub.gym_id);
+    const [gym, to] = await Promise.all([
+      gymOf(organisationId, sub.gym_id),
+      memberRecipient(sub.user_id, sub),
+    ]);
     planned.push({
       sub,
       effective,
       to_amount: price.amount,
       to_offering_name: toOffering?.name ?? sub.offering_name,
       email: priceChangeEmail({
-        member_name: sub.member_name,
-        member_email: sub.member_email,
+        member_name: to.name,
+        member_email: to.email,
         gym_name: sub.gym_name,
         gym_ref: { organisation_id: organisationId, gym_id: sub.gym_id },
         offering_name: sub.offering_name,

@@ -142,6 +142,14 @@ describe("the takeover of another organisation's admin ends at the first step", 
       payment_method: "eftpos",
     });
     expect(taken.status).toBe(422);
+    const freed = await attacker.post(`/api/organisations/${harbour}/members/onboard-pif`, {
+      name: "Old Address",
+      email: "typo.persn@example.net",
+      price_id: offerings.prices.summerPif.price_id,
+      gym_id: ponsonby,
+      payment_method: "eftpos",
+    });
+    expect(freed.status, JSON.stringify(freed.body)).toBe(201);
   });
 });
 
@@ -305,12 +313,23 @@ describe("the person's own email change", () => {
       200,
     );
     expect((await person.get("/api/me")).body.data.email).toBe("t.new@example.net");
+    // The login email's claim moved with it (issue 39 item 6): the new address is claimed by this
+    // account, the old one free.
+    const claimOf = async (email: string) => {
+      const { db } = await import("@gym/core/db/service");
+      return (await db().entities.userEmail.get({ email }).go()).data?.user_id ?? null;
+    };
+    const me = (await person.get("/api/me")).body.data as { id?: string; user_id?: string };
+    expect(await claimOf("t.new@example.net")).toBe(me.id ?? me.user_id);
+    expect(await claimOf("trainer@example.com")).toBeNull();
     const told = (await mailTo("trainer@example.com")).find((m) => /login email was changed/.test(m.subject));
     expect(told?.text).toContain("t.new@example.net");
     const undo = tokenIn(told, "/undo-email");
     expect((await new HttpClient(api.url).post("/api/email-change/undo", { token: undo })).status).toBe(200);
     // Back to the old address, every session ended, a reset link sent to it.
     expect((await person.get("/api/me")).status).toBe(401);
+    expect(await claimOf("t.new@example.net")).toBeNull();
+    expect(await claimOf("trainer@example.com")).toBe(me.id ?? me.user_id);
     expect((await mailTo("trainer@example.com")).some((m) => /Reset your password/.test(m.subject))).toBe(
       true,
     );
