@@ -9,7 +9,7 @@
  * method the member pays with **now** (the subscription's default payment method, which the claim
  * charges, not the one the payment was planned with).
  */
-import { addDays, aucklandDate, type CivilDate, isCivilDate } from "../billing/calendar";
+import { aucklandDate, type CivilDate, isCivilDate, lastDayOf } from "../billing/calendar";
 import { creditToSpend } from "../billing/lifecycle";
 import { formatCents } from "../billing/money";
 import { isBreakFee } from "../contract/payment";
@@ -102,7 +102,7 @@ export function quoteOf(facts: QuoteFacts): MoneyQuote {
     label: facts.label ?? null,
     due_on: facts.due_on,
     period_start: facts.period_start ?? null,
-    period_last_day: facts.period_end ? addDays(facts.period_end, -1) : null,
+    period_last_day: facts.period_end ? lastDayOf(facts.period_end) : null,
     amount: facts.amount,
     formatted_amount: formatCents(facts.amount),
     credit_applied: credit_used,

@@ -11,7 +11,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
-import { addDays, aucklandDate } from "../billing/calendar";
+import { aucklandDate, lastDayOf } from "../billing/calendar";
 import { gstIncluded } from "../billing/gst";
 import { formatCents } from "../billing/money";
 import type { Receipt } from "../contract/receipt";
@@ -134,7 +134,7 @@ export async function receiptContent(
     payment.period_start_at && payment.period_end_at && !payment.is_retry && !kind
       ? {
           start: aucklandDate(new Date(payment.period_start_at)),
-          end: addDays(aucklandDate(new Date(payment.period_end_at)), -1),
+          end: lastDayOf(payment.period_end_at),
         }
       : null;
   const total = payment.amount + payment.surcharge;

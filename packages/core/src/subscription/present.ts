@@ -5,7 +5,7 @@ import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
 import type { MoneyQuote } from "../contract/quote";
 import { clearedFailureIds } from "../payment/debt";
-import { presentAsQuoted, presentPayment } from "../payment/present";
+import { presentAsQuoted } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
 import { scheduleOf } from "./schedule";
 import { derivedStatesOf, priceInEffect } from "./states";

@@ -3,7 +3,7 @@
  * or staff did at the desk (cancel.ts): the last day, any break fee, and how to undo it while
  * that is possible (docs/communications.md, docs/billing.md "Cancellation, cooling-off, terms").
  */
-import { addDays, type CivilDate } from "../../billing/calendar";
+import { type CivilDate, lastDayOf } from "../../billing/calendar";
 import { formatBasisPoints, formatCents } from "../../billing/money";
 import type { MoneyQuote } from "../../contract/quote";
 import { emailDate, firstName } from "../../email/format";
@@ -53,7 +53,7 @@ export function cancellationEmail(input: {
           ? [`Your ${gym} membership is cancelled and ended today, `, { strong: emailDate(input.today) }, "."]
           : [
               `Your ${gym} membership is cancelled. Your last day as a member is `,
-              { strong: emailDate(addDays(input.effective, -1)) },
+              { strong: emailDate(lastDayOf(input.effective)) },
               ". You can keep coming in until then.",
             ],
       },

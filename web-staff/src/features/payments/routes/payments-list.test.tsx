@@ -26,6 +26,7 @@ function payment(id: string, overrides: Partial<Payment> = {}): Payment {
     due_on: "2026-11-23",
     status: "upcoming",
     outcome: "upcoming",
+    cleared_after_failure: false,
     type: "stripe_card",
     user: { id: `u-${id}`, name: `Member ${id}`, email: `${id}@example.net` },
     gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
