@@ -148,6 +148,7 @@ export function newPayment<K extends NewPaymentKind>(kind: K, input: NewPaymentI
         payment_id,
         status,
         joining_fee: charge.joining_fee,
+        ...(charge.discount ? { discount: charge.discount } : {}),
         due_on: charge.due_on,
         period_start_at: instant(charge.period_start),
         period_end_at: instant(charge.period_end),

@@ -131,7 +131,7 @@ export async function receiptContent(
     description,
     period,
     lines: [
-      { label: description, amount: payment.amount, formatted_amount: formatCents(payment.amount) },
+      ...discountLines(payment, sub?.promo_code ?? null, description),
       ...(payment.surcharge
         ? [
             {
@@ -148,6 +148,31 @@ export async function receiptContent(
     formatted_gst_included: gst === null ? null : formatCents(gst),
     payment_method: paymentMethod(payment, paymentType),
   };
+}
+
+/**
+ * The charge's line, and a promo code's discount as a line of its own (docs/offers.md): the list
+ * amount, then the amount taken off, so the lines add up to what was paid.
+ */
+function discountLines(
+  payment: { amount: number; discount?: number | null },
+  code: string | null,
+  label: string,
+) {
+  const discount = payment.discount ?? 0;
+  const listed = payment.amount + discount;
+  return [
+    { label, amount: listed, formatted_amount: formatCents(listed) },
+    ...(discount
+      ? [
+          {
+            label: code ? `Promo code ${code}` : "Discount",
+            amount: -discount,
+            formatted_amount: formatCents(-discount),
+          },
+        ]
+      : []),
+  ];
 }
 
 export function presentReceipt(record: ReceiptRecord): Receipt {
