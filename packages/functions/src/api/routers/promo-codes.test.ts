@@ -317,6 +317,24 @@ describe("POST /api/subscriptions {promo_code}", () => {
     ]);
   });
 
+  it("the staff start-now preview of a member starting later shows the discounted first payment", async () => {
+    const code = await makeCode();
+    const { client } = await joiner();
+    const { addDays } = await import("@gym/core/billing/calendar");
+    const { businessToday } = await import("@gym/core/clock");
+    const start = addDays(await businessToday(), 5);
+    const res = await client.post("/api/subscriptions", {
+      price_id: offerings.prices.anytimeWeekly.price_id,
+      promo_code: code.code,
+      start_date: start,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.first_payment.amount).toBe(1_200);
+    const preview = await admin.get(`/api/subscriptions/${res.body.data.id}/start-early-data`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.first_payment).toMatchObject({ amount: 1_200, formatted_amount: "$12.00" });
+  });
+
   it("holds a use limit under parallel joins: 1 use left, 5 joins at once, 1 succeeds", async () => {
     const code = await makeCode({ use_limit: 1 });
     const racers = await Promise.all([1, 2, 3, 4, 5].map(() => joiner()));
