@@ -4,6 +4,7 @@
  * member's use of it.
  */
 import type { DiscountTerms } from "../billing/discount";
+import { formatBasisPoints, formatCents } from "../billing/money";
 import { emailDate } from "../email/format";
 import { membershipName } from "../text";
 import type { PromoCodeRecord } from "./store";
@@ -56,4 +57,11 @@ export function refusalOf(code: PromoCodeRecord, facts: JoinFacts): string | nul
 
 export function termsOf(code: PromoCodeRecord): DiscountTerms {
   return { kind: code.kind, value: code.value, periods: code.periods ?? null };
+}
+
+/** How a person reads the terms: "50% off the first period", "$10.00 off every period". */
+export function summaryOf(code: Pick<PromoCodeRecord, "kind" | "value" | "periods">): string {
+  const off = `${code.kind === "percent" ? formatBasisPoints(code.value) : formatCents(code.value)} off`;
+  if (code.periods == null) return `${off} every period`;
+  return code.periods === 1 ? `${off} the first period` : `${off} the first ${code.periods} periods`;
 }

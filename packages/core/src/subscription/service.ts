@@ -31,7 +31,7 @@ import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { type PriceRecord, priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
-import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/service";
+import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/join";
 import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";

@@ -5,13 +5,8 @@ import {
   promoCodeSchema,
   promoCodeUpdate,
 } from "@gym/core/contract/promo";
-import {
-  archivePromoCode,
-  checkPromoCode,
-  createPromoCode,
-  listPromoCodes,
-  updatePromoCode,
-} from "@gym/core/promo/service";
+import { checkPromoCode } from "@gym/core/promo/join";
+import { archivePromoCode, createPromoCode, listPromoCodes, updatePromoCode } from "@gym/core/promo/service";
 import { actorOf, createRouter, staffRoute, userRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody, whole, wholeList } from "../respond";
 
