@@ -59,7 +59,7 @@ export const layers: [name: string, members: string[]][] = [
     "ledger",
     ["payment", "rollup/writes.ts", "rollup/money.ts", "subscription/store.ts", "subscription/schedule.ts"],
   ],
-  ["subscription", ["subscription", "pif"]],
+  ["subscription", ["subscription", "pif", "promo"]],
   // Reminders and card-expiry notices read subscriptions, payments and payment methods; a receipt
   // reads the payment and its subscription (issued by member/hooks.ts, or on paidAtDesk).
   ["members", ["member", "registration", "access", "staff", "notice", "receipt", "invitation", "account"]],

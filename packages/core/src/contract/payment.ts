@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { civilDateField, messages } from "./fields";
 import { conflictWith } from "./http";
+import { promoCodeText } from "./promo";
 import { moneyQuoteSchema } from "./quote";
 
 /** Spec §4: sent (successful), upcoming, pending_request, awaiting_payment; anything else failed. */
@@ -124,6 +125,8 @@ export const paymentSchema = z
     is_retry: z.boolean(),
     is_pro_rata: z.boolean(),
     joining_fee: z.number().int(),
+    /** Cents a promo code took off `amount` (docs/offers.md). */
+    discount: z.number().int(),
     poll_count: z.number().int(),
     akahu_sid: z.string().nullable(),
     akahu_id: z.string().nullable(),
@@ -267,6 +270,8 @@ export const subscribeBody = z
     start_date: civilDate.optional(),
     billing_date: civilDate.optional(),
     payment_type_id: id.nullish(),
+    /** A promo code typed on the join site (docs/offers.md); checked again when the membership is made. */
+    promo_code: promoCodeText.optional(),
   })
   .meta({
     id: "SubscribeInput",

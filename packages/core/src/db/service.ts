@@ -17,6 +17,7 @@ import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
 import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
+import { promoCodeEntity, promoCodeNameEntity, promoCodeUseEntity } from "../promo/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
 import { providerLinkEntity } from "../providers/link-entity";
 import { receiptCounterEntity, receiptEntity } from "../receipt/entity";
@@ -54,6 +55,9 @@ const entities = {
   offering: offeringEntity,
   offeringMembers: offeringMembershipCountEntity,
   price: priceEntity,
+  promoCode: promoCodeEntity,
+  promoCodeName: promoCodeNameEntity,
+  promoCodeUse: promoCodeUseEntity,
   joinLink: joinLinkEntity,
   subscription: subscriptionEntity,
   dunning: dunningEntity,

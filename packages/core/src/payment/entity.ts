@@ -55,6 +55,8 @@ export const paymentEntity = new Entity({
     surcharge: { type: "number", required: true, default: 0 },
     /** Of `amount`, the joining fee included with a first payment. */
     joining_fee: { type: "number", required: true, default: 0 },
+    /** Cents a promo code took off `amount` (docs/offers.md); the receipt shows it as a line. */
+    discount: { type: "number" },
     currency: { type: "string", required: true, default: "nzd" },
     /** Civil date the payment falls due (Pacific/Auckland). */
     due_on: { type: "string", required: true },

@@ -154,6 +154,7 @@ function build<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): P
         payment_id,
         status,
         joining_fee: charge.joining_fee,
+        ...(charge.discount ? { discount: charge.discount } : {}),
         due_on: charge.due_on,
         period_start_at: instant(charge.period_start),
         period_end_at: instant(charge.period_end),

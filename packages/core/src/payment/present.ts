@@ -48,6 +48,7 @@ export function presentPayment(p: PaymentRecord) {
     is_retry: p.is_retry,
     is_pro_rata: p.is_pro_rata,
     joining_fee: p.joining_fee,
+    discount: p.discount ?? 0,
     poll_count: p.poll_count,
     akahu_sid: p.akahu_sid ?? null,
     akahu_id: p.akahu_id ?? null,

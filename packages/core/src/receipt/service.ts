@@ -66,9 +66,10 @@ const line = (label: string, amount: number) => ({ label, amount, formatted_amou
  * The amount's lines: a desk payment (a manual payment) is split into the debt it cleared and the
  * credit it left for the next payments, as it was recorded (`meta.debt_paid`, `meta.credit`; issue 34
  * tour: a $30.00 receipt that did not say $24.00 cleared the debt and $6.00 is credit). Lines that
- * do not add up to the amount (an older record) fall back to the one line.
+ * do not add up to the amount (an older record) fall back to the one line. Any other payment: its
+ * period at list price, less its promo code (issue 38).
  */
-function deskLines(payment: PaymentRecord, description: string) {
+function deskLines(payment: PaymentRecord, description: string, code: string | null) {
   const meta = payment.meta as { kind?: string; debt_paid?: number; credit?: number } | undefined;
   const debt = meta?.debt_paid ?? 0;
   const credit = meta?.credit ?? 0;
@@ -77,7 +78,7 @@ function deskLines(payment: PaymentRecord, description: string) {
       ...(debt > 0 ? [line("Overdue balance cleared", debt)] : []),
       ...(credit > 0 ? [line("Credit towards your next payments", credit)] : []),
     ];
-  return [line(description, payment.amount)];
+  return discountLines(payment, code, description);
 }
 
 /**
@@ -152,7 +153,7 @@ export async function receiptContent(
     description,
     period,
     lines: [
-      ...deskLines(payment, description),
+      ...deskLines(payment, description, sub?.promo_code ?? null),
       ...(payment.surcharge
         ? [
             {
@@ -169,6 +170,20 @@ export async function receiptContent(
     formatted_gst_included: gst === null ? null : formatCents(gst),
     payment_method: paymentMethod(payment, paymentType),
   };
+}
+
+/**
+ * The charge's line, and a promo code's discount as a line of its own (docs/offers.md): the list
+ * amount, then the amount taken off, so the lines add up to what was paid.
+ */
+function discountLines(
+  payment: { amount: number; discount?: number | null },
+  code: string | null,
+  label: string,
+) {
+  const discount = payment.discount ?? 0;
+  const listed = payment.amount + discount;
+  return [line(label, listed), ...(discount ? [line(code ? `Promo code ${code}` : "Discount", -discount)] : [])];
 }
 
 export function presentReceipt(record: ReceiptRecord): Receipt {

@@ -52,6 +52,7 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
     start_date: pick("start_date"),
     billing_date: pick("billing_date"),
     payment_type_id: values.payment_type_id ?? null,
+    promo_code: values.promo_code,
   });
   for (const hook of afterSubscribed) await hook(actor.userId);
   // Answer it as stored (timestamps are set by the write), with its payments read back.

@@ -88,6 +88,17 @@ export const subscriptionEntity = new Entity({
     latest_term_membership: { type: "string" },
     pif_ends_at: { type: "string" },
     private_price_link_id: { type: "string" },
+    /**
+     * The promo code the member joined with and its terms as they were then (docs/offers.md): the
+     * schedule discounts by these, so editing or archiving the code never changes what they pay.
+     */
+    promo_code_id: { type: "string" },
+    promo_code: { type: "string" },
+    promo_kind: { type: ["percent", "fixed"] as const },
+    /** Basis points (percent) or cents (fixed). */
+    promo_value: { type: "number" },
+    /** Full periods discounted; absent: forever. */
+    promo_periods: { type: "number" },
     payments_sum: { type: "number", required: true, default: 0 },
     balance_owing: { type: "number", required: true, default: 0 },
     periods_owing: { type: "number", required: true, default: 0 },

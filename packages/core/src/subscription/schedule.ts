@@ -5,6 +5,7 @@
  * the next payment with it.
  */
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
+import { type DiscountTerms, discountOf } from "../billing/discount";
 import { type BillingSchedule, chargeAfter, type ScheduledCharge } from "../billing/schedule";
 import type { SubscriptionRecord } from "./store";
 
@@ -16,10 +17,12 @@ export interface NextCharge {
   period_start: CivilDate;
   /** Exclusive. */
   period_end: CivilDate;
-  /** Cents before surcharge, joining fee included. */
+  /** Cents before surcharge, joining fee included, the promo discount taken off. */
   amount: number;
   joining_fee: number;
   is_pro_rata: boolean;
+  /** Cents a promo code took off (docs/offers.md); 0 when none. */
+  discount: number;
 }
 
 export interface PreviousCharge {
@@ -53,15 +56,24 @@ export function scheduleOf(sub: SubscriptionRecord): BillingSchedule {
   };
 }
 
-function toNext(charge: ScheduledCharge): NextCharge {
+/** The promo code's terms snapshotted on the subscription when the member joined (or null). */
+export function discountTermsOf(sub: SubscriptionRecord): DiscountTerms | null {
+  if (!sub.promo_code_id || !sub.promo_kind || sub.promo_value == null) return null;
+  return { kind: sub.promo_kind, value: sub.promo_value, periods: sub.promo_periods ?? null };
+}
+
+function toNext(charge: ScheduledCharge, sub: SubscriptionRecord): NextCharge {
+  const terms = discountTermsOf(sub);
+  const discount = terms ? discountOf(terms, charge, sub.billing_date > sub.start_date) : 0;
   return {
     index: charge.index,
     due_on: charge.due,
     period_start: charge.period_start,
     period_end: charge.period_end,
-    amount: charge.amount,
+    amount: charge.amount - discount,
     joining_fee: charge.joining_fee,
     is_pro_rata: charge.is_pro_rata,
+    discount,
   };
 }
 
@@ -71,7 +83,7 @@ function toNext(charge: ScheduledCharge): NextCharge {
  */
 export function chargeAfterOf(sub: SubscriptionRecord, previous: PreviousCharge | null): NextCharge | null {
   const charge = chargeAfter(scheduleOf(sub), previous);
-  return charge ? toNext(charge) : null;
+  return charge ? toNext(charge, sub) : null;
 }
 
 /** What a subscription says of its price and a scheduled change of it. */

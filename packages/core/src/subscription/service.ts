@@ -31,6 +31,7 @@ import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { type PriceRecord, priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
+import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/join";
 import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
@@ -62,6 +63,8 @@ export interface CreateSubscriptionInput {
   private_price_link_id?: string;
   /** Subscriptions made for seeding or tests may give their own id. */
   subscription_id?: string;
+  /** A promo code (docs/offers.md): checked, its terms snapshotted, its use counted in the transaction. */
+  promo_code?: string;
 }
 
 export interface CreatedSubscription {
@@ -104,6 +107,15 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   }
   const [gym, user, settings, existing, claim, foundType] = await reads;
   if (claim.live) throw await alreadyMember(claim.live);
+  const promoInput = {
+    organisation_id: organisationId,
+    user_id: input.user_id,
+    gym_id: input.gym_id,
+    price,
+    code: input.promo_code ?? "",
+    today,
+  };
+  let promo: PromoJoin | null = input.promo_code ? await promoForJoin(promoInput) : null;
 
   const isPif = price.billing_frequency === "one_off";
   let paymentType: PaymentTypeRecord | null = null;
@@ -165,6 +177,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     gym_name: gym.name,
     offering_name: offering.name,
     price_label: priceLabel(price),
+    ...promo?.snapshot,
     version: 1,
   } as unknown as SubscriptionRecord;
 
@@ -234,6 +247,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
             memberMonth,
             churnRisk,
             membershipClaim,
+            promoCode,
+            promoCodeUse,
           }) => [
             subs.create(subscription).commit(),
             ...claimItems({ membershipClaim, subscription: subs }, claimed, subscription),
@@ -271,6 +286,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
                     .commit(),
                 ]
               : []),
+            ...(promo ? promoJoinItems({ promoCode, promoCodeUse }, promo, subscription) : []),
             ...items({ rollup, memberMonth, churnRisk }),
           ],
         )
@@ -284,6 +300,11 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     // moment), or a transaction on a shared item (the price's counter) was in flight: read again.
     claimed = await readMembershipClaim(organisationId, input.user_id, await businessNow());
     if (claimed.live) throw await alreadyMember(claimed.live);
+    // The code's last use was taken by another join, or this member used it meanwhile: 422 with why.
+    if (promo) {
+      promo = await promoForJoin(promoInput);
+      Object.assign(subscription, promo.snapshot);
+    }
     if (attempt >= 3) throw new ConflictError("The membership could not be created. Please try again.");
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 50 * (attempt + 1)));
   }
@@ -330,6 +351,7 @@ export const subscribeInput = z.object({
   start_date: civilDateSchema.optional(),
   billing_date: civilDateSchema.optional(),
   payment_type_id: z.string().trim().max(64).nullish(),
+  promo_code: z.string().trim().max(30).optional(),
 });
 
 /**
@@ -350,6 +372,7 @@ export async function subscribe(actor: Actor, input: unknown) {
     start_date: values.start_date,
     billing_date: values.billing_date,
     payment_type_id: values.payment_type_id ?? null,
+    promo_code: values.promo_code || undefined,
   });
   const now = await businessNow();
   return presentSubscription(created.subscription, {

@@ -99,6 +99,11 @@ export const routers: { segments: string[]; module: string; load: () => Promise<
     load: () => import("./routers/prices").then((m) => m.pricesRouter),
   },
   {
+    segments: ["promo-codes"],
+    module: "./routers/promo-codes",
+    load: () => import("./routers/promo-codes").then((m) => m.promoCodesRouter),
+  },
+  {
     segments: ["payments", "users", "expected-payments-debugging"],
     module: "./routers/payments",
     load: () => import("./routers/payments").then((m) => m.paymentsRouter),

@@ -149,6 +149,11 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/prices/{id}/restore": b(8, 5),
   "GET /api/prices/{id}/subscriptions": b(5, 4),
   "POST /api/profile-picture": b(3, 2),
+  "GET /api/promo-codes": b(5, 3),
+  "POST /api/promo-codes": b(7, 4),
+  "GET /api/promo-codes/check": b(12, 6),
+  "PUT /api/promo-codes/{id}": b(8, 5),
+  "DELETE /api/promo-codes/{id}/archive": b(6, 4),
   "POST /api/register": b(21, 16), // issue 36 aims at ≤ 8 in ≤ 4
   "POST /api/reset-password": b(0, 0),
   "POST /api/search": b(3, 2),

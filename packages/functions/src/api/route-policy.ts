@@ -195,6 +195,12 @@ export const routePolicy: Record<string, AudienceName> = {
   "POST /api/prices/{id}/private-links": "gym-admin",
   "POST /api/organisations/{organisationId}/age-bypass-links": "org-admin",
   "GET /api/prices/{id}/subscriptions": "money",
+  // Promo codes (docs/offers.md): the organisation's, so its admins'; the join site checks one
+  "GET /api/promo-codes/check": "user",
+  "GET /api/promo-codes": "org-admin",
+  "POST /api/promo-codes": "org-admin",
+  "PUT /api/promo-codes/{id}": "org-admin",
+  "DELETE /api/promo-codes/{id}/archive": "org-admin",
   // Payments and receipts
   "GET /api/payments": "money",
   "GET /api/users/{id}/payments": "staff",

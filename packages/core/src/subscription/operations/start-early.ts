@@ -1,6 +1,7 @@
 /** Starting early (docs/billing.md "Start early"): what starting today would charge, and starting. */
 import type { Actor } from "../../auth/actor";
 import { addDays, daysBetween } from "../../billing/calendar";
+import { discountOf } from "../../billing/discount";
 import { formatCents } from "../../billing/money";
 import { chargeAfter } from "../../billing/schedule";
 import { deriveSubscriptionState } from "../../billing/subscription-state";
@@ -10,7 +11,7 @@ import { ConflictError } from "../../errors";
 import { settingsOf } from "../../payment/context";
 import { nzDate } from "../../text";
 import { commitFacts, instantOf, reachableSubscription } from "../lifecycle";
-import { scheduleOf } from "../schedule";
+import { discountTermsOf, scheduleOf } from "../schedule";
 import { factsOf } from "../states";
 import type { SubscriptionRecord } from "../store";
 
@@ -30,6 +31,10 @@ async function startEarlyPlan(sub: SubscriptionRecord) {
     first = chargeAfter({ ...schedule, billing_date: today }, null);
     schedule.billing_date = today;
   }
+  // A promo code's discount, as the payment planned when starting now will carry it (docs/offers.md).
+  const terms = discountTermsOf(sub);
+  const discount = first && terms ? discountOf(terms, first, schedule.billing_date > today) : 0;
+  if (first && discount) first = { ...first, amount: first.amount - discount };
   return { allowed, today, billing_date: schedule.billing_date, first };
 }
 

@@ -82,9 +82,9 @@ export const quoteFirstPayment = (
  * was lost: 409 `subscription_exists` with it as `data`) is the answer too, so the member moves on
  * to the welcome page instead of seeing an error (docs/registration.md "Confirming twice").
  */
-export async function confirmSubscription(): Promise<Subscription> {
+export async function confirmSubscription(promoCode?: string): Promise<Subscription> {
   try {
-    return await api.post<Subscription>("/api/subscriptions", {});
+    return await api.post<Subscription>("/api/subscriptions", promoCode ? { promo_code: promoCode } : {});
   } catch (failure) {
     const existing =
       isApiError(failure) && failure.status === 409 && failure.code === "subscription_exists"

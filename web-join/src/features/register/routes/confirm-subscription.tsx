@@ -1,12 +1,13 @@
 import type { SurchargeTotal } from "@gym/core/contract/payment";
 import type { ProRata } from "@gym/core/contract/price";
+import type { PromoCheck } from "@gym/core/contract/promo";
 import { api, errorMessage } from "@gym/web/api";
 import { formatLongDate, formatMoney, formatShortDay } from "@gym/web/format";
 import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import { JoinLayout } from "../../../components/JoinLayout";
@@ -16,6 +17,7 @@ import {
   refreshRegistration,
   useRegistration,
 } from "../api/registration";
+import { PromoCodeField } from "../components/PromoCodeField";
 import { paymentTypeLabel } from "../components/payment-type";
 import { RegisterFieldsForm, type SaveUnsaved } from "../components/RegisterFieldsForm";
 import { REJOIN_PATH } from "../steps";
@@ -78,13 +80,22 @@ export function ConfirmSubscriptionRoute() {
   const [authority, setAuthority] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A promo code typed (sent with the confirmation) and, once the check accepts it, its figures.
+  const [promo, setPromo] = useState<{ accepted: PromoCheck | null; code: string }>({
+    accepted: null,
+    code: "",
+  });
+  const onPromo = useCallback(
+    (accepted: PromoCheck | null, code: string) => setPromo({ accepted, code }),
+    [],
+  );
   const saveUnsaved = useRef<SaveUnsaved | null>(null);
   // Answers false when the details typed under "About you" were refused (shown there): nothing sent.
   const confirming = useAction(
     async () => {
       // What was typed under "About you" without "Save my details" is saved with the confirmation.
       if (saveUnsaved.current && !(await saveUnsaved.current())) return false;
-      await confirmSubscription();
+      await confirmSubscription(promo.code || undefined);
       await refreshRegistration();
       navigate("/welcome-to-gym");
       return true;
@@ -105,10 +116,17 @@ export function ConfirmSubscriptionRoute() {
     );
   }
 
-  const firstTotal = recurring
+  const accepted = promo.accepted;
+  const listedFirst = recurring
     ? (quote?.first_payment_total ?? null)
     : price.amount + (price.joining_fee ?? 0);
-  const surcharge = byCard && recurring ? (quote?.card_surcharge ?? 0) : 0;
+  // With a code accepted, the first payment is the check's (the discount taken off, the surcharge on what is left).
+  const firstTotal = accepted ? accepted.first_payment.amount : listedFirst;
+  const surcharge = accepted
+    ? accepted.first_payment.surcharge
+    : byCard && recurring
+      ? (quote?.card_surcharge ?? 0)
+      : 0;
   const firstDate = recurring ? (quote?.first_payment_date ?? null) : start;
   const today = state.today;
   const firstWhen = firstDate
@@ -124,6 +142,11 @@ export function ConfirmSubscriptionRoute() {
     setAttempted(true);
     setError(null);
     if (!terms || (!byCard && !authority)) return;
+    // A code typed but not accepted is not sent silently: the member clears it or fixes it.
+    if (promo.code && !accepted) {
+      setError("Check your promo code, or clear it to join without it.");
+      return;
+    }
     void confirming.run();
   };
 
@@ -172,7 +195,15 @@ export function ConfirmSubscriptionRoute() {
           )}
           {!recurring && <Line label="Membership" value={price.formatted_amount} />}
           {(price.joining_fee ?? 0) > 0 && <Line label="Joining fee" value={price.formatted_joining_fee} />}
-          {byCard && recurring && <Line label="Card surcharge" value={formatMoney(surcharge)} />}
+          {accepted && accepted.first_payment.discount > 0 && (
+            <Line
+              label={`Promo code ${accepted.code} (${accepted.summary})`}
+              value={`-${accepted.first_payment.formatted_discount}`}
+            />
+          )}
+          {(byCard && recurring) || (accepted && surcharge > 0) ? (
+            <Line label="Card surcharge" value={formatMoney(surcharge)} />
+          ) : null}
           {firstTotal !== null && <Line label="Total" value={formatMoney(firstTotal + surcharge)} strong />}
           {recurring && quote && (
             <>
@@ -185,6 +216,16 @@ export function ConfirmSubscriptionRoute() {
             </>
           )}
         </Stack>
+      </Paper>
+
+      <Paper withBorder p={{ base: "md", xs: "lg" }} shadow="xs">
+        <PromoCodeField
+          priceId={price.id}
+          start={start}
+          billingDate={state.billing_date ?? start}
+          paymentType={byCard || !method ? "stripe_card" : "bank_account"}
+          onChange={onPromo}
+        />
       </Paper>
 
       <RegisterFieldsForm initial={state.register_fields} unsaved={saveUnsaved} />

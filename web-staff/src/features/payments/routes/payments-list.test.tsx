@@ -36,6 +36,7 @@ function payment(id: string, overrides: Partial<Payment> = {}): Payment {
     is_retry: false,
     is_pro_rata: false,
     joining_fee: 0,
+    discount: 0,
     poll_count: 0,
     akahu_sid: null,
     akahu_id: null,
