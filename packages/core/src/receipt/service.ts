@@ -183,7 +183,10 @@ function discountLines(
 ) {
   const discount = payment.discount ?? 0;
   const listed = payment.amount + discount;
-  return [line(label, listed), ...(discount ? [line(code ? `Promo code ${code}` : "Discount", -discount)] : [])];
+  return [
+    line(label, listed),
+    ...(discount ? [line(code ? `Promo code ${code}` : "Discount", -discount)] : []),
+  ];
 }
 
 export function presentReceipt(record: ReceiptRecord): Receipt {
