@@ -144,10 +144,11 @@ describe("membership lifecycle on the member page", () => {
   it("pauses a member; past the pause, billing has charged nothing inside it and the period is longer", async () => {
     const page = await staffPage(browser, product, "admin@example.com");
     let card = await memberPage(page, people.paused.id, people.paused.name);
-    // A weekly period in progress, [from, to): the pause starts tomorrow (inside it or on its end).
+    // A weekly period in progress, shown by its first and last day (docs/billing.md "Last days"):
+    // the pause starts tomorrow (inside it or just after its last day).
     const period = await card.getByText(/^\d{1,2}\/\d\d\/\d{4} – \d{1,2}\/\d\d\/\d{4}$/).innerText();
-    const [from, to] = period.split(" – ").map(civil);
-    expect(from <= today && today < to).toBe(true);
+    const [from, last] = period.split(" – ").map(civil);
+    expect(from <= today && today <= last).toBe(true);
     const left = Number((await card.getByText(/^\d+ of 30$/).innerText()).split(" ")[0]);
 
     const dialog = await openAction(page, card, "Pause", "Pause membership");
@@ -164,11 +165,13 @@ describe("membership lifecycle on the member page", () => {
     await page.getByText("Pause saved").waitFor();
     await card.getByText(`Pause from ${nz(start)}`).waitFor();
     await card.getByText(`${left - 7} of 30`).waitFor();
-    // The period in progress grows by the 7 paused days, and the next payment moves with it.
-    const extended = addDays(to, 7);
-    await card.getByText(`${nz(from)} – ${nz(extended)}`).waitFor();
+    // The period in progress grows by the 7 paused days, and the next payment (the day after its
+    // new last day) moves with it.
+    const extendedLast = addDays(last, 7);
+    const next = addDays(extendedLast, 1);
+    await card.getByText(`${nz(from)} – ${nz(extendedLast)}`).waitFor();
     // The next payment as the quote says it ("$24.90 on 12/12/2026 incl. … · Visa •••• 4242").
-    await card.getByText(new RegExp(`on ${nz(extended)}( |$)`)).waitFor();
+    await card.getByText(new RegExp(`on ${nz(next)}( |$)`)).waitFor();
     await page.screenshot({ path: screenshotPath("lifecycle-paused"), fullPage: true });
 
     // On the day the pause ends, the billing run.
@@ -181,9 +184,9 @@ describe("membership lifecycle on the member page", () => {
     // extended period is there (charged today if it fell due today, else upcoming).
     for (const row of rows) {
       const due = civil(row.split(" · ")[0]);
-      expect(due >= to && due < extended, row).toBe(false);
+      expect(due > last && due < next, row).toBe(false);
     }
-    expect(rows.some((r) => r.startsWith(`${nz(extended)} · `))).toBe(true);
+    expect(rows.some((r) => r.startsWith(`${nz(next)} · `))).toBe(true);
     await page.screenshot({ path: screenshotPath("lifecycle-after-pause"), fullPage: true });
   });
 
