@@ -28,6 +28,7 @@ import { roleIn } from "../user/roles";
 import { parse } from "../validation";
 import { deterministicUlid } from "./ids";
 import { presentPayment } from "./present";
+import { presentQuotedPage } from "./quoted-page";
 import type { PaymentRecord } from "./store";
 
 export const DEFAULT_PER_PAGE = 25;
@@ -218,7 +219,7 @@ function cleanParams(params: QueryCommandInput) {
   delete params.Limit;
 }
 
-/** `GET /api/payments`: the organisation's payments the staff member may see, newest first. */
+/** `GET /api/payments`: the organisation's payments the staff member may see, newest first, upcoming rows as quoted. */
 export async function listPayments(actor: Actor, query: unknown): Promise<PaymentPage> {
   const organisationId = staffOrganisation(actor);
   const values = parse(paymentListQuery, query);
@@ -230,7 +231,9 @@ export async function listPayments(actor: Actor, query: unknown): Promise<Paymen
     cursor: values.cursor,
     perPage,
   });
-  return { data: page.items.map(presentPayment), next_cursor: page.next_cursor, per_page: perPage };
+  // Upcoming rows as quoted (payment/quoted-page.ts): the figure the member's page and emails show.
+  const data = await presentQuotedPage(organisationId, page.items);
+  return { data, next_cursor: page.next_cursor, per_page: perPage };
 }
 
 /** `GET /api/users/{id}/payments`: one member's payments at the staff member's gyms, newest first. */

@@ -17,7 +17,7 @@ import type { MoneyQuote, QuoteKind } from "../contract/quote";
 import { emailDate } from "../email/format";
 import type { OrganisationSettings } from "../organisation/settings";
 import { paymentTypeLabel } from "../payment-type/present";
-import { findPaymentType } from "../payment-type/service";
+import { findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { type BillingContext, freshContext } from "./context";
@@ -124,13 +124,18 @@ export function quoteOf(facts: QuoteFacts): MoneyQuote {
 const civil = (iso: string | null | undefined): CivilDate | null =>
   iso ? (isCivilDate(iso) ? iso : aucklandDate(new Date(iso))) : null;
 
+/** The subscription's method given its default payment type as read (null: absent or removed). */
+export function methodOf(sub: SubscriptionRecord, type: PaymentTypeRecord | null | undefined): QuoteMethod {
+  if (type && type.status !== "removed") return type;
+  return { type: sub.payment_method === "pif" ? "stripe_card" : sub.payment_method };
+}
+
 /** What the subscription pays with now: its default payment type (what the claim charges). */
 export async function currentMethod(sub: SubscriptionRecord): Promise<QuoteMethod> {
   const type = sub.payment_type_id
     ? await findPaymentType(sub.organisation_id, sub.user_id, sub.payment_type_id)
     : null;
-  if (type) return type;
-  return { type: sub.payment_method === "pif" ? "stripe_card" : sub.payment_method };
+  return methodOf(sub, type);
 }
 
 /**
@@ -142,6 +147,8 @@ export async function quoteNextEvent(
   sub: SubscriptionRecord,
   payments: readonly PaymentRecord[],
   context: BillingContext = freshContext,
+  /** The method when the caller has read it already (a list reads a page's payment types at once). */
+  known?: QuoteMethod,
 ): Promise<MoneyQuote | null> {
   const mine = payments.filter((p) => p.subscription_id === sub.subscription_id);
   const awaiting = mine.find((p) => p.status === "awaiting_payment");
@@ -153,7 +160,7 @@ export async function quoteNextEvent(
   const [rates, gym, current] = await Promise.all([
     context.settingsOf(sub.organisation_id),
     context.gymOf(sub.organisation_id, sub.gym_id),
-    awaiting ? null : currentMethod(sub),
+    awaiting ? null : (known ?? currentMethod(sub)),
   ]);
   const credit = sub.credit_balance ?? 0;
   const labelOf = (p: PaymentRecord) => {

@@ -132,6 +132,48 @@ describe("credit is shown and applied to the next charge as quoted (item 11)", (
   });
 });
 
+describe("the staff payments list shows the upcoming payment as quoted (tour: one figure everywhere)", () => {
+  it("$6.00 credit ahead: the list's upcoming row reads $18.75 (credit $6.00, surcharge 75c), as the member's page", async () => {
+    await at("2027-03-15");
+    const priceId = await weekly(2400);
+    const member = await cardMember("4000000000009995");
+    const sub = await join(member, priceId);
+    await run("billing-run"); // fails: $24.00 owing
+    await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, { amount: 3000, payment_method: "cash" });
+    const quote = (await mine(member)).next_charge;
+    expect(quote).toMatchObject({ kind: "next_payment", total: 1875, credit_applied: 600 });
+
+    const list = await admin.get("/api/payments?status=upcoming&per_page=100");
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const row = (list.body.data as { subscription: string | null; due_on: string }[]).find(
+      (p) => p.subscription === sub.id,
+    );
+    expect(row).toMatchObject({
+      due_on: quote.due_on,
+      amount: 2400,
+      credit_used: 600,
+      surcharge: 75,
+      total: 1875,
+      formatted_total: "$18.75",
+    });
+  });
+
+  it("credit covering the whole payment: the list's upcoming row reads $0.00, as the member's page", async () => {
+    await at("2027-03-22");
+    const priceId = await weekly(1500);
+    const member = await cardMember("4000000000009995");
+    const sub = await join(member, priceId);
+    await run("billing-run"); // fails: $15.00 owing
+    await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, { amount: 4500, payment_method: "cash" });
+    const quote = (await mine(member)).next_charge;
+    expect(quote).toMatchObject({ kind: "next_payment", total: 0, credit_applied: 1500 });
+
+    const list = await admin.get("/api/payments?status=upcoming&per_page=100");
+    const row = (list.body.data as { subscription: string | null }[]).find((p) => p.subscription === sub.id);
+    expect(row).toMatchObject({ credit_used: 1500, surcharge: 0, total: 0, formatted_total: "$0.00" });
+  });
+});
+
 describe("the current period is the schedule's, not a stored copy (item 12)", () => {
   it("a long-standing member whose stored period is a year old is shown the period today falls in", async () => {
     await at("2027-04-05"); // a Monday
