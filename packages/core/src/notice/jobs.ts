@@ -31,7 +31,7 @@ import { findSubscription } from "../subscription/store";
 import { getProfile, switchesOf } from "../user/profile";
 import { getUserOrNull } from "../user/service";
 import { cardExpiryEmail, paymentReminderEmail } from "./emails";
-import { cardLastDay, mandatoryReason } from "./rules";
+import { cardLastDay, lastComparable, mandatoryReason } from "./rules";
 
 /** The furthest ahead a reminder may be set (the setting's maximum). */
 export const REMINDER_MAX_DAYS = 30;
@@ -99,8 +99,6 @@ async function sendClaimed(organisationId: string, key: string, email: Email) {
     throw error;
   }
 }
-
-const charged: readonly string[] = ["sent", "pending_request", "failed", "declined"];
 
 export async function memberNotices(now: Date): Promise<Summary> {
   const today = aucklandDate(now);
@@ -189,14 +187,11 @@ async function noticesFor(
       due_on: payment.due_on,
     });
     const { total } = quote;
-    const earlier = (
-      await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id)
-    )
-      .filter((p) => charged.includes(p.status) && !p.is_retry && p.due_on < payment.due_on)
-      .sort((a, b) => (a.due_on < b.due_on ? 1 : -1));
-    const last = earlier[0]
-      ? { due_on: earlier[0].due_on, total: earlier[0].amount + earlier[0].surcharge }
-      : null;
+    // The last payment of the same kind that took money (notice/rules.ts `lastComparable`).
+    const last = lastComparable(
+      await subscriptionPayments(payment.organisation_id, payment.user_id, sub.subscription_id),
+      payment.due_on,
+    );
     const why = mandatoryReason({ due_on: payment.due_on, total, last, pauses: sub.pauses ?? [] });
     const key = `reminder#${payment.payment_id}`;
     const email = (replaces: number | null) =>

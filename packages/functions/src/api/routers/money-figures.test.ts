@@ -468,3 +468,42 @@ describe("a reminder follows the quote: credit shown, and sent again when the am
     expect((await tried(sub.id)).at(-1)).toBe(quote.total);
   });
 });
+
+describe("a reminder compares with the last payment of the same kind (tour: a desk payment, a credit-paid week)", () => {
+  it("after a $40.00 desk payment (debt and credit): the reminder does not call $40.00 the last payment", async () => {
+    await at("2027-12-06");
+    const priceId = await weekly(2400);
+    const member = await cardMember("4000000000009995");
+    const sub = await join(member, priceId);
+    await run("billing-run"); // fails: $24.00 owing
+    await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, { amount: 4000, payment_method: "cash" });
+    const quote = (await mine(member)).next_charge;
+    expect(quote).toMatchObject({ due_on: "2027-12-13", total: 850 }); // $24.00 less $16.00 credit, + 50c
+
+    await at("2027-12-10");
+    await run("member-notices");
+    const reminder = (await mailTo(member.email)).find((m) => m.subject.includes("payment of $8.50 is on"));
+    expect(reminder, "the reminder is sent").toBeDefined();
+    expect(reminder?.text).not.toContain("$40.00");
+    expect(reminder?.text).not.toContain("different from your last payment");
+  });
+
+  it("after a week paid wholly by credit: no 'different from your last payment of $0.00'", async () => {
+    await at("2027-12-20");
+    const priceId = await weekly(1500);
+    const member = await cardMember("4000000000009995");
+    const sub = await join(member, priceId);
+    await run("billing-run"); // fails: $15.00 owing
+    await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, { amount: 4000, payment_method: "cash" });
+    await at("2027-12-27");
+    await run("billing-run"); // $15.00 paid wholly from the $25.00 credit
+    expect((await mine(member)).credit_balance).toBe(1000);
+
+    await at("2027-12-31"); // three days before 3 January: $5.00 left after $10.00 credit, plus surcharge
+    await run("member-notices");
+    const reminder = (await mailTo(member.email)).find((m) => /payment of \$[\d.]+ is on/.test(m.subject));
+    expect(reminder, "the reminder is sent").toBeDefined();
+    expect(reminder?.text).not.toContain("$0.00");
+    expect(reminder?.text).not.toContain("different from your last payment");
+  });
+});
