@@ -243,6 +243,28 @@ describe("derived states: properties", () => {
     billing_frequency: fc.constantFrom("monthly" as const, "weekly" as const, "one_off" as const),
   });
 
+  it("a live pay-in-full membership whose transfer has not arrived is awaiting it: not active, amber, no doors", () => {
+    const owing = state({ billing_frequency: "one_off", pif_ends_at: "2026-06-10", balance_owing: 29900 });
+    expect(owing).toMatchObject({ awaiting_transfer: true, active: false, card_colour: "amber" });
+    expect(owing.door).toEqual({ standing: false, reason: "Pay-in-full payment not received" });
+    const received = state({ billing_frequency: "one_off", pif_ends_at: "2026-06-10", balance_owing: 0 });
+    expect(received).toMatchObject({ awaiting_transfer: false, active: true, card_colour: "green" });
+    // Ended or cancelled: not awaiting anything.
+    expect(
+      state({ billing_frequency: "one_off", pif_ends_at: "2026-03-10", balance_owing: 29900 })
+        .awaiting_transfer,
+    ).toBe(false);
+    expect(
+      state({
+        billing_frequency: "one_off",
+        pif_ends_at: "2026-06-10",
+        balance_owing: 29900,
+        cancelled_at: "2026-03-05",
+        undo_cancellation_until: "2026-03-31",
+      }).awaiting_transfer,
+    ).toBe(false);
+  });
+
   it("exactly one colour; active is green; red only when cancelled; no standing while paused or past grace", () => {
     fc.assert(
       fc.property(facts, (f) => {

@@ -64,7 +64,13 @@ export interface SubscriptionState {
   /** upcoming_state set and not cancelled. */
   upcoming: boolean;
   upcoming_state: "upcoming" | "failed" | null;
-  /** Not paused, cancelled, in grace period or upcoming. */
+  /**
+   * A pay-in-full membership whose price is still owed: its bank transfer not yet marked received
+   * (not cancelled, not ended). No door access, and not "Active" (tour: the member's and the staff
+   * badge said "Active" while the doors said no).
+   */
+  awaiting_transfer: boolean;
+  /** Not paused, cancelled, in grace period, upcoming or awaiting its transfer. */
   active: boolean;
   card_colour: CardColour;
   on_cooling_period: boolean;
@@ -151,12 +157,20 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
   const upcoming_state = f.upcoming_state ?? null;
   const upcoming = upcoming_state !== null && !cancelled;
 
-  const active = !paused && !cancelled && !in_grace_period && !upcoming;
+  // The door rule's "Pay-in-full payment not received" (below), as a state of a live membership.
+  const pifEnds = instant(f.pif_ends_at);
+  const awaiting_transfer =
+    f.billing_frequency === "one_off" &&
+    (f.balance_owing ?? 0) > 0 &&
+    !cancelled &&
+    !upcoming &&
+    (pifEnds === null || now < at(pifEnds));
+  const active = !paused && !cancelled && !in_grace_period && !upcoming && !awaiting_transfer;
 
   const card_colour: CardColour =
     cancelled && (cancellation_taken_effect || in_grace_period)
       ? "red"
-      : paused || in_grace_period || upcoming
+      : paused || in_grace_period || upcoming || awaiting_transfer
         ? "amber"
         : "green";
 
@@ -193,6 +207,7 @@ export function deriveSubscriptionState(f: SubscriptionFacts): SubscriptionState
     grace_period_over,
     upcoming,
     upcoming_state,
+    awaiting_transfer,
     active,
     card_colour,
     on_cooling_period,

@@ -369,12 +369,24 @@ export const subscriptionSchema = z
     grace_period_over: z.boolean(),
     is_upcoming: z.boolean(),
     is_active: z.boolean(),
+    /** A pay-in-full membership whose bank transfer is not yet marked received (no door access). */
+    is_awaiting_transfer: z.boolean(),
     card_colour: z.enum(["green", "amber", "red"]),
     on_cooling_period: z.boolean(),
     currently_within_term_membership: z.boolean(),
     membership_type: z.string(),
     has_scheduled_price_change: z.boolean(),
     price_change_takes_effect_at: nullableString,
+    /** The price change still to come (subscription/schedule.ts `pendingPriceChange`); null once in effect. */
+    pending_price_change: z
+      .object({
+        price_id: z.string(),
+        label: nullableString,
+        amount: z.number().int(),
+        formatted_amount: z.string(),
+        takes_effect_on: z.string(),
+      })
+      .nullable(),
     start_now_offered: z.boolean(),
     /** The lifecycle actions staff are offered now (billing/subscription-state.ts `OfferedActions`). */
     actions: z.object({

@@ -334,6 +334,11 @@ export const registrationStateSchema = z
     choice_needed: z.boolean(),
     register_fields: registerFieldsSchema,
     subscription: subscriptionSchema.nullable(),
+    /**
+     * No live membership: the latest one, ended (its cancellation in effect), or null. The join
+     * site's `/membership` shows it with its last day (docs/registration.md "After a membership ended").
+     */
+    ended_subscription: subscriptionSchema.nullable(),
     /** Today in Auckland on the business clock (YYYY-MM-DD): the pages say "today" by it. */
     today: z.string(),
     /** Subscribed through the join site, so the welcome email (a summary) was sent. */

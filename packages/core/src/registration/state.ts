@@ -14,7 +14,7 @@ import { cardRateOf } from "../payment/surcharge";
 import { usablePaymentTypes } from "../payment-type/current-user";
 import { myPaymentTypes } from "../payment-type/service";
 import { findPrice } from "../price/store";
-import { myActiveSubscription } from "../subscription/service";
+import { myMemberships } from "../subscription/service";
 import { profilePictureUrl } from "../user/picture";
 import { getProfile } from "../user/profile";
 import { getUser } from "../user/service";
@@ -44,16 +44,17 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
   const { organisationId, record, gym } = await registrationGym(actor);
   // One read of the organisation for its card rate and its terms (a context shares it).
   const context = batchContext();
-  const [user, profile, registerFields, paymentTypes, subscription, surcharge, organisation] =
+  const [user, profile, registerFields, paymentTypes, memberships, surcharge, organisation] =
     await Promise.all([
       getUser(actor.userId),
       getProfile(organisationId, actor.userId),
       registerFieldsOf(actor),
       myPaymentTypes(actor),
-      myActiveSubscription(actor),
+      myMemberships(actor),
       cardRateOf(organisationId, gym.gym_id, context),
       context.organisationOf(organisationId),
     ]);
+  const subscription = memberships.live;
   const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
   const today = aucklandDate(await businessNow());
@@ -122,6 +123,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
         Boolean(record.subscribed_at)),
     register_fields: registerFields,
     subscription,
+    ended_subscription: memberships.ended,
     today,
     // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);
     // a member whose membership the gym made was never sent one.

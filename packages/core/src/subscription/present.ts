@@ -7,7 +7,7 @@ import type { MoneyQuote } from "../contract/quote";
 import { clearedFailureIds } from "../payment/debt";
 import { presentAsQuoted } from "../payment/present";
 import type { PaymentRecord } from "../payment/store";
-import { scheduleOf } from "./schedule";
+import { pendingPriceChange, scheduleOf } from "./schedule";
 import { derivedStatesOf, priceInEffect } from "./states";
 import type { SubscriptionRecord } from "./store";
 
@@ -49,6 +49,7 @@ export function presentSubscription(
   const states = derivedStatesOf(sub, context.now);
   const price = priceInEffect(sub, context.now);
   const period = currentPeriodOf(sub, context.now);
+  const pending = pendingPriceChange(sub, context.now);
   const quoted = presentAsQuoted(context.nextCharge, clearedFailureIds(context.payments ?? []));
   return {
     id: sub.subscription_id,
@@ -115,6 +116,7 @@ export function presentSubscription(
     latest_payment: context.latestPayment ? quoted(context.latestPayment) : null,
     payments: context.payments ? context.payments.map(quoted) : undefined,
     ...states,
+    pending_price_change: pending ? { ...pending, formatted_amount: formatCents(pending.amount) } : null,
   };
 }
 

@@ -109,12 +109,7 @@ export type PriceFacts = Pick<
  * pages, the members list and export), as it is the one charged (schedule.ts's price change).
  */
 export function priceInEffect(sub: PriceFacts, now: Date) {
-  const effective = sub.transition_takes_effect_at ?? sub.transition_to_date;
-  const at = !effective
-    ? Number.NaN
-    : isCivilDate(effective)
-      ? startOfAucklandDay(effective).getTime()
-      : Date.parse(effective);
+  const at = changeInstant(sub);
   if (sub.transition_to_price_id && sub.transition_to_amount != null && at <= now.getTime())
     return {
       price_id: sub.transition_to_price_id,
@@ -129,6 +124,32 @@ export function priceInEffect(sub: PriceFacts, now: Date) {
     offering_name: sub.offering_name,
     price_label: sub.price_label,
     amount: sub.amount,
+  };
+}
+
+/** When the scheduled price change takes effect (ms), NaN without one. */
+function changeInstant(sub: PriceFacts): number {
+  const effective = sub.transition_takes_effect_at ?? sub.transition_to_date;
+  return !effective
+    ? Number.NaN
+    : isCivilDate(effective)
+      ? startOfAucklandDay(effective).getTime()
+      : Date.parse(effective);
+}
+
+/**
+ * The price change still to come at `now` (its new price and first day), or null: none scheduled,
+ * or already in effect (then `priceInEffect` is it; tour: the staff card kept "Price change from
+ * 5/12/2026" after that day and never named the new price before it).
+ */
+export function pendingPriceChange(sub: PriceFacts, now: Date) {
+  const at = changeInstant(sub);
+  if (!sub.transition_to_price_id || sub.transition_to_amount == null || !(at > now.getTime())) return null;
+  return {
+    price_id: sub.transition_to_price_id,
+    label: sub.transition_to_price_label ?? null,
+    amount: sub.transition_to_amount,
+    takes_effect_on: aucklandDate(new Date(at)),
   };
 }
 

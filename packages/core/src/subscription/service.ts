@@ -423,6 +423,20 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
   });
 }
 
+/**
+ * The member's live subscription with its payments, else the latest that ended (its record as
+ * presented, nothing more read: the ended membership and its last day, docs/registration.md
+ * "After a membership ended"). One query of the member's subscriptions either way.
+ */
+export async function myMemberships(actor: Actor) {
+  if (!actor.organisationId) return { live: null, ended: null };
+  const now = await businessNow();
+  const subs = await memberSubscriptions(actor.organisationId, actor.userId);
+  const live = subs.find((s) => isLive(s, now));
+  if (live) return { live: await subscriptionWithPayments(live), ended: null };
+  return { live: null, ended: subs[0] ? presentSubscription(subs[0], { now }) : null };
+}
+
 /** `GET /api/me/active-subscription`. */
 export async function myActiveSubscription(actor: Actor) {
   if (!actor.organisationId) return null;

@@ -47,6 +47,7 @@ export function derivedStatesOf(sub: SubscriptionRecord, now: Date) {
     grace_period_over: s.grace_period_over,
     is_upcoming: s.upcoming,
     is_active: s.active,
+    is_awaiting_transfer: s.awaiting_transfer,
     card_colour: s.card_colour,
     on_cooling_period: s.on_cooling_period,
     currently_within_term_membership:

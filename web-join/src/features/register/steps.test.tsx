@@ -79,6 +79,23 @@ describe("the join site's route guard (spec 000 §4)", () => {
     });
   });
 
+  it("opens /membership to a member whose membership ended (its last day shown there), not their next step", () => {
+    const ended = state({
+      step: "take-photo",
+      choice_needed: true,
+      ended_subscription: { id: "s-1" } as RegistrationState["ended_subscription"],
+    });
+    expect(registrationDecision(member, ended, "/membership", "")).toEqual({ kind: "allow" });
+    expect(registrationDecision(member, ended, "/membership/receipts/01PAYMENT", "")).toEqual({
+      kind: "allow",
+    });
+    // Nothing ended and nothing live: still their step.
+    expect(registrationDecision(member, state({ step: "take-photo" }), "/membership", "")).toEqual({
+      kind: "navigate",
+      to: "/take-photo",
+    });
+  });
+
   it("sends a member with nothing left to confirm (a past member) to choose again, and opens /rejoin until they subscribe", () => {
     const past = state({ step: "confirm-subscription", choice_needed: true });
     expect(registrationDecision(member, past, "/confirm-subscription", "")).toEqual({

@@ -86,6 +86,12 @@ export function registrationDecision(
   )
     return { kind: "allow" };
   if (state.welcome) return pathname === target ? { kind: "allow" } : { kind: "navigate", to: target };
+  // A past member may still read their ended membership and its receipts (tour: /take-photo instead).
+  if (
+    state.ended_subscription &&
+    (pathname === MEMBERSHIP_PATH || pathname.startsWith(`${MEMBERSHIP_PATH}/receipts/`))
+  )
+    return { kind: "allow" };
   if (pathname === REJOIN_PATH) return { kind: "allow" };
   if (state.choice_needed && page?.stage === stageOfStep["confirm-subscription"])
     return { kind: "navigate", to: REJOIN_PATH };

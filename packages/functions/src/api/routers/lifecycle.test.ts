@@ -312,6 +312,16 @@ describe("price change", () => {
     });
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.data[0].transition_to_price).toBe(prices.staffRate.price_id);
+    // Until it takes effect the answer names the price to come and its first day (tour: the staff
+    // card said "Price change from …" and never which price); the price in effect is still the old.
+    const pending = (await admin.get(`/api/subscriptions/${a.id}`)).body.data;
+    expect(pending.pending_price_change).toMatchObject({
+      price_id: prices.staffRate.price_id,
+      amount: 1500,
+      formatted_amount: "$15.00",
+      takes_effect_on: addDays(today, 7),
+    });
+    expect(pending.price.amount).toBe(2400);
     // The picker lists both, each now flagged as already having a change scheduled.
     const candidates = await admin.get(`/api/prices/${prices.anytimeWeekly.price_id}/subscriptions`);
     expect(candidates.status).toBe(200);

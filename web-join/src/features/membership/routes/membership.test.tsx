@@ -247,4 +247,59 @@ describe("end dates on the member's page: the last day, included, as emails and 
     expect(await screen.findByText("Last day 4 December 2026")).toBeInTheDocument();
     expect(screen.queryByText("Cancelled")).not.toBeInTheDocument();
   });
+
+  it("a pay-in-full membership whose bank transfer has not arrived reads 'Awaiting transfer', not 'Active' (tour)", async () => {
+    render(
+      subscription({
+        payment_method: "pif",
+        is_active: false,
+        is_awaiting_transfer: true,
+        balance_owing: 29900,
+        door_access: { standing: false, reason: "Pay-in-full payment not received" },
+      }),
+    );
+    expect(await screen.findByText("Awaiting transfer")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
+  });
+});
+
+describe("after the membership ended (tour: the page sent the member to /take-photo)", () => {
+  it("shows the ended membership with its last day and a way to join again", async () => {
+    const ended = subscription({
+      is_cancelled: true,
+      cancellation_taken_effect: true,
+      is_active: false,
+      cancelled_at: "2026-11-20T00:00:00.000Z",
+      cancellation_effective_at: "2026-12-04T11:00:00.000Z", // 5 December, Auckland: last day 4 December
+    });
+    mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: null });
+      if (call.url.startsWith("/api/me/registration"))
+        return jsonResponse({
+          data: {
+            step: "take-photo",
+            welcome: false,
+            email: "sam@example.nz",
+            gym: { id: "g-1", name: "Harbour Fitness Ponsonby", logo: null },
+            register_fields: null,
+            default_payment_type: null,
+            ended_subscription: ended,
+          },
+        });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Sam Member" } });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+    expect(
+      await screen.findByText("Your membership ended. Its last day was 4 December 2026."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Ended")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Join again" })).toHaveAttribute("href", "/rejoin");
+    expect(screen.queryByText("No membership")).not.toBeInTheDocument();
+  });
 });

@@ -59,6 +59,8 @@ function standing(sub: Subscription): { label: string; color: string } {
   if (sub.in_grace_period) return { label: "Payment owed", color: "orange" };
   if (sub.is_paused) return { label: "Paused", color: "yellow" };
   if (sub.pause_in_future) return { label: "Pause booked", color: "yellow" };
+  // A pay-in-full bank transfer not yet received: no door access yet, so not "Active" (tour).
+  if (sub.is_awaiting_transfer) return { label: "Awaiting transfer", color: "yellow" };
   return { label: "Active", color: "green" };
 }
 
@@ -133,12 +135,40 @@ export function MembershipRoute() {
           </Paper>
           {sub.actions.cancel && <CancelPanel sub={sub} onDone={() => void mutate()} />}
         </Stack>
+      ) : state.ended_subscription ? (
+        <Ended sub={state.ended_subscription} />
       ) : (
         <Alert color="gray" title="No membership">
           You have no live membership at {state.gym.name}.
         </Alert>
       )}
     </JoinLayout>
+  );
+}
+
+/** A membership that has ended (tour: the page sent them to /take-photo): what it was and its last day. */
+function Ended({ sub }: { sub: Subscription }) {
+  return (
+    <Paper withBorder p={{ base: "md", xs: "lg" }} aria-label="Your membership" component="section">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {sub.price.offering.name ?? "Membership"}
+          </Title>
+          <Status label="Ended" color="red" testId="membership-state" />
+        </Group>
+        <Text>{sub.price.label ?? sub.price.formatted_amount}</Text>
+        <Text>
+          Your membership ended. Its last day was {formatLongLastDay(sub.cancellation_effective_at)}.
+        </Text>
+        {sub.balance_owing > 0 && <Text>{sub.formatted_balance_owing} is still owed.</Text>}
+        <Group>
+          <Button component={Link} to="/rejoin">
+            Join again
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -121,7 +121,12 @@ function SubscriptionPanel({ member }: { member: Member }) {
         {sub.on_cooling_period && (
           <Row label="Cooling-off ends">{formatDate(sub.cooling_period_ends_at)}</Row>
         )}
-        {sub.has_scheduled_price_change && <Row label="Price change">Scheduled</Row>}
+        {sub.pending_price_change && (
+          <Row label="Price change">
+            to {sub.pending_price_change.label ?? sub.pending_price_change.formatted_amount} from{" "}
+            {formatDate(sub.pending_price_change.takes_effect_on)}
+          </Row>
+        )}
         <Row label="Door access">
           <Badge color={sub.door_access.standing ? "green" : "red"} variant="light">
             {sub.door_access.standing ? "Allowed" : "Not allowed"}

@@ -285,6 +285,72 @@ describe("the card's money figures are core's quote of the next money event (iss
     expect(screen.queryByText("$48.00")).not.toBeInTheDocument();
   });
 
+  it("names a price change still to come, and says nothing of one already in effect (tour)", () => {
+    const pending = subscription({
+      has_scheduled_price_change: true,
+      price_change_takes_effect_at: "2026-12-04T11:00:00Z",
+      pending_price_change: {
+        price_id: "p-2",
+        label: "$15.00 Weekly",
+        amount: 1500,
+        formatted_amount: "$15.00",
+        takes_effect_on: "2026-12-05",
+      },
+    });
+    const { unmount } = renderWithProviders(
+      <SubscriptionCard subscription={pending} canChange={false} onChanged={() => {}} />,
+    );
+    expect(screen.getByText("Price change")).toBeInTheDocument();
+    expect(screen.getByText("to $15.00 Weekly from 5/12/2026")).toBeInTheDocument();
+    unmount();
+
+    // In effect: the change's fields stay on the record, but it is the price now, not a change to come.
+    const done = subscription({
+      has_scheduled_price_change: true,
+      price_change_takes_effect_at: "2026-12-04T11:00:00Z",
+      pending_price_change: null,
+    });
+    renderWithProviders(<SubscriptionCard subscription={done} canChange={false} onChanged={() => {}} />);
+    expect(screen.queryByText("Price change")).not.toBeInTheDocument();
+  });
+
+  it("a pay-in-full membership whose bank transfer has not arrived reads 'Awaiting transfer' (tour)", () => {
+    const awaiting = subscription({
+      payment_method: "pif",
+      is_active: false,
+      is_awaiting_transfer: true,
+      card_colour: "amber",
+      door_access: { standing: false, reason: "Pay-in-full payment not received" },
+    });
+    renderWithProviders(<SubscriptionCard subscription={awaiting} canChange={false} onChanged={() => {}} />);
+    expect(screen.getByText("Awaiting transfer")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
+  });
+
+  it("an ended membership shows its last day and no live-only rows (tour)", () => {
+    const ended = subscription({
+      is_cancelled: true,
+      cancellation_taken_effect: true,
+      is_active: false,
+      card_colour: "red",
+      cancelled_at: "2026-11-23T00:00:00Z",
+      cancellation_effective_at: "2026-12-04T11:00:00Z", // 5 Dec, Auckland: the last day is 4 Dec
+      is_term_membership: true,
+      term_ends_at: "2027-06-01T00:00:00Z",
+      current_period_start: null,
+      current_period_end: null,
+      upcoming_payment: null,
+      next_charge: null,
+    });
+    renderWithProviders(<SubscriptionCard subscription={ended} canChange={false} onChanged={() => {}} />);
+    expect(screen.getByText("Ended: last day 4/12/2026")).toBeInTheDocument();
+    expect(screen.getByText("Last day")).toBeInTheDocument();
+    for (const live of ["Current period", "Next payment", "Term ends", "Pause days left"])
+      expect(screen.queryByText(live)).not.toBeInTheDocument();
+    expect(screen.queryByText("Not started")).not.toBeInTheDocument();
+    expect(screen.queryByText("None")).not.toBeInTheDocument();
+  });
+
   it("a cancellation not yet in effect reads 'Cancelling', with its last day, until that day has passed (tour item 7)", () => {
     const running = subscription({
       is_cancelled: true,

@@ -10,12 +10,18 @@ export const CARD_COLOURS = { green: "green", amber: "orange", red: "red" } as c
 
 /** The one-word state staff read first, from the derived states (spec 001 §4). */
 export function stateLabel(s: Subscription): string {
-  if (s.is_cancelled && s.cancellation_taken_effect) return "Cancelled";
+  if (hasEnded(s)) return `Ended: last day ${formatLastDay(s.cancellation_effective_at)}`;
   if (s.is_cancelled) return `Cancelling: last day ${formatLastDay(s.cancellation_effective_at)}`;
   if (s.in_grace_period) return "In grace period";
   if (s.is_paused) return s.pause_in_future ? `Pause from ${formatDate(s.pause_start_at)}` : "Paused";
   if (s.is_upcoming) return s.upcoming_state === "failed" ? "Upcoming (payment failed)" : "Upcoming";
+  if (s.is_awaiting_transfer) return "Awaiting transfer";
   return "Active";
+}
+
+/** A cancellation that has taken effect: the membership is over, nothing of it is live. */
+export function hasEnded(s: Subscription): boolean {
+  return s.is_cancelled && s.cancellation_taken_effect;
 }
 
 /** The next money event as core quotes it (`next_charge`): the total the member will pay. */
@@ -59,6 +65,9 @@ export function SubscriptionCard({
   const next = s.upcoming_payment;
   const quote = s.next_charge;
   const awaiting = quote?.kind === "awaiting_transfer";
+  // Ended (tour): its last day, what is still owed or held, and no live-only rows (the current
+  // period, the next payment, the term, pause days) that read "Not started" or "None".
+  const live = !hasEnded(s);
   return (
     <Card
       withBorder
@@ -90,20 +99,25 @@ export function SubscriptionCard({
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Fact label="Started">{formatDate(s.start_date)}</Fact>
-          <Fact label="Current period">
-            {s.current_period_start
-              ? `${formatDate(s.current_period_start)} – ${formatLastDay(s.current_period_end)}`
-              : "Not started"}
-          </Fact>
-          <Fact label={quote ? quote.title : nextPaymentLabel(next)}>
-            {quote
-              ? quoteText(quote)
-              : next
-                ? `${next.formatted_total} on ${formatDate(next.due_on)}`
-                : s.pif_ends_at
-                  ? "Paid in full"
-                  : "None"}
-          </Fact>
+          {!live && <Fact label="Last day">{formatLastDay(s.cancellation_effective_at)}</Fact>}
+          {live && (
+            <Fact label="Current period">
+              {s.current_period_start
+                ? `${formatDate(s.current_period_start)} – ${formatLastDay(s.current_period_end)}`
+                : "Not started"}
+            </Fact>
+          )}
+          {(live || quote) && (
+            <Fact label={quote ? quote.title : nextPaymentLabel(next)}>
+              {quote
+                ? quoteText(quote)
+                : next
+                  ? `${next.formatted_total} on ${formatDate(next.due_on)}`
+                  : s.pif_ends_at
+                    ? "Paid in full"
+                    : "None"}
+            </Fact>
+          )}
           {/* The owed figure is the quote's when it is of the balance (one figure, tour item 5). */}
           {quote?.kind !== "balance_owing" && (
             <Fact label="Balance owing">
@@ -118,8 +132,8 @@ export function SubscriptionCard({
                 : ""}
             </Fact>
           )}
-          {s.is_term_membership && <Fact label="Term ends">{formatDate(s.term_ends_at)}</Fact>}
-          {s.on_cooling_period && (
+          {live && s.is_term_membership && <Fact label="Term ends">{formatDate(s.term_ends_at)}</Fact>}
+          {live && s.on_cooling_period && (
             <Fact label="Cooling-off until">{formatDate(s.cooling_period_ends_at)}</Fact>
           )}
           {s.pif_ends_at && (
@@ -127,14 +141,18 @@ export function SubscriptionCard({
               {formatLastDay(s.pif_ends_at)}
             </Fact>
           )}
-          {s.payment_method !== "pif" && (
+          {live && s.payment_method !== "pif" && (
             <Fact label="Pause days left">
               {s.pause_days_remaining} of {s.pause_days_credit}
             </Fact>
           )}
-          {s.pause_start_at && <Fact label="Pause">{formatPause(s)}</Fact>}
-          {s.has_scheduled_price_change && (
-            <Fact label="Price change">from {formatDate(s.price_change_takes_effect_at)}</Fact>
+          {live && s.pause_start_at && <Fact label="Pause">{formatPause(s)}</Fact>}
+          {/* Only while it is to come, naming the new price (once in effect it is the price above). */}
+          {s.pending_price_change && (
+            <Fact label="Price change">
+              to {s.pending_price_change.label ?? s.pending_price_change.formatted_amount} from{" "}
+              {formatDate(s.pending_price_change.takes_effect_on)}
+            </Fact>
           )}
           {s.in_grace_period && <Fact label="Grace ends">{formatDate(s.grace_period_ends_at)}</Fact>}
           <Fact label="Door access">{s.door_access.standing ? "Yes" : `No: ${s.door_access.reason}`}</Fact>
