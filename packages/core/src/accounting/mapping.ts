@@ -1,7 +1,7 @@
 /**
  * The account mapping (docs/accounting.md "The accounts"): which account of the organisation's
  * Xero chart each kind of money goes to. Organisation admins read and change it; until they save
- * one, the defaults below answer (Xero's standard New Zealand chart where it has the account, and
+ * one, the defaults answer (Xero's standard New Zealand chart where it has the account, and
  * suggested codes for the clearing and credit accounts it lacks).
  */
 import type { Actor } from "../auth/actor";
@@ -10,6 +10,7 @@ import {
   type AccountingMapping,
   type AccountingMappingView,
   accountingMappingInput,
+  defaultAccountingMapping,
 } from "../contract/accounting";
 import { db } from "../db/service";
 import { ValidationError } from "../errors";
@@ -17,27 +18,8 @@ import { listGyms } from "../gym/service";
 import { getOrganisation } from "../organisation/service";
 import { parse } from "../validation";
 
-/** Xero's standard NZ chart: 200 Sales, 260 Other Revenue, 404 Bank Fees, 090 Business Bank Account. */
-export const defaultMapping: AccountingMapping = {
-  income_account: "200",
-  income_tax_rate: "15% GST on Income",
-  offerings: [],
-  surcharge_account: "260",
-  joining_fee_account: "200",
-  break_fee_account: "260",
-  fees_account: "404",
-  fees_tax_rate: "15% GST on Expenses",
-  credit_account: "835",
-  refunds_account: "200",
-  no_gst_tax_rate: "No GST",
-  stripe_clearing_account: "621",
-  akahu_clearing_account: "622",
-  desk_clearing_account: "623",
-  transfer_clearing_account: "624",
-  bank_account: "090",
-  tracking_name: "Gym",
-  gyms: [],
-};
+/** The mapping before an admin saves one (contract/accounting.ts). */
+export const defaultMapping: AccountingMapping = defaultAccountingMapping;
 
 /** The organisation's mapping as the journals use it (the defaults when none was saved). */
 export async function mappingOf(organisationId: string): Promise<AccountingMappingView> {

@@ -52,10 +52,14 @@ export function attentionKeys(payment: { organisation_id: string; payment_id: st
 /** What a write that makes a payment final removes (with the work keys it removes). */
 export const ATTENTION_FIELDS = ["attention_key", "attention_sort"] as const;
 
-export async function findPayment(organisationId: string, paymentId: string): Promise<PaymentRecord | null> {
+export async function findPayment(
+  organisationId: string,
+  paymentId: string,
+  options: { consistent?: boolean } = {},
+): Promise<PaymentRecord | null> {
   const { data } = await db()
     .entities.payment.get({ organisation_id: organisationId, payment_id: paymentId })
-    .go();
+    .go({ consistent: options.consistent });
   return data ?? null;
 }
 

@@ -134,6 +134,24 @@ type OwnerLink = { organisation_id: string; gym_id?: string | null };
 const ownerOf = (link: OwnerLink | null) =>
   link ? { organisation_id: link.organisation_id, gym_id: link.gym_id ?? null } : null;
 
+/**
+ * Stripe sends a charge's event as soon as it settles, which can be before our own write of the
+ * charge call's answer (its PaymentIntent id) has landed: the payment is claimed (`pending_request`)
+ * and holds no PaymentIntent yet. The event waits for that write, re-reading the payment a few
+ * times over about two seconds; only a charge whose answer never lands (a crash) is left to
+ * polling, which re-drives the charge with its key (docs/providers.md "Binding events").
+ */
+const ANSWER_WAITS_MS = [100, 200, 400, 600, 800];
+async function onceAnswerRecorded(payment: PaymentRecord): Promise<PaymentRecord | null> {
+  let current: PaymentRecord | null = payment;
+  for (const wait of ANSWER_WAITS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    current = await findPayment(payment.organisation_id, payment.payment_id, { consistent: true });
+    if (!current || current.stripe_id || current.status !== "pending_request") return current;
+  }
+  return current;
+}
+
 /** What the receiver read for this event, when it is the payment the metadata names. */
 function readsFor(event: VerifiedWebhook, organisationId: string, paymentId: string): StripeReads | null {
   const reads = event.prefetched as StripeReads | undefined;
@@ -157,7 +175,9 @@ export async function onStripe(event: VerifiedWebhook): Promise<HandlerResult> {
   if (event.organisationId && event.organisationId !== organisationId)
     return refuse("the PaymentIntent's metadata names another organisation's payment");
   const reads = readsFor(event, organisationId, metadata.payment_id);
-  const payment = reads ? reads.payment : await findPayment(organisationId, metadata.payment_id);
+  let payment = reads ? reads.payment : await findPayment(organisationId, metadata.payment_id);
+  if (payment && !payment.stripe_id && payment.status === "pending_request")
+    payment = await onceAnswerRecorded(payment);
   if (!payment) {
     webhookStats.ignored += 1;
     return;

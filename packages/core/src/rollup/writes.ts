@@ -7,6 +7,7 @@
  */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";
+import { retryWait } from "../db/retry";
 import { db } from "../db/service";
 import { COST_DIM, churnRank, costBucketOf, isChurnRisk } from "./cost";
 import { COUNTER_SHARDS, ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
@@ -194,13 +195,13 @@ export async function writeCounted<T extends { canceled: boolean }>(
     const result = await write((tx) => rollupItems(tx, prepared));
     if (!result.canceled || attempt >= 4) return result;
     // Another transaction on the same items was in flight (a counter shard, the member's month):
-    // wait a moment and try again, on the next counter shard.
+    // wait as every cancelled money transaction does (db/retry.ts) and try again, on the next shard.
     const reasons = (result as { data?: unknown }).data;
     if (
       Array.isArray(reasons) &&
       reasons.some((r) => (r as { code?: string })?.code === "TransactionConflict")
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * (attempt + 1)));
+      await retryWait(attempt);
       continue;
     }
     if (!prepared.months.size) return result;

@@ -356,6 +356,9 @@ export async function billingRun(now: Date, options: JobOptions = {}) {
     }
     // A pass that claimed nothing ends the run, unless a claim was left to it by repeated conflicts.
     if (summary.claimed === claimedBefore && (again === 0 || pass + 1 >= CONFLICT_PASSES)) break;
+    // Claims left by repeated conflicts are taken again after a wait longer than the last retry's,
+    // not back to back with it (they would meet the same writer in step).
+    if (again > 0) await retryWait(CLAIM_ATTEMPTS);
     if (pass === MAX_CATCH_UP_PASSES - 1) log.warn("billing run stopped catching up", { passes: pass + 1 });
   }
   if (options.wait !== false) await queue.drain();

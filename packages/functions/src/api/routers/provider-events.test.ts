@@ -29,6 +29,7 @@ let core: {
   sim: typeof import("@gym/core/simulators/simulation");
   store: typeof import("@gym/core/payment/store");
   charge: typeof import("@gym/core/payment/charge");
+  settle: typeof import("@gym/core/payment/settle");
   subs: typeof import("@gym/core/subscription/store");
   log: typeof import("@gym/core/webhook-log/service");
   db: typeof import("@gym/core/db/service");
@@ -106,6 +107,7 @@ beforeAll(async () => {
     sim: await import("@gym/core/simulators/simulation"),
     store: await import("@gym/core/payment/store"),
     charge: await import("@gym/core/payment/charge"),
+    settle: await import("@gym/core/payment/settle"),
     subs: await import("@gym/core/subscription/store"),
     log: await import("@gym/core/webhook-log/service"),
     db: await import("@gym/core/db/service"),
@@ -188,6 +190,37 @@ describe("Stripe events are bound to the PaymentIntent the payment holds", () =>
     expect(after.version).toBe(settled.version);
     const sub = await core.subs.findSubscription(world.organisation_id, subscription.subscription_id);
     expect(sub?.balance_owing).toBe(0);
+  });
+
+  it("an event arriving a moment before our write of the charge's answer waits for it and settles the payment (a CI run's join page waited for ever)", async () => {
+    const user = await addMember(world, "Riley Early");
+    await addCard(world, user, "4242424242424242");
+    const { first_payment } = await subscribeMember(world, user);
+    // The charge is taken; our write of its answer is still on its way when Stripe's event lands.
+    let late: Promise<unknown> | undefined;
+    core.charge.chargeHooks.afterProviderCall = (charged, outcome) => {
+      core.charge.chargeHooks.afterProviderCall = undefined;
+      late = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+        core.settle.applyOutcome(charged, outcome, { snapshot: charged, source: "charge" }),
+      );
+      throw new Error("the answer's write is slow");
+    };
+    await core.jobs.runJob("billing-run", START);
+    const [taken] = chargesOf(first_payment.payment_id);
+    expect((await payment(first_payment.payment_id)).stripe_id).toBeUndefined();
+    const answer = await stripeEvent("payment_intent.succeeded", {
+      id: taken.provider_id,
+      amount: taken.amount,
+      status: "succeeded",
+      metadata: { payment_id: first_payment.payment_id, organisation_id: world.organisation_id },
+    });
+    await late;
+    expect(answer.body.outcome).toBe("accepted");
+    expect(await payment(first_payment.payment_id)).toMatchObject({
+      status: "sent",
+      stripe_id: taken.provider_id,
+    });
+    expect(chargesOf(first_payment.payment_id)).toHaveLength(1);
   });
 
   it("an event arriving before we recorded the PaymentIntent is refused; polling settles the payment from its own charge", async () => {
