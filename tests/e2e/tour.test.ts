@@ -192,19 +192,16 @@ interface Stop {
 const screenshots = process.env.TOUR_SCREENSHOTS === "1";
 
 /** Opens one address and reports what a person would notice. */
-async function visit(
-  page: Page,
-  url: string,
-  size: Size,
-  options: {
-    axe?: boolean;
-    shot?: string;
-    guest?: boolean;
-    inApp?: boolean;
-    /** A member's page: member words only, and (true) headed by their gym. */
-    member?: { gym: boolean };
-  } = {},
-) {
+interface VisitOptions {
+  axe?: boolean;
+  shot?: string;
+  guest?: boolean;
+  inApp?: boolean;
+  /** A member's page: member words only, and (true) headed by their gym. */
+  member?: { gym: boolean };
+}
+
+async function visit(page: Page, url: string, size: Size, options: VisitOptions = {}) {
   const errors: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
     if (message.type() === "error") errors.push(message.text());
@@ -217,96 +214,20 @@ async function visit(
     // The staff routes after each role and size's first: inside the app, as a person moves.
     if (options.inApp) await openInApp(page, url);
     else await page.goto(url, { waitUntil: "load" });
-    // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls
-    // answered). Either not happening is a problem of the page (issue 39: a page stuck on its
-    // spinner, or never drawn, used to pass). A file an email links to (a logo) is not a page.
-    const isPage = await page.evaluate(() => document.contentType === "text/html");
-    const drawn =
-      !isPage ||
-      (await page
-        .locator(currentHeading)
-        .first()
-        .waitFor({ timeout: 8_000 })
-        .then(() => true)
-        .catch(() => false));
-    if (!drawn) problems.push("no heading after 8 s (the page never drew)");
-    const loaded = await page
-      .locator(".mantine-Loader-root")
-      .first()
-      .waitFor({ state: "detached", timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (!loaded) problems.push("still loading after 5 s (a loader never left)");
-    await page.waitForTimeout(150);
-    const body = await page.locator("body").innerText();
-    if (/Page not found/i.test(body)) problems.push("Page not found");
-    if (/Something went wrong/i.test(body)) problems.push("Something went wrong");
-    if (options.member) problems.push(...(await memberWording(page, options.member.gym)));
-    problems.push(...(await dateProblems(page)));
-    // Every button shows its whole label (issue 35: "Mark received" was cut to "Mark rece" at 1280 px,
-    // past the edge of the payments table's scroll box): neither its label cut short nor the button
-    // beyond the edge of a box that clips it.
-    const cutButtons = await page.evaluate(() => {
-      const cut: string[] = [];
-      for (const button of document.querySelectorAll<HTMLElement>(".mantine-Button-root")) {
-        const box = button.getBoundingClientRect();
-        if (button.offsetParent === null || box.width === 0) continue;
-        const label = button.querySelector<HTMLElement>(".mantine-Button-label");
-        let clipped = label !== null && label.scrollWidth > label.clientWidth + 1;
-        for (let frame = button.parentElement; frame && !clipped; frame = frame.parentElement) {
-          if (getComputedStyle(frame).overflowX === "visible") continue;
-          const edge = frame.getBoundingClientRect();
-          clipped = box.right > edge.right + 1 || box.left < edge.left - 1;
-        }
-        if (clipped) cut.push((button.textContent ?? "").trim());
+    // The app may send the page on while it is read: a page painted before its script ran (the join
+    // site's register page) moves a member already joined to their membership once its first call
+    // answers, which a loaded machine can make later than the page's settling ("Execution context
+    // was destroyed"). Then where it landed is read.
+    for (let look = 0; ; look++) {
+      try {
+        problems.push(...(await inspect(page, size, options)));
+        break;
+      } catch (error) {
+        if (look >= 2 || !/Execution context was destroyed|navigation/i.test((error as Error).message))
+          throw error;
+        await page.waitForLoadState("load");
       }
-      return cut;
-    });
-    if (cutButtons.length) problems.push(`button cut: ${cutButtons.join(", ")}`);
-    if (size === "phone") {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);
-      // A table wider than the phone is clipped inside its scroll box: columns a person cannot see.
-      const clipped = await page.evaluate(
-        () =>
-          [...document.querySelectorAll("table")].filter(
-            (table) =>
-              table.offsetParent !== null && table.getBoundingClientRect().right > window.innerWidth + 1,
-          ).length,
-      );
-      if (clipped) problems.push(`${clipped} table(s) wider than the phone`);
-      // The top bar's switchers say whose organisation and gym this is: never "Harbour …".
-      const cut = await page.evaluate(() =>
-        [...document.querySelectorAll("header button")]
-          .filter((button) => /^(Organisation|Gym):/.test(button.textContent ?? ""))
-          .flatMap((button) => [...button.querySelectorAll<HTMLElement>("span")])
-          // The visible names (cut with an ellipsis when too long), not the visually hidden prefix.
-          .filter((span) => getComputedStyle(span).textOverflow === "ellipsis" && span.offsetParent !== null)
-          .filter((span) => span.scrollWidth > span.clientWidth + 1)
-          .map((span) => span.textContent),
-      );
-      if (cut.length) problems.push(`switcher name cut: ${cut.join(", ")}`);
     }
-    if (options.axe) {
-      await page.addScriptTag({ path: axePath });
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: {
-              run: () => Promise<{
-                violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
-              }>;
-            };
-          }
-        ).axe.run();
-        return result.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-      });
-      problems.push(...violations.map((v) => `axe: ${v}`));
-    }
-    if (options.shot && screenshots)
-      await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
   } finally {
     page.off("console", onConsole);
     page.off("pageerror", onPageError);
@@ -315,6 +236,102 @@ async function visit(
   const expected = options.guest ? /status of 401/ : null;
   problems.push(...errors.filter((e) => !expected?.test(e)).map((e) => `console: ${e}`));
   return { url, landed: page.url(), problems } satisfies Stop;
+}
+
+/** What is wrong with the page as it stands (visit's checks, axe and screenshot included). */
+async function inspect(page: Page, size: Size, options: VisitOptions): Promise<string[]> {
+  const problems: string[] = [];
+  // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls
+  // answered). Either not happening is a problem of the page (issue 39: a page stuck on its
+  // spinner, or never drawn, used to pass). A file an email links to (a logo) is not a page.
+  const isPage = await page.evaluate(() => document.contentType === "text/html");
+  const drawn =
+    !isPage ||
+    (await page
+      .locator(currentHeading)
+      .first()
+      .waitFor({ timeout: 8_000 })
+      .then(() => true)
+      .catch(() => false));
+  if (!drawn) problems.push("no heading after 8 s (the page never drew)");
+  const loaded = await page
+    .locator(".mantine-Loader-root")
+    .first()
+    .waitFor({ state: "detached", timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!loaded) problems.push("still loading after 5 s (a loader never left)");
+  await page.waitForTimeout(150);
+  const body = await page.locator("body").innerText();
+  if (/Page not found/i.test(body)) problems.push("Page not found");
+  if (/Something went wrong/i.test(body)) problems.push("Something went wrong");
+  if (options.member) problems.push(...(await memberWording(page, options.member.gym)));
+  problems.push(...(await dateProblems(page)));
+  // Every button shows its whole label (issue 35: "Mark received" was cut to "Mark rece" at 1280 px,
+  // past the edge of the payments table's scroll box): neither its label cut short nor the button
+  // beyond the edge of a box that clips it.
+  const cutButtons = await page.evaluate(() => {
+    const cut: string[] = [];
+    for (const button of document.querySelectorAll<HTMLElement>(".mantine-Button-root")) {
+      const box = button.getBoundingClientRect();
+      if (button.offsetParent === null || box.width === 0) continue;
+      const label = button.querySelector<HTMLElement>(".mantine-Button-label");
+      let clipped = label !== null && label.scrollWidth > label.clientWidth + 1;
+      for (let frame = button.parentElement; frame && !clipped; frame = frame.parentElement) {
+        if (getComputedStyle(frame).overflowX === "visible") continue;
+        const edge = frame.getBoundingClientRect();
+        clipped = box.right > edge.right + 1 || box.left < edge.left - 1;
+      }
+      if (clipped) cut.push((button.textContent ?? "").trim());
+    }
+    return cut;
+  });
+  if (cutButtons.length) problems.push(`button cut: ${cutButtons.join(", ")}`);
+  if (size === "phone") {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 1) problems.push(`overflows sideways by ${overflow}px`);
+    // A table wider than the phone is clipped inside its scroll box: columns a person cannot see.
+    const clipped = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("table")].filter(
+          (table) =>
+            table.offsetParent !== null && table.getBoundingClientRect().right > window.innerWidth + 1,
+        ).length,
+    );
+    if (clipped) problems.push(`${clipped} table(s) wider than the phone`);
+    // The top bar's switchers say whose organisation and gym this is: never "Harbour …".
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll("header button")]
+        .filter((button) => /^(Organisation|Gym):/.test(button.textContent ?? ""))
+        .flatMap((button) => [...button.querySelectorAll<HTMLElement>("span")])
+        // The visible names (cut with an ellipsis when too long), not the visually hidden prefix.
+        .filter((span) => getComputedStyle(span).textOverflow === "ellipsis" && span.offsetParent !== null)
+        .filter((span) => span.scrollWidth > span.clientWidth + 1)
+        .map((span) => span.textContent),
+    );
+    if (cut.length) problems.push(`switcher name cut: ${cut.join(", ")}`);
+  }
+  if (options.axe) {
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const result = await (
+        window as unknown as {
+          axe: {
+            run: () => Promise<{
+              violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
+            }>;
+          };
+        }
+      ).axe.run();
+      return result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+    problems.push(...violations.map((v) => `axe: ${v}`));
+  }
+  if (options.shot && screenshots)
+    await page.screenshot({ path: screenshotPath(options.shot), fullPage: size === "phone" });
+  return problems;
 }
 
 /**
