@@ -297,6 +297,16 @@ export const registrationSteps = [
 ] as const;
 export type RegistrationStepName = (typeof registrationSteps)[number];
 
+/** Where a pay-in-full bank transfer goes: the gym's account (null: ask the gym) and the reference. */
+export const bankTransferSchema = z
+  .object({
+    account_name: z.string().nullable(),
+    account_number: z.string().nullable(),
+    reference: z.string(),
+  })
+  .meta({ id: "BankTransfer" });
+export type BankTransfer = z.output<typeof bankTransferSchema>;
+
 export const registrationStateSchema = z
   .object({
     /** Where the guard sends the member (spec 000 §4). */
@@ -339,6 +349,11 @@ export const registrationStateSchema = z
      * site's `/membership` shows it with its last day (docs/registration.md "After a membership ended").
      */
     ended_subscription: subscriptionSchema.nullable(),
+    /**
+     * A pay-in-full bank transfer the gym awaits: where to pay it and with which reference (as the
+     * invitation email says); null when none is awaited.
+     */
+    bank_transfer: bankTransferSchema.nullable(),
     /** Today in Auckland on the business clock (YYYY-MM-DD): the pages say "today" by it. */
     today: z.string(),
     /** Subscribed through the join site, so the welcome email (a summary) was sent. */

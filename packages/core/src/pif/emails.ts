@@ -2,24 +2,7 @@ import { joinPage } from "../auth/emails";
 import type { MoneyQuote } from "../contract/quote";
 import { type Block, type Brand, compose } from "../email/message";
 import type { Email } from "../email/port";
-
-/** Where a pay-in-full bank transfer goes: the gym's account, when it has one. */
-export interface TransferAccount {
-  name: string;
-  bank_account_number: string;
-}
-
-/**
- * The reference a member writes on their transfer so staff can tell it is theirs: their name as a
- * New Zealand bank reference takes it (letters, digits, spaces and hyphens, at most 12 characters).
- */
-export function transferReference(name: string): string {
-  return name
-    .replace(/[^A-Za-z0-9 -]+/g, "")
-    .trim()
-    .slice(0, 12)
-    .trim();
-}
+import { bankTransferOf, type TransferAccount } from "./transfer";
 
 /**
  * A pay-in-full transfer not yet received (the subscription's quote, kind `awaiting_transfer`):
@@ -31,14 +14,14 @@ function transferBlocks(
   gym: string,
   account: TransferAccount | null,
 ): Block[] {
-  const reference = transferReference(name);
+  const to = bankTransferOf(name, account);
   return [
     { p: [`We are waiting for your bank transfer of ${quote.formatted_total}.`] },
     {
       p: [
-        account
-          ? `Please pay it into ${account.name}, account ${account.bank_account_number}, with the reference "${reference}".`
-          : `Please ask ${gym} for their bank account, and use the reference "${reference}".`,
+        to.account_number
+          ? `Please pay it into ${to.account_name}, account ${to.account_number}, with the reference "${to.reference}".`
+          : `Please ask ${gym} for their bank account, and use the reference "${to.reference}".`,
       ],
     },
     { p: [`${gym} confirms your payment when it arrives, and your door access starts then.`] },

@@ -13,6 +13,7 @@ import { batchContext } from "../payment/context";
 import { cardRateOf } from "../payment/surcharge";
 import { usablePaymentTypes } from "../payment-type/current-user";
 import { myPaymentTypes } from "../payment-type/service";
+import { bankTransferOf } from "../pif/transfer";
 import { findPrice } from "../price/store";
 import { myMemberships } from "../subscription/service";
 import { profilePictureUrl } from "../user/picture";
@@ -124,6 +125,7 @@ export async function registrationState(actor: Actor): Promise<RegistrationState
     register_fields: registerFields,
     subscription,
     ended_subscription: memberships.ended,
+    bank_transfer: awaiting > 0 ? bankTransferOf(user.name, gym.destination_account) : null,
     today,
     // The welcome email goes out when a membership is confirmed on the join site (markSubscribed);
     // a member whose membership the gym made was never sent one.

@@ -282,7 +282,7 @@ describe("a pay-in-full bank transfer not yet received is awaited, not declined 
       term_amount: 3,
       term_unit: "months",
     });
-    const member = await memberOf(world, api.url, { prefix: "figures-pif" });
+    const member = await memberOf(world, api.url, { prefix: "figures-pif", name: () => "pat o'brien-smith" });
     const added = await admin.post(`/api/members/${member.user.user_id}/pif`, {
       price_id: pif,
       gym_id: world.gym_id,
@@ -303,6 +303,13 @@ describe("a pay-in-full bank transfer not yet received is awaited, not declined 
     const state = (await member.client.get("/api/me/registration")).body.data;
     expect(state.payment_failed).toBe(false);
     expect(state.subscription.next_charge).toMatchObject(awaiting);
+    // Where to pay it and with which reference, as the email says (issue 35's leftover: the welcome
+    // page had only the amount). The reference is the member's name as a bank reference takes it.
+    expect(state.bank_transfer).toEqual({
+      account_name: "Figures Gyms Ponsonby Ltd",
+      account_number: "12-3140-0171323-50",
+      reference: "Pat OBrien-S",
+    });
 
     const received = await admin.post(`/api/payments/${added.body.data.first_payment.id}/received`);
     expect(received.status).toBe(200);

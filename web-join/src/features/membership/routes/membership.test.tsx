@@ -261,6 +261,48 @@ describe("end dates on the member's page: the last day, included, as emails and 
     expect(await screen.findByText("Awaiting transfer")).toBeInTheDocument();
     expect(screen.queryByText("Active")).not.toBeInTheDocument();
   });
+
+  it("says where the awaited transfer goes and its reference, as the invitation email does (issue 35's leftover)", async () => {
+    const sub = subscription({
+      payment_method: "pif",
+      is_active: false,
+      is_awaiting_transfer: true,
+      balance_owing: 29900,
+      next_charge: { ...quote(), kind: "awaiting_transfer", formatted_total: "$299.00" },
+    });
+    mockFetch((call) => {
+      if (call.url === "/api/me/active-subscription") return jsonResponse({ data: sub });
+      if (call.url.startsWith("/api/me/registration"))
+        return jsonResponse({
+          data: {
+            step: "welcome-to-gym",
+            welcome: true,
+            email: "pat@example.nz",
+            gym: { id: "g-1", name: "Harbour Fitness Ponsonby", logo: null },
+            register_fields: null,
+            default_payment_type: null,
+            bank_transfer: {
+              account_name: "Harbour Fitness Ltd",
+              account_number: "12-3140-0171323-50",
+              reference: "Pat Payfull",
+            },
+          },
+        });
+      if (call.url.startsWith("/api/me")) return jsonResponse({ data: { id: "u-1", name: "Pat Payfull" } });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MembershipRoute />
+      </AuthProvider>,
+      { route: "/membership", path: "/membership", theme: touchTheme },
+    );
+    expect(
+      await screen.findByText(
+        'Pay it into Harbour Fitness Ltd, account 12-3140-0171323-50, with the reference "Pat Payfull".',
+      ),
+    ).toBeInTheDocument();
+  });
 });
 
 describe("after the membership ended (tour: the page sent the member to /take-photo)", () => {

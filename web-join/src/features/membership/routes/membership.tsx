@@ -27,8 +27,9 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
+import { BankTransferDetails } from "../../../components/BankTransferDetails";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { saveRegisterFields, useRegistration } from "../../register/api/registration";
 import { paymentTypeLabel } from "../../register/components/payment-type";
@@ -91,7 +92,13 @@ export function MembershipRoute() {
     <JoinLayout gym={state.gym} title="My membership">
       {sub ? (
         <Stack gap="md">
-          <Summary sub={sub} onChange={() => void mutate()} />
+          <Summary
+            sub={sub}
+            onChange={() => void mutate()}
+            transfer={
+              <BankTransferDetails transfer={state.bank_transfer} gym={state.gym?.name ?? "the gym"} />
+            }
+          />
           <Payments sub={sub} />
           <Paper withBorder p={{ base: "md", xs: "lg" }}>
             <Stack gap="xs">
@@ -172,7 +179,16 @@ function Ended({ sub }: { sub: Subscription }) {
   );
 }
 
-function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void }) {
+function Summary({
+  sub,
+  onChange,
+  transfer,
+}: {
+  sub: Subscription;
+  onChange: () => void;
+  /** Where an awaited pay-in-full transfer goes (BankTransferDetails). */
+  transfer: ReactNode;
+}) {
   const s = standing(sub);
   const removal = useAction(
     async () => {
@@ -211,7 +227,7 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
             </Button>
           </Group>
         )}
-        {!sub.cancellation_taken_effect && <NextCharge sub={sub} />}
+        {!sub.cancellation_taken_effect && <NextCharge sub={sub} transfer={transfer} />}
         <Text c="dimmed" size="sm">
           {sub.pause_days_remaining} pause {sub.pause_days_remaining === 1 ? "day" : "days"} left this year
         </Text>
@@ -224,7 +240,7 @@ function Summary({ sub, onChange }: { sub: Subscription; onChange: () => void })
  * The next money event as core quotes it (`next_charge`): the figure the member will pay, card
  * surcharge included and credit taken off, the same one the emails and the receipt show.
  */
-function NextCharge({ sub }: { sub: Subscription }) {
+function NextCharge({ sub, transfer }: { sub: Subscription; transfer: ReactNode }) {
   const q = sub.next_charge;
   const credit =
     sub.credit_balance > 0 ? (
@@ -252,6 +268,7 @@ function NextCharge({ sub }: { sub: Subscription }) {
     return (
       <Alert color="yellow" title="Awaiting your bank transfer" data-testid="next-payment">
         {q.formatted_total} by bank transfer: your membership is confirmed when the gym receives it.
+        {transfer}
       </Alert>
     );
   return (

@@ -58,6 +58,11 @@ describe("the welcome page of a pay-in-full member paying by bank transfer (issu
       payment_failed: false,
       reauthenticate_akahu: false,
       subscription: sub,
+      bank_transfer: {
+        account_name: "Harbour Fitness Ltd",
+        account_number: "12-3140-0171323-50",
+        reference: "Pat Payfull",
+      },
     } as unknown as RegistrationState;
     mockFetch((call) =>
       call.url.startsWith("/api/me/registration")
@@ -65,8 +70,11 @@ describe("the welcome page of a pay-in-full member paying by bank transfer (issu
         : jsonResponse({ data: null }),
     );
     renderWithProviders(<WelcomeRoute />, { route: "/welcome-to-gym", theme: touchTheme });
-    expect(await screen.findByTestId("awaiting-transfer")).toHaveTextContent(
-      "We are waiting for your bank transfer of $299.00.",
+    const awaiting = await screen.findByTestId("awaiting-transfer");
+    expect(awaiting).toHaveTextContent("We are waiting for your bank transfer of $299.00.");
+    // Where to pay it, as the email says.
+    expect(awaiting).toHaveTextContent(
+      'Pay it into Harbour Fitness Ltd, account 12-3140-0171323-50, with the reference "Pat Payfull".',
     );
     expect(screen.queryByText(/declined/)).not.toBeInTheDocument();
     expect(screen.queryByText("Your payment did not go through")).not.toBeInTheDocument();

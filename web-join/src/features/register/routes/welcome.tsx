@@ -4,6 +4,7 @@ import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/co
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconConfetti } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
+import { BankTransferDetails } from "../../../components/BankTransferDetails";
 import { JoinLayout } from "../../../components/JoinLayout";
 import { useRegistration } from "../api/registration";
 
@@ -57,6 +58,7 @@ export function WelcomeRoute() {
             <Alert color="yellow" title="Awaiting your bank transfer" data-testid="awaiting-transfer">
               We are waiting for your bank transfer of {sub.next_charge.formatted_total}. The gym confirms it
               when it arrives, and your door access starts then.
+              <BankTransferDetails transfer={state.bank_transfer} gym={state.gym.name} />
             </Alert>
           )}
           {sub && (
