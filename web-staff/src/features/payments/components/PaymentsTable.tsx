@@ -2,8 +2,9 @@ import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import type { CurrentUser } from "@gym/web/auth";
 import { administersGym } from "@gym/web/auth";
 import { formatDate } from "@gym/web/format";
-import { Card, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
+import { Link } from "react-router-dom";
 import type { Payment } from "../api/payments";
 import { MarkReceivedButton } from "./MarkReceived";
 import { StatusBadge } from "./StatusBadge";
@@ -26,6 +27,15 @@ function Amount({ payment }: { payment: Payment }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The member's name, opening their page. */
+function MemberName({ payment, size }: { payment: Payment; size?: "sm" }) {
+  return (
+    <Anchor component={Link} to={`/members/${payment.user.id}`} fw={600} size={size}>
+      {payment.user.name}
+    </Anchor>
   );
 }
 
@@ -75,9 +85,7 @@ export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsV
           title: "Member",
           render: (p) => (
             <Stack gap={0}>
-              <Text size="sm" fw={600}>
-                {p.user.name}
-              </Text>
+              <MemberName payment={p} size="sm" />
               <Text size="xs" c="dimmed">
                 {p.user.email}
               </Text>
@@ -132,7 +140,7 @@ export function PaymentCards({ payments, user, onChanged }: PaymentsViewProps) {
         <Card key={p.id} withBorder radius="md" p="md" data-payment={p.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
-              <Text fw={600}>{p.user.name}</Text>
+              <MemberName payment={p} />
               <Text size="xs" c="dimmed">
                 {p.gym.name} · {p.price_label ?? labelOf(paymentKindLabels, p.type)}
               </Text>

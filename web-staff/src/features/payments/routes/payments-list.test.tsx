@@ -93,6 +93,8 @@ describe("/payments", () => {
     const { user, location } = renderApp("/payments", { features: paymentsRoutes });
     const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
     expect(await within(table).findByText("Member p1")).toBeInTheDocument();
+    // The member's name opens their page (tour: staff copied the name into the members search).
+    expect(within(table).getByRole("link", { name: "Member p1" })).toHaveAttribute("href", "/members/u-p1");
     expect(within(table).getByText("Successful")).toBeInTheDocument();
     expect(within(table).getByText("$24.00 + $0.90 surcharge")).toBeInTheDocument();
     expect(within(table).getByText("Awaiting payment")).toBeInTheDocument();
