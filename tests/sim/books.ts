@@ -13,6 +13,8 @@ export interface Books {
   unbalanced: string[];
   /** Debits to the clearing accounts: the money the journals say came in. */
   collected: number;
+  /** Of it, card payments (Stripe clearing): what Stripe's payouts must pay out. */
+  cards: number;
   /** Credits to income: memberships, pay in full, balances paid at the desk, memberships paid from credit. */
   income: number;
   surcharges: number;
@@ -39,6 +41,7 @@ export function booksOf(
     journals: journals.length,
     unbalanced: [],
     collected: 0,
+    cards: 0,
     income: 0,
     surcharges: 0,
     fees: 0,
@@ -48,8 +51,10 @@ export function booksOf(
     if (journal.lines.reduce((s, l) => s + l.amount, 0) !== 0) books.unbalanced.push(journal.narration);
     for (const line of journal.lines) {
       const d = line.description;
-      if (collectedWords.has(d)) books.collected += line.amount;
-      else if (d === descriptions.surcharges) books.surcharges -= line.amount;
+      if (collectedWords.has(d)) {
+        books.collected += line.amount;
+        if (d === descriptions.collected("card")) books.cards += line.amount;
+      } else if (d === descriptions.surcharges) books.surcharges -= line.amount;
       else if (d === descriptions.joining || d === descriptions.breakFees) books.fees -= line.amount;
       else if (d === descriptions.creditTaken || d === descriptions.creditUsed) books.credit -= line.amount;
       else books.income -= line.amount;
@@ -73,4 +78,23 @@ export async function simulatedBooks(organisationId: string, from: Day, to: Day)
     journals.push(...orderedJournals(days));
   }
   return booksOf(journals, lineDescriptions);
+}
+
+/** The run's Stripe payouts (each recorded from its `payout.paid`), added up, and those that do not add up. */
+export async function simulatedPayouts(organisationId: string) {
+  const [{ db }, { payoutProblems }] = await Promise.all([
+    import("../../packages/core/src/db/service"),
+    import("../../packages/core/src/accounting/payouts"),
+  ]);
+  const { data } = await db()
+    .entities.payout.query.primary({ organisation_id: organisationId })
+    .go({ pages: "all" });
+  return {
+    payouts: data.length,
+    gross: data.reduce((s, p) => s + p.gross, 0),
+    fees: data.reduce((s, p) => s + p.fee, 0),
+    problems: data.flatMap((p) =>
+      payoutProblems(p as Parameters<typeof payoutProblems>[0]).map((x) => `${p.payout_id}: ${x}`),
+    ),
+  };
 }

@@ -34,7 +34,7 @@ import {
   withoutBookedPauses,
 } from "../reference/model";
 import { freePort } from "../support/free-port";
-import { type Books, simulatedBooks } from "./books";
+import { type Books, simulatedBooks, simulatedPayouts } from "./books";
 import {
   type DecliningMember,
   type ExpectedCharge,
@@ -82,6 +82,12 @@ export interface SimulationResult extends Reconciliation {
    * the pay-in-full transfers marked received. Any difference is a discrepancy.
    */
   books: Books & { model: number };
+  /**
+   * The simulated Stripe's payouts of the run (each day's succeeded charges, paid out the next
+   * morning, and the rest after the last day): each must add up, and together they pay out exactly
+   * the card payments the journals collected.
+   */
+  payouts: Awaited<ReturnType<typeof simulatedPayouts>>;
   /** Member id → a short description for discrepancy lines. */
   describe: (member: string) => string;
   /** Member id → what happened to them: operations, the model's charges, the engine's payments. */
@@ -202,6 +208,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { startOfAucklandDay } = await import("../../packages/core/src/billing/calendar");
     const { runJob: runCoreJob } = await import("../../packages/core/src/jobs/run");
     const sim = await import("../../packages/core/src/simulators/simulation");
+    const stripePayouts = await import("../../packages/core/src/simulators/stripe-payouts");
+    const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("../../packages/core/src/simulators/stripe");
     const { chargeHooks } = await import("../../packages/core/src/payment/charge");
     const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
@@ -1154,6 +1162,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const today = plusDays(day0, d);
       options.onProgress?.(d, options.days, today);
       await at(today, 7);
+      // Stripe pays out what settled before today (asynchronously: delivered with the day's settlement).
+      stripePayouts.paySimulatedStripePayouts(today, SIMULATED_STRIPE_WEBHOOK_SECRET);
       await within("operation: change gym rates", () => changeGymRates(today));
       for (const m of joinsOn.get(today) ?? [])
         await within("join (register, payment type, subscribe)", () => join(m));
@@ -1439,7 +1449,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // ---- the books (issue 37): the run's journals against the model's money ----
     doing = "the books (Xero journals of the run)";
     await at(plusDays(lastDay, 1), 1);
+    stripePayouts.paySimulatedStripePayouts(plusDays(lastDay, 1), SIMULATED_STRIPE_WEBHOOK_SECRET);
+    await sim.settleSimulatedNow();
+    await sim.flushSimulatedWebhooks();
     const books = { ...(await simulatedBooks(org.organisation_id, day0, lastDay)), model: 0 };
+    const payouts = await simulatedPayouts(org.organisation_id);
+    if (payouts.problems.length || payouts.gross !== books.cards)
+      result.discrepancies.push({
+        member: "-",
+        due: null,
+        expected: books.cards,
+        charged: payouts.gross,
+        reason: "amount",
+        detail: `payouts: ${payouts.payouts} Stripe payouts paid out ${payouts.gross} of the ${books.cards} card payments the journals collected${payouts.problems.length ? `; not adding up: ${payouts.problems.slice(0, 3).join("; ")}` : ""}`,
+      });
     books.model = result.total_expected + modelDesk + modelTransfers;
     const split = books.income + books.surcharges + books.fees + books.credit;
     if (books.unbalanced.length || books.collected !== books.model || split !== books.collected)
@@ -1458,6 +1481,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ledger_checks: ledgerChecks,
       invariant_breaks: invariantBreaks,
       books,
+      payouts,
       seed: options.seed,
       days: options.days,
       ms: performance.now() - started,

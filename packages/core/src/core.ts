@@ -67,6 +67,15 @@ const reactions: (() => void)[] = [
         (m) => m.onStripe,
       ),
     ),
+  // Stripe's payouts are recorded with the books (accounting).
+  () =>
+    onWebhook(
+      "stripe",
+      onFirstCall(
+        () => import("./accounting/payout-events"),
+        (m) => m.onStripePayout,
+      ),
+    ),
   () =>
     onWebhook(
       "akahu",
