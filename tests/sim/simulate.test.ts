@@ -16,6 +16,12 @@ describe("the billing simulation", () => {
     expect(result.invariant_breaks.map((b) => `${b.member} ${b.day} ${b.rule}: ${b.detail}`)).toEqual([]);
     expect(result.ledger_checks).toBeGreaterThan(1000);
     expect(result.total_charged).toBe(result.total_expected);
+    // The run's Xero journals balance and add up to what the model says was collected (issue 37).
+    expect(result.books.unbalanced).toEqual([]);
+    expect(result.books.collected).toBe(result.books.model);
+    // Every Stripe payout adds up, and they pay out exactly the card payments the journals collected.
+    expect(result.payouts.problems).toEqual([]);
+    expect(result.payouts.gross).toBe(result.books.cards);
     // The run really exercised what it claims to.
     expect(result.periods).toBeGreaterThan(200);
     for (const event of [

@@ -34,6 +34,7 @@ import {
   withoutBookedPauses,
 } from "../reference/model";
 import { freePort } from "../support/free-port";
+import { type Books, simulatedBooks, simulatedPayouts } from "./books";
 import {
   type DecliningMember,
   type ExpectedCharge,
@@ -75,6 +76,18 @@ export interface SimulationResult extends Reconciliation {
    */
   requestsBy: Record<string, number>;
   events: Record<string, number>;
+  /**
+   * The run's days exported as Xero journals (issue 37), added up, beside what the reference model
+   * says was collected: the providers' charges it expects, the balances staff took at the desk and
+   * the pay-in-full transfers marked received. Any difference is a discrepancy.
+   */
+  books: Books & { model: number };
+  /**
+   * The simulated Stripe's payouts of the run (each day's succeeded charges, paid out the next
+   * morning, and the rest after the last day): each must add up, and together they pay out exactly
+   * the card payments the journals collected.
+   */
+  payouts: Awaited<ReturnType<typeof simulatedPayouts>>;
   /** Member id → a short description for discrepancy lines. */
   describe: (member: string) => string;
   /** Member id → what happened to them: operations, the model's charges, the engine's payments. */
@@ -195,6 +208,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const { startOfAucklandDay } = await import("../../packages/core/src/billing/calendar");
     const { runJob: runCoreJob } = await import("../../packages/core/src/jobs/run");
     const sim = await import("../../packages/core/src/simulators/simulation");
+    const stripePayouts = await import("../../packages/core/src/simulators/stripe-payouts");
+    const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("../../packages/core/src/simulators/stripe");
     const { chargeHooks } = await import("../../packages/core/src/payment/charge");
     const { registerLocalWebhookDelivery } = await import(
       "../../packages/functions/src/local/webhook-delivery"
@@ -1007,6 +1022,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       markedReceived: boolean;
     }
     const transferMembers: TransferMember[] = [];
+    /** What the model says staff took: balances at the desk, transfers marked received (the books' check). */
+    let modelDesk = 0;
+    let modelTransfers = 0;
     const transferProblems: { member: string; day: Day; detail: string }[] = [];
     if (scenarios) {
       const pifs = ["one_off:flexi", "one_off:joining", "one_off:term"];
@@ -1106,6 +1124,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
               detail: `marking received twice at once answered ${statuses.join(", ")} (expected 200 and 409)`,
             });
           t.markedReceived = statuses.includes(200);
+          if (t.markedReceived) modelTransfers += t.amount;
           count("PIF transfer marked received");
         }
         if (!t.markedReceived || t.received === today) await checkTransfer(t, today);
@@ -1143,6 +1162,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const today = plusDays(day0, d);
       options.onProgress?.(d, options.days, today);
       await at(today, 7);
+      // Stripe pays out what settled before today (asynchronously: delivered with the day's settlement).
+      stripePayouts.paySimulatedStripePayouts(today, SIMULATED_STRIPE_WEBHOOK_SECRET);
       await within("operation: change gym rates", () => changeGymRates(today));
       for (const m of joinsOn.get(today) ?? [])
         await within("join (register, payment type, subscribe)", () => join(m));
@@ -1161,9 +1182,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
             (await accepted("manual payment of the balance", () =>
               ops.recordManualPayment(actor, id, { amount: owing, payment_method: "eftpos" }),
             ))
-          )
+          ) {
             m.log.push(`${today} paid ${owing} at the desk`);
-          else m.paysAtDesk = null;
+            modelDesk += owing;
+          } else m.paysAtDesk = null;
         }
         if (m.recovers !== today || !m.user_id) continue;
         current = m;
@@ -1424,11 +1446,42 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
     // ---- end: reconciliation mismatches ----
     await checkLedgers(lastDay);
+    // ---- the books (issue 37): the run's journals against the model's money ----
+    doing = "the books (Xero journals of the run)";
+    await at(plusDays(lastDay, 1), 1);
+    stripePayouts.paySimulatedStripePayouts(plusDays(lastDay, 1), SIMULATED_STRIPE_WEBHOOK_SECRET);
+    await sim.settleSimulatedNow();
+    await sim.flushSimulatedWebhooks();
+    const books = { ...(await simulatedBooks(org.organisation_id, day0, lastDay)), model: 0 };
+    const payouts = await simulatedPayouts(org.organisation_id);
+    if (payouts.problems.length || payouts.gross !== books.cards)
+      result.discrepancies.push({
+        member: "-",
+        due: null,
+        expected: books.cards,
+        charged: payouts.gross,
+        reason: "amount",
+        detail: `payouts: ${payouts.payouts} Stripe payouts paid out ${payouts.gross} of the ${books.cards} card payments the journals collected${payouts.problems.length ? `; not adding up: ${payouts.problems.slice(0, 3).join("; ")}` : ""}`,
+      });
+    books.model = result.total_expected + modelDesk + modelTransfers;
+    const split = books.income + books.surcharges + books.fees + books.credit;
+    if (books.unbalanced.length || books.collected !== books.model || split !== books.collected)
+      result.discrepancies.push({
+        member: "-",
+        due: null,
+        expected: books.model,
+        charged: books.collected,
+        reason: "amount",
+        detail: `books: the journals collected ${books.collected} (income ${books.income}, surcharges ${books.surcharges}, fees ${books.fees}, credit ${books.credit}), the model ${books.model}${books.unbalanced.length ? `; unbalanced: ${books.unbalanced.slice(0, 3).join("; ")}` : ""}`,
+      });
+    // ---- end: the books ----
     const byId = new Map(members.map((m) => [m.id, m]));
     return {
       ...result,
       ledger_checks: ledgerChecks,
       invariant_breaks: invariantBreaks,
+      books,
+      payouts,
       seed: options.seed,
       days: options.days,
       ms: performance.now() - started,

@@ -67,6 +67,14 @@ const reactions: (() => void)[] = [
         (m) => m.onStripe,
       ),
     ),
+  // Stripe's payouts are recorded with the books (accounting); a payment's event loads none of it.
+  () => {
+    const record = onFirstCall(
+      () => import("./accounting/payout-events"),
+      (m) => m.onStripePayout,
+    );
+    onWebhook("stripe", async (event) => (event.eventType === "payout.paid" ? record(event) : undefined));
+  },
   () =>
     onWebhook(
       "akahu",

@@ -6,7 +6,9 @@ import { type Stub, type StubRequest, startStub } from "./server";
  * secret key) on connect.stripe.com; codes come from {@link issueCode}, each works once. Saved
  * cards and payments on a connected account (`Stripe-Account` header, required here):
  * `POST /v1/customers`, `POST /v1/setup_intents`, `GET /v1/setup_intents/{id}` (`expand[]=payment_method`),
- * `POST /v1/payment_intents` (`confirm=true&off_session=true`), `GET /v1/payment_intents/{id}`.
+ * `POST /v1/payment_intents` (`confirm=true&off_session=true`), `GET /v1/payment_intents/{id}`,
+ * `GET /v1/payouts/{id}` and `GET /v1/balance_transactions?payout=…&type=charge&expand[]=data.source`
+ * (payouts made by {@link StripeStub.payOut}).
  * POSTs honour `Idempotency-Key` the way Stripe does (the first answer is replayed; other
  * parameters with the same key are refused). Like Stripe, a charge answers at once: `succeeded`,
  * or HTTP 402 `card_error` with the failed PaymentIntent attached. The card number a member types
@@ -19,6 +21,8 @@ export interface StripeStub extends Stub {
   confirmSetupIntent(account: string, setupIntentId: string, number: string): void;
   /** Makes the next POST fail with a 500 after doing its work (a lost answer). */
   failNextPost(): void;
+  /** Stripe paying the account's succeeded charges not paid out before, less `fee` each: the payout's id. */
+  payOut(account: string, fee: number, arrivalDate: number): string;
 }
 
 /** Stripe's test numbers the stand-in knows; any other number pays. */
@@ -65,6 +69,8 @@ interface StubAccount {
   objects: Map<string, Record<string, unknown>>;
   idempotent: Map<string, { params: string; status: number; body: unknown }>;
   numbers: Map<string, string>;
+  /** Charges paid out: PaymentIntent id → its balance transaction. */
+  paidOut: Map<string, Record<string, unknown> & { payout: string }>;
 }
 
 export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<StripeStub> {
@@ -74,7 +80,7 @@ export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<S
   const accountOf = (name: string): StubAccount => {
     let found = accounts.get(name);
     if (!found) {
-      found = { objects: new Map(), idempotent: new Map(), numbers: new Map() };
+      found = { objects: new Map(), idempotent: new Map(), numbers: new Map(), paidOut: new Map() };
       accounts.set(name, found);
     }
     return found;
@@ -151,6 +157,23 @@ export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<S
             payment_intent: intent,
           })
         : { status: 200, body: intent };
+    }
+    const payout = req.path.match(/^\/v1\/payouts\/(\w+)$/);
+    if (req.method === "GET" && payout) {
+      const found = account.objects.get(payout[1]);
+      return found
+        ? { status: 200, body: found }
+        : error(404, "invalid_request_error", `No such payout: '${payout[1]}'`);
+    }
+    if (req.method === "GET" && req.path === "/v1/balance_transactions") {
+      const payoutId = req.query.get("payout");
+      const data = [...account.paidOut.values()].filter(
+        (t) => t.payout === payoutId && (req.query.get("type") ?? "charge") === t.type,
+      );
+      return {
+        status: 200,
+        body: { object: "list", url: "/v1/balance_transactions", has_more: false, data },
+      };
     }
     const payment = req.path.match(/^\/v1\/payment_intents\/(\w+)$/);
     if (req.method === "GET" && payment) {
@@ -248,6 +271,41 @@ export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<S
     },
     failNextPost() {
       failNext = true;
+    },
+    payOut(name, fee, arrivalDate) {
+      const store = accountOf(name);
+      const id = newId("po");
+      let amount = 0;
+      for (const intent of store.objects.values()) {
+        if (intent.object !== "payment_intent" || intent.status !== "succeeded") continue;
+        if (store.paidOut.has(String(intent.id))) continue;
+        const charged = Number(intent.amount);
+        amount += charged - fee;
+        store.paidOut.set(String(intent.id), {
+          id: newId("txn"),
+          object: "balance_transaction",
+          type: "charge",
+          amount: charged,
+          fee,
+          net: charged - fee,
+          payout: id,
+          source: {
+            id: `ch_${String(intent.id).slice(3)}`,
+            object: "charge",
+            payment_intent: intent.id,
+            metadata: intent.metadata,
+          },
+        });
+      }
+      store.objects.set(id, {
+        id,
+        object: "payout",
+        amount,
+        arrival_date: arrivalDate,
+        status: "paid",
+        currency: "nzd",
+      });
+      return id;
     },
     issueCode() {
       const code = `ac_${randomBytes(8).toString("hex")}`;

@@ -44,3 +44,35 @@ export const journalDayEntity = new Entity({
     },
   },
 });
+
+/**
+ * A Stripe payout into a gym's bank (docs/accounting.md "Payouts"), as Stripe's API answered it when
+ * its `payout.paid` event arrived: the deposit, the fees, and each charge inside matched to our
+ * payment (or why not). Created once, conditionally (a redelivered event changes nothing). Sorted by
+ * the day it arrives, so a period's payouts are one Query. Akahu settlements are not stored: they
+ * are the day's settled bank payments (accounting/payouts.ts).
+ */
+export const payoutEntity = new Entity({
+  model: { entity: "payout", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    arrival_date: { type: "string", required: true, readOnly: true },
+    /** Stripe's `po_…`. */
+    payout_id: { type: "string", required: true, readOnly: true },
+    gym_id: { type: "string", required: true, readOnly: true },
+    account: { type: "string", required: true, readOnly: true },
+    amount: { type: "number", required: true, readOnly: true },
+    fee: { type: "number", required: true, readOnly: true },
+    gross: { type: "number", required: true, readOnly: true },
+    /** accounting/payouts.ts `PayoutLine[]`. */
+    lines: { type: "any", required: true, readOnly: true },
+    recorded_at: { type: "string", required: true, readOnly: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["arrival_date", "payout_id"] },
+    },
+  },
+});

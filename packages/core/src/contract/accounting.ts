@@ -32,6 +32,9 @@ const accountMessages = {
   range: "The end date must be on or after the start date",
   over: "Journals can be exported for days that are over: up to yesterday",
   tooLong: "Export at most 366 days at once",
+  payoutsTooLong: "Show at most 92 days of payouts at once",
+  perPage: "Enter a number from 1 to 100",
+  cursor: "This page link is not valid: start from the first page",
 } as const;
 
 export { accountMessages };
@@ -196,6 +199,70 @@ export const gstSummarySchema = z
   })
   .meta({ id: "GstSummary" });
 export type GstSummary = z.output<typeof gstSummarySchema>;
+
+/**
+ * `GET /api/payouts` query (docs/accounting.md "Payouts"): the deposits that arrived in a period of
+ * Auckland days (at most 92), newest first, paged.
+ */
+export const payoutListQuery = z
+  .object({
+    ...period,
+    gym_id: z.string().trim().min(1).max(64).optional(),
+    provider: z.enum(["stripe", "akahu"], { error: "Choose stripe or akahu" }).optional(),
+    cursor: z.string().max(500, accountMessages.cursor).optional(),
+    per_page: z.coerce
+      .number({ error: accountMessages.perPage })
+      .int(accountMessages.perPage)
+      .min(1, accountMessages.perPage)
+      .max(100, accountMessages.perPage)
+      .optional(),
+  })
+  .refine(inOrder, { path: ["to"], message: accountMessages.range });
+
+const journalLineSchema = z.object({
+  description: z.string(),
+  account: z.string(),
+  tax_rate: z.string(),
+  /** Cents: positive debit, negative credit. */
+  amount: z.number().int(),
+});
+
+/** One deposit into the gym's bank: a Stripe payout, or a day's Akahu bank payments. */
+export const payoutSchema = z
+  .object({
+    /** `stripe:<po_…>` or `akahu:<gym>:<day>`. */
+    id: z.string(),
+    provider: z.enum(["stripe", "akahu"]),
+    /** Stripe's payout id; for Akahu the day the bank payments settled. */
+    provider_id: z.string(),
+    gym_id: z.string(),
+    gym_name: z.string(),
+    /** The Auckland day the money reaches the bank. */
+    arrival_date: z.string(),
+    /** Cents: what reached the bank, the provider's fees, and the payments inside (amount + surcharge). */
+    amount: z.number().int(),
+    fee: z.number().int(),
+    gross: z.number().int(),
+    formatted_amount: z.string(),
+    payments: z.array(
+      z.object({
+        payment_id: z.string().nullable(),
+        provider_ref: z.string().nullable(),
+        member_name: z.string().nullable(),
+        amount: z.number().int(),
+        fee: z.number().int(),
+        /** Why this line is not one of our settled payments, as charged (null: it is). */
+        problem: z.string().nullable(),
+      }),
+    ),
+    /** False when the payments less the fees are not the deposit, or a line is not ours as charged. */
+    adds_up: z.boolean(),
+    problems: z.array(z.string()),
+    /** The journal that matches the bank line: bank and fees debited, the clearing account credited. */
+    journal: z.object({ narration: z.string(), date: z.string(), lines: z.array(journalLineSchema) }),
+  })
+  .meta({ id: "Payout" });
+export type Payout = z.output<typeof payoutSchema>;
 
 /** Xero's manual journal import template, in its order (help.xero.com "Import manual journals"). */
 export const xeroJournalColumns = [

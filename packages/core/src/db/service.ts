@@ -1,6 +1,6 @@
 import { Service } from "electrodb";
 import { doorAccessEntity, visitEntity } from "../access/entity";
-import { accountingMappingEntity, journalDayEntity } from "../accounting/entity";
+import { accountingMappingEntity, journalDayEntity, payoutEntity } from "../accounting/entity";
 import { codeEntity, linkEntity, sessionEntity, throttleEntity } from "../auth/entities";
 import { businessClockEntity } from "../clock-entity";
 import { config } from "../config";
@@ -83,6 +83,7 @@ const entities = {
   notice: noticeEntity,
   accountingMapping: accountingMappingEntity,
   journalDay: journalDayEntity,
+  payout: payoutEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

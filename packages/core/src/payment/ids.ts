@@ -5,9 +5,15 @@
  * Auckland) and whose random part is a hash of (subscription, charge index). Creating "the next
  * upcoming payment" is therefore a conditional Put of a known key: two billing runs at once, or a
  * run after a crash, create it once. Lists sorted by id are sorted by due date.
+ *
+ * One rule for every payment's id: its time part is the start of its due day, the business day it
+ * is for (never the real clock: under a moved business clock a desk payment dated by the real time
+ * fell outside its day's lists and journals, issue 37). Payments made once (a desk payment, a
+ * break fee) take `paymentIdOn`, random after the time part.
  */
 import { createHash } from "node:crypto";
 import { type CivilDate, startOfAucklandDay } from "../billing/calendar";
+import { newId } from "../ids";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -36,6 +42,11 @@ function encodeHash(seed: string): string {
 /** A ULID-shaped id: time from `at`, the rest from `seed`. Deterministic. */
 export function deterministicUlid(at: Date, seed: string): string {
   return encodeTime(at.getTime()) + encodeHash(seed);
+}
+
+/** A new payment's id due on `dueOn`: sorted within that day, unique by its random part. */
+export function paymentIdOn(dueOn: CivilDate): string {
+  return deterministicUlid(startOfAucklandDay(dueOn), "").slice(0, 10) + newId().slice(10);
 }
 
 /** The id of a subscription's scheduled charge `index` (−1 is a pro-rata first payment). */

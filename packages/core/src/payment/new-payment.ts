@@ -19,7 +19,7 @@ import { newId } from "../ids";
 import type { OrganisationSettings } from "../organisation/settings";
 import { type NextCharge, type PriceFacts, priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
-import { idempotencyKeyOf, scheduledPaymentId } from "./ids";
+import { idempotencyKeyOf, paymentIdOn, scheduledPaymentId } from "./ids";
 import { attentionKeys, OPEN_STATUSES, type PaymentRecord, workKeys } from "./store";
 import { surchargeOfCharge } from "./surcharge";
 
@@ -188,7 +188,7 @@ function build<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): P
       const m = input as NewPaymentInputs["manual"];
       return {
         ...base(m.sub),
-        payment_id: newId(),
+        payment_id: paymentIdOn(m.today),
         status: "sent",
         type: "pif",
         amount: m.amount,
@@ -205,7 +205,7 @@ function build<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): P
     }
     case "break_fee": {
       const b = input as NewPaymentInputs["break_fee"];
-      const payment_id = newId();
+      const payment_id = paymentIdOn(b.today);
       return {
         ...charged(b, b.amount),
         payment_id,

@@ -18,6 +18,7 @@ import { simulatedBranch } from "../simulators/branch";
 import { disableSimulatedKisiMember, recordSimulatedKisiEvent, simulatedKisi } from "../simulators/kisi";
 import { resetSimulatedProviders, settleSimulatedNow } from "../simulators/simulation";
 import { SIMULATED_STRIPE_WEBHOOK_SECRET, simulatedStripe, simulatedStripeCode } from "../simulators/stripe";
+import { paySimulatedStripePayouts } from "../simulators/stripe-payouts";
 import {
   type AkahuApp,
   type AkahuPort,
@@ -290,6 +291,7 @@ describe.each([
     confirmCard: async (_port: StripePort, account: string, setupIntentId: string, number: string) =>
       stripeStub.confirmSetupIntent(account, setupIntentId, number),
     settle: async () => {},
+    payOut: (account: string) => stripeStub.payOut(account, 97, 1_796_000_000),
   },
   {
     name: "simulated",
@@ -300,8 +302,12 @@ describe.each([
     settle: async () => {
       await settleSimulatedNow();
     },
+    payOut: (account: string) =>
+      paySimulatedStripePayouts("2026-12-03", SIMULATED_STRIPE_WEBHOOK_SECRET).find(
+        (p) => p.account === account,
+      )?.payout.id ?? "",
   },
-])("Stripe saved cards and off-session charges: $name", ({ make, confirmCard, settle }) => {
+])("Stripe saved cards and off-session charges: $name", ({ make, confirmCard, settle, payOut }) => {
   const account = "acct_1ContractGym";
   let n = 0;
   const key = () => `contract-${Date.now()}-${++n}`;
@@ -423,6 +429,34 @@ describe.each([
       declined("stripe"),
     );
     await expect(port.retrievePaymentIntent(account, "pi_unknown")).rejects.toEqual(declined("stripe"));
+  });
+
+  it("answers a payout with the charges inside it: each one's PaymentIntent, metadata, fee and net", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    const charge = await port.chargeOffSession(account, {
+      ...card,
+      amount: 4_321,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "payout",
+      metadata: { payment_id: "pay_payout", organisation_id: "org_1" },
+    });
+    await settle();
+    const payoutId = payOut(account);
+    expect(payoutId).toMatch(/^po_/);
+    const payout = await port.retrievePayout(account, payoutId);
+    expect(payout).toMatchObject({ id: payoutId, status: "paid" });
+    const inside = payout.charges.find((c) => c.payment_intent === charge.id);
+    expect(inside).toMatchObject({
+      amount: 4_321,
+      metadata: { payment_id: "pay_payout", organisation_id: "org_1" },
+    });
+    expect(inside!.fee).toBeGreaterThan(0);
+    expect(inside!.net).toBe(4_321 - inside!.fee);
+    expect(payout.amount).toBe(payout.charges.reduce((s, c) => s + c.net, 0));
+    await expect(port.retrievePayout(account, "po_unknown")).rejects.toEqual(declined("stripe"));
+    await expect(port.retrievePayout("acct_1SomeOtherGym", payoutId)).rejects.toEqual(declined("stripe"));
   });
 });
 

@@ -422,3 +422,21 @@ export function retrieveSimulatedPaymentIntent(account: string, intentId: string
 export function simulatedStripeKeyUsed(account: string, key: string): boolean {
   return ledgerEntry("stripe", account, key) !== undefined;
 }
+
+/**
+ * Each connected account's succeeded PaymentIntents, oldest first (what its payouts pay out:
+ * stripe-payouts.ts). The chaos's lying PaymentIntents are left out: they stand for an event, not
+ * for money on the account.
+ */
+export function simulatedSucceededIntents(): [
+  account: string,
+  intents: { id: string; amount: number; metadata: Record<string, string> }[],
+][] {
+  return [...accounts].map(([account, s]) => [
+    account,
+    [...s.paymentIntents.values()]
+      .filter((i) => i.status === "succeeded" && !i.idempotency_key.startsWith("someone-else-"))
+      .sort((a, b) => a.created - b.created)
+      .map((i) => ({ id: i.id, amount: i.amount, metadata: { ...i.metadata } })),
+  ]);
+}

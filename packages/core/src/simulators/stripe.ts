@@ -11,6 +11,7 @@ import {
   retrieveSimulatedPaymentIntent,
   retrieveSimulatedSetupIntent,
 } from "./stripe-payments";
+import { retrieveSimulatedPayout } from "./stripe-payouts";
 
 /** The local signing secret of the simulated provider's webhooks. */
 export const SIMULATED_STRIPE_WEBHOOK_SECRET = "whsec_simulated_local_stripe";
@@ -83,6 +84,10 @@ export function simulatedStripe(
     async retrievePaymentIntent(account, id) {
       await Promise.resolve();
       return retrieveSimulatedPaymentIntent(account, id);
+    },
+    async retrievePayout(account, id) {
+      await Promise.resolve();
+      return retrieveSimulatedPayout(account, id);
     },
   };
 }

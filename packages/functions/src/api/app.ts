@@ -159,7 +159,7 @@ export const routers: { segments: string[]; module: string; load: () => Promise<
     load: () => import("./routers/account").then((m) => m.accountRouter),
   },
   {
-    segments: ["organisations", "accounting"],
+    segments: ["organisations", "accounting", "payouts"],
     module: "./routers/accounting",
     load: () => import("./routers/accounting").then((m) => m.accountingRouter),
   },

@@ -7,6 +7,8 @@ export type {
   StripeChargeInput,
   StripeChargeStatus,
   StripeConnectedAccount,
+  StripePayout,
+  StripePayoutCharge,
   StripePort,
   StripeSavedCard,
   StripeSetupIntent,

@@ -76,6 +76,13 @@ export interface StripePort {
   chargeOffSession(account: string, input: StripeChargeInput): Promise<StripeCharge>;
   /** A PaymentIntent's current state: what polling reads when no webhook arrived. */
   retrievePaymentIntent(account: string, id: string): Promise<StripeCharge>;
+  /**
+   * A payout of the connected account and the charges inside it (`payouts.retrieve` and
+   * `balanceTransactions.list({ payout, type: "charge", expand: ["data.source"] })` on the
+   * account): what a `payout.paid` event is bound to (docs/accounting.md "Payouts"), never the
+   * event's body. Throws ProviderError `declined` for a payout the account does not have.
+   */
+  retrievePayout(account: string, id: string): Promise<StripePayout>;
 }
 
 export interface StripeSetupIntentInput {
@@ -176,4 +183,27 @@ export class WebhookSignatureError extends Error {
     super(message);
     this.name = "WebhookSignatureError";
   }
+}
+
+/** A payout to the connected account's bank, as Stripe answers it with its charges (cents). */
+export interface StripePayout {
+  /** `po_…` */
+  id: string;
+  status: "paid" | "pending" | "in_transit" | "canceled" | "failed";
+  /** What reached the bank: the charges' net. */
+  amount: number;
+  /** Unix seconds of the day the bank receives it. */
+  arrival_date: number;
+  charges: StripePayoutCharge[];
+}
+
+export interface StripePayoutCharge {
+  /** The PaymentIntent the charge belongs to (`pi_…`). */
+  payment_intent: string | null;
+  /** The PaymentIntent's metadata, copied onto its charge (payment_id, organisation_id, …). */
+  metadata: Record<string, string>;
+  /** The charge (cents), Stripe's fee on it, and what was left (amount − fee). */
+  amount: number;
+  fee: number;
+  net: number;
 }

@@ -4,6 +4,8 @@ import type {
   StripeCharge,
   StripeChargeStatus,
   StripeConnectedAccount,
+  StripePayout,
+  StripePayoutCharge,
   StripePort,
   StripeSetupIntent,
   StripeSetupIntentState,
@@ -225,6 +227,36 @@ export function realStripe(options: RealStripeOptions): StripePort {
     async retrievePaymentIntent(account, id): Promise<StripeCharge> {
       try {
         return chargeOf(await (await client()).paymentIntents.retrieve(id, {}, { stripeAccount: account }));
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async retrievePayout(account, id): Promise<StripePayout> {
+      try {
+        const stripe = await client();
+        const payout = await stripe.payouts.retrieve(id, {}, { stripeAccount: account });
+        const charges: StripePayoutCharge[] = [];
+        for await (const tx of stripe.balanceTransactions.list(
+          { payout: id, type: "charge", expand: ["data.source"], limit: 100 },
+          { stripeAccount: account },
+        )) {
+          const source = typeof tx.source === "object" && tx.source ? (tx.source as Stripe.Charge) : null;
+          const intent = source?.payment_intent;
+          charges.push({
+            payment_intent: typeof intent === "string" ? intent : (intent?.id ?? null),
+            metadata: { ...(source?.metadata ?? {}) },
+            amount: tx.amount,
+            fee: tx.fee,
+            net: tx.net,
+          });
+        }
+        return {
+          id: payout.id,
+          status: payout.status as StripePayout["status"],
+          amount: payout.amount,
+          arrival_date: payout.arrival_date,
+          charges,
+        };
       } catch (error) {
         throw failure(error);
       }

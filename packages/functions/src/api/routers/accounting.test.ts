@@ -2,6 +2,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useSeededApi } from "../../../../../tests/support/api";
 import type { HttpClient } from "../../../../../tests/support/http";
+import { addMember } from "../../../../../tests/support/payments";
 
 /**
  * docs/accounting.md: the account mapping, the Xero journals of settled payments (parsed with a CSV
@@ -261,5 +262,45 @@ describe("GET /api/accounting/gst-summary", () => {
     const rows = parseCsv(String(csv.body).replace(/^\uFEFF/, "")) as string[][];
     expect(rows[2]).toEqual(["GST collected (NZD)", (invoices / 100).toFixed(2)]);
     expect((await manager.get(`/api/accounting/gst-summary?from=${days[0]}&to=${days[2]}`)).status).toBe(403);
+  });
+});
+
+describe("a payment's day is the business day (issue 37: desk payments missed under a moved clock)", () => {
+  it("cash taken at the desk while the business clock is moved falls in that business day's journal", async () => {
+    const clock = await import("@gym/core/clock");
+    const { addDays } = await import("@gym/core/billing/calendar");
+    const { seedOfferings } = await import("../../local/seed/offerings");
+    const { createSubscription } = await import("@gym/core/subscription/service");
+    const { prices } = await seedOfferings(api.seed);
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const { user } = await addMember(api.seed, {
+      name: "Desk Clock",
+      email: "desk-clock@example.com",
+      gymId,
+    });
+    const day = addDays(await clock.businessToday(), 40);
+    try {
+      await clock.setBusinessClock(new Date(`${day}T09:00:00+12:00`));
+      const { subscription } = await createSubscription({
+        organisation_id: organisationId,
+        user_id: user.user_id,
+        gym_id: gymId,
+        price_id: Object.values(prices)[0].price_id,
+        start_date: day,
+      });
+      const paid = await admin.post(`/api/subscriptions/${subscription.subscription_id}/manual-payment`, {
+        amount: 12_345,
+        payment_method: "cash",
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      await clock.setBusinessClock(new Date(`${addDays(day, 1)}T09:00:00+12:00`));
+      const records = parseCsv((await exportFile({ from: day, to: day, gym_id: gymId })).text, {
+        columns: true,
+      }) as Record_[];
+      const desk = records.filter((r) => r.Narration.includes("at the desk") && r.AccountCode === "623");
+      expect(desk.map((r) => cents(r.Amount))).toEqual([12_345]);
+    } finally {
+      await clock.setBusinessClock(null);
+    }
   });
 });

@@ -6,7 +6,10 @@ import {
   journalExportBody,
   journalStatusQuery,
   journalStatusSchema,
+  payoutListQuery,
+  payoutSchema,
 } from "@gym/core/contract/accounting";
+import { pageEnvelope } from "@gym/core/contract/http";
 import { actorOf, createRouter, staffRoute } from "../context";
 import {
   envelope,
@@ -22,8 +25,8 @@ import {
 const orgParam = idParams("organisationId");
 
 /**
- * The books (docs/accounting.md): the account mapping, the Xero manual journal export and the
- * GST summary; organisation admins only. Core is imported on the first call, not at cold start.
+ * The books (docs/accounting.md): the account mapping, the Xero manual journal export, the GST
+ * summary and the payouts; organisation admins only. Core is imported on the first call, not at cold start.
  */
 export const accountingRouter = createRouter()
   .openapi(
@@ -141,5 +144,25 @@ export const accountingRouter = createRouter()
           "Cache-Control": "no-store",
         },
       }) as never;
+    },
+  )
+  .openapi(
+    staffRoute({
+      method: "get",
+      path: "/payouts",
+      tags: ["Accounting"],
+      summary:
+        "The deposits into the gyms' banks in a period (at most 92 days), newest first: Stripe payouts and each day's Akahu bank payments, with the payments and fees inside, a `adds_up` flag and the journal that matches the bank line; organisation admins",
+      request: { query: payoutListQuery },
+      responses: {
+        200: json(pageEnvelope(payoutSchema)),
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const { listPayouts } = await import("@gym/core/accounting/payouts");
+      return c.json(await listPayouts(actorOf(c), c.req.valid("query")), 200);
     },
   );

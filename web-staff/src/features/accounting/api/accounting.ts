@@ -3,10 +3,11 @@ import type {
   AccountingMappingView,
   GstSummary,
   JournalStatus,
+  Payout,
 } from "@gym/core/contract/accounting";
-import { api, useApi } from "@gym/web/api";
+import { api, useApi, useApiList } from "@gym/web/api";
 
-export type { AccountingMapping, AccountingMappingView, GstSummary, JournalStatus };
+export type { AccountingMapping, AccountingMappingView, GstSummary, JournalStatus, Payout };
 
 const mappingPath = (organisationId: string) => `/api/organisations/${organisationId}/accounting`;
 
@@ -40,3 +41,17 @@ export async function downloadGstCsv(from: string, to: string): Promise<{ blob: 
   if (!response.ok) throw new Error("The GST summary could not be downloaded. Please try again.");
   return { blob: await response.blob(), fileName: `gst-summary-${from}-to-${to}.csv` };
 }
+
+/** A page of the period's deposits (docs/accounting.md "Payouts"), newest first. */
+export const usePayouts = (
+  from: string | null,
+  to: string | null,
+  gymId: string | null,
+  cursor: string | null,
+) =>
+  useApiList<Payout>(
+    from && to && from <= to
+      ? `/api/payouts?${period(from, to, gymId)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`
+      : null,
+    { keepPreviousData: true },
+  );

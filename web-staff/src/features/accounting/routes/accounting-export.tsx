@@ -169,6 +169,10 @@ export function AccountingExportRoute() {
             Each day's settled payments as manual journals for Xero, and the GST return's figures.{" "}
             <Anchor component={Link} to="/accounting/accounts">
               Accounts used
+            </Anchor>{" "}
+            ·{" "}
+            <Anchor component={Link} to="/accounting/payouts">
+              Payouts
             </Anchor>
           </Text>
         </Stack>

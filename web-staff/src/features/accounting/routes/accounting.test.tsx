@@ -3,9 +3,10 @@ import { jsonResponse, mockFetch, renderWithProviders } from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminUser } from "../../gyms/test-support";
-import type { AccountingMappingView } from "../api/accounting";
+import type { AccountingMappingView, Payout } from "../api/accounting";
 import { AccountingAccountsRoute } from "./accounting-accounts";
 import { AccountingExportRoute } from "./accounting-export";
+import { AccountingPayoutsRoute } from "./accounting-payouts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +37,49 @@ const gyms = [
   { id: "gym2", name: "Newmarket" },
 ];
 
+const payout = (p: Partial<Payout>): Payout => ({
+  id: "stripe:po_1",
+  provider: "stripe",
+  provider_id: "po_1",
+  gym_id: "gym1",
+  gym_name: "Ponsonby",
+  arrival_date: "2026-11-05",
+  amount: 3_800,
+  fee: 105,
+  gross: 3_955,
+  formatted_amount: "$38.00",
+  payments: [
+    {
+      payment_id: "pay_1",
+      provider_ref: "pi_1",
+      member_name: "Casey",
+      amount: 2_490,
+      fee: 97,
+      problem: null,
+    },
+    {
+      payment_id: null,
+      provider_ref: "pi_other",
+      member_name: null,
+      amount: 1_465,
+      fee: 8,
+      problem: "not one of our payments",
+    },
+  ],
+  adds_up: false,
+  problems: ["pi_other ($14.65): not one of our payments"],
+  journal: {
+    narration: "Ponsonby: Stripe payout po_1 5/11/2026",
+    date: "2026-11-05",
+    lines: [
+      { description: "Deposit: Stripe payout po_1", account: "090", tax_rate: "No GST", amount: 3_800 },
+      { description: "Stripe fees", account: "404", tax_rate: "15% GST on Expenses", amount: 105 },
+      { description: "Paid out: card payments (Stripe)", account: "621", tax_rate: "No GST", amount: -3_905 },
+    ],
+  },
+  ...p,
+});
+
 function render(element: React.ReactNode, route: string) {
   const fetch = mockFetch((call) => {
     if (call.url === "/api/me") return jsonResponse({ data: adminUser });
@@ -53,6 +97,13 @@ function render(element: React.ReactNode, route: string) {
           days: 31,
           exported: [{ date: "2026-10-01", gym_id: "gym1", exported_at: "2026-11-01T20:00:00Z", lines: 5 }],
         },
+      });
+    if (call.url.startsWith("/api/payouts?"))
+      return jsonResponse({
+        data: call.url.includes("cursor=")
+          ? [payout({ id: "akahu:gym1:2026-11-02", provider: "akahu" })]
+          : [payout({})],
+        meta: { next_cursor: call.url.includes("cursor=") ? null : "stripe:po_1", per_page: 25 },
       });
     if (call.url.startsWith("/api/accounting/gst-summary"))
       return jsonResponse({
@@ -113,5 +164,27 @@ describe("the accounting page", () => {
     );
     expect(await screen.findByTestId("gst-collected")).toHaveTextContent("$3.00");
     expect(screen.getByRole("button", { name: "Export journals for Xero" })).toBeInTheDocument();
+  });
+});
+
+describe("the payouts page", () => {
+  it("lists each deposit with its payments, flags one that doesn't add up, shows its journal and pages", async () => {
+    const { user } = render(<AccountingPayoutsRoute />, "/accounting/payouts");
+    const card = await screen.findByRole("article", { name: "Stripe payout 2026-11-05" });
+    expect(within(card).getByTestId("does-not-add-up")).toHaveTextContent("Doesn't add up");
+    expect(within(card).getByText("pi_other ($14.65): not one of our payments")).toBeInTheDocument();
+    const payments = within(card).getByRole("table", { name: "Payments in this deposit" });
+    expect(within(payments).getByRole("link", { name: "pay_1" })).toHaveAttribute(
+      "href",
+      "/payments/pay_1/receipt",
+    );
+    const journal = within(card).getByRole("table", { name: "The deposit's journal" });
+    expect(within(journal).getByText("$38.00")).toBeInTheDocument();
+    expect(within(journal).getByText("-$39.05")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Older" }));
+    expect(
+      await screen.findByRole("article", { name: "Akahu bank payments 2026-11-05" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Newer" })).toBeInTheDocument();
   });
 });
