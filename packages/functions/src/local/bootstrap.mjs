@@ -175,7 +175,7 @@ async function main() {
     env.TEST_DURATIONS_FILE = resolve(tmpdir(), `gym-test-durations-${process.pid}.jsonl`);
     rmSync(env.TEST_DURATIONS_FILE, { force: true });
     const simulation = "tests/sim/simulate.test.ts";
-    console.log(`\n▶ Tests (vitest): every project but e2e, but ${simulation} (Biome and tsc beside it)`);
+    console.log(`\n▶ Tests (vitest): every project but e2e, less ${simulation} (Biome and tsc beside it)`);
     const vitest = [plan[1][0], "run"];
     // At least two test files at a time: vitest's default is one fewer than the cores (one, on two),
     // and an API test file spends much of its time waiting on DynamoDB Local (8 API files on two
