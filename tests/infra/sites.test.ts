@@ -6,8 +6,9 @@ import joinConfig from "../../web-join/vite.config";
 import staffConfig from "../../web-staff/vite.config";
 import { sitesBuilt } from "../support/build-sites";
 
-// The infra project's global setup builds both sites beside the run's first files (build-sites.ts).
-beforeAll(() => sitesBuilt(inject("sitesBuildStatus")));
+// The infra project's global setup builds both sites beside the run's first files (build-sites.ts):
+// on a loaded machine that can take minutes.
+beforeAll(() => sitesBuilt(inject("sitesBuildStatus"), 600_000), 610_000);
 
 /**
  * A site's build output. The infra project's global setup builds both sites

@@ -67,7 +67,7 @@ export default function setup(project: TestProject) {
 }
 
 /** Waits until the infra project's build has ended; throws what failed when it failed. */
-export async function sitesBuilt(status: string, timeoutMs = 240_000): Promise<void> {
+export async function sitesBuilt(status: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(status)) {
     if (Date.now() > deadline) throw new Error(`The sites were not built within ${timeoutMs / 1000} s`);
