@@ -65,7 +65,7 @@ export default defineConfig({
           env: { APP_ENV: "test" },
           environment: "node",
           include: ["tests/reference/**/*.test.ts", "tests/sim/**/*.test.ts"],
-          // Bounds for a stuck run, with room for npm test's two files at a time beside tsc.
+          // Bounds for a stuck run, with room for npm test's e2e run beside the simulation.
           testTimeout: 1_200_000,
           hookTimeout: 120_000,
         },
@@ -75,7 +75,8 @@ export default defineConfig({
           name: "infra",
           environment: "node",
           include: ["tests/infra/**/*.test.ts"],
-          // tests/infra/sites.test.ts checks what the build ships.
+          // tests/infra/sites.test.ts checks what the build ships: the setup starts the build
+          // beside the run's first files, and that file waits for it.
           globalSetup: ["tests/support/build-sites.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,

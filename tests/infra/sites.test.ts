@@ -1,9 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { spaRewrite } from "../../infra/web";
 import joinConfig from "../../web-join/vite.config";
 import staffConfig from "../../web-staff/vite.config";
+import { sitesBuilt } from "../support/build-sites";
+
+// The infra project's global setup builds both sites beside the run's first files (build-sites.ts):
+// on a loaded machine that can take minutes.
+beforeAll(() => sitesBuilt(inject("sitesBuildStatus"), 600_000), 610_000);
 
 /**
  * A site's build output. The infra project's global setup builds both sites

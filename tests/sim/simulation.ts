@@ -197,6 +197,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   process.env.APP_ENV = "test";
   // The injected crashes and timeouts log errors by design; SIM_LOG_LEVEL=error shows them.
   process.env.LOG_LEVEL = process.env.SIM_LOG_LEVEL ?? "silent";
+  // Events are delivered only once the day's charge calls have finished (settle(), below), so an
+  // event that finds its charge's answer missing finds it after a crash or a timeout: the answer
+  // never lands and the receiver's ~2 s of waits for it (payment/webhooks.ts) are idle time. The
+  // same re-reads and outcome, 1/100 of the wait (STRIPE_ANSWER_WAIT_SCALE=1 replays the real waits).
+  process.env.STRIPE_ANSWER_WAIT_SCALE ??= "0.01";
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = `sim-${options.seed}-${Date.now()}`;
   try {

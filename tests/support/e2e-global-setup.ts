@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import buildSites from "./build-sites";
+import { buildSites } from "./build-sites";
 
 /**
  * Builds both sites once for the whole e2e run (build-sites.ts), and fails loudly when the
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
         "  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)",
     );
   }
-  buildSites();
+  await buildSites();
   if (process.env.E2E_STAFF_URL) {
     project.provide("e2eSharedProduct", null);
     return;

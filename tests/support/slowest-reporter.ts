@@ -16,11 +16,24 @@ export function slowestLines(durations: FileDuration[], count = 10): string[] {
     .map((d) => `${(d.ms / 1000).toFixed(1).padStart(7)} s  ${d.project.padEnd(5)}  ${d.file}`);
 }
 
+/** Every duration appended to a durations file (one JSON array a line, one line a vitest run). */
+export function readDurations(file: string): FileDuration[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .flatMap((line) => JSON.parse(line) as FileDuration[]);
+}
+
+export function printSlowest(durations: FileDuration[]) {
+  if (durations.length < 2) return;
+  console.log(`\nThe ten slowest test files:\n${slowestLines(durations).join("\n")}`);
+}
+
 /**
  * Prints the ten slowest test files at the end of a run (each file's setup, import and tests, as
- * vitest's own line for it). Under a whole `npm test` (two vitest runs: bootstrap.mjs) each run
- * appends its durations to TEST_DURATIONS_FILE, and the last (TEST_DURATIONS_PRINT=1) prints the
- * ten slowest of both.
+ * vitest's own line for it). Under a whole `npm test` (several vitest runs: bootstrap.mjs) each run
+ * appends its durations to TEST_DURATIONS_FILE instead, and bootstrap.mjs prints the ten slowest of
+ * all once every run has ended (tests/support/print-slowest.ts).
  */
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
@@ -33,14 +46,7 @@ export default class SlowestFilesReporter implements Reporter {
       };
     });
     const file = process.env.TEST_DURATIONS_FILE;
-    if (file) {
-      appendFileSync(file, `${JSON.stringify(durations)}\n`);
-      if (process.env.TEST_DURATIONS_PRINT !== "1") return;
-      durations.splice(0);
-      for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean))
-        durations.push(...(JSON.parse(line) as FileDuration[]));
-    }
-    if (durations.length < 2) return;
-    console.log(`\nThe ten slowest test files:\n${slowestLines(durations).join("\n")}`);
+    if (file) appendFileSync(file, `${JSON.stringify(durations)}\n`);
+    else printSlowest(durations);
   }
 }

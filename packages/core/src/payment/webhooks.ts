@@ -142,10 +142,16 @@ const ownerOf = (link: OwnerLink | null) =>
  * polling, which re-drives the charge with its key (docs/providers.md "Binding events").
  */
 const ANSWER_WAITS_MS = [100, 200, 400, 600, 800];
+/**
+ * The waits above, times STRIPE_ANSWER_WAIT_SCALE (1 by default). The billing simulation shortens
+ * them: it delivers events only after every charge call of the day has finished, so an answer not
+ * there yet never lands (a crash) and each wait there is idle time (tests/sim/simulation.ts).
+ */
+const answerWaitScale = () => Number(process.env.STRIPE_ANSWER_WAIT_SCALE ?? 1);
 async function onceAnswerRecorded(payment: PaymentRecord): Promise<PaymentRecord | null> {
   let current: PaymentRecord | null = payment;
   for (const wait of ANSWER_WAITS_MS) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await new Promise((resolve) => setTimeout(resolve, wait * answerWaitScale()));
     current = await findPayment(payment.organisation_id, payment.payment_id, { consistent: true });
     if (!current || current.stripe_id || current.status !== "pending_request") return current;
   }

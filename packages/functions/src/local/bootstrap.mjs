@@ -65,6 +65,29 @@ if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
   main().catch((error) => fail(String(error?.stack ?? error)));
 }
 
+/**
+ * Runs a Node child to its end (its output shown as it comes, or kept to print later), with stop
+ * signals passed on as handOver does.
+ */
+function runChild(args, env, { capture = false } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  const pass = (signal) => child.kill(signal);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, pass);
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return new Promise((done) =>
+    child.once("close", (code, signal) => {
+      for (const name of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(name, pass);
+      done({ status: code ?? (signal ? 1 : 0), output, ended: Date.now() });
+    }),
+  );
+}
+
 function dependenciesCurrent() {
   const marker = resolve(root, "node_modules/.package-lock.json");
   if (!existsSync(marker)) return false;
@@ -140,28 +163,28 @@ async function main() {
         ),
       );
     });
-    // The browser tests run last and alone: each starts the whole product (DynamoDB Local, the
-    // server, the scheduler) and drives Chromium, and sharing two cores with the API tests' own
-    // DynamoDB Local made pages miss their waits. Same tests, same filter rules, two runs.
-    // The first run builds the sites (the infra project's global setup); the second reuses them.
-    // Each vitest run appends its files' durations here; the last prints the ten slowest of all
-    // (tests/support/slowest-reporter.ts).
+    // Two phases. First every project but e2e, two files at a time, with the static checks beside
+    // it. Then the browser tests, one file at a time, with the billing simulation (one long file,
+    // tests/sim/simulate.test.ts) beside them: each e2e file starts the whole product (or shares
+    // one) and drives Chromium, and sharing two cores with the API tests' workers and their
+    // DynamoDB Local made pages miss their waits; the simulation is one process and its DynamoDB
+    // Local, and waits on it much of the time. Every file runs once, with the same filter rules.
+    // The first run builds the sites (the infra project's global setup); the e2e run reuses them.
+    // Each vitest run appends its files' durations here, and the ten slowest of all are printed
+    // at the end (tests/support/slowest-reporter.ts, print-slowest.ts).
     env.TEST_DURATIONS_FILE = resolve(tmpdir(), `gym-test-durations-${process.pid}.jsonl`);
     rmSync(env.TEST_DURATIONS_FILE, { force: true });
-    console.log("\n▶ Tests (vitest): every project but e2e (Biome and tsc beside it)");
+    const simulation = "tests/sim/simulate.test.ts";
+    console.log(`\n▶ Tests (vitest): every project but e2e, less ${simulation} (Biome and tsc beside it)`);
     const vitest = [plan[1][0], "run"];
     // At least two test files at a time: vitest's default is one fewer than the cores (one, on two),
     // and an API test file spends much of its time waiting on DynamoDB Local (8 API files on two
     // cores: 85 s one at a time, 62 s two at a time).
     const workers = Math.max(2, availableParallelism() - 1);
-    const first = await new Promise((done) => {
-      const child = spawn(process.execPath, [...vitest, "--project", "!e2e", `--maxWorkers=${workers}`], {
-        cwd: root,
-        stdio: "inherit",
-        env,
-      });
-      child.once("close", (status) => done({ status }));
-    });
+    const first = await runChild(
+      [...vitest, "--project", "!e2e", "--exclude", simulation, `--maxWorkers=${workers}`],
+      env,
+    );
     let checksFailed = false;
     for (const check of await Promise.all(checks)) {
       console.log(`\n▶ ${check.label} (${check.seconds.toFixed(0)} s)`);
@@ -174,9 +197,17 @@ async function main() {
     if (first.status !== 0) fail("Tests failed (see above).");
     if (checksFailed) fail("The static checks failed (see above).");
     env.E2E_SKIP_BUILD = "1";
-    env.TEST_DURATIONS_PRINT = "1";
-    console.log("\n▶ Tests (vitest): end to end, in Chromium");
-    plan[1] = [...vitest, "--project", "e2e"];
+    console.log(`\n▶ Tests (vitest): end to end, in Chromium (${simulation} beside it, its output after)`);
+    const started = Date.now();
+    const simulated = runChild([...vitest, "--project", "sim", simulation], env, { capture: true });
+    const e2e = await runChild([...vitest, "--project", "e2e"], env);
+    const sim = await simulated;
+    console.log(`\n▶ Tests (vitest): ${simulation} (${((sim.ended - started) / 1000).toFixed(0)} s)`);
+    process.stdout.write(sim.output);
+    await runChild([...tsx, "tests/support/print-slowest.ts"], env);
+    rmSync(env.TEST_DURATIONS_FILE, { force: true });
+    if (e2e.status !== 0 || sim.status !== 0) fail("Tests failed (see above).");
+    process.exit(0);
   }
 
   handOver(plan[0], plan[1], { env });
