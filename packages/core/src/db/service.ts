@@ -15,7 +15,7 @@ import { organisationEntity } from "../organisation/entity";
 import { dunningEntity } from "../payment/dunning/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
-import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
+import { cardSetupEntity, paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { promoCodeEntity, promoCodeNameEntity, promoCodeUseEntity } from "../promo/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
@@ -67,6 +67,7 @@ const entities = {
   reconciliationMismatch: reconciliationMismatchEntity,
   paymentType: paymentTypeEntity,
   paymentTypeDefault: paymentTypeDefaultEntity,
+  cardSetup: cardSetupEntity,
   businessClock: businessClockEntity,
   member: memberEntity,
   memberProfile: memberProfileEntity,
