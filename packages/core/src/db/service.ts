@@ -12,6 +12,7 @@ import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../m
 import { noticeEntity } from "../notice/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
+import { outboxEventEntity } from "../outbox/entity";
 import { dunningEntity } from "../payment/dunning/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
@@ -84,6 +85,7 @@ const entities = {
   notice: noticeEntity,
   accountingMapping: accountingMappingEntity,
   journalDay: journalDayEntity,
+  outboxEvent: outboxEventEntity,
 };
 
 let bound: Service<typeof entities> | undefined;
