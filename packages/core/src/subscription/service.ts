@@ -41,7 +41,13 @@ import { claimItems, readMembershipClaim } from "./claim";
 import { subscribed } from "./events";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
-import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
+import {
+  findSubscription,
+  isLive,
+  memberSubscriptions,
+  type SubscriptionRecord,
+  scheduleKeys,
+} from "./store";
 
 export { isLive };
 
@@ -136,6 +142,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const subscription: SubscriptionRecord = {
     organisation_id: organisationId,
     subscription_id: subscriptionId,
+    // In the schedule index until it ends: the daily schedule check sweeps it (payment/schedule-check.ts).
+    ...scheduleKeys({ subscription_id: subscriptionId }),
     user_id: input.user_id,
     gym_id: input.gym_id,
     offering_id: offering.offering_id,
