@@ -1,9 +1,11 @@
 import { type JobName, jobSchedule } from "@gym/core/jobs/schedule";
 import { Duration } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Queue as CdkQueue } from "aws-cdk-lib/aws-sqs";
-import { Cron, Queue, type Function as SstFunction, type StackContext } from "sst/constructs";
+import { Cron, Queue, Function as SstFunction, type StackContext, use } from "sst/constructs";
 import { coreFunctionProps } from "./function";
+import { Storage } from "./storage";
 
 /** EventBridge rate expression: `rate(1 minute)`, `rate(15 minutes)`. */
 export function rateExpression(everyMinutes: number): `rate(${string})` {
@@ -31,6 +33,19 @@ export const chargeQueueSettings = {
   /** Longer than the consumer's timeout, so a batch is never handed to two consumers at once. */
   visibilityTimeoutSeconds: 6 * 60,
   consumerTimeoutSeconds: 5 * 60,
+};
+
+/**
+ * The outbox's stream consumer (docs/data-model.md "The outbox"): only new outbox items reach it
+ * (the filter), a few at a time; a record whose delivery throws is retried `retryAttempts` times,
+ * then left to the `outbox` job, which drains every item still in the outbox (they stay until
+ * delivered), so nothing needs a dead-letter queue here.
+ */
+export const outboxStreamSettings = {
+  batchSize: 10,
+  retryAttempts: 3,
+  /** ElectroDB's entity name on every item (`__edb_e__`). */
+  entity: "outbox_event",
 };
 
 /** The jobs that claim payments and hand them to the charge queue. */
@@ -113,6 +128,47 @@ export function Jobs(ctx: StackContext) {
     functions[job] = cron.jobFunction;
   }
 
+  // The outbox's stream consumer. Its mapping and stream permissions are written here rather than
+  // by CDK's DynamoEventSource, which grants dynamodb:ListStreams on every resource ('*').
+  const { table } = use(Storage);
+  const streamArn = table.cdk.table.tableStreamArn;
+  if (!streamArn) throw new Error("the table has no stream (infra/storage.ts)");
+  const streamProps = coreFunctionProps(ctx, "OutboxStream");
+  const outboxStream = new SstFunction(stack, "OutboxStream", {
+    description: "Delivers the outbox's events from the table's stream (at least once; handlers idempotent)",
+    handler: "packages/functions/src/jobs/outbox-stream.handler",
+    memorySize: "512 MB",
+    timeout: "1 minute",
+    ...streamProps,
+    permissions: [
+      ...((streamProps.permissions as PolicyStatement[]) ?? []),
+      new PolicyStatement({
+        actions: [
+          "dynamodb:DescribeStream",
+          "dynamodb:GetRecords",
+          "dynamodb:GetShardIterator",
+          "dynamodb:ListStreams",
+        ],
+        resources: [streamArn],
+      }),
+    ],
+  });
+  new EventSourceMapping(stack, "OutboxStreamMapping", {
+    target: outboxStream,
+    eventSourceArn: streamArn,
+    startingPosition: StartingPosition.LATEST,
+    batchSize: outboxStreamSettings.batchSize,
+    retryAttempts: outboxStreamSettings.retryAttempts,
+    bisectBatchOnError: true,
+    reportBatchItemFailures: true,
+    filters: [
+      FilterCriteria.filter({
+        eventName: FilterRule.isEqual("INSERT"),
+        dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual(outboxStreamSettings.entity) } } },
+      }),
+    ],
+  });
+
   // The dead-letter queue's alarm, and every other, is in infra/monitoring.ts (one topic per stage).
-  return { functions, charges, deadLetters };
+  return { functions, charges, deadLetters, outboxStream };
 }

@@ -54,6 +54,8 @@ export const alarmThresholds = {
   subscriptionsUnscheduled: 1,
   /** Settlement: answers left unapplied after every try in an hour. */
   settlementsDeferred: 1,
+  /** Outbox events not delivered in 15 minutes (no subscriber, or a handler that threw). */
+  outboxUndelivered: 1,
   /** DynamoDB throttled requests in 5 minutes (on-demand: should be none). */
   dynamoThrottles: 10,
   /** DynamoDB system errors (its own 500s) in 5 minutes. */
@@ -265,6 +267,12 @@ export function Monitoring({ stack, app }: StackContext) {
     what: "A provider's final answer could not be applied after every try (transaction conflicts); polling asks again.",
     metric: gym(metricNames.SettlementsDeferred, {}, { statistic: Stats.SUM, period: Duration.hours(1) }),
     threshold: alarmThresholds.settlementsDeferred,
+  });
+
+  alarm("OutboxUndelivered", {
+    what: "An outbox event could not be delivered (its type has no subscriber, or its handler threw): a reaction (door access, a receipt) is waiting.",
+    metric: gym(metricNames.OutboxUndelivered, {}, { statistic: Stats.SUM, period: Duration.minutes(15) }),
+    threshold: alarmThresholds.outboxUndelivered,
   });
 
   // ---- DynamoDB ----

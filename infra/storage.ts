@@ -7,7 +7,7 @@ import { isProtectedStage } from "./settings";
 
 /**
  * The one DynamoDB table (built from packages/core/src/db/table.ts, so keys cannot drift from the code)
- * and the private uploads bucket (profile pictures, gym logos, CSV exports).
+ * with its stream (the outbox's delivery, docs/data-model.md "The outbox"), and the private uploads bucket (profile pictures, gym logos, CSV exports).
  */
 export function Storage({ stack, app }: StackContext) {
   const keep = isProtectedStage(app.stage);
@@ -23,6 +23,8 @@ export function Storage({ stack, app }: StackContext) {
     primaryIndex: { partitionKey: design.partitionKey, sortKey: design.sortKey },
     globalIndexes,
     timeToLiveAttribute: design.ttlAttribute,
+    // The outbox's delivery (infra/jobs.ts consumes it, filtered to new outbox items).
+    stream: "new_image",
     cdk: {
       table: {
         billingMode: BillingMode.PAY_PER_REQUEST,

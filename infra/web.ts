@@ -120,7 +120,7 @@ function apiPolicy(scope: Construct) {
  */
 export function Web({ stack }: StackContext) {
   const { api, handler, originSecret } = use(API);
-  const { functions: jobFunctions, charges } = use(Jobs);
+  const { functions: jobFunctions, charges, outboxStream } = use(Jobs);
   const settings = deploySettings();
   const prebuilt = process.env.WEB_PREBUILT_DIR;
 
@@ -229,7 +229,12 @@ export function Web({ stack }: StackContext) {
   ].filter((s) => s !== undefined);
   if (unknownUrls.length) {
     const consumer = charges.consumerFunction as SstFunction | undefined;
-    for (const fn of [handler, ...Object.values(jobFunctions), ...(consumer ? [consumer] : [])]) {
+    for (const fn of [
+      handler,
+      ...Object.values(jobFunctions),
+      outboxStream,
+      ...(consumer ? [consumer] : []),
+    ]) {
       fn.bind(unknownUrls);
     }
   }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { jobSchedule } from "@gym/core/jobs/schedule";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chargeQueueSettings, enqueuingJobs, rateExpression } from "../../infra/jobs";
+import { chargeQueueSettings, enqueuingJobs, outboxStreamSettings, rateExpression } from "../../infra/jobs";
 import { heartbeatMinutes, alarmThresholds as limits } from "../../infra/monitoring";
 import { secretNames } from "../../infra/secrets";
 import { table as design } from "../../packages/core/src/db/table";
@@ -93,9 +93,9 @@ describe("storage", () => {
 });
 
 describe("functions", () => {
-  it("has one API function, one per job and the charge consumer, all nodejs22.x on arm64", () => {
+  it("has one API function, one per job, the charge consumer and the outbox's stream consumer, all nodejs22.x on arm64", () => {
     const fns = appFunctions();
-    expect(fns).toHaveLength(2 + Object.keys(jobSchedule).length);
+    expect(fns).toHaveLength(3 + Object.keys(jobSchedule).length);
     for (const [, fn] of fns) {
       expect(fn.Properties.Runtime).toBe("nodejs22.x");
       expect(fn.Properties.Architectures).toEqual(["arm64"]);
@@ -152,6 +152,7 @@ describe("functions", () => {
         "packages/functions/src/api/lambda.handler",
         ...Object.keys(jobSchedule).map((job) => `packages/functions/src/jobs/${job}.handler`),
         "packages/functions/src/jobs/charge-consumer.handler",
+        "packages/functions/src/jobs/outbox-stream.handler",
       ].sort(),
     );
     for (const [, fn] of appFunctions()) expect(fn.Properties.Code.S3Key).toMatch(/\.zip$/);
@@ -296,7 +297,9 @@ describe("charge queue", () => {
   });
 
   it("is consumed by the charge consumer with bounded concurrency and partial batch failures", () => {
-    const mappings = ofType(resources.Jobs, "AWS::Lambda::EventSourceMapping").map(([, m]) => m.Properties);
+    const mappings = ofType(resources.Jobs, "AWS::Lambda::EventSourceMapping")
+      .map(([, m]) => m.Properties)
+      .filter((m) => JSON.stringify(m.EventSourceArn).includes(queueIds().main));
     expect(mappings).toHaveLength(1);
     const [mapping] = mappings;
     expect(mapping.BatchSize).toBe(chargeQueueSettings.batchSize);
@@ -573,7 +576,7 @@ describe("a protected stage with custom domains", () => {
 
   it("sets the URLs and the shared cookie domain directly, with nothing left to fetch", () => {
     const fns = app(prod);
-    expect(fns).toHaveLength(2 + Object.keys(jobSchedule).length);
+    expect(fns).toHaveLength(3 + Object.keys(jobSchedule).length);
     for (const [, fn] of fns) {
       const vars = fn.Properties.Environment.Variables;
       expect(vars).toMatchObject({
@@ -585,6 +588,31 @@ describe("a protected stage with custom domains", () => {
       expect(vars.SST_StaticSite_url_StaffSite).toBeUndefined();
       expect(vars.SST_StaticSite_url_JoinSite).toBeUndefined();
     }
+  });
+});
+
+describe("the outbox's stream", () => {
+  it("streams new images and delivers only new outbox items, retried a few times, partial batch failures", () => {
+    const [[tableId, table]] = ofType(resources.Storage, "AWS::DynamoDB::Table");
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
+    const streams = ofType(resources.Jobs, "AWS::Lambda::EventSourceMapping")
+      .map(([, m]) => m.Properties)
+      .filter((m) => !("ScalingConfig" in m));
+    expect(streams).toHaveLength(1);
+    const [mapping] = streams;
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain(tableId);
+    expect(mapping.StartingPosition).toBe("LATEST");
+    expect(mapping.BatchSize).toBe(outboxStreamSettings.batchSize);
+    expect(mapping.MaximumRetryAttempts).toBe(outboxStreamSettings.retryAttempts);
+    expect(mapping.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+    const filters = mapping.FilterCriteria.Filters.map((f: Cfn) => JSON.parse(f.Pattern));
+    expect(filters).toEqual([
+      { eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: [outboxStreamSettings.entity] } } } },
+    ]);
+    const consumer = appFunctions().find(([, f]) =>
+      (f.Properties.Handler as string).endsWith("jobs/outbox-stream.handler"),
+    );
+    expect(JSON.stringify(mapping.FunctionName)).toContain(consumer?.[0]);
   });
 });
 
@@ -668,6 +696,11 @@ describe("monitoring", () => {
     },
     SettlementsDeferred: {
       metrics: ["Gym/test SettlementsDeferred"],
+      threshold: 1,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
+    OutboxUndelivered: {
+      metrics: ["Gym/test OutboxUndelivered"],
       threshold: 1,
       comparison: "GreaterThanOrEqualToThreshold",
     },

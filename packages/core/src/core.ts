@@ -7,14 +7,10 @@
  * ones (configuration fails closed).
  */
 import { useEmailBrand } from "./email/port";
+import { outboxTypes } from "./outbox/events";
+import { hasOutboxSubscriber, onOutboxEvent } from "./outbox/outbox";
 import { onDestinationAccountChanged } from "./payment/destination-account";
-import {
-  onCancelledForNonPayment,
-  onPaidSettlement,
-  onPaymentSettled,
-  type PaidSettlement,
-} from "./payment/outcome";
-import { onPaidAtDesk } from "./payment/paid-at-desk";
+import { onPaidSettlement, onPaymentSettled, type PaidSettlement } from "./payment/outcome";
 import { setChargeConsumer } from "./payment/queue";
 import { onDefaultPaymentTypeChanged } from "./payment-type/service";
 import { type AkahuPort, installAkahu, productionAkahu } from "./providers/akahu";
@@ -136,22 +132,30 @@ const reactions: (() => void)[] = [
         (m) => m.gymBrand,
       ),
     ),
-  // A payment paid at the desk gets its receipt (subscription → receipt).
+  // The outbox's events (outbox/events.ts), delivered at least once after their commit; each
+  // handler idempotent. A payment paid at the desk gets its receipt (subscription → receipt); a
+  // cancellation for non-payment revokes door access (payment → member).
   () =>
-    onPaidAtDesk(
+    onOutboxEvent(
+      "paid_at_desk",
       onFirstCall(
         () => import("./receipt/service"),
-        (m) => m.receiptForPaidPayment,
+        (m) => (event: { organisation_id: string; payment_id: string }) =>
+          m.issueAndEmailReceipt(event.organisation_id, event.payment_id),
       ),
     ),
-  // A subscription created or changed, a payment's outcome, a cancellation for non-payment: the
-  // members back-office's latest subscription, door access, activity and (paid) the receipt in the
-  // settlement's transaction; a role written re-indexes the member search
-  // (subscription, payment, user → member).
+  () =>
+    onOutboxEvent(
+      "cancelled_for_non_payment",
+      onFirstCall(memberHooks, (m) => m.memberCancelledForNonPayment),
+    ),
+  // A subscription created or changed, a payment's outcome: the members back-office's latest
+  // subscription, door access, activity and (paid) the receipt in the settlement's transaction; a
+  // role written re-indexes the member search (subscription, payment, user → member). Still told in
+  // process after the commit: moving them to the outbox is open (docs/data-model.md "The outbox").
   () => onSubscribed(onFirstCall(memberHooks, (m) => m.memberSubscribed)),
   () => onLifecycleChanged(onFirstCall(memberHooks, (m) => m.memberLifecycleChanged)),
   () => onPaymentSettled(onFirstCall(memberHooks, (m) => m.memberPaymentSettled)),
-  () => onCancelledForNonPayment(onFirstCall(memberHooks, (m) => m.memberCancelledForNonPayment)),
   () => onRoleWritten(onFirstCall(memberHooks, (m) => m.memberRoleWritten)),
   // One writer per paid settlement, made when the settlement starts and loaded with it.
   () =>
@@ -179,4 +183,7 @@ export function createCore({ providers }: { providers: CoreProviders }): void {
   if (wired) return;
   wired = true;
   for (const register of reactions) register();
+  // An outbox event without its subscriber would fail closed at every delivery: refuse to start.
+  const unsubscribed = outboxTypes.filter((type) => !hasOutboxSubscriber(type));
+  if (unsubscribed.length) throw new Error(`outbox events without a subscriber: ${unsubscribed.join(", ")}`);
 }

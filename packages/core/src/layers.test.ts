@@ -37,6 +37,8 @@ export const layers: [name: string, members: string[]][] = [
     "platform",
     [
       "db",
+      // The outbox: written in the changes' transactions, delivered to handlers wired in core.ts.
+      "outbox",
       "providers",
       "email",
       "clock",

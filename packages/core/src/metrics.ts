@@ -44,6 +44,12 @@ export const metricNames = {
   SettlementsDeferred: "SettlementsDeferred",
   /** Reconciliation: live subscriptions of the payments checked with no upcoming payment (their billing stopped). */
   SubscriptionsUnscheduled: "SubscriptionsUnscheduled",
+  /**
+   * Outbox: an event not delivered (dimension none; `type` and `reason` as properties): its type has
+   * no subscriber (`no_subscriber`: fails closed) or its handler threw (`handler_failed`). The event
+   * stays in the outbox and is tried again (outbox/outbox.ts).
+   */
+  OutboxUndelivered: "OutboxUndelivered",
   /** Settlement: a failed or declined payment by decline code (dimension set Provider+DeclineCode). */
   Declines: "Declines",
   /** Webhooks: every call received (dimension sets: Provider+Outcome, Outcome). */
@@ -142,6 +148,15 @@ interface Directive {
 }
 
 // ---- the metrics each part of the code emits (one function per source) ----
+
+/** The outbox: an event a delivery could not deliver (outbox/outbox.ts). */
+export function outboxUndeliveredMetric(input: { type: string; reason: "no_subscriber" | "handler_failed" }) {
+  emitMetrics({
+    values: { [metricNames.OutboxUndelivered]: 1 },
+    dimensionSets: [[]],
+    properties: { type: input.type, reason: input.reason },
+  });
+}
 
 /** The API's request middleware: one request, by status class, with its latency. */
 export function apiRequestMetric(input: { route: string; method: string; status: number; ms: number }) {

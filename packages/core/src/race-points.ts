@@ -20,7 +20,12 @@ export type RacePoint =
   /** A new subscription read its price, and has not written yet. */
   | "subscribe:read"
   /** The billing run read a due payment and its subscription, and has not claimed it yet. */
-  | "claim:read";
+  | "claim:read"
+  /**
+   * A change committed with its outbox events and has not delivered them yet (outbox/outbox.ts,
+   * subject the event's type): a test that throws here is a Lambda that died after the commit.
+   */
+  | "outbox:committed";
 
 const held = new Map<RacePoint, { subject?: string; meanwhile: () => Promise<void> }>();
 

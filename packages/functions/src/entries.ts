@@ -2,7 +2,7 @@ import { jobNames } from "@gym/core/jobs/schedule";
 
 /**
  * Every Lambda entry, as paths from the repo root: the API (infra/api.ts; it also serves the
- * provider webhooks), one per scheduled job and the charge queue's consumer (infra/jobs.ts). `entries.test.ts` imports each
+ * provider webhooks), one per scheduled job, the charge queue's consumer and the outbox's stream consumer (infra/jobs.ts). `entries.test.ts` imports each
  * first in a fresh process; `npm run bench` times that import of each bundled entry.
  */
 export const lambdaEntries: Record<string, string> = {
@@ -10,6 +10,8 @@ export const lambdaEntries: Record<string, string> = {
   ...Object.fromEntries(jobNames.map((job) => [`job ${job}`, `packages/functions/src/jobs/${job}.ts`])),
   // The charge queue's SQS consumer (infra/jobs.ts).
   "charge consumer": "packages/functions/src/jobs/charge-consumer.ts",
+  // The table stream's consumer: delivers the outbox's events (infra/jobs.ts).
+  "outbox stream": "packages/functions/src/jobs/outbox-stream.ts",
 };
 
 /** The webhook receivers the API routes to: each must load first on its own too. */

@@ -12,10 +12,11 @@ import { memberActivityEntity, memberEntity, memberSearchTermEntity } from "../m
 import { noticeEntity } from "../notice/entity";
 import { offeringEntity, offeringMembershipCountEntity } from "../offering/entity";
 import { organisationEntity } from "../organisation/entity";
+import { outboxEventEntity } from "../outbox/entity";
 import { dunningEntity } from "../payment/dunning/entity";
 import { paymentEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
-import { paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
+import { cardSetupEntity, paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
 import { promoCodeEntity, promoCodeNameEntity, promoCodeUseEntity } from "../promo/entity";
 import { akahuConnectionEntity } from "../providers/akahu/connection";
@@ -67,6 +68,7 @@ const entities = {
   reconciliationMismatch: reconciliationMismatchEntity,
   paymentType: paymentTypeEntity,
   paymentTypeDefault: paymentTypeDefaultEntity,
+  cardSetup: cardSetupEntity,
   businessClock: businessClockEntity,
   member: memberEntity,
   memberProfile: memberProfileEntity,
@@ -84,6 +86,7 @@ const entities = {
   accountingMapping: accountingMappingEntity,
   journalDay: journalDayEntity,
   payout: payoutEntity,
+  outboxEvent: outboxEventEntity,
 };
 
 let bound: Service<typeof entities> | undefined;

@@ -5,9 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
+import { addCard, addMember, moneyWorld, subscribeMember } from "../../../../tests/support/money";
 import { db } from "../db/service";
 import { newId } from "../ids";
+import { sweepSchedules } from "../payment/schedule-check";
 import { attentionKeys } from "../payment/store";
+import { SCHEDULE_FIELDS } from "../subscription/store";
 import { staffRolesOf } from "../user/roles";
 import { backfillIndexKeys } from "./index-backfill";
 
@@ -88,5 +91,25 @@ describe("backfillIndexKeys", () => {
     expect((await read(staleSent))?.attention_key).toBeUndefined();
     const second = await backfillIndexKeys();
     expect(second).toMatchObject({ attention_keyed: 0, attention_removed: 0 });
+  });
+
+  it("gives live subscriptions written before the schedule index their keys, so the daily check sweeps them", async () => {
+    const world = await moneyWorld({ name: "Backfill Gyms" });
+    const user = await addMember(world, "Old Schedule");
+    await addCard(world, user, "4242424242424242");
+    const { subscription } = await subscribeMember(world, user);
+    const key = { organisation_id: world.organisation_id, subscription_id: subscription.subscription_id };
+    // As written before the index.
+    await db()
+      .entities.subscription.patch(key)
+      .remove([...SCHEDULE_FIELDS])
+      .go();
+    const swept = async () => (await sweepSchedules(new Date())).swept;
+    const before = await swept();
+
+    const first = await backfillIndexKeys();
+    expect(first.schedule_keyed).toBe(1);
+    expect(await swept()).toBe(before + 1);
+    expect((await backfillIndexKeys()).schedule_keyed).toBe(0);
   });
 });

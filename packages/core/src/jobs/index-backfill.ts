@@ -3,7 +3,9 @@
  * for scale"): items written before an index existed carry none of its attributes, so this job
  * writes them: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`); an open
  * payment's attention index keys (`attention_key`, `attention_sort`), and their removal from a
- * payment made final by a write that left them (a claim paid by credit, one cancelled at its claim).
+ * payment made final by a write that left them (a claim paid by credit, one cancelled at its claim);
+ * a live subscription's schedule index keys (`schedule_key`, `schedule_sort`: the daily schedule
+ * check sweeps every subscription in it, payment/schedule-check.ts).
  *
  * `npm run job -- backfill-index-keys`, once after the deploy that adds the index. A one-off
  * migration, so it reads the table by Scan (filtered to the entity), like the member-profile
@@ -13,6 +15,7 @@
  */
 import { db } from "../db/service";
 import { ATTENTION_FIELDS, attentionKeys, OPEN_STATUSES } from "../payment/store";
+import { isLive, type SubscriptionRecord, scheduleKeys } from "../subscription/store";
 import { staffIndexKeys } from "../user/role-entity";
 
 export interface IndexBackfillSummary {
@@ -26,6 +29,10 @@ export interface IndexBackfillSummary {
   attention_keyed: number;
   /** Final payments whose attention keys were removed. */
   attention_removed: number;
+  /** Subscription items read. */
+  subscriptions: number;
+  /** Live subscriptions given their schedule index keys. */
+  schedule_keyed: number;
   /** Items changed by someone else between the read and the write (they carry their keys). */
   skipped_changed: number;
 }
@@ -39,6 +46,8 @@ export async function backfillIndexKeys(
     payments: 0,
     attention_keyed: 0,
     attention_removed: 0,
+    subscriptions: 0,
+    schedule_keyed: 0,
     skipped_changed: 0,
   };
   let cursor: string | null = null;
@@ -63,7 +72,39 @@ export async function backfillIndexKeys(
     options.onProgress?.(summary);
     cursor = page.cursor;
   } while (cursor);
+  cursor = null;
+  const now = new Date();
+  do {
+    const page: { data: SubscriptionRecord[]; cursor: string | null } =
+      await db().entities.subscription.scan.go({
+        cursor,
+        limit: 500,
+      });
+    summary.subscriptions += page.data.length;
+    for (const sub of page.data) await keySubscription(sub, now, summary);
+    options.onProgress?.(summary);
+    cursor = page.cursor;
+  } while (cursor);
   return summary;
+}
+
+/** A live subscription without its schedule index keys gets them (one ended stays out). */
+async function keySubscription(sub: SubscriptionRecord, now: Date, summary: IndexBackfillSummary) {
+  if (sub.schedule_key || !isLive(sub, now)) return;
+  try {
+    await db()
+      .entities.subscription.patch({
+        organisation_id: sub.organisation_id,
+        subscription_id: sub.subscription_id,
+      })
+      .set(scheduleKeys(sub))
+      .where((attr, op) => op.eq(attr.updated_at, sub.updated_at))
+      .go();
+    summary.schedule_keyed += 1;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    summary.skipped_changed += 1;
+  }
 }
 
 type PaymentItem = {

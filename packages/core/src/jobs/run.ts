@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { log, logContext, withLogContext } from "../log";
 import { jobRunMetric } from "../metrics";
 import { memberNotices } from "../notice/jobs";
+import { drainOutbox } from "../outbox/outbox";
 import { graceExpiry } from "../payment/dunning/grace-expiry";
 import { paymentRetries } from "../payment/dunning/payment-retries";
 import { billingRun } from "../payment/jobs/billing-run";
@@ -34,6 +35,7 @@ const bodies: Record<JobName, JobBody> = {
   "door-access": doorAccessReview,
   reconciliation: reconcilePayments,
   "member-notices": memberNotices,
+  outbox: () => drainOutbox(),
 };
 
 /**

@@ -39,6 +39,12 @@ export const jobSchedule = {
       "Re-sync door access whose standing changes with time (a pause starting or ending, a cancellation taking effect).",
     everyMinutes: 60,
   },
+  outbox: {
+    description:
+      "Deliver the outbox's events still undelivered (a process that died after its commit, a handler that failed).",
+    // The table's stream delivers within seconds in AWS; this is the net under it (and, locally, the only one).
+    everyMinutes: 1,
+  },
 } as const;
 
 export type JobName = keyof typeof jobSchedule;

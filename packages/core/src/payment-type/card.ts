@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { inGym } from "../auth/policy";
+import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { getGym } from "../gym/service";
 import { newId } from "../ids";
@@ -70,7 +71,9 @@ export async function saveCard(
   });
 }
 
-const setupStarted = new Map<string, string>();
+/** How long a started card setup may be saved: the join site's card step takes minutes, not a day. */
+const SETUP_TTL_SECONDS = 24 * 60 * 60;
+
 /**
  * Starts saving a card (the join site's card step): a SetupIntent on the gym's connected account
  * for the member's Customer there (reused when they have one). Answers what Stripe.js needs.
@@ -92,10 +95,21 @@ export async function startCardSetup(actor: Actor, input: unknown) {
     name: user.name,
     idempotencyKey: `setup-${actor.userId}-${newId()}`,
   });
-  setupStarted.set(`${organisationId}#${intent.customer_id}`, actor.userId);
+  // Remembered in the table (cardSetupEntity): the save is answered by whichever instance gets it.
+  await db()
+    .entities.cardSetup.put({
+      organisation_id: organisationId,
+      stripe_customer_id: intent.customer_id,
+      user_id: actor.userId,
+      expires_at: Math.floor(Date.now() / 1000) + SETUP_TTL_SECONDS,
+    })
+    .go();
   return { ...intent, stripe_account: gym.stripe_id };
 }
 
 async function customerStartedBy(organisationId: string, userId: string, customerId: string) {
-  return setupStarted.get(`${organisationId}#${customerId}`) === userId;
+  const { data } = await db()
+    .entities.cardSetup.get({ organisation_id: organisationId, stripe_customer_id: customerId })
+    .go();
+  return !!data && data.user_id === userId && data.expires_at > Date.now() / 1000;
 }

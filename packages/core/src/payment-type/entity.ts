@@ -75,3 +75,28 @@ export const paymentTypeDefaultEntity = new Entity({
     },
   },
 });
+
+/**
+ * Who started a card SetupIntent for a Stripe Customer (`startCardSetup`): the save that follows
+ * (`savePaymentTypeFromSetupIntent`) accepts the Customer only for the member who started it, and
+ * is usually answered by another Lambda instance than the start, so this is a record, not process
+ * memory. One per organisation and Customer; a day later DynamoDB's TTL removes it (readers check
+ * `expires_at` too).
+ */
+export const cardSetupEntity = new Entity({
+  model: { entity: "card_setup", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    stripe_customer_id: { type: "string", required: true, readOnly: true },
+    user_id: { type: "string", required: true },
+    /** Epoch seconds (the table's TTL attribute). */
+    expires_at: { type: "number", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["stripe_customer_id"] },
+    },
+  },
+});

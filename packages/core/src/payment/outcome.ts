@@ -2,8 +2,8 @@
  * "A payment reached its outcome": the ledger's event for the layers above it. A provider's answer
  * settles a payment as paid or failed (settle.ts), staff mark a transfer received (received.ts);
  * the members back-office subscribes (member/hooks.ts: activity, door access, the receipt), wired
- * in core.ts, so the ledger imports nothing above it. A payment paid at the desk is its own event
- * (paid-at-desk.ts).
+ * in core.ts, so the ledger imports nothing above it. A payment paid at the desk and a subscription
+ * cancelled for non-payment are outbox events (outbox/events.ts): they survive a crash after the commit.
  *
  * A paid settlement also lets the subscriber add its own items to the settlement's transaction
  * (`onPaidSettlement`: the receipt and the activity entry, written exactly when the payment moves
@@ -84,21 +84,4 @@ export function onPaidSettlement(make: () => PaidSettlement) {
 export function paidSettlement(): PaidSettlement {
   if (!makePaidSettlement) throw new Error("paid settlement not wired: call createCore first (core.ts)");
   return makePaidSettlement();
-}
-
-type CancelledListener = (sub: SubscriptionRecord) => Promise<void>;
-const cancelledListeners: CancelledListener[] = [];
-
-/**
- * Subscribes to a subscription cancelled for non-payment: door access is revoked (member/hooks.ts,
- * wired in core.ts), so the ledger imports nothing above it. A subscriber's failure is logged by
- * the job ("door access not revoked").
- */
-export function onCancelledForNonPayment(listener: CancelledListener) {
-  cancelledListeners.push(listener);
-}
-
-/** Tells the subscribers a subscription was cancelled for non-payment (the dunning job). */
-export async function cancelledForNonPayment(sub: SubscriptionRecord) {
-  for (const listener of cancelledListeners) await listener(sub);
 }

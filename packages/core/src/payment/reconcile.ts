@@ -30,7 +30,7 @@ import { stripeProvider } from "../providers/stripe/index";
 import { gymOf } from "./context";
 import { checkSubscriptionLedgers } from "./ledger-check";
 import type { reconciliationMismatchEntity } from "./reconcile-entity";
-import { unscheduledSubscriptions } from "./schedule-check";
+import { sweepSchedules } from "./schedule-check";
 import { type PaymentRecord, workPages } from "./store";
 
 export type MismatchRecord = EntityItem<typeof reconciliationMismatchEntity>;
@@ -191,6 +191,8 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
     unverifiable: 0,
     ledger_breaks: 0,
     unscheduled: 0,
+    schedules_swept: 0,
+    schedules_ended: 0,
   };
   // The subscriptions of the payments checked: their ledgers are checked too (ledger-check.ts).
   const touched = new Map<string, { organisation_id: string; subscription_id: string }>();
@@ -198,10 +200,12 @@ export async function reconcilePayments(now: Date): Promise<Record<string, numbe
     const breaks = await checkSubscriptionLedgers([...touched.values()]);
     summary.ledger_breaks = breaks.length;
     for (const b of breaks) log.warn("ledger invariant broken", { ...b });
-    // A live subscription left without an upcoming payment has stopped billing (schedule-check.ts).
-    const stopped = await unscheduledSubscriptions([...touched.values()], now);
-    summary.unscheduled = stopped.length;
-    for (const sub of stopped)
+    // Every live subscription left without an upcoming payment has stopped billing (schedule-check.ts).
+    const sweep = await sweepSchedules(now);
+    summary.unscheduled = sweep.unscheduled.length;
+    summary.schedules_swept = sweep.swept;
+    summary.schedules_ended = sweep.ended;
+    for (const sub of sweep.unscheduled)
       log.error("subscription has no upcoming payment", {
         organisation_id: sub.organisation_id,
         subscription_id: sub.subscription_id,

@@ -279,17 +279,26 @@ export async function issueReceipt(
 }
 
 /**
- * The receipt of a payment that was just paid (a payment paid at the desk: manual, pay-in-full by
- * EFTPOS or cash, wired to `onPaidAtDesk` by core.ts `createCore`), emailed by whoever issued it (once). Never throws
+ * Issues a paid payment's receipt and emails it, once: a second call finds it issued and does
+ * nothing (so a redelivered outbox event sends no second email). Throws when it could not.
+ */
+export async function issueAndEmailReceipt(organisationId: string, paymentId: string): Promise<void> {
+  const result = await issueReceipt(organisationId, paymentId);
+  // The payment as issueReceipt read it: no second read to address the email.
+  if (!result?.issued || !result.payment) return;
+  await sendEmail(await receiptMail(result.payment, result.receipt));
+}
+
+/**
+ * The receipt of a payment that was just paid (a transfer marked received, member/hooks.ts),
+ * emailed by whoever issued it (once). A payment paid at the desk gets its receipt through the
+ * outbox instead (`issueAndEmailReceipt`, wired by core.ts, retried until done). Never throws
  * into the money operation that called it: a failure is logged, and the receipt is issued when it
  * is next read.
  */
 export async function receiptForPaidPayment(organisationId: string, paymentId: string): Promise<void> {
   try {
-    const result = await issueReceipt(organisationId, paymentId);
-    // The payment as issueReceipt read it: no second read to address the email.
-    if (!result?.issued || !result.payment) return;
-    await sendEmail(await receiptMail(result.payment, result.receipt));
+    await issueAndEmailReceipt(organisationId, paymentId);
   } catch (error) {
     log.error("receipt not issued or not emailed", {
       payment_id: paymentId,

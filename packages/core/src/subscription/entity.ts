@@ -156,6 +156,14 @@ export const subscriptionEntity = new Entity({
       },
     },
 
+    /**
+     * Sparse gsi4 (raw): `schedule#<shard>` / `<subscription_id>`, from its creation until its
+     * cancellation is in effect, when the daily schedule check removes it (payment/schedule-check.ts,
+     * which sweeps every subscription in it). store.ts `scheduleKeys`.
+     */
+    schedule_key: { type: "string", field: "gsi4pk" },
+    schedule_sort: { type: "string", field: "gsi4sk" },
+
     // Copies for lists.
     member_name: { type: "string", required: true },
     member_email: { type: "string", required: true },

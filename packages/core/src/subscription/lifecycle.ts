@@ -9,6 +9,7 @@
  * re-derived from the schedule for the same place in the sequence. Activity: each change appends
  * to `lifecycle_events` on the subscription (the backoffice activity log can read or replace it).
  */
+
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
@@ -17,6 +18,7 @@ import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { deliverCommitted, type OutboxEvent, outboxItem } from "../outbox/outbox";
 import { gymOf, settingsOf } from "../payment/context";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
@@ -199,13 +201,15 @@ function currentPeriodEnd(after: SubscriptionRecord): string | null {
 /**
  * Writes a change of facts (conditional on the version read: a concurrent billing run or another
  * staff member gets 409) with the upcoming payment re-planned, in one transaction, and answers the
- * subscription as staff see it. `extra` adds payments (a break fee, a manual payment).
+ * subscription as staff see it. `extra` adds payments (a break fee, a manual payment); `events`
+ * outbox events written in the same transaction and delivered after it (outbox/outbox.ts).
  */
 export async function commitFacts(
   actor: Actor,
   sub: SubscriptionRecord,
   requested: FactChange,
   extra: PaymentRecord[] = [],
+  events: OutboxEvent[] = [],
 ) {
   const now = await businessNow();
   const removed = Object.fromEntries((requested.remove ?? []).map((k) => [k, undefined]));
@@ -228,7 +232,7 @@ export async function commitFacts(
   await racePoint("facts:read", sub.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>
     db()
-      .transaction.write(({ subscription, payment, rollup, memberMonth, churnRisk }) => {
+      .transaction.write(({ subscription, payment, rollup, memberMonth, churnRisk, outboxEvent }) => {
         let patch = subscription.patch(key).set({
           ...(change.set ?? {}),
           ...(upcomingId ? { upcoming_payment_id: upcomingId } : {}),
@@ -289,6 +293,7 @@ export async function commitFacts(
                   ]
                 : []),
           ...extra.map((p) => payment.create(p).commit()),
+          ...events.map((e) => outboxItem({ outboxEvent }, e)),
           ...items({ rollup, memberMonth, churnRisk }),
         ];
       })
@@ -302,5 +307,6 @@ export async function commitFacts(
   const saved = await findSubscription(sub.organisation_id, sub.subscription_id);
   if (!saved) throw new NotFoundError("subscription");
   await lifecycleChanged(sub, event);
+  await deliverCommitted(...events);
   return subscriptionWithPayments(saved);
 }

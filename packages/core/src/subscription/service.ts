@@ -21,10 +21,10 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { findOffering } from "../offering/store";
+import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
 import { gymOf, settingsOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
-import { paidAtDesk } from "../payment/paid-at-desk";
 import { presentPayment } from "../payment/present";
 import { quoteNextEvent } from "../payment/quote";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
@@ -41,7 +41,13 @@ import { claimItems, readMembershipClaim } from "./claim";
 import { subscribed } from "./events";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
-import { findSubscription, isLive, memberSubscriptions, type SubscriptionRecord } from "./store";
+import {
+  findSubscription,
+  isLive,
+  memberSubscriptions,
+  type SubscriptionRecord,
+  scheduleKeys,
+} from "./store";
 
 export { isLive };
 
@@ -136,6 +142,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const subscription: SubscriptionRecord = {
     organisation_id: organisationId,
     subscription_id: subscriptionId,
+    // In the schedule index until it ends: the daily schedule check sweeps it (payment/schedule-check.ts).
+    ...scheduleKeys({ subscription_id: subscriptionId }),
     user_id: input.user_id,
     gym_id: input.gym_id,
     offering_id: offering.offering_id,
@@ -205,6 +213,12 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   subscription.current_period_start = payment.period_start_at;
   subscription.current_period_end = payment.period_end_at;
   if (pifStatus === "sent") subscription.payments_sum = charge.amount;
+  // Paid in full at the desk (eftpos, cash): its receipt, through the outbox with the subscription
+  // (a transfer's comes when it is marked received).
+  const paidEvents =
+    pifStatus === "sent"
+      ? [outboxEvent("paid_at_desk", { organisation_id: organisationId, payment_id: paymentId })]
+      : [];
   // What is owed from the start is the ledger's (payment/debt.ts): a pay-in-full bank transfer is
   // owed until staff mark it received (payment/received.ts); anything else owes nothing yet.
   const owed = ledgerDebt([payment]);
@@ -249,6 +263,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
             membershipClaim,
             promoCode,
             promoCodeUse,
+            outboxEvent: outbox,
           }) => [
             subs.create(subscription).commit(),
             ...claimItems({ membershipClaim, subscription: subs }, claimed, subscription),
@@ -287,6 +302,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
                 ]
               : []),
             ...(promo ? promoJoinItems({ promoCode, promoCodeUse }, promo, subscription) : []),
+            ...paidEvents.map((event) => outboxItem({ outboxEvent: outbox }, event)),
             ...items({ rollup, memberMonth, churnRisk }),
           ],
         )
@@ -311,8 +327,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
   await subscribed(saved, input.processed_by);
-  // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
-  if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
+  await deliverCommitted(...paidEvents);
   return { subscription: saved, first_payment: payment };
 }
 

@@ -4,9 +4,17 @@
  */
 import type { EntityItem } from "electrodb";
 import { db } from "../db/service";
+import { shardOf } from "../db/shards";
 import type { subscriptionEntity } from "./entity";
 
 export type SubscriptionRecord = EntityItem<typeof subscriptionEntity>;
+
+/** The schedule index's keys (sparse gsi4): every subscription from its creation until it ends. */
+export function scheduleKeys(sub: { subscription_id: string }) {
+  return { schedule_key: `schedule#${shardOf(sub.subscription_id)}`, schedule_sort: sub.subscription_id };
+}
+
+export const SCHEDULE_FIELDS = ["schedule_key", "schedule_sort"] as const;
 
 export async function findSubscription(
   organisationId: string,

@@ -8,12 +8,12 @@ import { db } from "../../db/service";
 import { emailSender } from "../../email/port";
 import { log } from "../../log";
 import { adjustUniqueMemberships } from "../../offering/unique-memberships";
+import { deliverCommitted, outboxEvent, outboxItem } from "../../outbox/outbox";
 import { cancellationChange, rollupItems } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { memberRecipient } from "../../user/recipient";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
-import { cancelledForNonPayment } from "../outcome";
 import { ATTENTION_FIELDS } from "../store";
 
 /** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
@@ -40,14 +40,22 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   const upcomingId = sub.upcoming_payment_id;
   const leaving = cancellationChange(sub, aucklandDate(now), 1);
+  // Door access is revoked through the outbox (member/hooks.ts): the event commits with the
+  // cancellation, so a process that ends right after still leaves it to be delivered.
+  const cancelled = outboxEvent("cancelled_for_non_payment", {
+    organisation_id: sub.organisation_id,
+    user_id: sub.user_id,
+    subscription_id: sub.subscription_id,
+  });
   // The cancellation itself: the counters, the subscription (as read, not cancelled since) and its
   // dunning item gone; with or without its upcoming payment (below).
   type Entities = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0]>[0];
   const cancellation = (
-    { subscription, dunning, rollup, memberMonth }: Entities,
+    { subscription, dunning, rollup, memberMonth, outboxEvent: outbox }: Entities,
     removed: ("next_retry_on" | "upcoming_payment_id")[],
   ) => [
     ...rollupItems({ rollup, memberMonth }, leaving),
+    outboxItem({ outboxEvent: outbox }, cancelled),
     subscription
       .patch(key)
       .set({
@@ -90,13 +98,13 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   }
   try {
     await adjustUniqueMemberships(sub.organisation_id, sub.offering_id, sub.gym_id, -1);
-    await cancelledForNonPayment(sub);
   } catch (error) {
-    log.error("door access not revoked", {
+    log.error("unique memberships not adjusted", {
       subscription_id: sub.subscription_id,
       error: (error as Error).message,
     });
   }
+  await deliverCommitted(cancelled);
   const to = await memberRecipient(sub.user_id, sub);
   await emailSender().send(
     cancelledForNonPaymentEmail({

@@ -9,9 +9,9 @@ import { formatCents } from "../../billing/money";
 import { businessNow, businessToday } from "../../clock";
 import { manualPaymentInput } from "../../contract/lifecycle";
 import { ConflictError } from "../../errors";
+import { outboxEvent } from "../../outbox/outbox";
 import { debtChargeInFlight, inLedger, ledgerDebt, ledgerEntry } from "../../payment/debt";
 import { newPayment } from "../../payment/new-payment";
-import { paidAtDesk } from "../../payment/paid-at-desk";
 import { subscriptionPayments } from "../../payment/store";
 import { parse } from "../../validation";
 import { commitFacts, reachableSubscription } from "../lifecycle";
@@ -84,7 +84,8 @@ export async function recordManualPayment(actor: Actor, subscriptionId: string, 
       },
     },
     [payment],
+    // Its receipt, through the outbox: issued even if this process ends right after the commit.
+    [outboxEvent("paid_at_desk", { organisation_id: sub.organisation_id, payment_id: paymentId })],
   );
-  await paidAtDesk(sub.organisation_id, paymentId);
   return saved;
 }

@@ -16,6 +16,7 @@ import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { attentionKeys, workKeys } from "@gym/core/payment/store";
 import { linkProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { scheduleKeys } from "@gym/core/subscription/store";
 import { putRole } from "@gym/core/user/roles";
 import { createUser } from "@gym/core/user/service";
 import { DEMO_PASSWORD } from "./identity";
@@ -257,6 +258,7 @@ export async function seedBulkOrganisation(options: {
       subs.push({
         organisation_id: org.organisation_id,
         subscription_id: subscriptionId,
+        ...scheduleKeys({ subscription_id: subscriptionId }),
         user_id: userId,
         gym_id: gym.gym_id,
         offering_id: offeringId,

@@ -1,0 +1,179 @@
+/**
+ * The outbox (docs/data-model.md "The outbox"): reactions between layers that survive a crash.
+ *
+ * A change that other layers react to writes its event in the SAME transaction (`outboxItem`), so
+ * the change and its event commit together or not at all. The event is then delivered at least
+ * once: right after the commit by the writer (`deliverCommitted`, the usual path: the reaction is
+ * done before the request answers), and otherwise by the table's stream in AWS (the
+ * `outbox-stream` function) and by the `outbox` job, which drains whatever is left (a Lambda that
+ * died between the commit and the reaction, a handler that failed). A delivery takes a lease on the
+ * item, runs the handler, and deletes the item: the inline delivery and the stream's do not both
+ * run it, and one that died is tried again once its lease expires. A handler may still run twice
+ * (it died after its work, before the delete), so every handler is idempotent: it is given the
+ * event's id and converges on the state now (door access synced, the receipt issued once per payment).
+ *
+ * An event type with no subscriber fails closed: the delivery throws, logs an error and counts
+ * `OutboxUndelivered` (alarmed), and the item stays until a process that has the subscriber delivers it.
+ */
+import { db } from "../db/service";
+import { shardOf, WORK_SHARDS } from "../db/shards";
+import { newId } from "../ids";
+import { log } from "../log";
+import { outboxUndeliveredMetric } from "../metrics";
+import { racePoint } from "../race-points";
+import type { OutboxEvents, OutboxType } from "./events";
+
+export interface OutboxEvent<T extends OutboxType = OutboxType> {
+  event_id: string;
+  shard: number;
+  type: T;
+  payload: OutboxEvents[T];
+}
+
+/** How long a delivery may run before another may take the event over. */
+export const LEASE_MS = 60_000;
+
+/** A new event (its id, its shard): written with `outboxItem`, then handed to `deliverCommitted`. */
+export function outboxEvent<T extends OutboxType>(type: T, payload: OutboxEvents[T]): OutboxEvent<T> {
+  const event_id = newId();
+  return { event_id, shard: shardOf(event_id), type, payload };
+}
+
+type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0]>[0];
+
+/** The event's item in the change's own transaction. */
+export function outboxItem(
+  { outboxEvent }: Pick<TransactionEntities, "outboxEvent">,
+  event: OutboxEvent,
+): never {
+  return outboxEvent
+    .create({ shard: event.shard, event_id: event.event_id, type: event.type, payload: event.payload })
+    .commit() as never;
+}
+
+type Handler<T extends OutboxType> = (payload: OutboxEvents[T], meta: { event_id: string }) => Promise<void>;
+const handlers = new Map<string, Handler<never>>();
+
+/** Subscribes the one handler of an event type (core.ts wires them). */
+export function onOutboxEvent<T extends OutboxType>(type: T, handler: Handler<T>): void {
+  if (handlers.has(type)) throw new Error(`outbox event ${type} already has its subscriber`);
+  handlers.set(type, handler as Handler<never>);
+}
+
+/** Is the type subscribed in this process? (core.ts checks each after wiring.) */
+export function hasOutboxSubscriber(type: string): boolean {
+  return handlers.has(type);
+}
+
+/** An event no subscriber took: the delivery refused it, the item stays. */
+export class OutboxUndeliverable extends Error {}
+
+export type Delivery = "delivered" | "busy" | "gone";
+
+function conditionFailed(error: unknown): boolean {
+  const e = error as { name?: string; cause?: { name?: string } } | undefined;
+  return (
+    e?.name === "ConditionalCheckFailedException" || e?.cause?.name === "ConditionalCheckFailedException"
+  );
+}
+
+/**
+ * Delivers one event: "delivered" (the handler ran, the item is gone), "busy" (another delivery
+ * holds its lease) or "gone" (delivered already: a redelivered stream record). Throws when the type
+ * has no subscriber or the handler failed (the item stays, its lease expires, the drain tries again).
+ */
+export async function deliverOutboxEvent(event: OutboxEvent, now = new Date()): Promise<Delivery> {
+  const handler = handlers.get(event.type);
+  if (!handler) {
+    outboxUndeliveredMetric({ type: event.type, reason: "no_subscriber" });
+    log.error("outbox event has no subscriber", { event_id: event.event_id, type: event.type });
+    throw new OutboxUndeliverable(`outbox event ${event.type} has no subscriber: call createCore (core.ts)`);
+  }
+  const key = { shard: event.shard, event_id: event.event_id };
+  try {
+    await db()
+      .entities.outboxEvent.patch(key)
+      .set({ lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .add({ attempts: 1 })
+      .where((a, op) => `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now.toISOString())})`)
+      .go();
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    const { data } = await db().entities.outboxEvent.get(key).go();
+    return data ? "busy" : "gone";
+  }
+  try {
+    await handler(event.payload as never, { event_id: event.event_id });
+  } catch (error) {
+    outboxUndeliveredMetric({ type: event.type, reason: "handler_failed" });
+    log.error("outbox event not delivered", {
+      event_id: event.event_id,
+      type: event.type,
+      error: (error as Error).message,
+    });
+    throw error;
+  }
+  await db().entities.outboxEvent.delete(key).go();
+  return "delivered";
+}
+
+/**
+ * Right after the writer's transaction committed: delivers its events in this process. A failure
+ * is logged (by the delivery) and left to the stream and the drain; it never fails the change,
+ * which is done. The race point lets a test end the process here ("a Lambda died after the commit").
+ */
+export async function deliverCommitted(...events: OutboxEvent[]): Promise<void> {
+  for (const event of events) {
+    await racePoint("outbox:committed", event.type);
+    try {
+      await deliverOutboxEvent(event);
+    } catch {
+      // Logged and counted by the delivery; the item stays for the stream and the drain.
+    }
+  }
+}
+
+/**
+ * The `outbox` job: delivers every event still in the outbox whose lease (if any) expired, shard by
+ * shard, oldest first (leases in real time, whatever the business clock). Its summary: `delivered`, `busy` (a delivery in progress elsewhere),
+ * `undelivered` (no subscriber, or the handler failed: alarmed through `OutboxUndelivered`).
+ */
+export async function drainOutbox(): Promise<Record<string, number>> {
+  // Leases are machinery, in real time (not the business clock the job runs for).
+  const now = new Date();
+  const summary = { delivered: 0, busy: 0, undelivered: 0 };
+  for (let shard = 0; shard < WORK_SHARDS; shard++) {
+    let cursor: string | null = null;
+    do {
+      const page: { data: { lease_until?: string }[]; cursor: string | null } = await db()
+        .entities.outboxEvent.query.primary({ shard })
+        .go({ cursor, limit: 100, attributes: ["shard", "event_id", "type", "payload", "lease_until"] });
+      // A type this code does not know is delivered too: it fails closed (no subscriber).
+      for (const item of page.data as (OutboxEvent & { lease_until?: string })[]) {
+        if (item.lease_until && item.lease_until > now.toISOString()) {
+          summary.busy += 1;
+          continue;
+        }
+        try {
+          const result = await deliverOutboxEvent(item, now);
+          if (result === "delivered") summary.delivered += 1;
+          else if (result === "busy") summary.busy += 1;
+        } catch {
+          summary.undelivered += 1;
+        }
+      }
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return summary;
+}
+
+/**
+ * Delivers the event stored under these keys (the table's stream names the item it inserted): read
+ * again, so a record redelivered after its event was delivered finds it "gone".
+ */
+export async function deliverStoredOutboxEvent(key: { shard: number; event_id: string }): Promise<Delivery> {
+  const { data } = await db().entities.outboxEvent.get(key).go({ consistent: true });
+  if (!data) return "gone";
+  return deliverOutboxEvent(data as OutboxEvent);
+}
