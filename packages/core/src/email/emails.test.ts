@@ -249,6 +249,28 @@ describe("the email formats", () => {
     expect(`${email.subject}\n${email.text}`).not.toMatch(/membership membership/i);
     expect(fixtures["price change"].text).toContain("your Unlimited membership at");
   });
+  it("a price change onto another offering does not say only the amount changes (hand tour: Anytime to Off-Peak)", () => {
+    const email = priceChangeEmail({
+      member_name: member.name,
+      member_email: member.to,
+      gym_name: brand.name,
+      offering_name: "Anytime Membership",
+      to_offering_name: "Off-Peak",
+      billing_frequency: "weekly",
+      from_amount: 2400,
+      to_amount: 1500,
+      from_label: "$24.00 Weekly",
+      to_label: "$15.00 Weekly",
+      term: null,
+      effective: "2026-12-05",
+      reply_to: null,
+    });
+    expect(email.text).toContain("moves from Anytime Membership to Off-Peak");
+    expect(email.text).not.toContain("Only the amount changes");
+    expect(email.text).toContain(
+      "The amount and the membership change: what Off-Peak includes may differ from Anytime Membership; it stays without a term, so there is no fixed period and no break fee.",
+    );
+  });
 });
 
 describe("every email, rendered for a fixture member", { timeout: 30_000 }, () => {

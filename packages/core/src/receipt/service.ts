@@ -173,19 +173,23 @@ export async function receiptContent(
 }
 
 /**
- * The charge's line, and a promo code's discount as a line of its own (docs/offers.md): the list
- * amount, then the amount taken off, so the lines add up to what was paid.
+ * The charge's line, and what was taken off it as lines of their own: a promo code's discount
+ * (docs/offers.md) and the credit the charge was paid from (`credit_used`; the hand tour's receipt
+ * read "$15.00 Weekly: $9.00" where the reminder said $15.00 less $6.00 credit). The list amount
+ * first, then the amounts taken off, so the lines add up to what was paid.
  */
 function discountLines(
-  payment: { amount: number; discount?: number | null },
+  payment: { amount: number; discount?: number | null; credit_used?: number | null },
   code: string | null,
   label: string,
 ) {
   const discount = payment.discount ?? 0;
-  const listed = payment.amount + discount;
+  const credit = payment.credit_used ?? 0;
+  const listed = payment.amount + discount + credit;
   return [
     line(label, listed),
     ...(discount ? [line(code ? `Promo code ${code}` : "Discount", -discount)] : []),
+    ...(credit ? [line("Paid from your credit", -credit)] : []),
   ];
 }
 

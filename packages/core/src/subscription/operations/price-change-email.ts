@@ -56,9 +56,17 @@ export function priceChangeEmail(input: {
         : []),
       {
         p: [
-          input.term
-            ? `Only the amount changes: your ${input.term}, its end date and its break fee stay as they are.`
-            : "Only the amount changes: your membership stays without a term, so there is no fixed period and no break fee.",
+          // Onto another offering the membership changes too (hand tour: Anytime to Off-Peak read
+          // "Only the amount changes"); the term and break fee are the same either way.
+          input.to_offering_name === input.offering_name
+            ? input.term
+              ? `Only the amount changes: your ${input.term}, its end date and its break fee stay as they are.`
+              : "Only the amount changes: your membership stays without a term, so there is no fixed period and no break fee."
+            : `The amount and the membership change: what ${input.to_offering_name} includes may differ from ${input.offering_name}; ${
+                input.term
+                  ? `your ${input.term}, its end date and its break fee stay as they are.`
+                  : "it stays without a term, so there is no fixed period and no break fee."
+              }`,
         ],
       },
       {

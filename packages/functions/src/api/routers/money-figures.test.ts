@@ -420,6 +420,32 @@ describe("receipts say what was paid, at the price it was charged at (item 9)", 
     expect(receipt.lines[0].label).toContain(next.label);
     expect(receipt.lines[0].label).not.toContain("$24.00");
   });
+
+  it("a charge partly paid from credit: the receipt lists the price, the credit taken off and the surcharge, as the reminder did (hand tour)", async () => {
+    await at("2027-11-01");
+    const priceId = await weekly(2400);
+    const member = await cardMember();
+    const sub = await join(member, priceId);
+    await run("billing-run"); // 1 Nov paid; 8 Nov planned
+    const credit = await admin.post(`/api/subscriptions/${sub.id}/manual-payment`, {
+      amount: 600,
+      payment_method: "cash",
+    });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    await at("2027-11-08");
+    await run("billing-run");
+    const paid = ((await mine(member)).payments as { id: string; due_on: string; status: string }[]).find(
+      (p) => p.due_on === "2027-11-08" && p.status === "sent",
+    );
+    const receipt = (await member.client.get(`/api/me/payments/${paid?.id}/receipt`)).body.data;
+    // $24.00 less $6.00 credit = $18.00; 2.5 % + 30¢ of $18.00 = 75¢. It read "$24.00 Weekly: $18.00".
+    expect(receipt.total).toBe(1875);
+    expect(receipt.lines.map((l: { label: string; amount: number }) => [l.label, l.amount])).toEqual([
+      [expect.stringContaining("Weekly"), 2400],
+      ["Paid from your credit", -600],
+      ["Card surcharge", 75],
+    ]);
+  });
 });
 
 describe("a reminder follows the quote: credit shown, and sent again when the amount changes (tour)", () => {

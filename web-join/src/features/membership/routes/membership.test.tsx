@@ -189,6 +189,25 @@ describe("the figures on the member's page are core's quote of the next money ev
     expect(screen.getByTestId("credit")).toHaveTextContent("Credit $6.00");
   });
 
+  it("a price change still to come is named beside the price the next payment is already at (hand tour)", async () => {
+    // Staff moved the member from $24.00 to $15.00 Weekly from 5 December; the next payment is
+    // quoted at the new price ($15.00 − $6.00 credit + $0.53), so the page says why.
+    const sub = subscription({
+      price: { ...subscription().price, label: "$24.00 Weekly", amount: 2400, formatted_amount: "$24.00" },
+      pending_price_change: {
+        price_id: "p-15",
+        label: "$15.00 Weekly",
+        amount: 1500,
+        formatted_amount: "$15.00",
+        takes_effect_on: "2026-12-05",
+      },
+    });
+    showMembership(sub);
+    expect(await screen.findByTestId("price-change")).toHaveTextContent(
+      "From 5 December 2026: $15.00 Weekly (now $24.00 Weekly)",
+    );
+  });
+
   it("what is owed is the quoted total the retry takes, surcharge included, not the bare balance (item 10)", async () => {
     const sub = subscription({
       balance_owing: 2400,
@@ -260,6 +279,9 @@ describe("end dates on the member's page: the last day, included, as emails and 
     );
     expect(await screen.findByText("Awaiting transfer")).toBeInTheDocument();
     expect(screen.queryByText("Active")).not.toBeInTheDocument();
+    // "How you pay" must not read "Paid in full" before the money has arrived (hand tour).
+    expect(screen.queryByText("Paid in full")).not.toBeInTheDocument();
+    expect(screen.getByText("In full, by bank transfer (not yet received)")).toBeInTheDocument();
   });
 
   it("says where the awaited transfer goes and its reference, as the invitation email does (issue 35's leftover)", async () => {

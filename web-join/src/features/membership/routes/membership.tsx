@@ -107,7 +107,9 @@ export function MembershipRoute() {
               </Title>
               <Text>
                 {sub.payment_method === "pif"
-                  ? "Paid in full"
+                  ? sub.is_awaiting_transfer
+                    ? "In full, by bank transfer (not yet received)"
+                    : "Paid in full"
                   : state.default_payment_type
                     ? paymentTypeLabel(state.default_payment_type)
                     : sub.payment_method === "stripe_card"
@@ -207,6 +209,14 @@ function Summary({
           <Status {...s} testId="membership-state" />
         </Group>
         <Text>{sub.price.label ?? sub.price.formatted_amount}</Text>
+        {/* A change still to come: the next payment may already be quoted at the new price. */}
+        {sub.pending_price_change && (
+          <Text data-testid="price-change">
+            From {formatLongDate(sub.pending_price_change.takes_effect_on)}:{" "}
+            {sub.pending_price_change.label ?? sub.pending_price_change.formatted_amount} (now{" "}
+            {sub.price.label ?? sub.price.formatted_amount})
+          </Text>
+        )}
         <Text c="dimmed" size="sm">
           Member since {formatLongDate(sub.start_date)}
           {sub.term_ends_at ? ` · term ends ${formatLongDate(sub.term_ends_at)}` : ""}

@@ -1,7 +1,7 @@
 import { labelOf, paymentKindLabels } from "@gym/core/contract/labels";
 import type { CurrentUser } from "@gym/web/auth";
 import { administersGym } from "@gym/web/auth";
-import { formatDate } from "@gym/web/format";
+import { formatDate, formatMoney } from "@gym/web/format";
 import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 import { Link } from "react-router-dom";
@@ -15,25 +15,35 @@ export function canMarkReceived(user: CurrentUser, payment: Payment) {
   return administersGym(user, payment.gym.id);
 }
 
+/**
+ * The total and how it is made up: the amount, less the credit it is paid from, plus the card
+ * surcharge, as the member's page and the reminder read it (issue 34 tour: "$15.00 + $0.53
+ * surcharge" beside a total of $9.53 paid partly from $6.00 credit).
+ */
 function Amount({ payment }: { payment: Payment }) {
+  const parts = [
+    payment.formatted_amount,
+    payment.credit_used > 0 && `− ${formatMoney(payment.credit_used)} credit`,
+    payment.surcharge > 0 && `+ ${payment.formatted_surcharge} surcharge`,
+  ].filter(Boolean);
   return (
     <Stack gap={0} align="flex-end">
       <Text size="sm" fw={600}>
         {payment.formatted_total}
       </Text>
-      {payment.surcharge > 0 && (
+      {parts.length > 1 && (
         <Text size="xs" c="dimmed">
-          {payment.formatted_amount} + {payment.formatted_surcharge} surcharge
+          {parts.join(" ")}
         </Text>
       )}
     </Stack>
   );
 }
 
-/** The member's name, opening their page. */
-function MemberName({ payment, size }: { payment: Payment; size?: "sm" }) {
+/** The member's name, a link to their page. */
+function MemberLink({ payment, size }: { payment: Payment; size?: "sm" }) {
   return (
-    <Anchor component={Link} to={`/members/${payment.user.id}`} fw={600} size={size}>
+    <Anchor component={Link} to={`/members/${payment.user.id}`} size={size} fw={600}>
       {payment.user.name}
     </Anchor>
   );
@@ -85,7 +95,7 @@ export function PaymentsTable({ payments, user, fetching, onChanged }: PaymentsV
           title: "Member",
           render: (p) => (
             <Stack gap={0}>
-              <MemberName payment={p} size="sm" />
+              <MemberLink payment={p} size="sm" />
               <Text size="xs" c="dimmed">
                 {p.user.email}
               </Text>
@@ -140,7 +150,7 @@ export function PaymentCards({ payments, user, onChanged }: PaymentsViewProps) {
         <Card key={p.id} withBorder radius="md" p="md" data-payment={p.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
-              <MemberName payment={p} />
+              <MemberLink payment={p} />
               <Text size="xs" c="dimmed">
                 {p.gym.name} · {p.price_label ?? labelOf(paymentKindLabels, p.type)}
               </Text>

@@ -112,6 +112,42 @@ describe("/payments", () => {
     expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
   });
 
+  it("shows the credit an upcoming payment is paid from, and links each member to their page (issue 34 tour)", async () => {
+    // As the member's page and the reminder read it: $15.00, less $6.00 credit, plus the surcharge.
+    const partly = payment("credit-part", {
+      amount: 1_500,
+      formatted_amount: "$15.00",
+      credit_used: 600,
+      surcharge: 53,
+      formatted_surcharge: "$0.53",
+      total: 953,
+      formatted_total: "$9.53",
+    });
+    // Paid from credit in full: $0.00, and why.
+    const wholly = payment("credit-all", {
+      credit_used: 2_400,
+      surcharge: 0,
+      formatted_surcharge: "$0.00",
+      total: 0,
+      formatted_total: "$0.00",
+    });
+    mockApi({
+      "GET /api/me": signedIn(staffUser()),
+      "GET /api/payments": () =>
+        jsonResponse({ data: [partly, wholly], meta: { next_cursor: null, per_page: 25 } }),
+    });
+    renderApp("/payments", { features: paymentsRoutes });
+    const table = await screen.findByRole("table", { name: "Payments" }, { timeout: 10_000 });
+    expect(await within(table).findByText("$9.53")).toBeInTheDocument();
+    expect(within(table).getByText("$15.00 − $6.00 credit + $0.53 surcharge")).toBeInTheDocument();
+    expect(within(table).queryByText("$15.00 + $0.53 surcharge")).not.toBeInTheDocument();
+    expect(within(table).getByText("$24.00 − $24.00 credit")).toBeInTheDocument();
+    expect(within(table).getByRole("link", { name: "Member credit-part" })).toHaveAttribute(
+      "href",
+      "/members/u-credit-part",
+    );
+  });
+
   it("marks a bank transfer received after confirming", async () => {
     let received = false;
     mockApi({
