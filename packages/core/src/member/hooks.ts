@@ -31,7 +31,7 @@ import {
 } from "../receipt/service";
 import type { LifecycleChange, SubscriptionFacts } from "../subscription/events";
 import { nzDate } from "../text";
-import type { RoleWritten } from "../user/roles";
+import type { NewPerson, RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 import { indexMember } from "./search-index";
 
@@ -41,17 +41,45 @@ export async function memberCancelledForNonPayment(sub: { organisation_id: strin
 }
 
 /** Members are listed and searched from the member record and search index: a member's gyms changed. */
-export async function memberRoleWritten(role: RoleWritten) {
+export async function memberRoleWritten(role: RoleWritten, newPerson?: NewPerson) {
   if (role.member_gym_ids.length)
-    await indexMember({
-      organisation_id: role.organisation_id,
-      user_id: role.user_id,
-      gym_ids: role.member_gym_ids,
-    });
+    await indexMember(
+      {
+        organisation_id: role.organisation_id,
+        user_id: role.user_id,
+        gym_ids: role.member_gym_ids,
+        ...(newPerson ? { name: newPerson.name, email: newPerson.email } : {}),
+      },
+      // A user created by this call has no member record yet: none to read.
+      newPerson ? { existing: null, joined_at: newPerson.created_at } : undefined,
+    );
 }
 
-/** A subscription was created: it is now the member's latest. */
+/**
+ * A subscription was created: it is now the member's latest, their door access follows it, and
+ * the activity has it. Three independent writes on different items (each never throws into the
+ * operation): side by side.
+ */
 export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
+  await Promise.all([
+    markLatest(sub),
+    syncDoorAccessQuietly(sub.organisation_id, sub.user_id),
+    recordActivity({
+      organisation_id: sub.organisation_id,
+      user_id: sub.user_id,
+      kind: "subscription_created",
+      summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
+        sub.gym_name ? ` at ${sub.gym_name}` : ""
+      }`,
+      detail: `Starts ${nzDate(sub.start_date)}`,
+      subscription_id: sub.subscription_id,
+      actor_id: actorId,
+    }),
+  ]);
+}
+
+/** The member record's latest subscription (the members list reads its state from it). */
+async function markLatest(sub: SubscriptionFacts) {
   try {
     const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
     const { data: member } = await db().entities.member.get(key).go();
@@ -70,18 +98,6 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string)
     // No member record yet (a user without a member role): the list finds the subscription by query.
     log.warn("member_latest_subscription_not_set", { user_id: sub.user_id, error: String(error) });
   }
-  await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
-  await recordActivity({
-    organisation_id: sub.organisation_id,
-    user_id: sub.user_id,
-    kind: "subscription_created",
-    summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
-      sub.gym_name ? ` at ${sub.gym_name}` : ""
-    }`,
-    detail: `Starts ${nzDate(sub.start_date)}`,
-    subscription_id: sub.subscription_id,
-    actor_id: actorId,
-  });
 }
 
 const lifecycleSummaries: Record<string, string> = {

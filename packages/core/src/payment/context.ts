@@ -51,3 +51,23 @@ export function batchContext(): BillingContext {
 
 /** The records read fresh each time. */
 export const freshContext: BillingContext = { organisationOf, gymOf, settingsOf };
+
+/**
+ * Records the caller read in this same request (a page's batch, the prelude's gyms), answered from
+ * hand; anything else read fresh. Kept only for the request that read them, as `batchContext`.
+ */
+export function knownContext(known: {
+  organisation?: Organisation | null;
+  gyms?: readonly (Gym | null | undefined)[];
+}): BillingContext {
+  const context: BillingContext = {
+    organisationOf: (id) =>
+      known.organisation?.organisation_id === id ? Promise.resolve(known.organisation) : organisationOf(id),
+    gymOf: (organisationId, gymId) => {
+      const hit = known.gyms?.find((gym) => gym?.organisation_id === organisationId && gym.gym_id === gymId);
+      return hit ? Promise.resolve(hit) : gymOf(organisationId, gymId);
+    },
+    settingsOf: async (id) => organisationSettings(await context.organisationOf(id)),
+  };
+  return context;
+}

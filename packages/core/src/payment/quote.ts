@@ -17,7 +17,7 @@ import type { MoneyQuote, QuoteKind } from "../contract/quote";
 import { emailDate } from "../email/format";
 import type { OrganisationSettings } from "../organisation/settings";
 import { paymentTypeLabel } from "../payment-type/present";
-import { findPaymentType } from "../payment-type/service";
+import { findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { type BillingContext, freshContext } from "./context";
@@ -124,11 +124,20 @@ export function quoteOf(facts: QuoteFacts): MoneyQuote {
 const civil = (iso: string | null | undefined): CivilDate | null =>
   iso ? (isCivilDate(iso) ? iso : aucklandDate(new Date(iso))) : null;
 
-/** What the subscription pays with now: its default payment type (what the claim charges). */
-export async function currentMethod(sub: SubscriptionRecord): Promise<QuoteMethod> {
-  const type = sub.payment_type_id
-    ? await findPaymentType(sub.organisation_id, sub.user_id, sub.payment_type_id)
-    : null;
+/**
+ * What the subscription pays with now: its default payment type (what the claim charges). From the
+ * member's payment types when the caller has just read them (`listPaymentTypeRecords`), else read.
+ */
+export async function currentMethod(
+  sub: SubscriptionRecord,
+  paymentTypes?: readonly PaymentTypeRecord[],
+): Promise<QuoteMethod> {
+  const type = !sub.payment_type_id
+    ? null
+    : paymentTypes
+      ? (paymentTypes.find((p) => p.payment_type_id === sub.payment_type_id && p.status !== "removed") ??
+        null)
+      : await findPaymentType(sub.organisation_id, sub.user_id, sub.payment_type_id);
   if (type) return type;
   return { type: sub.payment_method === "pif" ? "stripe_card" : sub.payment_method };
 }
@@ -142,6 +151,8 @@ export async function quoteNextEvent(
   sub: SubscriptionRecord,
   payments: readonly PaymentRecord[],
   context: BillingContext = freshContext,
+  /** The member's payment types as the caller read them in this request (saves reading the method). */
+  paymentTypes?: readonly PaymentTypeRecord[],
 ): Promise<MoneyQuote | null> {
   const mine = payments.filter((p) => p.subscription_id === sub.subscription_id);
   const awaiting = mine.find((p) => p.status === "awaiting_payment");
@@ -153,7 +164,7 @@ export async function quoteNextEvent(
   const [rates, gym, current] = await Promise.all([
     context.settingsOf(sub.organisation_id),
     context.gymOf(sub.organisation_id, sub.gym_id),
-    awaiting ? null : currentMethod(sub),
+    awaiting ? null : currentMethod(sub, paymentTypes),
   ]);
   const credit = sub.credit_balance ?? 0;
   const labelOf = (p: PaymentRecord) => {

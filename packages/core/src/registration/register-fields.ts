@@ -76,6 +76,6 @@ export async function saveRegisterFields(actor: Actor, body: unknown): Promise<R
   const values = parse(registerFieldsInput, body);
   const changes: Record<string, string | boolean | null | undefined> = { ...values };
   if (values.hear_about_us && values.hear_about_us !== "other") changes.hear_about_us_other = null;
-  const saved = await saveProfile(actor.organisationId, actor.userId, changes);
-  return presentRegisterFields(saved);
+  await saveProfile(actor.organisationId, actor.userId, changes);
+  return presentRegisterFields(await getProfile(actor.organisationId, actor.userId));
 }

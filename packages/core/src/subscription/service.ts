@@ -21,7 +21,9 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { findOffering } from "../offering/store";
-import { gymOf, settingsOf } from "../payment/context";
+import type { Organisation } from "../organisation/service";
+import { organisationSettings } from "../organisation/settings";
+import { type BillingContext, gymOf, knownContext, organisationOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
 import { paidAtDesk } from "../payment/paid-at-desk";
@@ -61,16 +63,60 @@ export interface CreateSubscriptionInput {
   /** The staff member recording a PIF paid in person. */
   processed_by?: string;
   private_price_link_id?: string;
+  /** `memberReads` of this member, started by the caller before it knew the rest of the input. */
+  member_reads?: MemberReads;
   /** Subscriptions made for seeding or tests may give their own id. */
   subscription_id?: string;
   /** A promo code (docs/offers.md): checked, its terms snapshotted, its use counted in the transaction. */
   promo_code?: string;
+  /**
+   * A member choosing for themselves (the join site's confirm): a private price is refused unless
+   * it is the one their link opened (this id; null for none). Left out when staff choose.
+   */
+  linked_price_id?: string | null;
 }
 
 export interface CreatedSubscription {
   subscription: SubscriptionRecord;
   first_payment: PaymentRecord;
+  /** What was read to make it, in this request (for the caller's answer and emails, not kept). */
+  read: {
+    organisation: Organisation;
+    gym: Awaited<ReturnType<typeof gymOf>>;
+    user: Awaited<ReturnType<typeof getUser>>;
+    paymentType: PaymentTypeRecord | null;
+  };
 }
+
+/**
+ * What making a subscription reads that is keyed by the member alone: their user, the
+ * organisation, their subscriptions, their membership claim (through those subscriptions when it
+ * has none) and the payment type to charge (the one named, else their default; `false`: none, a
+ * pay-in-full taken in person). The join site's confirm starts these beside its read of the
+ * registration (the price and gym come from it).
+ */
+export function memberReads(
+  organisationId: string,
+  userId: string,
+  now: Date,
+  paymentTypeId: string | null | undefined | false,
+) {
+  const subscriptions = memberSubscriptions(organisationId, userId);
+  const all = Promise.all([
+    getUser(userId),
+    organisationOf(organisationId),
+    subscriptions,
+    readMembershipClaim(organisationId, userId, now, subscriptions),
+    paymentTypeId === false
+      ? null
+      : paymentTypeId
+        ? findPaymentType(organisationId, userId, paymentTypeId)
+        : defaultPaymentTypeOf(organisationId, userId),
+  ]);
+  all.catch(() => undefined);
+  return all;
+}
+export type MemberReads = ReturnType<typeof memberReads>;
 
 /**
  * Makes a subscription and its first payment (from the schedule: pro-rata and joining fee
@@ -84,28 +130,30 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const now = await businessNow();
   const today = aucklandDate(now);
   // Everything keyed by the input is read beside the price (only the offering waits for it); the
-  // checks below still come in their order, so the same input gets the same refusal.
+  // checks below still come in their order, so the same input gets the same refusal. What is keyed
+  // by the member alone may have been started earlier by the caller (`memberReads`).
   const reads = Promise.all([
     gymOf(organisationId, input.gym_id),
-    getUser(input.user_id),
-    settingsOf(organisationId),
-    memberSubscriptions(organisationId, input.user_id),
-    readMembershipClaim(organisationId, input.user_id, now),
-    input.pif_payment_method
-      ? null
-      : input.payment_type_id
-        ? findPaymentType(organisationId, input.user_id, input.payment_type_id)
-        : defaultPaymentTypeOf(organisationId, input.user_id),
-  ]);
+    input.member_reads ??
+      memberReads(
+        organisationId,
+        input.user_id,
+        now,
+        input.pif_payment_method ? false : input.payment_type_id,
+      ),
+  ]).then(([gym, member]) => [gym, ...member] as const);
   reads.catch(() => undefined);
   const price = await findPrice(organisationId, input.price_id);
   if (!price || price.archived_at) throw new NotFoundError("price");
+  if (input.linked_price_id !== undefined && price.private && price.price_id !== input.linked_price_id)
+    throw ValidationError.field("price_id", "This price is offered only through its private link.");
   const offering = await findOffering(organisationId, price.offering_id);
   if (!offering || offering.archived_at) throw new NotFoundError("offering");
   if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
     throw ValidationError.field("gym_id", "This membership is not offered at that gym.");
   }
-  const [gym, user, settings, existing, claim, foundType] = await reads;
+  const [gym, user, organisation, existing, claim, foundType] = await reads;
+  const settings = organisationSettings(organisation);
   if (claim.live) throw await alreadyMember(claim.live);
   const promoInput = {
     organisation_id: organisationId,
@@ -313,7 +361,11 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   await subscribed(saved, input.processed_by);
   // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
   if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
-  return { subscription: saved, first_payment: payment };
+  return {
+    subscription: saved,
+    first_payment: payment,
+    read: { organisation, gym, user, paymentType },
+  };
 }
 
 type PriceTerms = Pick<
@@ -359,12 +411,28 @@ export const subscribeInput = z.object({
  * organisation. Answers the subscription with its first payment.
  */
 export async function subscribe(actor: Actor, input: unknown) {
+  const created = await subscribeAsMember(actor, input);
+  const now = await businessNow();
+  return presentSubscription(created.subscription, {
+    now,
+    upcomingPayment: created.first_payment.status === "upcoming" ? created.first_payment : null,
+    firstPayment: created.first_payment,
+    latestPayment: created.first_payment,
+  });
+}
+
+/** `subscribe`'s work, answering what it made and read (the join site's confirm answers from it). */
+export async function subscribeAsMember(
+  actor: Actor,
+  input: unknown,
+  options: Pick<CreateSubscriptionInput, "linked_price_id" | "member_reads"> = {},
+): Promise<CreatedSubscription> {
   const values = parse(subscribeInput, input);
   if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
   const gymId = values.gym_id ?? actor.gymId;
   if (!gymId) throw ValidationError.field("gym_id", "Value is required");
   inGym(actor, gymId);
-  const created = await createSubscription({
+  return createSubscription({
     organisation_id: actor.organisationId,
     user_id: actor.userId,
     gym_id: gymId,
@@ -373,13 +441,7 @@ export async function subscribe(actor: Actor, input: unknown) {
     billing_date: values.billing_date,
     payment_type_id: values.payment_type_id ?? null,
     promo_code: values.promo_code || undefined,
-  });
-  const now = await businessNow();
-  return presentSubscription(created.subscription, {
-    now,
-    upcomingPayment: created.first_payment.status === "upcoming" ? created.first_payment : null,
-    firstPayment: created.first_payment,
-    latestPayment: created.first_payment,
+    ...options,
   });
 }
 
@@ -405,8 +467,14 @@ export function latestPaymentOf(sub: SubscriptionRecord, payments: PaymentRecord
   return done.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : 0))[0] ?? null;
 }
 
-/** A subscription with its upcoming, first and latest payments (one Query of the member's payments). */
-export async function subscriptionWithPayments(sub: SubscriptionRecord) {
+/**
+ * A subscription with its upcoming, first and latest payments (one Query of the member's payments).
+ * `known`: records the caller read in this request, for the quote (its rates, gym and method).
+ */
+export async function subscriptionWithPayments(
+  sub: SubscriptionRecord,
+  known: { context?: BillingContext; paymentTypes?: readonly PaymentTypeRecord[] } = {},
+) {
   const now = await businessNow();
   const { items } = await listMemberPayments(sub.organisation_id, sub.user_id, { limit: 50 });
   const mine = items.filter((p) => p.subscription_id === sub.subscription_id);
@@ -419,7 +487,7 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
     firstPayment: (sub.first_payment_id && byId.get(sub.first_payment_id)) || null,
     latestPayment: latestPaymentOf(sub, mine),
     payments: mine,
-    nextCharge: await quoteNextEvent(sub, mine),
+    nextCharge: await quoteNextEvent(sub, mine, known.context, known.paymentTypes),
   });
 }
 
@@ -436,7 +504,8 @@ export async function readSubscription(actor: Actor, subscriptionId: string) {
   if (!actor.organisationId) throw new NotFoundError("subscription");
   const sub = await findSubscription(actor.organisationId, subscriptionId);
   if (!sub || !actor.gymIds.includes(sub.gym_id)) throw new NotFoundError("subscription");
-  return subscriptionWithPayments(sub);
+  // The gym was read with the session.
+  return subscriptionWithPayments(sub, { context: knownContext({ gyms: actor.gymRecords }) });
 }
 
 export { presentPayment };
