@@ -29,10 +29,15 @@ export interface BillingContext {
   settingsOf(organisationId: string): Promise<OrganisationSettings>;
 }
 
-/** The records read fresh for one batch (a page of the billing run), each once. */
-export function batchContext(): BillingContext {
+/**
+ * The records read fresh for one batch (a page of the billing run, one API request), each once;
+ * `known`: gyms this request has read already (the session's, `Actor.gymRecords`).
+ */
+export function batchContext(known: { gyms?: readonly Gym[] } = {}): BillingContext {
   const organisations = new Map<string, Promise<Organisation>>();
-  const gyms = new Map<string, Promise<Gym>>();
+  const gyms = new Map<string, Promise<Gym>>(
+    (known.gyms ?? []).map((gym) => [`${gym.organisation_id}#${gym.gym_id}`, Promise.resolve(gym)]),
+  );
   const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
     let hit = map.get(key);
     if (!hit) {

@@ -57,11 +57,15 @@ export function presentRegisterFields(profile: Details | null, fromAnother = fal
  * The fields as the join form shows them to the member: this organisation's, or (when they gave
  * it nothing yet) what they gave another organisation most recently, offered for them to save.
  */
-export async function registerFieldsOf(actor: Actor): Promise<RegisterFields> {
+export async function registerFieldsOf(
+  actor: Actor,
+  /** This organisation's profile, when the caller is reading it already. */
+  profile?: Promise<Profile | null>,
+): Promise<RegisterFields> {
   if (!actor.organisationId) throw new NotFoundError("registration");
   // The user's organisations are read beside this one's profile (one round), used when it is empty.
   const [own, organisationIds] = await Promise.all([
-    getProfile(actor.organisationId, actor.userId),
+    profile ?? getProfile(actor.organisationId, actor.userId),
     organisationIdsOf(actor),
   ]);
   const hasOwn = own && ANSWERS.some((key) => own[key] !== undefined);

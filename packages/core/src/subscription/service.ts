@@ -447,8 +447,8 @@ export async function subscribeAsMember(
 
 /** The member's live subscription (newest), or null. */
 export async function activeSubscriptionOf(organisationId: string, userId: string) {
-  const now = await businessNow();
-  const subs = await memberSubscriptions(organisationId, userId);
+  // Side by side: the clock (a request of its own in the local runtime) does not hold the query back.
+  const [now, subs] = await Promise.all([businessNow(), memberSubscriptions(organisationId, userId)]);
   return subs.find((s) => isLive(s, now)) ?? null;
 }
 
@@ -492,10 +492,14 @@ export async function subscriptionWithPayments(
 }
 
 /** `GET /api/me/active-subscription`. */
-export async function myActiveSubscription(actor: Actor) {
+export async function myActiveSubscription(
+  actor: Actor,
+  /** The request's records (its quote's rates and gym); by default the gyms read with the session. */
+  context: BillingContext = knownContext({ gyms: actor.gymRecords }),
+) {
   if (!actor.organisationId) return null;
   const sub = await activeSubscriptionOf(actor.organisationId, actor.userId);
-  return sub ? subscriptionWithPayments(sub) : null;
+  return sub ? subscriptionWithPayments(sub, { context }) : null;
 }
 
 /** Staff: one subscription of their organisation (404 outside it or outside their gyms). */
