@@ -29,7 +29,7 @@ import {
   receiptForPaidPayment,
   receiptMail,
 } from "../receipt/service";
-import type { LifecycleChange, SubscriptionFacts } from "../subscription/events";
+import type { LifecycleChange, SubscribedRead, SubscriptionFacts } from "../subscription/events";
 import { nzDate } from "../text";
 import type { NewPerson, RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
@@ -60,10 +60,11 @@ export async function memberRoleWritten(role: RoleWritten, newPerson?: NewPerson
  * the activity has it. Three independent writes on different items (each never throws into the
  * operation): side by side.
  */
-export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
+export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string, read?: SubscribedRead) {
   await Promise.all([
     markLatest(sub),
-    syncDoorAccessQuietly(sub.organisation_id, sub.user_id),
+    // The records making it read (the new subscription among the member's) are not read again.
+    syncDoorAccessQuietly(sub.organisation_id, sub.user_id, read),
     recordActivity({
       organisation_id: sub.organisation_id,
       user_id: sub.user_id,
@@ -78,24 +79,34 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string)
   ]);
 }
 
-/** The member record's latest subscription (the members list reads its state from it). */
+/**
+ * The member record's latest subscription (the members list reads its state from it), and its
+ * join date when the membership started earlier (imported, back-dated): two conditional updates
+ * side by side, no read. No member record (a user without a member role): nothing is written, the
+ * list finds the subscription by query.
+ */
 async function markLatest(sub: SubscriptionFacts) {
+  const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
+  const started = startOfAucklandDay(sub.start_date).toISOString();
+  // A refused condition (no record; joined before this start) writes nothing, as meant.
+  const unlessRefused = (error: unknown) => {
+    if (!/conditional/i.test(String((error as { message?: string })?.message))) throw error;
+  };
   try {
-    const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
-    const { data: member } = await db().entities.member.get(key).go();
-    if (member) {
-      // A membership that started before the account was made here (imported, back-dated) dates the join.
-      const started = startOfAucklandDay(sub.start_date).toISOString();
-      await db()
+    await Promise.all([
+      db()
         .entities.member.patch(key)
-        .set({
-          latest_subscription_id: sub.subscription_id,
-          ...(started < member.joined_at ? { joined_at: started } : {}),
-        })
-        .go();
-    }
+        .set({ latest_subscription_id: sub.subscription_id })
+        .go()
+        .catch(unlessRefused),
+      db()
+        .entities.member.patch(key)
+        .set({ joined_at: started })
+        .where((attr, op) => op.gt(attr.joined_at, started))
+        .go()
+        .catch(unlessRefused),
+    ]);
   } catch (error) {
-    // No member record yet (a user without a member role): the list finds the subscription by query.
     log.warn("member_latest_subscription_not_set", { user_id: sub.user_id, error: String(error) });
   }
 }

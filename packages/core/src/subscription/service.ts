@@ -358,7 +358,14 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   }
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
-  await subscribed(saved, input.processed_by);
+  await subscribed(saved, input.processed_by, {
+    organisation,
+    gym,
+    user,
+    // As the member's subscriptions read before, with this one (newest) first: the index may not
+    // list it yet.
+    subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
+  });
   // Paid in full at the desk (eftpos, cash): the receipt now (a transfer's comes when received).
   if (pifStatus === "sent") await paidAtDesk(organisationId, paymentId);
   return {

@@ -167,7 +167,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/staff/{id}/resend-invitation": b(5, 2),
   "GET /api/stats": b(3, 2),
   "POST /api/stripe/exchange": b(2, 1),
-  "POST /api/subscriptions": b(24, 11), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/subscriptions": b(20, 9), // issue 36 aims at ≤ 8 in ≤ 4
   "POST /api/subscriptions/change-price-email-preview": b(5, 3),
   "POST /api/subscriptions/schedule-price-change": b(5, 3),
   "GET /api/subscriptions/{id}": b(6, 4),
