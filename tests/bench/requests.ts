@@ -19,6 +19,31 @@ export interface RoundCount {
   inFlight: number;
   /** An answer came back since the current round began: the next request starts a round. */
   answered: boolean;
+  /** With `REQUEST_BUDGETS_TRACE` set: each request as "round command what", in the order sent. */
+  trace?: string[];
+}
+
+/** What a request reads or writes, in a few words: its keys' partition values, or its index. */
+function described(name: string, input: Record<string, any>): string {
+  const keyOf = (key: Record<string, any> | undefined) =>
+    key ? Object.values(key).map(String).join("/") : "";
+  if (input.TransactItems)
+    return `${name} [${input.TransactItems.map((item: Record<string, any>) => {
+      const [kind, body] = Object.entries(item)[0] as [string, Record<string, any>];
+      return `${kind} ${keyOf(body.Key ?? { pk: body.Item?.pk, sk: body.Item?.sk })}`;
+    }).join(", ")}]`;
+  if (input.RequestItems)
+    return `${name} ${Object.values<any>(input.RequestItems)
+      .flatMap((table) =>
+        (table.Keys ?? table).map((entry: any) =>
+          keyOf(entry.PutRequest ? { pk: entry.PutRequest.Item.pk } : (entry.DeleteRequest?.Key ?? entry)),
+        ),
+      )
+      .join(", ")}`;
+  if (input.Statement) return `${name} ${String(input.Statement).slice(0, 80)}`;
+  if (input.KeyConditionExpression)
+    return `${name} ${input.IndexName ?? "table"} ${JSON.stringify(input.ExpressionAttributeValues ?? {}).slice(0, 120)}`;
+  return `${name} ${keyOf(input.Key ?? (input.Item ? { pk: input.Item.pk, sk: input.Item.sk } : undefined))}`;
 }
 
 /**
@@ -50,6 +75,10 @@ export async function countRounds(prefix: string) {
       count.inFlight += 1;
       count.requests += 1;
       count.byCommand[name] = (count.byCommand[name] ?? 0) + 1;
+      if (process.env.REQUEST_BUDGETS_TRACE) {
+        count.trace ??= [];
+        count.trace.push(`${count.rounds} ${described(name, args.input as Record<string, any>)}`);
+      }
       try {
         return await next(args);
       } finally {
@@ -86,6 +115,7 @@ export interface OperationRow {
   rounds: number;
   budget: Budget | null;
   byCommand: Record<string, number>;
+  trace?: string[];
 }
 
 export const overBudget = (row: OperationRow) =>

@@ -79,17 +79,34 @@ interface Target {
  * Asks Kisi for what the standing says at one gym and stores it. `recreate` takes the access away
  * first (a fresh credential). Kisi errors are stored on the record (last_error) and thrown.
  */
+/**
+ * What the caller read in this same request (a subscription just made): the organisation, the gym,
+ * the member and their subscriptions (the one just made among them), so the sync does not read
+ * them again. Anything left out is read.
+ */
+export interface KnownForDoors {
+  organisation?: Awaited<ReturnType<typeof getOrganisation>>;
+  gym?: Awaited<ReturnType<typeof getGym>>;
+  user?: { email: string; name: string };
+  subscriptions?: Awaited<ReturnType<typeof memberSubscriptions>>;
+}
+
 async function apply(
   organisationId: string,
   userId: string,
   target: Target,
   previous: DoorAccessRecord | undefined,
-  options: { recreate?: boolean } = {},
+  options: { recreate?: boolean; known?: KnownForDoors } = {},
 ): Promise<DoorAccessRecord> {
+  const known = options.known ?? {};
   const [org, gym, user] = await Promise.all([
-    getOrganisation(organisationId),
-    getGym(organisationId, target.gym_id).catch(() => null),
-    getUserOrNull(userId),
+    known.organisation?.organisation_id === organisationId
+      ? known.organisation
+      : getOrganisation(organisationId),
+    known.gym?.organisation_id === organisationId && known.gym.gym_id === target.gym_id
+      ? known.gym
+      : getGym(organisationId, target.gym_id).catch(() => null),
+    known.user ?? getUserOrNull(userId),
   ]);
   const key = {
     organisation_id: organisationId,
@@ -169,11 +186,11 @@ async function apply(
 export async function syncDoorAccess(
   organisationId: string,
   userId: string,
-  options: { recreate?: boolean } = {},
+  options: { recreate?: boolean; known?: KnownForDoors } = {},
 ): Promise<DoorAccessRecord[]> {
-  const now = await businessNow();
-  const [subs, records] = await Promise.all([
-    memberSubscriptions(organisationId, userId),
+  const [now, subs, records] = await Promise.all([
+    businessNow(),
+    options.known?.subscriptions ?? memberSubscriptions(organisationId, userId),
     doorAccessRecords(organisationId, userId),
   ]);
   const byGym = standingByGym(subs, now);
@@ -201,9 +218,13 @@ export async function syncDoorAccess(
 }
 
 /** For the operations' hooks: a sync whose failure is logged, never thrown into the operation. */
-export async function syncDoorAccessQuietly(organisationId: string, userId: string): Promise<void> {
+export async function syncDoorAccessQuietly(
+  organisationId: string,
+  userId: string,
+  known?: KnownForDoors,
+): Promise<void> {
   try {
-    await syncDoorAccess(organisationId, userId);
+    await syncDoorAccess(organisationId, userId, { known });
   } catch (error) {
     log.warn("door access not synced", { user_id: userId, error: (error as Error).message });
   }

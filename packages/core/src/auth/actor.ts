@@ -23,6 +23,12 @@ export interface Actor {
   gyms: { gym_id: string; name: string }[];
   /** Their ids (derived from `gyms`, for the policy's membership checks). */
   gymIds: string[];
+  /**
+   * The same gyms as read with the session in this request (whole records: surcharge rates, the
+   * destination account), for a call that needs them not to read them again. Absent on an actor
+   * built by hand: read the gym then.
+   */
+  gymRecords?: Gyms;
 }
 
 type ActorSession = Pick<Session, "session_id" | "user_id" | "current_organisation_id" | "current_gym_id">;
@@ -71,9 +77,10 @@ export function actorWithRole(
     };
   }
   const reachable = new Set([...current.gym_roles.map((g) => g.gym_id), ...current.member_gym_ids]);
-  const gyms = organisationGyms
-    .filter((gym) => current.org_role === "admin" || reachable.has(gym.gym_id))
-    .map((gym) => ({ gym_id: gym.gym_id, name: gym.name }));
+  const gymRecords = organisationGyms.filter(
+    (gym) => current.org_role === "admin" || reachable.has(gym.gym_id),
+  );
+  const gyms = gymRecords.map((gym) => ({ gym_id: gym.gym_id, name: gym.name }));
   const gymIds = gyms.map((gym) => gym.gym_id);
   const gymId = gymIds.includes(session.current_gym_id ?? "") ? session.current_gym_id! : (gymIds[0] ?? null);
   return {
@@ -86,6 +93,7 @@ export function actorWithRole(
     isStaff: isStaffRole(current),
     gyms,
     gymIds,
+    gymRecords,
   };
 }
 

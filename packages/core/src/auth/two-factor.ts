@@ -1,7 +1,8 @@
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { RateLimitedError, ValidationError } from "../errors";
-import { gymBrand } from "../gym/email-brand";
+import { brandOfGym, gymBrand } from "../gym/email-brand";
+import type { GymRecord } from "../gym/service";
 import { titleCase } from "../text";
 import { isStaffRole, rolesOfUser } from "../user/roles";
 import { getUser } from "../user/service";
@@ -30,8 +31,11 @@ export async function issueCode(
   userId: string,
   options: {
     resend?: boolean;
-    /** The gym the session is at: someone still joining it (address not confirmed) gets its email. */
-    gym?: { organisation_id: string; gym_id: string } | null;
+    /**
+     * The gym the session is at: someone still joining it (address not confirmed) gets its email.
+     * The whole record when the caller has read it (its brand is then not read again).
+     */
+    gym?: { organisation_id: string; gym_id: string } | GymRecord | null;
     /** The user as the caller just read or wrote them (saves reading them again). */
     user?: Awaited<ReturnType<typeof getUser>>;
   } = {},
@@ -86,17 +90,20 @@ async function codeEmailFor(
   user: { email: string; name: string; email_verified_at?: string | null },
   code: string,
   roles: Awaited<ReturnType<typeof rolesOfUser>>,
-  sessionGym: { organisation_id: string; gym_id: string } | null,
+  sessionGym: { organisation_id: string; gym_id: string } | GymRecord | null,
 ) {
   const name = titleCase(user.name);
-  const joining = !user.email_verified_at && sessionGym ? await gymBrand(sessionGym) : null;
+  // A gym record in hand gives its brand without a read.
+  const brandOf = async (ref: { organisation_id: string; gym_id: string }) =>
+    ref === sessionGym && "name" in sessionGym ? brandOfGym(sessionGym) : gymBrand(ref);
+  const joining = !user.email_verified_at && sessionGym ? await brandOf(sessionGym) : null;
   if (joining?.name) return joinCodeEmail(user.email, name, code, { ...joining, name: joining.name });
   const memberOf = roles.find((role) => role.member_gym_ids.length > 0);
   const gym = roles.some(isStaffRole)
     ? null
     : (sessionGym ??
       (memberOf ? { organisation_id: memberOf.organisation_id, gym_id: memberOf.member_gym_ids[0] } : null));
-  const brand = gym ? await gymBrand(gym) : null;
+  const brand = gym ? await brandOf(gym) : null;
   return brand?.name
     ? memberCodeEmail(user.email, name, code, { ...brand, name: brand.name })
     : codeEmail(user.email, name, code);

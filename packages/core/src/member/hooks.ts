@@ -29,9 +29,9 @@ import {
   receiptForPaidPayment,
   receiptMail,
 } from "../receipt/service";
-import type { LifecycleChange, SubscriptionFacts } from "../subscription/events";
+import type { LifecycleChange, SubscribedRead, SubscriptionFacts } from "../subscription/events";
 import { nzDate } from "../text";
-import type { RoleWritten } from "../user/roles";
+import type { NewPerson, RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 import { indexMember } from "./search-index";
 
@@ -41,47 +41,74 @@ export async function memberCancelledForNonPayment(sub: { organisation_id: strin
 }
 
 /** Members are listed and searched from the member record and search index: a member's gyms changed. */
-export async function memberRoleWritten(role: RoleWritten) {
+export async function memberRoleWritten(role: RoleWritten, newPerson?: NewPerson) {
   if (role.member_gym_ids.length)
-    await indexMember({
-      organisation_id: role.organisation_id,
-      user_id: role.user_id,
-      gym_ids: role.member_gym_ids,
-    });
+    await indexMember(
+      {
+        organisation_id: role.organisation_id,
+        user_id: role.user_id,
+        gym_ids: role.member_gym_ids,
+        ...(newPerson ? { name: newPerson.name, email: newPerson.email } : {}),
+      },
+      // A user created by this call has no member record yet: none to read.
+      newPerson ? { existing: null, joined_at: newPerson.created_at } : undefined,
+    );
 }
 
-/** A subscription was created: it is now the member's latest. */
-export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string) {
+/**
+ * A subscription was created: it is now the member's latest, their door access follows it, and
+ * the activity has it. Three independent writes on different items (each never throws into the
+ * operation): side by side.
+ */
+export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string, read?: SubscribedRead) {
+  await Promise.all([
+    markLatest(sub),
+    // The records making it read (the new subscription among the member's) are not read again.
+    syncDoorAccessQuietly(sub.organisation_id, sub.user_id, read),
+    recordActivity({
+      organisation_id: sub.organisation_id,
+      user_id: sub.user_id,
+      kind: "subscription_created",
+      summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
+        sub.gym_name ? ` at ${sub.gym_name}` : ""
+      }`,
+      detail: `Starts ${nzDate(sub.start_date)}`,
+      subscription_id: sub.subscription_id,
+      actor_id: actorId,
+    }),
+  ]);
+}
+
+/**
+ * The member record's latest subscription (the members list reads its state from it), and its
+ * join date when the membership started earlier (imported, back-dated): two conditional updates
+ * side by side, no read. No member record (a user without a member role): nothing is written, the
+ * list finds the subscription by query.
+ */
+async function markLatest(sub: SubscriptionFacts) {
+  const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
+  const started = startOfAucklandDay(sub.start_date).toISOString();
+  // A refused condition (no record; joined before this start) writes nothing, as meant.
+  const unlessRefused = (error: unknown) => {
+    if (!/conditional/i.test(String((error as { message?: string })?.message))) throw error;
+  };
   try {
-    const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
-    const { data: member } = await db().entities.member.get(key).go();
-    if (member) {
-      // A membership that started before the account was made here (imported, back-dated) dates the join.
-      const started = startOfAucklandDay(sub.start_date).toISOString();
-      await db()
+    await Promise.all([
+      db()
         .entities.member.patch(key)
-        .set({
-          latest_subscription_id: sub.subscription_id,
-          ...(started < member.joined_at ? { joined_at: started } : {}),
-        })
-        .go();
-    }
+        .set({ latest_subscription_id: sub.subscription_id })
+        .go()
+        .catch(unlessRefused),
+      db()
+        .entities.member.patch(key)
+        .set({ joined_at: started })
+        .where((attr, op) => op.gt(attr.joined_at, started))
+        .go()
+        .catch(unlessRefused),
+    ]);
   } catch (error) {
-    // No member record yet (a user without a member role): the list finds the subscription by query.
     log.warn("member_latest_subscription_not_set", { user_id: sub.user_id, error: String(error) });
   }
-  await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
-  await recordActivity({
-    organisation_id: sub.organisation_id,
-    user_id: sub.user_id,
-    kind: "subscription_created",
-    summary: `Joined ${[sub.offering_name, sub.price_label].filter(Boolean).join(" · ")}${
-      sub.gym_name ? ` at ${sub.gym_name}` : ""
-    }`,
-    detail: `Starts ${nzDate(sub.start_date)}`,
-    subscription_id: sub.subscription_id,
-    actor_id: actorId,
-  });
 }
 
 const lifecycleSummaries: Record<string, string> = {

@@ -9,12 +9,14 @@ import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
 import { listGyms } from "../gym/service";
+import type { Organisation } from "../organisation/service";
+import { type BillingContext, knownContext } from "../payment/context";
 import { clearedFailureIds } from "../payment/debt";
 import { presentAsQuoted } from "../payment/present";
-import { quoteNextEvent } from "../payment/quote";
+import { methodAmong, quoteNextEvent } from "../payment/quote";
 import { listMemberPayments } from "../payment/store";
 import { withToken } from "../payment-type/bank-connection";
-import { listPaymentTypeRecords } from "../payment-type/service";
+import { listPaymentTypeRecords, type PaymentTypeRecord } from "../payment-type/service";
 import { presentSubscription } from "../subscription/present";
 import { latestPaymentOf } from "../subscription/service";
 import { findSubscriptions, memberSubscriptions, type SubscriptionRecord } from "../subscription/store";
@@ -27,7 +29,8 @@ import { stateOf } from "./state";
 
 /**
  * One round of reads (the page is the back office's busiest call, docs/performance.md "Load"):
- * the member, their user, their profile and their bank connection in one BatchGet, and beside it
+ * the member, their user, their profile, their bank connection and the organisation (the quote's
+ * rates) in one BatchGet, and beside it
  * their subscriptions (newest first; the latest among them, or by its id when the index has not
  * listed it yet), payment types, recent payments, doors and visits. The reach check
  * (memberInReach's rule) comes before anything is answered. The
@@ -39,28 +42,38 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
   const key = { organisation_id: organisationId, user_id: userId };
   // Everything keyed by the member's id is read in one round: the member record is not needed to
   // know what to read, only to check reach before anything is answered.
-  const [[stored, user, connection, stored_profile], subs, paymentTypes, payments, doors, visits, now] =
-    await Promise.all([
-      getMany([
-        { entity: db().entities.member, key },
-        { entity: db().entities.user, key: { user_id: userId } },
-        { entity: db().entities.akahuConnection, key },
-        { entity: db().entities.memberProfile, key },
-      ]) as Promise<
-        [
-          MemberRecord | null,
-          Awaited<ReturnType<typeof getUserOrNull>>,
-          Parameters<typeof withToken>[0] | null,
-          Profile | null,
-        ]
-      >,
-      memberSubscriptions(organisationId, userId),
-      listPaymentTypeRecords(organisationId, userId),
-      listMemberPayments(organisationId, userId, { limit: 10 }),
-      doorAccessRecords(organisationId, userId),
-      visitCount(organisationId, userId),
-      businessNow(),
-    ]);
+  const [
+    [stored, user, connection, stored_profile, organisation],
+    subs,
+    paymentTypes,
+    payments,
+    doors,
+    visits,
+    now,
+  ] = await Promise.all([
+    getMany([
+      { entity: db().entities.member, key },
+      { entity: db().entities.user, key: { user_id: userId } },
+      { entity: db().entities.akahuConnection, key },
+      { entity: db().entities.memberProfile, key },
+      // For the quote of the next money event (its rates), read here rather than after.
+      { entity: db().entities.organisation, key: { organisation_id: organisationId } },
+    ]) as Promise<
+      [
+        MemberRecord | null,
+        Awaited<ReturnType<typeof getUserOrNull>>,
+        Parameters<typeof withToken>[0] | null,
+        Profile | null,
+        Organisation | null,
+      ]
+    >,
+    memberSubscriptions(organisationId, userId),
+    listPaymentTypeRecords(organisationId, userId),
+    listMemberPayments(organisationId, userId, { limit: 10 }),
+    doorAccessRecords(organisationId, userId),
+    visitCount(organisationId, userId),
+    businessNow(),
+  ]);
   // What the person told this organisation, and nothing they told another (docs/data-model.md).
   const profile: Partial<Profile> = stored_profile ?? {};
   // A member from before the member record existed is indexed on first sight (findMember).
@@ -76,7 +89,10 @@ export async function readMember(actor: Actor, userId: string): Promise<Member> 
   if (!reaches(actor, member, sub)) throw new NotFoundError("member");
   const akahu = connection ? safely(() => withToken(connection)) : null;
   if (!user) throw new NotFoundError("member");
-  const subView = sub ? await subscriptionView(sub, payments.items, now) : null;
+  // The quote's facts are in hand: the organisation read above, the gym read with the session, the
+  // payment types listed above (no round of its own).
+  const known = knownContext({ organisation, gyms: actor.gymRecords });
+  const subView = sub ? await subscriptionView(sub, payments.items, now, known, paymentTypes) : null;
   const def = paymentTypes.find((p) => p.is_default) ?? null;
   return {
     id: userId,
@@ -154,6 +170,8 @@ async function subscriptionView(
   sub: SubscriptionRecord,
   recent: Awaited<ReturnType<typeof listMemberPayments>>["items"],
   now: Date,
+  known: BillingContext,
+  paymentTypes: PaymentTypeRecord[],
 ): Promise<MemberSubscription> {
   const mine = recent.filter((p) => p.subscription_id === sub.subscription_id);
   const upcoming =
@@ -164,7 +182,7 @@ async function subscriptionView(
     firstPayment: mine.find((p) => p.payment_id === sub.first_payment_id) ?? null,
     latestPayment: latestPaymentOf(sub, mine),
     // The one quote of the next money event: the owed figure and the upcoming row show it (issue 34).
-    nextCharge: await quoteNextEvent(sub, mine),
+    nextCharge: await quoteNextEvent(sub, mine, known, methodAmong(sub, paymentTypes)),
   });
   const { payments: _p, ...rest } = view;
   return rest as MemberSubscription;

@@ -61,10 +61,14 @@ export interface MemberToIndex {
  * Creates or refreshes the organisation's member record and the member's search terms. Safe to
  * call again (idempotent). A deleted member stays out of search until restored.
  */
-export async function indexMember(member: MemberToIndex) {
+export async function indexMember(
+  member: MemberToIndex,
+  /** A member the caller knows has no record yet (a user it just created), and when they joined. */
+  known?: { existing: null; joined_at: string },
+) {
   const key = { organisation_id: member.organisation_id, user_id: member.user_id };
   const [{ data: existing }, user] = await Promise.all([
-    db().entities.member.get(key).go(),
+    known ? { data: null } : db().entities.member.get(key).go(),
     member.name === undefined || member.email === undefined ? getUserOrNull(member.user_id) : null,
   ]);
   // The name this organisation knows the member by (its staff may have corrected it) stays.
@@ -75,7 +79,12 @@ export async function indexMember(member: MemberToIndex) {
   const copies = { name, email, name_key: nameKeyOf(name), gym_ids: gymIds, search_terms: terms };
   const record = existing
     ? { ...existing, ...copies }
-    : { ...key, ...copies, joined_at: user?.created_at ?? new Date().toISOString(), tags: [] as string[] };
+    : {
+        ...key,
+        ...copies,
+        joined_at: known?.joined_at ?? user?.created_at ?? new Date().toISOString(),
+        tags: [] as string[],
+      };
   // The record and its search terms are separate items: written side by side.
   await Promise.all([
     existing ? db().entities.member.patch(key).set(copies).go() : db().entities.member.create(record).go(),

@@ -29,10 +29,15 @@ export interface BillingContext {
   settingsOf(organisationId: string): Promise<OrganisationSettings>;
 }
 
-/** The records read fresh for one batch (a page of the billing run), each once. */
-export function batchContext(): BillingContext {
+/**
+ * The records read fresh for one batch (a page of the billing run, one API request), each once;
+ * `known`: gyms this request has read already (the session's, `Actor.gymRecords`).
+ */
+export function batchContext(known: { gyms?: readonly Gym[] } = {}): BillingContext {
   const organisations = new Map<string, Promise<Organisation>>();
-  const gyms = new Map<string, Promise<Gym>>();
+  const gyms = new Map<string, Promise<Gym>>(
+    (known.gyms ?? []).map((gym) => [`${gym.organisation_id}#${gym.gym_id}`, Promise.resolve(gym)]),
+  );
   const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
     let hit = map.get(key);
     if (!hit) {
@@ -51,3 +56,23 @@ export function batchContext(): BillingContext {
 
 /** The records read fresh each time. */
 export const freshContext: BillingContext = { organisationOf, gymOf, settingsOf };
+
+/**
+ * Records the caller read in this same request (a page's batch, the prelude's gyms), answered from
+ * hand; anything else read fresh. Kept only for the request that read them, as `batchContext`.
+ */
+export function knownContext(known: {
+  organisation?: Organisation | null;
+  gyms?: readonly (Gym | null | undefined)[];
+}): BillingContext {
+  const context: BillingContext = {
+    organisationOf: (id) =>
+      known.organisation?.organisation_id === id ? Promise.resolve(known.organisation) : organisationOf(id),
+    gymOf: (organisationId, gymId) => {
+      const hit = known.gyms?.find((gym) => gym?.organisation_id === organisationId && gym.gym_id === gymId);
+      return hit ? Promise.resolve(hit) : gymOf(organisationId, gymId);
+    },
+    settingsOf: async (id) => organisationSettings(await context.organisationOf(id)),
+  };
+  return context;
+}

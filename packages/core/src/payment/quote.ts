@@ -130,6 +130,20 @@ export function methodOf(sub: SubscriptionRecord, type: PaymentTypeRecord | null
   return { type: sub.payment_method === "pif" ? "stripe_card" : sub.payment_method };
 }
 
+/**
+ * The subscription's method from the member's payment types as the caller read them in this request
+ * (`listPaymentTypeRecords`): no read of its own.
+ */
+export function methodAmong(
+  sub: SubscriptionRecord,
+  paymentTypes: readonly PaymentTypeRecord[],
+): QuoteMethod {
+  const type = sub.payment_type_id
+    ? paymentTypes.find((p) => p.payment_type_id === sub.payment_type_id)
+    : null;
+  return methodOf(sub, type);
+}
+
 /** What the subscription pays with now: its default payment type (what the claim charges). */
 export async function currentMethod(sub: SubscriptionRecord): Promise<QuoteMethod> {
   const type = sub.payment_type_id

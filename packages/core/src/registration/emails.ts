@@ -6,10 +6,8 @@ import { formatCents } from "../billing/index";
 import { emailDate, titleCase } from "../email/format";
 import { type Brand, compose } from "../email/message";
 import { type Email, sendEmail } from "../email/port";
-import { getGym } from "../gym/service";
-import { findPayment } from "../payment/store";
-import { activeSubscriptionOf } from "../subscription/service";
-import { getUser } from "../user/service";
+import { brandOfGym } from "../gym/email-brand";
+import type { Subscribed } from "../subscription/confirm";
 
 export function welcomeEmail(input: {
   to: string;
@@ -71,13 +69,11 @@ export function firstDebitEmail(input: {
   });
 }
 
-export async function sendWelcomeEmails(organisationId: string, userId: string) {
-  const sub = await activeSubscriptionOf(organisationId, userId);
-  if (!sub) return;
-  const first = sub.first_payment_id ? await findPayment(organisationId, sub.first_payment_id) : null;
-  const [user, gym] = await Promise.all([getUser(userId), getGym(organisationId, sub.gym_id)]);
-  const brand: Brand = { name: gym.name, ref: { organisation_id: organisationId, gym_id: sub.gym_id } };
-  const total = first ? first.amount + first.surcharge : null;
+/** The welcome (and first debit notice) of a membership just confirmed, from what confirming made and read. */
+export async function sendWelcomeEmails({ subscription: sub, first_payment: first, user, gym }: Subscribed) {
+  // The gym as confirming read it: its brand (name, logo, reply-to) without a lookup.
+  const brand: Brand = brandOfGym(gym);
+  const total = first.amount + first.surcharge;
   await sendEmail(
     welcomeEmail({
       to: user.email,
@@ -85,10 +81,10 @@ export async function sendWelcomeEmails(organisationId: string, userId: string) 
       brand,
       membership: `${sub.offering_name ?? "Membership"} (${sub.price_label ?? ""})`,
       start_date: sub.start_date,
-      first: first && total !== null ? { total, due_on: first.due_on } : null,
+      first: { total, due_on: first.due_on },
     }),
   );
-  if (sub.payment_method === "bank_account" && first && total !== null) {
+  if (sub.payment_method === "bank_account") {
     await sendEmail(
       firstDebitEmail({
         to: user.email,

@@ -57,11 +57,15 @@ export function presentRegisterFields(profile: Details | null, fromAnother = fal
  * The fields as the join form shows them to the member: this organisation's, or (when they gave
  * it nothing yet) what they gave another organisation most recently, offered for them to save.
  */
-export async function registerFieldsOf(actor: Actor): Promise<RegisterFields> {
+export async function registerFieldsOf(
+  actor: Actor,
+  /** This organisation's profile, when the caller is reading it already. */
+  profile?: Promise<Profile | null>,
+): Promise<RegisterFields> {
   if (!actor.organisationId) throw new NotFoundError("registration");
   // The user's organisations are read beside this one's profile (one round), used when it is empty.
   const [own, organisationIds] = await Promise.all([
-    getProfile(actor.organisationId, actor.userId),
+    profile ?? getProfile(actor.organisationId, actor.userId),
     organisationIdsOf(actor),
   ]);
   const hasOwn = own && ANSWERS.some((key) => own[key] !== undefined);
@@ -76,6 +80,6 @@ export async function saveRegisterFields(actor: Actor, body: unknown): Promise<R
   const values = parse(registerFieldsInput, body);
   const changes: Record<string, string | boolean | null | undefined> = { ...values };
   if (values.hear_about_us && values.hear_about_us !== "other") changes.hear_about_us_other = null;
-  const saved = await saveProfile(actor.organisationId, actor.userId, changes);
-  return presentRegisterFields(saved);
+  await saveProfile(actor.organisationId, actor.userId, changes);
+  return presentRegisterFields(await getProfile(actor.organisationId, actor.userId));
 }

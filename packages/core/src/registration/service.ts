@@ -6,14 +6,15 @@ import { aucklandDate } from "../billing/index";
 import { businessNow } from "../clock";
 import { messages } from "../contract/fields";
 import { registerInput, registrationMessages, uniqueEmailInput } from "../contract/registration";
+import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
 import { findOffering } from "../offering/store";
-import { getOrganisation } from "../organisation/service";
-import { findPrice } from "../price/store";
-import type { RegistrationDefaults } from "../subscription/confirm";
+import type { Organisation } from "../organisation/service";
+import type { PriceRecord } from "../price/present";
+import type { RegistrationDefaults, Subscribed } from "../subscription/confirm";
 import { saveProfile } from "../user/profile";
-import { putRole, roleIn, rolesOfUser } from "../user/roles";
+import { putRole, roleIn } from "../user/roles";
 import { createUser, findUserByEmail } from "../user/service";
 import { parse } from "../validation";
 import { ageOn } from "./age";
@@ -53,17 +54,26 @@ export async function registrationDefaults(
     : null;
 }
 
-/** Once subscribed: the registration is done, and the welcome (and first debit notice) is emailed. */
-export async function markSubscribed(userId: string) {
-  for (const role of await rolesOfUser(userId)) {
-    const record = await registrationOf(role.organisation_id, userId);
-    if (!record || record.subscribed_at) continue;
-    await db()
-      .entities.registration.patch({ organisation_id: role.organisation_id, user_id: userId })
-      .set({ subscribed_at: new Date().toISOString() })
-      .go();
-    await sendWelcomeEmails(role.organisation_id, userId).catch(() => undefined);
-  }
+/**
+ * Once subscribed: the registration in the organisation subscribed in is done, and the welcome
+ * (and first debit notice) is emailed, from what confirming made and read. One conditional write:
+ * a registration already marked (a second confirm) or absent (someone the desk added) is left and
+ * emailed nothing.
+ */
+export async function markSubscribed(userId: string, subscribed: Subscribed) {
+  const marked = await db()
+    .entities.registration.patch({ organisation_id: subscribed.organisation_id, user_id: userId })
+    .set({ subscribed_at: new Date().toISOString() })
+    .where((attr, op) => op.notExists(attr.subscribed_at))
+    .go()
+    .then(
+      () => true,
+      (error: { message?: string }) => {
+        if (/conditional/i.test(String(error?.message))) return false;
+        throw error;
+      },
+    );
+  if (marked) await sendWelcomeEmails(subscribed).catch(() => undefined);
 }
 
 /**
@@ -128,23 +138,28 @@ export async function checkChoice(
   const gym = await findGymByUuid(input.gym);
   if (!gym) throw ValidationError.field("gym", registrationMessages.gymOrLink);
   const organisationId = gym.organisation_id;
-  let links: Awaited<ReturnType<typeof resolveLinks>>;
-  try {
-    links = await resolveLinks({ organisationId, price: input.price_link, age_bypass: input.age_bypass });
-  } catch (error) {
-    if (error instanceof NotFoundError)
+  // The links, and the organisation and price (one BatchGet), side by side; a dead link is
+  // still the first refusal.
+  const [linksRead, records] = await Promise.allSettled([
+    resolveLinks({ organisationId, price: input.price_link, age_bypass: input.age_bypass }),
+    getMany([
+      { entity: db().entities.organisation, key: { organisation_id: organisationId } },
+      { entity: db().entities.price, key: { organisation_id: organisationId, price_id: input.price_id } },
+    ]) as Promise<[Organisation | null, PriceRecord | null]>,
+  ]);
+  if (linksRead.status === "rejected") {
+    if (linksRead.reason instanceof NotFoundError)
       throw ValidationError.field("price_id", "This link is no longer valid. Ask the gym for a new one.");
-    throw error;
+    throw linksRead.reason;
   }
+  const links = linksRead.value;
+  const [organisation, price] = settledValue(records);
+  if (!organisation) throw new NotFoundError("organisation");
 
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => {
     errors[field] = [message];
   };
-  const [organisation, price] = await Promise.all([
-    getOrganisation(organisationId),
-    findPrice(organisationId, input.price_id),
-  ]);
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
   const offered =
     price &&
@@ -251,11 +266,16 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
     if (error instanceof ConflictError) throw ValidationError.field("email", registrationMessages.emailTaken);
     throw error;
   }
-  // The role (with the member's record and search terms), the registration state and the session
-  // (already in the gym) are independent writes: side by side, as the register step is the
-  // longest chain of requests a person waits for (docs/performance.md "Load").
+  // The role (with the member's record and search terms), the profile, the registration state,
+  // the session (already in the gym) and the emailed code are independent writes: side by side,
+  // as the register step is the longest chain of requests a person waits for (docs/performance.md
+  // "Load"). The user was made just now: nothing of theirs is read back (putRole's `newPerson`),
+  // and the code's email takes the gym's brand from the gym read above.
   const [, , , { token }] = await Promise.all([
-    putRole({ organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [gym.gym_id] }),
+    putRole(
+      { organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [gym.gym_id] },
+      { name: user.name, email: user.email, created_at: user.created_at },
+    ),
     // What they told this organisation is this organisation's (docs/data-model.md "Personal details").
     saveProfile(organisationId, user.user_id, { mobile_number: input.mobile_number, dob: input.dob }),
     putRegistration(user.user_id, { gym, price: price!, links, start_date: input.start_date }, false),
@@ -266,7 +286,7 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
       current_organisation_id: organisationId,
       current_gym_id: gym.gym_id,
     }),
+    issueCode(user.user_id, { gym, user }),
   ]);
-  await issueCode(user.user_id, { gym: { organisation_id: organisationId, gym_id: gym.gym_id }, user });
   return { token, email: user.email };
 }

@@ -28,13 +28,17 @@ export function memberOrganisation(actor: Actor) {
   return actor.organisationId;
 }
 
-/** The gym the member is joining: their registration's, else their session's. */
+/**
+ * The gym the member is joining: their registration's, else their session's (from the gyms read
+ * with the session when it is among them).
+ */
 export async function registrationGym(actor: Actor) {
   const organisationId = memberOrganisation(actor);
   const record = await registrationOf(organisationId, actor.userId);
   const gymId = record?.gym_id ?? actor.gymId;
   if (!gymId) throw new NotFoundError("registration");
-  return { organisationId, record, gym: await getGym(organisationId, gymId) };
+  const known = actor.gymRecords?.find((gym) => gym.gym_id === gymId);
+  return { organisationId, record, gym: known ?? (await getGym(organisationId, gymId)) };
 }
 
 /**
@@ -42,21 +46,28 @@ export async function registrationGym(actor: Actor) {
  * the member is at, their choices, payment types, subscription and the gym.
  */
 export async function registrationState(actor: Actor): Promise<RegistrationState> {
-  const { organisationId, record, gym } = await registrationGym(actor);
-  // One read of the organisation for its card rate and its terms (a context shares it).
-  const context = batchContext();
-  const [user, profile, registerFields, paymentTypes, memberships, surcharge, organisation] =
+  const organisationId = memberOrganisation(actor);
+  // One read of the organisation for its card rate, its terms and the quote (a context shares
+  // it; the session's gyms are in it). What does not need the registration is read beside it.
+  const context = batchContext({ gyms: actor.gymRecords });
+  const profileRead = getProfile(organisationId, actor.userId);
+  const independent = Promise.all([
+    getUser(actor.userId),
+    profileRead,
+    registerFieldsOf(actor, profileRead),
+    myPaymentTypes(actor),
+    myMemberships(actor, context),
+    context.organisationOf(organisationId),
+  ]);
+  independent.catch(() => undefined);
+  const { record, gym } = await registrationGym(actor);
+  const [[user, profile, registerFields, paymentTypes, memberships, organisation], surcharge, price] =
     await Promise.all([
-      getUser(actor.userId),
-      getProfile(organisationId, actor.userId),
-      registerFieldsOf(actor),
-      myPaymentTypes(actor),
-      myMemberships(actor),
+      independent,
       cardRateOf(organisationId, gym.gym_id, context),
-      context.organisationOf(organisationId),
+      record?.price_id ? findPrice(organisationId, record.price_id) : null,
     ]);
   const subscription = memberships.live;
-  const price = record?.price_id ? await findPrice(organisationId, record.price_id) : null;
   const offering = price ? await findOffering(organisationId, price.offering_id) : null;
   const today = aucklandDate(await businessNow());
   const { usable, default: found } = usablePaymentTypes(paymentTypes);

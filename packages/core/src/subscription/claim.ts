@@ -23,20 +23,23 @@ export async function readMembershipClaim(
   organisationId: string,
   userId: string,
   now: Date,
+  /** The member's subscriptions when the caller is reading them already (the same query). */
+  subscriptions?: Promise<SubscriptionRecord[]>,
 ): Promise<MembershipClaim> {
+  const listed = () => subscriptions ?? memberSubscriptions(organisationId, userId);
   const { data: claim } = await db()
     .entities.membershipClaim.get({ organisation_id: organisationId, user_id: userId })
     .go({ consistent: true });
   if (claim) {
     const holder = await findSubscription(organisationId, claim.subscription_id);
     if (holder && isLive(holder, now)) return { live: holder, heldBy: holder };
-    const others = (await memberSubscriptions(organisationId, userId)).find((s) => isLive(s, now));
+    const others = (await listed()).find((s) => isLive(s, now));
     return {
       live: others ?? null,
       heldBy: holder ?? { subscription_id: claim.subscription_id, missing: true },
     };
   }
-  const live = (await memberSubscriptions(organisationId, userId)).find((s) => isLive(s, now));
+  const live = (await listed()).find((s) => isLive(s, now));
   return { live: live ?? null, heldBy: null };
 }
 

@@ -7,12 +7,14 @@
  * `useRegistrationDefaults` (a hook, so subscriptions do not import registration).
  */
 import type { Actor } from "../auth/actor";
+import { businessNow } from "../clock";
 import { subscribeBody } from "../contract/payment";
-import { ValidationError } from "../errors";
-import { findPrice } from "../price/store";
+import type { GymRecord } from "../gym/service";
+import { knownContext } from "../payment/context";
+import type { PaymentRecord } from "../payment/store";
 import { parse } from "../validation";
-import { subscribe, subscriptionWithPayments } from "./service";
-import { findSubscription } from "./store";
+import { memberReads, subscribeAsMember, subscriptionWithPayments } from "./service";
+import type { SubscriptionRecord } from "./store";
 
 export interface RegistrationDefaults {
   price_id?: string | null;
@@ -25,7 +27,15 @@ export interface RegistrationDefaults {
 
 type DefaultsReader = (userId: string, organisationId: string | null) => Promise<RegistrationDefaults | null>;
 let readDefaults: DefaultsReader = async () => null;
-type AfterSubscribed = (userId: string) => Promise<void>;
+/** What confirming just made and read, so the hook need not read it again. */
+export interface Subscribed {
+  organisation_id: string;
+  subscription: SubscriptionRecord;
+  first_payment: PaymentRecord;
+  user: { email: string; name: string };
+  gym: GymRecord;
+}
+type AfterSubscribed = (userId: string, subscribed: Subscribed) => Promise<void>;
 const afterSubscribed: AfterSubscribed[] = [];
 
 /** Registration registers how to read what the member chose (and what to do once subscribed). */
@@ -36,26 +46,45 @@ export function useRegistrationDefaults(reader: DefaultsReader, onSubscribed?: A
 
 export async function confirmSubscription(actor: Actor, body: unknown) {
   const values = parse(subscribeBody, body ?? {});
+  // What making it reads of the member alone starts beside the registration's read (the price and
+  // gym come from it): one round fewer.
+  const early = actor.organisationId
+    ? memberReads(actor.organisationId, actor.userId, await businessNow(), values.payment_type_id ?? null)
+    : undefined;
   const stored = (await readDefaults(actor.userId, actor.organisationId)) ?? {};
   const pick = <K extends keyof RegistrationDefaults>(key: K) =>
     (values as RegistrationDefaults)[key] ?? stored[key] ?? undefined;
-  const priceId = pick("price_id");
-  // A private price is sold only through its link: a member cannot name one in the body.
-  if (priceId && actor.organisationId) {
-    const price = await findPrice(actor.organisationId, priceId);
-    if (price?.private && price.price_id !== stored.linked_price_id)
-      throw ValidationError.field("price_id", "This price is offered only through its private link.");
-  }
-  const answer = await subscribe(actor, {
-    price_id: priceId,
-    gym_id: pick("gym_id"),
-    start_date: pick("start_date"),
-    billing_date: pick("billing_date"),
-    payment_type_id: values.payment_type_id ?? null,
-    promo_code: values.promo_code,
-  });
-  for (const hook of afterSubscribed) await hook(actor.userId);
-  // Answer it as stored (timestamps are set by the write), with its payments read back.
-  const saved = actor.organisationId ? await findSubscription(actor.organisationId, answer.id) : null;
-  return saved ? subscriptionWithPayments(saved) : answer;
+  const created = await subscribeAsMember(
+    actor,
+    {
+      price_id: pick("price_id"),
+      gym_id: pick("gym_id"),
+      start_date: pick("start_date"),
+      billing_date: pick("billing_date"),
+      payment_type_id: values.payment_type_id ?? null,
+      promo_code: values.promo_code,
+    },
+    // A private price is sold only through its link: a member cannot name one in the body.
+    { linked_price_id: stored.linked_price_id ?? null, member_reads: early },
+  );
+  const { subscription, first_payment, read } = created;
+  // The answer (the subscription as written, its payments read back, the quote from the records
+  // read to make it) beside the hooks: neither changes what the other reads.
+  const [answer] = await Promise.all([
+    subscriptionWithPayments(subscription, {
+      context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
+      paymentTypes: read.paymentType ? [read.paymentType] : [],
+    }),
+    (async () => {
+      for (const hook of afterSubscribed)
+        await hook(actor.userId, {
+          organisation_id: subscription.organisation_id,
+          subscription,
+          first_payment,
+          user: read.user,
+          gym: read.gym,
+        });
+    })(),
+  ]);
+  return answer;
 }

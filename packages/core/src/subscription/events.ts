@@ -6,6 +6,10 @@
  * after the operation's own write committed; a subscriber never throws into it.
  */
 
+import type { GymRecord } from "../gym/service";
+import type { Organisation } from "../organisation/service";
+import type { SubscriptionRecord } from "./store";
+
 /** What a created subscription tells. */
 export interface SubscriptionFacts {
   organisation_id: string;
@@ -17,7 +21,19 @@ export interface SubscriptionFacts {
   start_date: string;
 }
 
-type SubscribedListener = (sub: SubscriptionFacts, actorId?: string) => Promise<void>;
+/**
+ * What making it read, in the same request, for a subscriber that would read it again: the
+ * organisation, the gym, the member and their subscriptions (the new one first). Records of this
+ * request only, never kept.
+ */
+export interface SubscribedRead {
+  organisation: Organisation;
+  gym: GymRecord;
+  user: { email: string; name: string };
+  subscriptions: SubscriptionRecord[];
+}
+
+type SubscribedListener = (sub: SubscriptionFacts, actorId?: string, read?: SubscribedRead) => Promise<void>;
 const subscribedListeners: SubscribedListener[] = [];
 
 /** Subscribes to a subscription's creation (core.ts wires the subscribers). */
@@ -26,8 +42,12 @@ export function onSubscribed(listener: SubscribedListener) {
 }
 
 /** Tells the subscribers that a subscription was created (by `actorId`, when staff did). */
-export async function subscribed(sub: SubscriptionFacts, actorId?: string): Promise<void> {
-  for (const listener of subscribedListeners) await listener(sub, actorId);
+export async function subscribed(
+  sub: SubscriptionFacts,
+  actorId?: string,
+  read?: SubscribedRead,
+): Promise<void> {
+  for (const listener of subscribedListeners) await listener(sub, actorId, read);
 }
 
 export type LifecycleChange = { action: string; detail: string; by: string };

@@ -21,12 +21,14 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { findOffering } from "../offering/store";
+import type { Organisation } from "../organisation/service";
+import { organisationSettings } from "../organisation/settings";
 import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
-import { gymOf, settingsOf } from "../payment/context";
+import { type BillingContext, gymOf, knownContext, organisationOf, settingsOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
 import { presentPayment } from "../payment/present";
-import { quoteNextEvent } from "../payment/quote";
+import { methodAmong, quoteNextEvent } from "../payment/quote";
 import { listMemberPayments, type PaymentRecord } from "../payment/store";
 import { defaultPaymentTypeOf, findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
 import { type PriceRecord, priceLabel } from "../price/present";
@@ -67,16 +69,60 @@ export interface CreateSubscriptionInput {
   /** The staff member recording a PIF paid in person. */
   processed_by?: string;
   private_price_link_id?: string;
+  /** `memberReads` of this member, started by the caller before it knew the rest of the input. */
+  member_reads?: MemberReads;
   /** Subscriptions made for seeding or tests may give their own id. */
   subscription_id?: string;
   /** A promo code (docs/offers.md): checked, its terms snapshotted, its use counted in the transaction. */
   promo_code?: string;
+  /**
+   * A member choosing for themselves (the join site's confirm): a private price is refused unless
+   * it is the one their link opened (this id; null for none). Left out when staff choose.
+   */
+  linked_price_id?: string | null;
 }
 
 export interface CreatedSubscription {
   subscription: SubscriptionRecord;
   first_payment: PaymentRecord;
+  /** What was read to make it, in this request (for the caller's answer and emails, not kept). */
+  read: {
+    organisation: Organisation;
+    gym: Awaited<ReturnType<typeof gymOf>>;
+    user: Awaited<ReturnType<typeof getUser>>;
+    paymentType: PaymentTypeRecord | null;
+  };
 }
+
+/**
+ * What making a subscription reads that is keyed by the member alone: their user, the
+ * organisation, their subscriptions, their membership claim (through those subscriptions when it
+ * has none) and the payment type to charge (the one named, else their default; `false`: none, a
+ * pay-in-full taken in person). The join site's confirm starts these beside its read of the
+ * registration (the price and gym come from it).
+ */
+export function memberReads(
+  organisationId: string,
+  userId: string,
+  now: Date,
+  paymentTypeId: string | null | undefined | false,
+) {
+  const subscriptions = memberSubscriptions(organisationId, userId);
+  const all = Promise.all([
+    getUser(userId),
+    organisationOf(organisationId),
+    subscriptions,
+    readMembershipClaim(organisationId, userId, now, subscriptions),
+    paymentTypeId === false
+      ? null
+      : paymentTypeId
+        ? findPaymentType(organisationId, userId, paymentTypeId)
+        : defaultPaymentTypeOf(organisationId, userId),
+  ]);
+  all.catch(() => undefined);
+  return all;
+}
+export type MemberReads = ReturnType<typeof memberReads>;
 
 /**
  * Makes a subscription and its first payment (from the schedule: pro-rata and joining fee
@@ -90,28 +136,30 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const now = await businessNow();
   const today = aucklandDate(now);
   // Everything keyed by the input is read beside the price (only the offering waits for it); the
-  // checks below still come in their order, so the same input gets the same refusal.
+  // checks below still come in their order, so the same input gets the same refusal. What is keyed
+  // by the member alone may have been started earlier by the caller (`memberReads`).
   const reads = Promise.all([
     gymOf(organisationId, input.gym_id),
-    getUser(input.user_id),
-    settingsOf(organisationId),
-    memberSubscriptions(organisationId, input.user_id),
-    readMembershipClaim(organisationId, input.user_id, now),
-    input.pif_payment_method
-      ? null
-      : input.payment_type_id
-        ? findPaymentType(organisationId, input.user_id, input.payment_type_id)
-        : defaultPaymentTypeOf(organisationId, input.user_id),
-  ]);
+    input.member_reads ??
+      memberReads(
+        organisationId,
+        input.user_id,
+        now,
+        input.pif_payment_method ? false : input.payment_type_id,
+      ),
+  ]).then(([gym, member]) => [gym, ...member] as const);
   reads.catch(() => undefined);
   const price = await findPrice(organisationId, input.price_id);
   if (!price || price.archived_at) throw new NotFoundError("price");
+  if (input.linked_price_id !== undefined && price.private && price.price_id !== input.linked_price_id)
+    throw ValidationError.field("price_id", "This price is offered only through its private link.");
   const offering = await findOffering(organisationId, price.offering_id);
   if (!offering || offering.archived_at) throw new NotFoundError("offering");
   if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
     throw ValidationError.field("gym_id", "This membership is not offered at that gym.");
   }
-  const [gym, user, settings, existing, claim, foundType] = await reads;
+  const [gym, user, organisation, existing, claim, foundType] = await reads;
+  const settings = organisationSettings(organisation);
   if (claim.live) throw await alreadyMember(claim.live);
   const promoInput = {
     organisation_id: organisationId,
@@ -326,9 +374,21 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   }
   const saved = await findSubscription(organisationId, subscriptionId);
   if (!saved) throw new NotFoundError("subscription");
-  await subscribed(saved, input.processed_by);
+  await subscribed(saved, input.processed_by, {
+    organisation,
+    gym,
+    user,
+    // As the member's subscriptions read before, with this one (newest) first: the index may not
+    // list it yet.
+    subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
+  });
+  // Paid in full at the desk (eftpos, cash): the receipt, through the outbox (a transfer's comes when received).
   await deliverCommitted(...paidEvents);
-  return { subscription: saved, first_payment: payment };
+  return {
+    subscription: saved,
+    first_payment: payment,
+    read: { organisation, gym, user, paymentType },
+  };
 }
 
 type PriceTerms = Pick<
@@ -374,21 +434,7 @@ export const subscribeInput = z.object({
  * organisation. Answers the subscription with its first payment.
  */
 export async function subscribe(actor: Actor, input: unknown) {
-  const values = parse(subscribeInput, input);
-  if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
-  const gymId = values.gym_id ?? actor.gymId;
-  if (!gymId) throw ValidationError.field("gym_id", "Value is required");
-  inGym(actor, gymId);
-  const created = await createSubscription({
-    organisation_id: actor.organisationId,
-    user_id: actor.userId,
-    gym_id: gymId,
-    price_id: values.price_id,
-    start_date: values.start_date,
-    billing_date: values.billing_date,
-    payment_type_id: values.payment_type_id ?? null,
-    promo_code: values.promo_code || undefined,
-  });
+  const created = await subscribeAsMember(actor, input);
   const now = await businessNow();
   return presentSubscription(created.subscription, {
     now,
@@ -398,10 +444,34 @@ export async function subscribe(actor: Actor, input: unknown) {
   });
 }
 
+/** `subscribe`'s work, answering what it made and read (the join site's confirm answers from it). */
+export async function subscribeAsMember(
+  actor: Actor,
+  input: unknown,
+  options: Pick<CreateSubscriptionInput, "linked_price_id" | "member_reads"> = {},
+): Promise<CreatedSubscription> {
+  const values = parse(subscribeInput, input);
+  if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
+  const gymId = values.gym_id ?? actor.gymId;
+  if (!gymId) throw ValidationError.field("gym_id", "Value is required");
+  inGym(actor, gymId);
+  return createSubscription({
+    organisation_id: actor.organisationId,
+    user_id: actor.userId,
+    gym_id: gymId,
+    price_id: values.price_id,
+    start_date: values.start_date,
+    billing_date: values.billing_date,
+    payment_type_id: values.payment_type_id ?? null,
+    promo_code: values.promo_code || undefined,
+    ...options,
+  });
+}
+
 /** The member's live subscription (newest), or null. */
 export async function activeSubscriptionOf(organisationId: string, userId: string) {
-  const now = await businessNow();
-  const subs = await memberSubscriptions(organisationId, userId);
+  // Side by side: the clock (a request of its own in the local runtime) does not hold the query back.
+  const [now, subs] = await Promise.all([businessNow(), memberSubscriptions(organisationId, userId)]);
   return subs.find((s) => isLive(s, now)) ?? null;
 }
 
@@ -420,8 +490,14 @@ export function latestPaymentOf(sub: SubscriptionRecord, payments: PaymentRecord
   return done.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : 0))[0] ?? null;
 }
 
-/** A subscription with its upcoming, first and latest payments (one Query of the member's payments). */
-export async function subscriptionWithPayments(sub: SubscriptionRecord) {
+/**
+ * A subscription with its upcoming, first and latest payments (one Query of the member's payments).
+ * `known`: records the caller read in this request, for the quote (its rates, gym and method).
+ */
+export async function subscriptionWithPayments(
+  sub: SubscriptionRecord,
+  known: { context?: BillingContext; paymentTypes?: readonly PaymentTypeRecord[] } = {},
+) {
   const now = await businessNow();
   const { items } = await listMemberPayments(sub.organisation_id, sub.user_id, { limit: 50 });
   const mine = items.filter((p) => p.subscription_id === sub.subscription_id);
@@ -434,7 +510,12 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
     firstPayment: (sub.first_payment_id && byId.get(sub.first_payment_id)) || null,
     latestPayment: latestPaymentOf(sub, mine),
     payments: mine,
-    nextCharge: await quoteNextEvent(sub, mine),
+    nextCharge: await quoteNextEvent(
+      sub,
+      mine,
+      known.context,
+      known.paymentTypes ? methodAmong(sub, known.paymentTypes) : undefined,
+    ),
   });
 }
 
@@ -443,20 +524,28 @@ export async function subscriptionWithPayments(sub: SubscriptionRecord) {
  * presented, nothing more read: the ended membership and its last day, docs/registration.md
  * "After a membership ended"). One query of the member's subscriptions either way.
  */
-export async function myMemberships(actor: Actor) {
+export async function myMemberships(
+  actor: Actor,
+  /** The request's records (its quote's rates and gym); by default the gyms read with the session. */
+  context: BillingContext = knownContext({ gyms: actor.gymRecords }),
+) {
   if (!actor.organisationId) return { live: null, ended: null };
   const now = await businessNow();
   const subs = await memberSubscriptions(actor.organisationId, actor.userId);
   const live = subs.find((s) => isLive(s, now));
-  if (live) return { live: await subscriptionWithPayments(live), ended: null };
+  if (live) return { live: await subscriptionWithPayments(live, { context }), ended: null };
   return { live: null, ended: subs[0] ? presentSubscription(subs[0], { now }) : null };
 }
 
 /** `GET /api/me/active-subscription`. */
-export async function myActiveSubscription(actor: Actor) {
+export async function myActiveSubscription(
+  actor: Actor,
+  /** The request's records (its quote's rates and gym); by default the gyms read with the session. */
+  context: BillingContext = knownContext({ gyms: actor.gymRecords }),
+) {
   if (!actor.organisationId) return null;
   const sub = await activeSubscriptionOf(actor.organisationId, actor.userId);
-  return sub ? subscriptionWithPayments(sub) : null;
+  return sub ? subscriptionWithPayments(sub, { context }) : null;
 }
 
 /** Staff: one subscription of their organisation (404 outside it or outside their gyms). */
@@ -465,7 +554,8 @@ export async function readSubscription(actor: Actor, subscriptionId: string) {
   if (!actor.organisationId) throw new NotFoundError("subscription");
   const sub = await findSubscription(actor.organisationId, subscriptionId);
   if (!sub || !actor.gymIds.includes(sub.gym_id)) throw new NotFoundError("subscription");
-  return subscriptionWithPayments(sub);
+  // The gym was read with the session.
+  return subscriptionWithPayments(sub, { context: knownContext({ gyms: actor.gymRecords }) });
 }
 
 export { presentPayment };

@@ -24,7 +24,8 @@ export async function getProfile(organisationId: string, userId: string): Promis
 
 /**
  * Sets and removes the given fields (an upsert: the first write creates the record). Fields left
- * out are kept. Answers the record as written.
+ * out are kept. Answers nothing: a caller that shows the record reads it (`getProfile`), so the
+ * callers that do not (registering, the desk's edit) pay no read.
  */
 export async function saveProfile(organisationId: string, userId: string, changes: ProfileChanges) {
   const set: Record<string, string | boolean> = {};
@@ -49,7 +50,6 @@ export async function saveProfile(organisationId: string, userId: string, change
         if (!/conditional/i.test(String(error?.message))) throw error;
       });
   }
-  return getProfile(organisationId, userId);
 }
 
 /**

@@ -17,7 +17,12 @@ export type RoleWritten = {
   gym_roles: { gym_id: string; role: GymRole }[];
   member_gym_ids: string[];
 };
-type RoleListener = (role: RoleWritten) => Promise<void>;
+/**
+ * What the writer knows of a role's person that a listener would otherwise read: a user it has
+ * just created (so nothing else of theirs exists yet), with their name, email and when they joined.
+ */
+export type NewPerson = { name: string; email: string; created_at: string };
+type RoleListener = (role: RoleWritten, newPerson?: NewPerson) => Promise<void>;
 const roleListeners: RoleListener[] = [];
 
 /**
@@ -33,13 +38,21 @@ export function onRoleWritten(listener: RoleListener) {
  * counters it changes (gym/counts.ts). The role write is conditioned on the record being as read,
  * so two writes at once cannot both count from the same starting point; the loser retries.
  */
-export async function putRole(input: {
-  organisation_id: string;
-  user_id: string;
-  org_role?: OrgRole;
-  gym_roles?: { gym_id: string; role: GymRole }[];
-  member_gym_ids?: string[];
-}) {
+export async function putRole(
+  input: {
+    organisation_id: string;
+    user_id: string;
+    org_role?: OrgRole;
+    gym_roles?: { gym_id: string; role: GymRole }[];
+    member_gym_ids?: string[];
+  },
+  /**
+   * The user was created by this same call (registering): no role of theirs can exist yet, so the
+   * first attempt writes without reading one (the write is still conditional on there being none),
+   * and the listeners are told who they are.
+   */
+  newPerson?: NewPerson,
+) {
   const next: RoleWritten = {
     organisation_id: input.organisation_id,
     user_id: input.user_id,
@@ -48,9 +61,12 @@ export async function putRole(input: {
     member_gym_ids: input.member_gym_ids ?? [],
   };
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { data: before } = await db()
-      .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
-      .go();
+    const { data: before } =
+      newPerson && attempt === 0
+        ? { data: null }
+        : await db()
+            .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
+            .go();
     const delta = peopleDelta(before, next);
     const { canceled } = await db()
       .transaction.write(({ role, gymPeople }) => [
@@ -66,7 +82,7 @@ export async function putRole(input: {
       ])
       .go();
     if (!canceled) {
-      for (const listener of roleListeners) await listener(next);
+      for (const listener of roleListeners) await listener(next, newPerson);
       return { ...next };
     }
   }

@@ -1,4 +1,6 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { hashPassword } from "../crypto/password";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
@@ -45,15 +47,23 @@ export async function createUser(input: {
   };
   // The address is claimed in the same transaction (user/entity.ts userEmailEntity): of two
   // sign-ups with one new address at the same instant, one wins and the other is told it is taken.
-  const { canceled } = await db()
+  // Sent as built, so the user answered is the item written, timestamps included (no read back).
+  const transaction = db()
     .transaction.write(({ user: users, userEmail }) => [
       userEmail.create({ email, user_id: user.user_id }).commit(),
       users.create(user).commit(),
     ])
-    .go();
-  if (canceled) throw new ConflictError("An account with that email already exists.", "email_taken");
-  const created = await getUserOrNull(user.user_id);
-  if (!created) throw new Error("the new user could not be read back");
+    .params() as TransactWriteCommandInput;
+  try {
+    await dynamo().send(new TransactWriteCommand(transaction));
+  } catch (error) {
+    if ((error as { name?: string }).name === "TransactionCanceledException")
+      throw new ConflictError("An account with that email already exists.", "email_taken");
+    throw error;
+  }
+  const written = transaction.TransactItems?.[1]?.Put?.Item;
+  const created = written ? db().entities.user.parse({ Item: written }).data : null;
+  if (!created) throw new Error("the new user's item was not built");
   return created;
 }
 

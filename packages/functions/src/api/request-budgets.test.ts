@@ -189,6 +189,7 @@ beforeAll(async () => {
       rounds: count.rounds,
       budget: requestBudgets[operation] ?? null,
       byCommand: count.byCommand,
+      ...(count.trace ? { trace: count.trace } : {}),
     });
   };
   const ops = await operations();

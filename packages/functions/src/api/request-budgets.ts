@@ -33,7 +33,10 @@ const b = (requests: number, rounds: number): RequestBudget => ({ requests, roun
  * member's payment types on `/api/me` (and the switches that answer it). Lowered to what each
  * costs after issue 36's second round: the staff prelude in one round (every staff and user call
  * one request and one round fewer), the member page in two rounds, the members list's photos
- * beside its subscriptions, register's independent reads side by side.
+ * beside its subscriptions, register's independent reads side by side. Lowered again by issue
+ * 36's third round (docs/performance.md "Third round"): register and subscribe pass on what they
+ * made and read instead of reading it again, the quote of the next money event takes the records
+ * its caller read (the member page, a subscription's page, subscribe's answer).
  */
 export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/accounting/gst-summary": b(6, 3),
@@ -78,12 +81,12 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/me/email": b(3, 2),
   "GET /api/me/active-subscription": b(3, 2),
   "POST /api/me/payment-types/bank-account": b(3, 2),
-  "POST /api/me/payment-types/card": b(5, 4),
-  "POST /api/me/payment-types/card/setup": b(5, 4),
+  "POST /api/me/payment-types/card": b(4, 3),
+  "POST /api/me/payment-types/card/setup": b(4, 3),
   "POST /api/me/payment-types/{payment_type_id}/switch": b(4, 3),
   "GET /api/me/payments/{id}/receipt": b(3, 2),
   "PUT /api/me/register-fields": b(5, 4),
-  "GET /api/me/registration": b(13, 6), // 5 or 6 rounds from run to run (a read side by side with a chain)
+  "GET /api/me/registration": b(10, 3),
   "PUT /api/me/registration": b(2, 1),
   "POST /api/me/subscriptions/{id}/cancel": b(3, 2),
   "GET /api/me/subscriptions/{id}/cancellation-preview": b(3, 2),
@@ -92,14 +95,14 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/members": b(5, 3), // issue 36 aims at ≤ 3 in ≤ 2 (a list page)
   "POST /api/members/export": b(5, 4),
   "DELETE /api/members/{id}": b(4, 3),
-  "GET /api/members/{id}": b(11, 3), // issue 36 aims at ≤ 5 in ≤ 2; +3 in +1 since: the quote of the next money event (issue 34)
+  "GET /api/members/{id}": b(8, 2), // issue 36 aims at ≤ 5 in ≤ 2 (the quote's facts come with the page's reads now)
   "PUT /api/members/{id}": b(5, 4),
   "GET /api/members/{id}/access-control": b(7, 4),
   "GET /api/members/{id}/access-control-credentials": b(5, 4),
   "GET /api/members/{id}/activity": b(5, 4),
   "POST /api/members/{id}/pif": b(2, 1),
   "POST /api/members/{id}/resend-pif-invite": b(5, 4),
-  "POST /api/members/{id}/restore": b(13, 5), // the member page it answers: +3 in +1 for the quote (issue 34)
+  "POST /api/members/{id}/restore": b(10, 4), // the member page it answers
   "GET /api/members/{id}/subscription-periods": b(5, 4),
   "GET /api/members/{id}/weekly-cost-per-visit": b(6, 4),
   "GET /api/members/{id}/weekly-visits": b(5, 4),
@@ -158,7 +161,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/promo-codes/check": b(12, 6),
   "PUT /api/promo-codes/{id}": b(8, 5),
   "DELETE /api/promo-codes/{id}/archive": b(6, 4),
-  "POST /api/register": b(19, 12), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/register": b(12, 7), // issue 36 aims at ≤ 8 in ≤ 4
   "POST /api/reset-password": b(0, 0),
   "POST /api/search": b(3, 2),
   "GET /api/sites/{site}": b(0, 0),
@@ -168,10 +171,10 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/staff/{id}/resend-invitation": b(5, 2),
   "GET /api/stats": b(3, 2),
   "POST /api/stripe/exchange": b(2, 1),
-  "POST /api/subscriptions": b(37, 24), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/subscriptions": b(20, 9), // issue 36 aims at ≤ 8 in ≤ 4
   "POST /api/subscriptions/change-price-email-preview": b(5, 3),
   "POST /api/subscriptions/schedule-price-change": b(5, 3),
-  "GET /api/subscriptions/{id}": b(7, 4),
+  "GET /api/subscriptions/{id}": b(6, 4),
   "POST /api/subscriptions/{id}/cancel": b(23, 15),
   "GET /api/subscriptions/{id}/cancellation-preview": b(7, 4),
   // Raised by 2 requests and 2 rounds with the outbox (issue 39): the receipt's `paid_at_desk` event

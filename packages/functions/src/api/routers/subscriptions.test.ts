@@ -189,3 +189,45 @@ describe("POST /api/subscriptions and GET /api/me/active-subscription", () => {
     expect(subscribed).toHaveLength(1);
   });
 });
+
+describe("the member record after a subscription is made", () => {
+  it("names it the latest, and dates the join from its start when that is earlier; a later start keeps the join date", async () => {
+    const { createSubscription } = await import("@gym/core/subscription/service");
+    const { db } = await import("@gym/core/db/service");
+    const { startOfAucklandDay, addDays } = await import("@gym/core/billing/calendar");
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const gymId = api.seed.gyms.ponsonby.gym_id;
+    const member = async (email: string) => {
+      const { user } = await addMember(api.seed, { name: "mara member", email, gymId, method: "card" });
+      const key = { organisation_id: organisationId, user_id: user.user_id };
+      const before = (await db().entities.member.get(key).go()).data!;
+      return { user, key, before };
+    };
+
+    // From today: today began before the member record was made.
+    const early = await member("mara.today@example.net");
+    const fromToday = await createSubscription({
+      organisation_id: organisationId,
+      user_id: early.user.user_id,
+      gym_id: gymId,
+      price_id: prices.anytimeWeekly.price_id,
+      start_date: today,
+    });
+    const afterToday = (await db().entities.member.get(early.key).go()).data!;
+    expect(afterToday.latest_subscription_id).toBe(fromToday.subscription.subscription_id);
+    expect(afterToday.joined_at).toBe(startOfAucklandDay(today).toISOString());
+
+    // From next week: the join date stays.
+    const later = await member("mara.later@example.net");
+    const fromLater = await createSubscription({
+      organisation_id: organisationId,
+      user_id: later.user.user_id,
+      gym_id: gymId,
+      price_id: prices.anytimeWeekly.price_id,
+      start_date: addDays(today, 7),
+    });
+    const afterLater = (await db().entities.member.get(later.key).go()).data!;
+    expect(afterLater.latest_subscription_id).toBe(fromLater.subscription.subscription_id);
+    expect(afterLater.joined_at).toBe(later.before.joined_at);
+  });
+});
