@@ -230,6 +230,8 @@ describe("offering page", () => {
       joining_fee: 4900,
       term_amount: 12,
       term_unit: "months",
+      trial_days: null,
+      trial_amount: null,
     });
   });
 
