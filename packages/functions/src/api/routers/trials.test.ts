@@ -192,4 +192,31 @@ describe("joining with a trial", () => {
     const again = await join(member, priceId);
     expect(again.first_payment.amount).toBe(2400);
   });
+
+  it("emails the member 3 days before the trial ends, once: the amount, the date and the way to stop (in place of the reminder)", async () => {
+    await at("2027-07-01");
+    const priceId = await addPrice({ amount: 2400, billing_frequency: "weekly", trial_days: 7 });
+    const member = await cardMember();
+    await member.client.put("/api/me/register-fields", { payment_reminders: false });
+    const quoted = await quote(member, priceId, "2027-07-01");
+    await join(member, priceId);
+    await runJob("billing-run"); // the free week, and the first paid charge planned for 8 July
+    const mail = async () =>
+      (
+        (await admin.get("/api/dev/mail")).body.data as { to: string; subject: string; text: string }[]
+      ).filter((m) => m.to === member.email && /trial|payment of/.test(m.subject));
+    await at("2027-07-04"); // four days before the first paid charge: not yet
+    await runJob("member-notices");
+    expect(await mail()).toHaveLength(0);
+    await at("2027-07-05");
+    await Promise.all([runJob("member-notices"), runJob("member-notices")]);
+    await runJob("member-notices");
+    const sent = await mail();
+    expect(sent.map((m) => m.subject)).toEqual([
+      `Your ${world.gym_name} trial ends on Wednesday, 7 July 2027`,
+    ]);
+    expect(sent[0].text).toContain(`${quoted.body.data.formatted_first_payment_total_with_card_surcharge}`);
+    expect(sent[0].text).toContain("Thursday, 8 July 2027");
+    expect(sent[0].text).toMatch(/Stop my trial: http.*\/membership/);
+  });
 });
