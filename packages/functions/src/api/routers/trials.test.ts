@@ -219,4 +219,20 @@ describe("joining with a trial", () => {
     expect(sent[0].text).toContain("Thursday, 8 July 2027");
     expect(sent[0].text).toMatch(/Stop my trial: http.*\/membership/);
   });
+
+  it("a trial starting on a later day is not started early by staff (its trial would lengthen)", async () => {
+    await at("2027-08-01");
+    const priceId = await addPrice({ amount: 2400, billing_frequency: "weekly", trial_days: 7 });
+    const member = await cardMember();
+    const joined = await member.client.post("/api/subscriptions", {
+      price_id: priceId,
+      gym_id: world.gym_id,
+      start_date: "2027-08-05",
+    });
+    expect(joined.status).toBe(201);
+    const id = joined.body.data.id as string;
+    expect((await admin.get(`/api/subscriptions/${id}/start-early-data`)).body.data.allowed).toBe(false);
+    const started = await admin.post(`/api/subscriptions/${id}/start-now`);
+    expect(started.status).toBe(409);
+  });
 });
