@@ -235,4 +235,24 @@ describe("joining with a trial", () => {
     const started = await admin.post(`/api/subscriptions/${id}/start-now`);
     expect(started.status).toBe(409);
   });
+
+  it("door access follows the trial: in good standing during it, and not once a stopped trial has ended", async () => {
+    await at("2027-09-01");
+    const priceId = await addPrice({ amount: 2400, billing_frequency: "weekly", trial_days: 7 });
+    const member = await cardMember();
+    const sub = await join(member, priceId);
+    await runJob("billing-run");
+    const standing = async () =>
+      (await admin.get(`/api/members/${member.user.user_id}/access-control`)).body.data as {
+        standing: boolean;
+        reason?: string;
+      };
+    expect(await standing()).toMatchObject({ standing: true });
+    await member.client.post(`/api/me/subscriptions/${sub.id}/stop-trial`, {});
+    await at("2027-09-07"); // the trial's last day: still a member
+    expect(await standing()).toMatchObject({ standing: true });
+    await at("2027-09-08");
+    await runJob("door-access");
+    expect((await standing()).standing).toBe(false);
+  });
 });
