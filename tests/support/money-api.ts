@@ -59,6 +59,8 @@ export async function addPrice(
     joining_fee?: number;
     term_amount?: number;
     term_unit?: "weeks" | "months" | "years";
+    trial_days?: number;
+    trial_amount?: number;
   },
 ) {
   const { db, newId } = await core();

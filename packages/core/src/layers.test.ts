@@ -52,7 +52,8 @@ export const layers: [name: string, members: string[]][] = [
     ],
   ],
   ["identity and tenancy", ["auth", "organisation", "gym", "user", "webhook-log"]],
-  ["catalogue", ["offering", "price"]],
+  // A member's trial uses are read by the price's quote (has this member had the trial?).
+  ["catalogue", ["offering", "price", "trial/store.ts"]],
   ["payment methods", ["payment-type"]],
   // The dashboard's counter writes stay low, beside the ledger that moves money. A subscription's
   // record reads (store.ts: no authorisation, only db/) and its billing schedule (schedule.ts: pure)
@@ -61,7 +62,7 @@ export const layers: [name: string, members: string[]][] = [
     "ledger",
     ["payment", "rollup/writes.ts", "rollup/money.ts", "subscription/store.ts", "subscription/schedule.ts"],
   ],
-  ["subscription", ["subscription", "pif", "promo"]],
+  ["subscription", ["subscription", "pif", "promo", "trial"]],
   // Reminders and card-expiry notices read subscriptions, payments and payment methods; a receipt
   // reads the payment and its subscription (issued by member/hooks.ts, or on paidAtDesk).
   ["members", ["member", "registration", "access", "staff", "notice", "receipt", "invitation", "account"]],

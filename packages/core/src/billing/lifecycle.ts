@@ -115,6 +115,7 @@ export interface CancellationTerms {
  * or today when immediate. Inside a term and inside the cooling-off window it is free; inside a term
  * after cooling-off it costs `break_fee_basis_points` of the remaining term value: the sum of the
  * charges the schedule would still have made from the effective date to the term end.
+ * Inside a trial (docs/offers.md "Trials") it takes effect at the trial's end and costs nothing.
  */
 export function cancellationTerms(r: CancellationRequest): CancellationTerms {
   const s: BillingSchedule = { ...r.schedule, cancellation_effective: null };
@@ -126,8 +127,9 @@ export function cancellationTerms(r: CancellationRequest): CancellationTerms {
   const within_term = r.term_ends_at !== null && before(r.today, r.term_ends_at);
   const in_cooling_off =
     within_term && r.cooling_period_ends_at !== null && before(r.today, r.cooling_period_ends_at);
+  const inTrial = s.trial != null && before(r.today, s.trial.end);
   let remaining_term_value = 0;
-  if (within_term && !in_cooling_off && r.term_ends_at && before(effective, r.term_ends_at)) {
+  if (!inTrial && within_term && !in_cooling_off && r.term_ends_at && before(effective, r.term_ends_at)) {
     remaining_term_value = chargesBetween(s, effective, r.term_ends_at).reduce(
       (sum, c) => sum + c.amount - c.joining_fee,
       0,
@@ -139,7 +141,10 @@ export function cancellationTerms(r: CancellationRequest): CancellationTerms {
     within_term,
     in_cooling_off,
     remaining_term_value,
-    break_fee: within_term && !in_cooling_off ? breakFee(remaining_term_value, r.break_fee_basis_points) : 0,
+    break_fee:
+      within_term && !in_cooling_off && !inTrial
+        ? breakFee(remaining_term_value, r.break_fee_basis_points)
+        : 0,
   };
 }
 

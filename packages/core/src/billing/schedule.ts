@@ -17,8 +17,11 @@
  * - Nothing is charged for a period starting on or after cancellation_effective.
  * - one_off (PIF): one charge, due on the start date, covering [start_date, pif_ends_at), amount plus
  *   joining fee; pauses do not move it (a pause of a PIF membership moves pif_ends_at itself).
+ * - A trial (docs/offers.md "Trials"): charge 0 is the trial [start_date, trial.end) at trial.amount
+ *   (0: free), no joining fee; the paid schedule is the one above started on trial.end (the joining
+ *   fee with its first charge), every index one higher. A pause inside the trial does not extend it.
  *
- * Over 300 lines because it is one pure function and its private steps (pauses normalised, the
+ * Over 400 lines because it is one pure function and its private steps (pauses normalised, the
  * plan of segments, a period found, priced and turned into a charge); the three exported questions
  * (`chargeAfter`, `chargesBetween`, `chargeCovering`) share that plan, and a split would export
  * internals that nothing else should call.
@@ -56,6 +59,8 @@ export interface BillingSchedule {
   term_ends_at: CivilDate | null;
   /** one_off: one charge covering [start_date, pif_ends_at). */
   pif_ends_at: CivilDate | null;
+  /** A trial: charge 0 covers [start_date, end) at `amount` cents; billing_date is on/after `end`. */
+  trial?: { end: CivilDate; amount: number } | null;
 }
 
 export interface ScheduledCharge {
@@ -71,6 +76,8 @@ export interface ScheduledCharge {
   /** The part of amount that is the joining fee (0 after the first). */
   joining_fee: number;
   is_pro_rata: boolean;
+  /** Set (true) on a trial's charge only. */
+  is_trial?: true;
 }
 
 // ---- Validation and normalisation ------------------------------------------------------------------
@@ -292,14 +299,8 @@ function pifCharge(schedule: BillingSchedule): ScheduledCharge | null {
   };
 }
 
-/**
- * The charge that follows `previous` (null = the first charge); null when nothing more is due
- * (cancelled, PIF done). "Follows" means: the schedule's first charge with a higher index whose period
- * starts on or after `previous.period_end`. So a period already charged is never charged again, even
- * when a pause added later has moved the boundaries (the next charge is then the first one after the
- * stored end).
- */
-export function chargeAfter(
+/** `chargeAfter` of a schedule without a trial (or of the paid part after one). */
+function paidChargeAfter(
   schedule: BillingSchedule,
   previous: Pick<ScheduledCharge, "index" | "period_end"> | null,
 ): ScheduledCharge | null {
@@ -311,8 +312,8 @@ export function chargeAfter(
   return toCharge(schedule, p, firstPeriodFrom(p, previous.period_end, previous.index + 1));
 }
 
-/** Every charge whose due date is in [from, to), in order: for previews, expected payments and tests. */
-export function chargesBetween(schedule: BillingSchedule, from: CivilDate, to: CivilDate): ScheduledCharge[] {
+/** `chargesBetween` without a trial. */
+function paidChargesBetween(schedule: BillingSchedule, from: CivilDate, to: CivilDate): ScheduledCharge[] {
   validate(schedule);
   assertDate(from, "from");
   assertDate(to, "to");
@@ -333,13 +334,8 @@ export function chargesBetween(schedule: BillingSchedule, from: CivilDate, to: C
   return out;
 }
 
-/**
- * The scheduled charge whose period contains `date` (period_start <= date < period_end): the current
- * period for `current_period_start`/`current_period_end`, "cancel at the end of the paid period" and
- * start-early quotes. Null before the first charge's period (before the start date, or inside a pause
- * that deferred the first charge) and for periods not charged because of the cancellation.
- */
-export function chargeCovering(schedule: BillingSchedule, date: CivilDate): ScheduledCharge | null {
+/** `chargeCovering` without a trial. */
+function paidChargeCovering(schedule: BillingSchedule, date: CivilDate): ScheduledCharge | null {
   validate(schedule);
   assertDate(date, "date");
   if (schedule.frequency === "one_off") {
@@ -351,4 +347,89 @@ export function chargeCovering(schedule: BillingSchedule, date: CivilDate): Sche
   if (after.index === 0) return null;
   const covering = firstPeriodFrom(p, "0001-01-01", after.index - 1);
   return onOrAfter(date, covering.start) ? toCharge(schedule, p, covering) : null;
+}
+
+// ---- Trials ----------------------------------------------------------------------------------------
+
+/** The trial's charge (charge 0), or null when the cancellation takes effect on/before the start. */
+function trialCharge(
+  schedule: BillingSchedule,
+  trial: { end: CivilDate; amount: number },
+): ScheduledCharge | null {
+  assertCents(trial.amount, "trial.amount");
+  assertDate(trial.end, "trial.end");
+  if (!before(schedule.start_date, trial.end)) throw new RangeError("trial.end must be after start_date");
+  const cancel = schedule.cancellation_effective;
+  if (cancel != null && onOrAfter(schedule.start_date, cancel)) return null;
+  return {
+    index: 0,
+    due: schedule.start_date,
+    period_start: schedule.start_date,
+    period_end: trial.end,
+    amount: trial.amount,
+    joining_fee: 0,
+    is_pro_rata: false,
+    is_trial: true,
+  };
+}
+
+/** The schedule after the trial: started on the trial's end. */
+const paidPart = (schedule: BillingSchedule, end: CivilDate): BillingSchedule => ({
+  ...schedule,
+  start_date: end,
+  trial: null,
+});
+
+const later = (c: ScheduledCharge | null): ScheduledCharge | null =>
+  c ? { ...c, index: c.index + 1 } : null;
+
+/**
+ * The charge that follows `previous` (null = the first charge); null when nothing more is due
+ * (cancelled, PIF done). "Follows" means: the schedule's first charge with a higher index whose period
+ * starts on or after `previous.period_end`. So a period already charged is never charged again, even
+ * when a pause added later has moved the boundaries (the next charge is then the first one after the
+ * stored end).
+ */
+export function chargeAfter(
+  schedule: BillingSchedule,
+  previous: Pick<ScheduledCharge, "index" | "period_end"> | null,
+): ScheduledCharge | null {
+  const trial = schedule.trial;
+  if (!trial || schedule.frequency === "one_off") return paidChargeAfter(schedule, previous);
+  if (previous === null) return trialCharge(schedule, trial);
+  const paid = paidPart(schedule, trial.end);
+  return later(
+    previous.index <= 0
+      ? paidChargeAfter(paid, null)
+      : paidChargeAfter(paid, { index: previous.index - 1, period_end: previous.period_end }),
+  );
+}
+
+/** Every charge whose due date is in [from, to), in order: for previews, expected payments and tests. */
+export function chargesBetween(schedule: BillingSchedule, from: CivilDate, to: CivilDate): ScheduledCharge[] {
+  const trial = schedule.trial;
+  if (!trial || schedule.frequency === "one_off") return paidChargesBetween(schedule, from, to);
+  const first = trialCharge(schedule, trial);
+  const inRange = first && onOrAfter(first.due, from) && before(first.due, to);
+  const paid = paidChargesBetween(paidPart(schedule, trial.end), from, to).map(
+    (c) => later(c) as ScheduledCharge,
+  );
+  return first && inRange ? [first, ...paid] : first ? paid : [];
+}
+
+/**
+ * The scheduled charge whose period contains `date` (period_start <= date < period_end): the current
+ * period for `current_period_start`/`current_period_end`, "cancel at the end of the paid period" and
+ * start-early quotes. Null before the first charge's period (before the start date, or inside a pause
+ * that deferred the first charge) and for periods not charged because of the cancellation. Inside a
+ * trial: the trial's charge.
+ */
+export function chargeCovering(schedule: BillingSchedule, date: CivilDate): ScheduledCharge | null {
+  const trial = schedule.trial;
+  if (!trial || schedule.frequency === "one_off") return paidChargeCovering(schedule, date);
+  const first = trialCharge(schedule, trial);
+  if (!first) return null;
+  if (before(date, schedule.start_date)) return null;
+  if (before(date, trial.end)) return first;
+  return later(paidChargeCovering(paidPart(schedule, trial.end), date));
 }

@@ -318,6 +318,16 @@ export const subscriptionSchema = z
     ),
     cancelled_at: nullableString,
     cancellation_effective_at: nullableString,
+    trial: z
+      .object({
+        ends_on: z.string().meta({ description: "The first paid day (the trial's exclusive end)" }),
+        last_day: z.string(),
+        amount: z.number().int(),
+        formatted_amount: z.string(),
+        in_trial: z.boolean().meta({ description: "Today is inside the trial: stop-trial is open" }),
+      })
+      .nullable()
+      .meta({ description: 'The trial taken when joining (docs/offers.md "Trials"), or null' }),
     cancellation_reasons: z.array(z.string()),
     cancellation_comments: nullableString,
     undo_cancellation_until: nullableString,

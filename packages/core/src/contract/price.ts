@@ -13,7 +13,13 @@ export const priceMessages = {
   termAmountRange: "Enter a term amount from 1 to 1200",
   date: "Enter a date as YYYY-MM-DD",
   belowCardMinimum: "Enter $0.00 (nothing is charged) or at least $0.50: a card cannot be charged less",
+  trialDays: "Enter a trial of 1 to 90 days",
+  trialDaysMissing: "Enter how many days the trial lasts",
+  trialPif: "A pay-in-full price cannot have a trial",
 } as const;
+
+/** The longest trial a price may carry (docs/offers.md "Trials"). */
+export const MAX_TRIAL_DAYS = 90;
 
 /** The largest price or joining fee: $100,000.00. */
 export const MAX_PRICE_CENTS = 10_000_000;
@@ -56,8 +62,23 @@ export const priceInput = z
       .max(1200, priceMessages.termAmountRange)
       .nullish()
       .transform((v) => v ?? null),
+    /** docs/offers.md "Trials": the first `trial_days` days cost `trial_amount` cents (0: free). */
+    trial_days: z
+      .number({ error: priceMessages.trialDays })
+      .refine(Number.isInteger, priceMessages.trialDays)
+      .min(1, priceMessages.trialDays)
+      .max(MAX_TRIAL_DAYS, priceMessages.trialDays)
+      .nullish()
+      .transform((v) => v ?? null),
+    trial_amount: cents(messages.required)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((value, ctx) => {
+    if (value.trial_amount != null && value.trial_days == null)
+      ctx.addIssue({ code: "custom", path: ["trial_days"], message: priceMessages.trialDaysMissing });
+    if (value.trial_days != null && value.billing_frequency === "one_off")
+      ctx.addIssue({ code: "custom", path: ["trial_days"], message: priceMessages.trialPif });
     const hasUnit = value.term_unit != null;
     const hasAmount = value.term_amount != null;
     if (hasAmount && !hasUnit)
@@ -79,6 +100,8 @@ export const priceInput = z
       joining_fee: null,
       term_unit: null,
       term_amount: null,
+      trial_days: 7,
+      trial_amount: 0,
     },
   });
 export type PriceInput = z.output<typeof priceInput>;
@@ -144,6 +167,9 @@ export const priceSchema = z
     term_unit: z.enum(termUnits).nullable(),
     is_term_membership: z.boolean(),
     formatted_term: z.string().nullable(),
+    trial_days: z.number().int().nullable().meta({ description: "A trial's length (docs/offers.md)" }),
+    trial_amount: z.number().int().nullable().meta({ description: "Cents for the whole trial; 0 free" }),
+    formatted_trial: z.string().nullable().meta({ description: 'e.g. "7-day free trial"' }),
     membership_type: z.string(),
     total_value: z
       .number()
@@ -200,6 +226,20 @@ export const proRataSchema = z
     formatted_card_surcharge: z.string(),
     first_payment_total_with_card_surcharge: z.number().int(),
     formatted_first_payment_total_with_card_surcharge: z.string(),
+    trial: z
+      .object({
+        days: z.number().int(),
+        amount: z.number().int(),
+        formatted_amount: z.string(),
+        card_surcharge: z.number().int(),
+        ends_on: z.string().meta({ description: "The first paid day (the trial's exclusive end)" }),
+        last_day: z.string(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The price's trial for this member (docs/offers.md \"Trials\"), or null; with one, the first_payment_* figures are the first paid charge's, due on ends_on",
+      }),
   })
   .meta({ id: "ProRata" });
 export type ProRata = z.output<typeof proRataSchema>;

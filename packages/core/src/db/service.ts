@@ -25,6 +25,7 @@ import { receiptCounterEntity, receiptEntity } from "../receipt/entity";
 import { registrationEntity } from "../registration/entity";
 import { churnRiskEntity, memberMonthEntity, rollupEntity } from "../rollup/entity";
 import { membershipClaimEntity, subscriptionEntity } from "../subscription/entity";
+import { trialUseEntity } from "../trial/entity";
 import { userEmailEntity, userEntity } from "../user/entity";
 import { memberProfileEntity } from "../user/profile-entity";
 import { roleEntity } from "../user/role-entity";
@@ -59,6 +60,7 @@ const entities = {
   promoCode: promoCodeEntity,
   promoCodeName: promoCodeNameEntity,
   promoCodeUse: promoCodeUseEntity,
+  trialUse: trialUseEntity,
   joinLink: joinLinkEntity,
   subscription: subscriptionEntity,
   dunning: dunningEntity,

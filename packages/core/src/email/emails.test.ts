@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { codeEmail, inviteEmail, joinCodeEmail, memberCodeEmail, resetEmail } from "../auth/emails";
-import { cardExpiryEmail, paymentReminderEmail } from "../notice/emails";
+import { cardExpiryEmail, paymentReminderEmail, trialEndingEmail } from "../notice/emails";
 import {
   cancelledForNonPaymentEmail,
   finalNoticeEmail,
@@ -63,6 +63,31 @@ export const fixtures: Record<string, Email> = {
     membership: "Unlimited (Weekly $24.00)",
     start_date: "2026-12-01",
     first: { total: 2436, due_on: "2026-12-01" },
+  }),
+  "welcome, with a free trial": welcomeEmail({
+    ...member,
+    brand,
+    membership: "Unlimited (Weekly $24.00)",
+    start_date: "2026-12-01",
+    first: { total: 0, due_on: "2026-12-01" },
+    trial: { last_day: "2026-12-07", total: 0 },
+  }),
+  "trial ending": trialEndingEmail({
+    ...member,
+    brand,
+    quote: quoteOf({
+      kind: "next_payment",
+      amount: 2400,
+      credit_balance: 0,
+      balance_owing: 0,
+      method: { type: "stripe_card", last_four: "4242" },
+      rates,
+      gym: {},
+      due_on: "2026-12-08",
+    }),
+    last_day: "2026-12-07",
+    due_on: "2026-12-08",
+    method: "from your card ending 4242",
   }),
   "first direct debit": firstDebitEmail({
     ...member,
@@ -302,10 +327,28 @@ describe("every email, rendered for a fixture member", { timeout: 30_000 }, () =
       expect(fixtures[name].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(fixtures[name].headers?.["List-Unsubscribe"]).toMatch(/^<http.*\/api\/unsubscribe\?token=.+>$/);
     }
-    for (const name of ["payment reminder, amount changed", "receipt", "failed payment", "sign-in code"]) {
+    for (const name of [
+      "payment reminder, amount changed",
+      "receipt",
+      "failed payment",
+      "sign-in code",
+      "trial ending",
+    ]) {
       expect(fixtures[name].kind).toBe("required");
       expect(fixtures[name].headers).toBeUndefined();
     }
+  });
+
+  it("a trial's welcome names the trial, never a $0.00 payment; its ending says the amount, the date and how to stop", () => {
+    const welcome = fixtures["welcome, with a free trial"].text;
+    expect(welcome).toContain("Your trial runs until Monday, 7 December 2026, free.");
+    expect(welcome).not.toContain("$0.00");
+    const ending = fixtures["trial ending"];
+    expect(ending.subject).toBe("Your Harbour Fitness Ponsonby trial ends on Monday, 7 December 2026");
+    expect(ending.text).toContain(
+      "$24.90 will be taken from your card ending 4242 on Tuesday, 8 December 2026",
+    );
+    expect(ending.text).toMatch(/Stop my trial: http.*\/membership/);
   });
 
   it("has the gym's logo and reply-to in the layout when known", async () => {

@@ -115,3 +115,40 @@ export function cardExpiryEmail(input: {
     ],
   });
 }
+
+/**
+ * The trial ends soon (docs/offers.md "Before the trial ends"): 3 days before the first paid charge,
+ * its amount (the quote of that charge, all-in) and date, and the way to stop at no cost. Always
+ * sent (a member is never charged after a trial without being told), so it carries no unsubscribe.
+ */
+export function trialEndingEmail(input: {
+  to: string;
+  name: string;
+  brand: Brand;
+  quote: MoneyQuote;
+  /** The trial's last day and the day of the first paid charge (the day after it). */
+  last_day: string;
+  due_on: string;
+  method: string;
+}): Email {
+  const { quote } = input;
+  return compose({
+    to: input.to,
+    subject: `Your ${input.brand.name} trial ends on ${emailDate(input.last_day)}`,
+    brand: input.brand,
+    kind: "required",
+    blocks: [
+      { p: [`Hi ${titleCase(input.name)},`] },
+      { p: [`Your ${input.brand.name} trial ends on ${emailDate(input.last_day)}.`] },
+      {
+        p: [
+          "If you stay, your membership carries on and ",
+          { strong: quote.formatted_total },
+          ` will be taken ${input.method} on ${emailDate(input.due_on)}.`,
+        ],
+      },
+      { p: ["To stop, tap the button before then: you pay nothing more and need not call the gym."] },
+      { button: { href: `${config.joinUrl}/membership`, label: "Stop my trial" } },
+    ],
+  });
+}

@@ -10,12 +10,15 @@
  *   change (the notice keeps the total it told).
  * - **Card-expiry notice**: 14 and 3 days before a card charge when the card on file expires
  *   before it. Optional.
+ * - **Trial ending** (docs/offers.md "Before the trial ends"): 3 days before the first paid charge
+ *   after a trial, in place of its payment reminder: the amount, the date and the way to stop.
+ *   Always sent, once (`trial-ending#<payment id>`).
  *
  * Reads the billing run's work index (upcoming payments by due date, every shard) up to 30 days
  * ahead. Each notice is claimed by key before it is sent (`notice/entity.ts`), so runs that
  * overlap or repeat send it once.
  */
-import { addDays, aucklandDate, daysBetween } from "../billing/calendar";
+import { addDays, aucklandDate, daysBetween, lastDayOf } from "../billing/calendar";
 import { isBreakFee } from "../contract/payment";
 import { db } from "../db/service";
 import type { Email } from "../email/port";
@@ -30,11 +33,13 @@ import { findPaymentType } from "../payment-type/service";
 import { findSubscription } from "../subscription/store";
 import { getProfile, switchesOf } from "../user/profile";
 import { getUserOrNull } from "../user/service";
-import { cardExpiryEmail, paymentReminderEmail } from "./emails";
+import { cardExpiryEmail, paymentReminderEmail, trialEndingEmail } from "./emails";
 import { cardLastDay, lastComparable, mandatoryReason } from "./rules";
 
 /** The furthest ahead a reminder may be set (the setting's maximum). */
 export const REMINDER_MAX_DAYS = 30;
+/** The trial-ending email, days before the first paid charge (docs/offers.md). */
+export const TRIAL_NOTICE_DAYS = 3;
 /** Card-expiry notices, days before the charge. */
 export const CARD_EXPIRY_NOTICE_DAYS = [14, 3] as const;
 const KEEP_DAYS = 400;
@@ -108,6 +113,7 @@ export async function memberNotices(now: Date): Promise<Summary> {
     reminders_required: 0,
     reminders_updated: 0,
     card_expiry: 0,
+    trial_ending: 0,
     not_wanted: 0,
   };
   const settingsCache = new Map<string, Promise<ReturnType<typeof organisationSettings>>>();
@@ -152,12 +158,15 @@ async function noticesFor(
   const remind = settings.payment_reminder_days > 0 && days <= settings.payment_reminder_days;
   const expiryDays = CARD_EXPIRY_NOTICE_DAYS.filter((d) => days <= d).at(-1);
   const cardNotice = expiryDays !== undefined;
-  if (!remind && !cardNotice) return;
+  // Only a trial's first paid charge is charge 1 due within the trial notice's days.
+  const maybeTrial = payment.charge_index === 1 && days <= TRIAL_NOTICE_DAYS;
+  if (!remind && !cardNotice && !maybeTrial) return;
   if (!payment.subscription_id) return;
   const sub = await findSubscription(payment.organisation_id, payment.subscription_id);
   // The first payment was told in the welcome email; a cancelled membership is not charged again.
   if (!sub || sub.first_payment_id === payment.payment_id) return;
   if (sub.cancellation_effective_at && sub.cancellation_effective_at <= payment.due_on) return;
+  const trialEnding = maybeTrial && sub.trial_ends_on === payment.due_on;
   const [user, profile] = await Promise.all([
     getUserOrNull(payment.user_id),
     getProfile(payment.organisation_id, payment.user_id),
@@ -173,8 +182,39 @@ async function noticesFor(
   const typeId = sub.payment_type_id ?? payment.payment_type_id;
   const paymentType = typeId ? await findPaymentType(payment.organisation_id, payment.user_id, typeId) : null;
   const method = paymentType ?? { type: payment.type };
+  /** How the charge is taken, as the emails say it ("from your Visa ending 4242"). */
+  const howPaid = (label: string) =>
+    method.type === "stripe_card" ? `from your ${label}` : `by direct debit from your ${label}`;
 
-  if (remind) {
+  if (trialEnding) {
+    const quote = quoteOf({
+      kind: "next_payment",
+      amount: payment.amount,
+      credit_balance: sub.credit_balance ?? 0,
+      balance_owing: sub.balance_owing ?? 0,
+      method,
+      rates: settings,
+      gym,
+      due_on: payment.due_on,
+    });
+    const key = `trial-ending#${payment.payment_id}`;
+    if (await claim(payment.organisation_id, key, user.user_id, now, quote.total)) {
+      await sendClaimed(
+        payment.organisation_id,
+        key,
+        trialEndingEmail({
+          to: user.email,
+          name: user.name,
+          brand,
+          quote,
+          last_day: lastDayOf(payment.due_on),
+          due_on: payment.due_on,
+          method: howPaid(quote.payment_method.label),
+        }),
+      );
+      summary.trial_ending += 1;
+    }
+  } else if (remind) {
     // What the claim will charge, as every page shows it (payment/quote.ts).
     const quote = quoteOf({
       kind: isBreakFee(payment) ? "break_fee" : "next_payment",
@@ -202,10 +242,7 @@ async function noticesFor(
         brand,
         quote,
         due_on: payment.due_on,
-        method:
-          method.type === "stripe_card"
-            ? `from your ${quote.payment_method.label}`
-            : `by direct debit from your ${quote.payment_method.label}`,
+        method: howPaid(quote.payment_method.label),
         why,
         last_total: last?.total ?? null,
         replaces,

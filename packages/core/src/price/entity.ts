@@ -25,6 +25,9 @@ export const priceEntity = new Entity({
     joining_fee: { type: "number" },
     term_amount: { type: "number" },
     term_unit: { type: ["weeks", "months", "years"] as const },
+    /** A trial (docs/offers.md "Trials"): its days, and its cents for the whole trial (0 free). */
+    trial_days: { type: "number" },
+    trial_amount: { type: "number" },
     /** A family of prices: a price and the prices that later replace it share this value. */
     grouping_unique_identifier: { type: "string", required: true, readOnly: true },
     subscriptions_count: { type: "number", required: true, default: 0 },

@@ -30,6 +30,8 @@ export interface PriceRecord {
   joining_fee?: number | null;
   term_amount?: number | null;
   term_unit?: TermUnit | null;
+  trial_days?: number | null;
+  trial_amount?: number | null;
   grouping_unique_identifier: string;
   subscriptions_count: number;
   private_links: { id: string; token: string; age_bypass: boolean; created_at: string }[];
@@ -115,6 +117,9 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     term_unit: price.term_unit ?? null,
     is_term_membership: isTerm,
     formatted_term: isTerm ? formatTerm(price.term_amount!, price.term_unit!) : null,
+    trial_days: price.trial_days ?? null,
+    trial_amount: price.trial_days ? (price.trial_amount ?? 0) : null,
+    formatted_trial: formatTrial(price),
     /** "12M Term", "PIF" or "Flexi" (spec 001 §4). */
     membership_type: membershipTypeLabel(term),
     total_value: total,
@@ -134,4 +139,13 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     created_at: price.created_at,
     updated_at: price.updated_at,
   };
+}
+
+/** "7-day free trial" or "14-day trial for $10.00" (docs/offers.md "Trials"); null without one. */
+export function formatTrial(price: Pick<PriceRecord, "trial_days" | "trial_amount">): string | null {
+  if (!price.trial_days) return null;
+  const amount = price.trial_amount ?? 0;
+  return amount === 0
+    ? `${price.trial_days}-day free trial`
+    : `${price.trial_days}-day trial for ${formatCents(amount)}`;
 }

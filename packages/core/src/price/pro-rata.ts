@@ -1,6 +1,7 @@
 /** The pro-rata quote of a price (spec 001 §7; docs/billing.md "First payment and pro-rata"). */
 import type { Actor } from "../auth/actor";
 import { currentOrganisation, policy } from "../auth/policy";
+import { lastDayOf } from "../billing/calendar";
 import {
   amountWithSurcharge,
   calculateProRata,
@@ -11,10 +12,12 @@ import {
   periodStart,
   surcharge,
 } from "../billing/index";
+import { billingDateAfterTrial, trialOf } from "../billing/trial";
 import { type ProRata, proRataRequest } from "../contract/price";
 import { NotFoundError, ValidationError } from "../errors";
 import { organisationContext } from "../offering/context";
 import { nzDate } from "../text";
+import { hasHadTrial } from "../trial/store";
 import { parse } from "../validation";
 import { resolveJoinLink } from "./links";
 import { priceLabel } from "./present";
@@ -42,19 +45,27 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
   }
   const frequency = price.billing_frequency;
   if (!isRecurringFrequency(frequency)) throw ValidationError.field("price", priceMessages.pif);
+  // A trial (docs/offers.md "Trials"): shown first; the figures below are then the first paid
+  // charge's, from the trial's end. A member who had the trial is quoted without it.
+  const offered = trialOf(price, input.start_date);
+  const trial =
+    offered && !policy.useStaffArea(actor) && (await hasHadTrial(organisationId, priceId, actor.userId))
+      ? null
+      : offered;
+  const paidStart = trial ? trial.trial_ends_on : input.start_date;
   const result = calculateProRata({
     amount: price.amount,
     billing_frequency: frequency,
     joining_fee: price.joining_fee ?? 0,
-    start_date: input.start_date,
-    billing_date: input.billing_date,
+    start_date: paidStart,
+    billing_date: trial ? billingDateAfterTrial(trial, input.billing_date) : input.billing_date,
   });
   if (!result.ok) {
     if (result.error.code === "billing_date_before_start") {
       throw ValidationError.field("billing_date", priceMessages.billingBeforeStart);
     }
     if (result.error.code === "billing_date_too_far") {
-      const latest = latestProRataBillingDate(input.start_date, frequency);
+      const latest = latestProRataBillingDate(paidStart, frequency);
       throw ValidationError.field(
         "billing_date",
         `The billing date must be on or before ${nzDate(latest)}: less than one ${frequencyLabel[frequency].toLowerCase()} period after the start date`,
@@ -79,7 +90,17 @@ export async function quoteProRata(actor: Actor, priceId: string, body: unknown)
     second_payment_date: b.is_pro_rata
       ? b.first_full_payment_date
       : periodStart(b.first_full_payment_date, 1, frequency),
-    latest_billing_date: latestProRataBillingDate(input.start_date, frequency),
+    latest_billing_date: latestProRataBillingDate(paidStart, frequency),
+    trial: trial
+      ? {
+          days: price.trial_days ?? 0,
+          amount: trial.trial_amount,
+          formatted_amount: formatCents(trial.trial_amount),
+          card_surcharge: surcharge(trial.trial_amount, context.surcharge),
+          ends_on: trial.trial_ends_on,
+          last_day: lastDayOf(trial.trial_ends_on),
+        }
+      : null,
     formatted_pro_rata_amount: formatCents(b.pro_rata_amount),
     formatted_joining_fee: formatCents(b.joining_fee),
     formatted_first_payment_total: formatCents(b.first_payment_total),

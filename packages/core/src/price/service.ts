@@ -75,6 +75,8 @@ function storedFields(input: PriceInput) {
     joining_fee: input.joining_fee ?? undefined,
     term_amount: input.term_amount ?? undefined,
     term_unit: input.term_unit ?? undefined,
+    trial_days: input.trial_days ?? undefined,
+    trial_amount: input.trial_days != null ? (input.trial_amount ?? 0) : undefined,
   };
 }
 /**
@@ -188,7 +190,8 @@ export async function updatePrice(actor: Actor, priceId: string, body: unknown) 
   if (changesTerms && current.subscriptions_count > 0)
     throw new ConflictError(priceMessages.lockedWhenSubscribed, "has_members");
   checkFrequency(input, context, current);
-  const removed = (["joining_fee", "term_amount", "term_unit"] as const).filter(
+  // A trial may change while members are subscribed: theirs is snapshotted on their subscription.
+  const removed = (["joining_fee", "term_amount", "term_unit", "trial_days", "trial_amount"] as const).filter(
     (name) => fields[name] === undefined,
   );
   const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));

@@ -10,6 +10,7 @@ import { discountOf } from "../billing/discount";
 import { formatCents } from "../billing/money";
 import { chargeAfter } from "../billing/schedule";
 import { pifEnd } from "../billing/term";
+import { billingDateAfterTrial } from "../billing/trial";
 import { businessNow } from "../clock";
 import { type PromoCheck, promoCheckQuery } from "../contract/promo";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -19,6 +20,7 @@ import { chargeSurcharge } from "../payment/surcharge";
 import { defaultPaymentTypeOf } from "../payment-type/service";
 import type { PriceRecord } from "../price/present";
 import { findPrice } from "../price/store";
+import { trialForJoin } from "../trial/join";
 import { parse } from "../validation";
 import { promoRefusals, refusalOf, summaryOf, termsOf } from "./rules";
 import { findPromoCodeByName, hasUsedPromoCode, type PromoCodeRecord } from "./store";
@@ -161,7 +163,12 @@ export async function checkPromoCode(actor: Actor, query: unknown): Promise<Prom
         ),
   ]);
   const terms = termsOf(join.code);
-  const first = firstChargeOf(price, values.start_date ?? day, values.billing_date);
+  // After a trial (docs/offers.md "Trials"), the first payment a code discounts is the first paid one.
+  const start = values.start_date ?? day;
+  const trial = await trialForJoin(organisationId, actor.userId, price, start);
+  const first = trial
+    ? firstChargeOf(price, trial.trial_ends_on, billingDateAfterTrial(trial, values.billing_date))
+    : firstChargeOf(price, start, values.billing_date);
   const firstDiscount = first ? discountOf(terms, first, first.hasStub) : 0;
   const firstAmount = (first?.amount ?? 0) - firstDiscount;
   const discount = discountOf(

@@ -4,8 +4,15 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { lastDayOf } from "../billing/calendar";
 import { type DiscountTerms, discountOf } from "../billing/discount";
 import { cents, parseExampleTables, type Row } from "../billing/doc-tables.test-support";
+import type { BillingFrequency } from "../billing/frequency";
+import { cancellationTerms } from "../billing/lifecycle";
+import { termEnd } from "../billing/term";
+import { billingDateAfterTrial, trialOf } from "../billing/trial";
+import { chargeAfterOf, type NextCharge, scheduleOf } from "../subscription/schedule";
+import type { SubscriptionRecord } from "../subscription/store";
 import { refusalOf } from "./rules";
 import type { PromoCodeRecord } from "./store";
 
@@ -26,7 +33,91 @@ function off(kind: string, text: string): number {
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
+/**
+ * A subscription as the join makes it (trial/join.ts's trial and billing date) from a row's
+ * "$60.00 monthly 12M", Trial, Trial costs, Joining fee, Promo ("50% for 1"), Starts, Billing.
+ */
+function memberOf(row: Row): SubscriptionRecord {
+  const m = /^(\$[\d,.]+) (\w+)(?: (\d+)M)?$/.exec(row.Price);
+  if (!m) throw new Error(`Not a price: ${row.Price}`);
+  const frequency = m[2] as BillingFrequency;
+  const start = row.Starts;
+  const days = none(row.Trial) ? null : Number(row.Trial.replace(/ days?$/, ""));
+  const trial = trialOf(
+    {
+      trial_days: days,
+      trial_amount: row["Trial costs"] ? cents(row["Trial costs"]) : 0,
+      billing_frequency: frequency,
+    },
+    start,
+  );
+  const asked = !row.Billing || none(row.Billing) ? undefined : row.Billing;
+  const promo = row.Promo && !none(row.Promo) ? /^(\d+)% for (\d+)$/.exec(row.Promo) : null;
+  return {
+    billing_frequency: frequency,
+    amount: cents(m[1]),
+    joining_fee: row["Joining fee"] ? cents(row["Joining fee"]) : 0,
+    start_date: start,
+    billing_date: trial ? billingDateAfterTrial(trial, asked) : (asked ?? start),
+    pauses: [],
+    term_ends_at: m[3] ? termEnd(start, Number(m[3]), "months") : undefined,
+    is_term_membership: Boolean(m[3]),
+    ...trial,
+    ...(promo
+      ? {
+          promo_code_id: "code",
+          promo_kind: "percent",
+          promo_value: Number(promo[1]) * 100,
+          promo_periods: Number(promo[2]),
+        }
+      : {}),
+  } as unknown as SubscriptionRecord;
+}
+
+/** The charges of a subscription from the first, in order (at most `count`). */
+function chargesOf(sub: SubscriptionRecord, count: number): NextCharge[] {
+  const out: NextCharge[] = [];
+  let previous: NextCharge | null = null;
+  while (out.length < count) {
+    const next: NextCharge | null = chargeAfterOf(sub, previous);
+    if (!next) break;
+    out.push(next);
+    previous = next;
+  }
+  return out;
+}
+
 const checks: Record<string, (row: Row) => void> = {
+  "trial-charges"(row) {
+    const index = Number(row.Charge);
+    const charge = chargesOf(memberOf(row), index + 1)[index];
+    expect(charge.index).toBe(index);
+    expect(charge.due_on).toBe(row.Due);
+    expect(lastDayOf(charge.period_end)).toBe(row["Last day"]);
+    expect(charge.amount).toBe(cents(row.Amount));
+    expect(charge.discount).toBe(cents(row.Discount));
+    expect(charge.is_trial).toBe(index === 0 && !none(row.Trial));
+  },
+  "trial-stop"(row) {
+    const sub = memberOf(row);
+    const terms = cancellationTerms({
+      today: row["Stopped on"],
+      immediate: false,
+      schedule: scheduleOf(sub),
+      term_ends_at: sub.is_term_membership ? (sub.term_ends_at ?? null) : null,
+      cooling_period_ends_at: null,
+      break_fee_basis_points: 5_000,
+    });
+    expect(lastDayOf(terms.effective)).toBe(row["Last day"]);
+    expect(terms.break_fee).toBe(cents(row["Break fee"]));
+    const cancelled = {
+      ...sub,
+      cancelled_at: "2026-12-01T00:00:00.000Z",
+      cancellation_effective_at: terms.effective,
+    } as SubscriptionRecord;
+    const paid = chargesOf(cancelled, 100).reduce((sum, c) => sum + c.amount, 0);
+    expect(paid).toBe(cents(row["Paid in all"]));
+  },
   discount(row) {
     const terms: DiscountTerms = {
       kind: row.Kind as DiscountTerms["kind"],

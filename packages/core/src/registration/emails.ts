@@ -2,6 +2,7 @@
  * The emails a new member gets once subscribed: the welcome (the gym, the membership, the first
  * payment and its date) and, when they pay by bank, the advance notice of the first direct debit.
  */
+import { lastDayOf } from "../billing/calendar";
 import { formatCents } from "../billing/index";
 import { emailDate, titleCase } from "../email/format";
 import { type Brand, compose } from "../email/message";
@@ -16,8 +17,11 @@ export function welcomeEmail(input: {
   membership: string;
   start_date: string;
   first: { total: number; due_on: string } | null;
+  /** The trial taken (docs/offers.md "Trials"): its last day, and what it costs all-in. */
+  trial?: { last_day: string; total: number } | null;
 }): Email {
   const gym = input.brand.name;
+  const trial = input.trial;
   return compose({
     to: input.to,
     subject: `Welcome to ${gym}`,
@@ -33,9 +37,13 @@ export function welcomeEmail(input: {
       },
       {
         p: [
-          input.first
-            ? `Your first payment of ${formatCents(input.first.total)} is on ${emailDate(input.first.due_on)}.`
-            : "Your first payment date will follow.",
+          trial
+            ? `Your trial runs until ${emailDate(trial.last_day)}${
+                trial.total > 0 ? ` and costs ${formatCents(trial.total)}` : ", free"
+              }. We will email you 3 days before it ends with what your membership then costs, and how to stop at no cost.`
+            : input.first
+              ? `Your first payment of ${formatCents(input.first.total)} is on ${emailDate(input.first.due_on)}.`
+              : "Your first payment date will follow.",
         ],
       },
       { p: ["See you at the gym."] },
@@ -82,9 +90,11 @@ export async function sendWelcomeEmails({ subscription: sub, first_payment: firs
       membership: `${sub.offering_name ?? "Membership"} (${sub.price_label ?? ""})`,
       start_date: sub.start_date,
       first: { total, due_on: first.due_on },
+      trial: sub.trial_ends_on ? { last_day: lastDayOf(sub.trial_ends_on), total } : null,
     }),
   );
-  if (sub.payment_method === "bank_account") {
+  // A free trial debits nothing; the first paid debit is announced by the trial-ending email.
+  if (sub.payment_method === "bank_account" && total > 0) {
     await sendEmail(
       firstDebitEmail({
         to: user.email,

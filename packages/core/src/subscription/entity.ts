@@ -99,6 +99,12 @@ export const subscriptionEntity = new Entity({
     promo_value: { type: "number" },
     /** Full periods discounted; absent: forever. */
     promo_periods: { type: "number" },
+    /**
+     * The trial taken when joining (docs/offers.md "Trials"): the first day after it (civil date,
+     * the first paid period's start) and what it costs (cents, 0 free). Absent: no trial.
+     */
+    trial_ends_on: { type: "string" },
+    trial_amount: { type: "number" },
     payments_sum: { type: "number", required: true, default: 0 },
     balance_owing: { type: "number", required: true, default: 0 },
     periods_owing: { type: "number", required: true, default: 0 },

@@ -1,5 +1,5 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
-import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
+import { addDays, aucklandDate, lastDayOf, startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
@@ -79,6 +79,15 @@ export function presentSubscription(
     pauses: sub.pauses ?? [],
     cancelled_at: sub.cancelled_at ?? null,
     cancellation_effective_at: sub.cancellation_effective_at ?? null,
+    trial: sub.trial_ends_on
+      ? {
+          ends_on: sub.trial_ends_on,
+          last_day: lastDayOf(sub.trial_ends_on),
+          amount: sub.trial_amount ?? 0,
+          formatted_amount: formatCents(sub.trial_amount ?? 0),
+          in_trial: aucklandDate(context.now) < sub.trial_ends_on,
+        }
+      : null,
     cancellation_reasons: sub.cancellation_reasons ?? [],
     cancellation_comments: sub.cancellation_comments ?? null,
     undo_cancellation_until: sub.undo_cancellation_until ?? null,

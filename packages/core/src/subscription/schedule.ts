@@ -23,6 +23,8 @@ export interface NextCharge {
   is_pro_rata: boolean;
   /** Cents a promo code took off (docs/offers.md); 0 when none. */
   discount: number;
+  /** The trial's charge (docs/offers.md "Trials"). */
+  is_trial: boolean;
 }
 
 export interface PreviousCharge {
@@ -53,6 +55,8 @@ export function scheduleOf(sub: SubscriptionRecord): BillingSchedule {
     cancellation_effective: sub.cancelled_at ? civil(sub.cancellation_effective_at) : null,
     term_ends_at: civil(sub.term_ends_at),
     pif_ends_at: civil(sub.pif_ends_at),
+    // The trial taken when the member joined (docs/offers.md "Trials"): charge 0 at its amount.
+    trial: sub.trial_ends_on ? { end: sub.trial_ends_on, amount: sub.trial_amount ?? 0 } : null,
   };
 }
 
@@ -62,9 +66,20 @@ export function discountTermsOf(sub: SubscriptionRecord): DiscountTerms | null {
   return { kind: sub.promo_kind, value: sub.promo_value, periods: sub.promo_periods ?? null };
 }
 
-function toNext(charge: ScheduledCharge, sub: SubscriptionRecord): NextCharge {
+/**
+ * The promo discount of a charge: never of a trial's charge; "the first N periods" count from the
+ * first paid charge (after a trial, charge 1 is the first), a stub being before the billing date.
+ */
+function discountOfCharge(charge: ScheduledCharge, sub: SubscriptionRecord): number {
   const terms = discountTermsOf(sub);
-  const discount = terms ? discountOf(terms, charge, sub.billing_date > sub.start_date) : 0;
+  if (!terms || charge.is_trial) return 0;
+  const paidStart = sub.trial_ends_on ?? sub.start_date;
+  const paidIndex = charge.index - (sub.trial_ends_on ? 1 : 0);
+  return discountOf(terms, { ...charge, index: paidIndex }, sub.billing_date > paidStart);
+}
+
+function toNext(charge: ScheduledCharge, sub: SubscriptionRecord): NextCharge {
+  const discount = discountOfCharge(charge, sub);
   return {
     index: charge.index,
     due_on: charge.due,
@@ -74,6 +89,7 @@ function toNext(charge: ScheduledCharge, sub: SubscriptionRecord): NextCharge {
     joining_fee: charge.joining_fee,
     is_pro_rata: charge.is_pro_rata,
     discount,
+    is_trial: charge.is_trial === true,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   startOfAucklandDay,
 } from "../billing/calendar";
 import { isTermMembership, pifEnd, termEnd } from "../billing/term";
+import { billingDateAfterTrial, type TrialJoin } from "../billing/trial";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -37,6 +38,7 @@ import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/join";
 import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
+import { trialForJoin, trialJoinItems } from "../trial/join";
 import { getUser } from "../user/service";
 import { parse } from "../validation";
 import { claimItems, readMembershipClaim } from "./claim";
@@ -180,8 +182,14 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   const method = input.pif_payment_method ? "pif" : (paymentType?.type ?? "stripe_card");
 
   const startDate = input.start_date ?? today;
-  const billingDate = isPif ? startDate : (input.billing_date ?? startDate);
   if (startDate < today) throw ValidationError.field("start_date", "The start date cannot be in the past.");
+  // The price's trial, once per member (docs/offers.md "Trials"): the paid periods start after it.
+  const trial: TrialJoin | null = await trialForJoin(organisationId, input.user_id, price, startDate);
+  const billingDate = isPif
+    ? startDate
+    : trial
+      ? billingDateAfterTrial(trial, input.billing_date)
+      : (input.billing_date ?? startDate);
   const subscriptionId = input.subscription_id ?? newId();
   const term =
     isTermMembership(price) && price.term_amount != null && price.term_unit != null
@@ -234,6 +242,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     offering_name: offering.name,
     price_label: priceLabel(price),
     ...promo?.snapshot,
+    ...trial,
     version: 1,
   } as unknown as SubscriptionRecord;
 
@@ -312,6 +321,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
             promoCode,
             promoCodeUse,
             outboxEvent: outbox,
+            trialUse,
           }) => [
             subs.create(subscription).commit(),
             ...claimItems({ membershipClaim, subscription: subs }, claimed, subscription),
@@ -333,6 +343,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
                     ? op.notExists(a.term_amount)
                     : op.eq(a.term_amount, price.term_amount),
                   price.term_unit == null ? op.notExists(a.term_unit) : op.eq(a.term_unit, price.term_unit),
+                  price.trial_days == null
+                    ? op.notExists(a.trial_days)
+                    : op.eq(a.trial_days, price.trial_days),
                   op.notExists(a.archived_at),
                 ].join(" AND "),
               )
@@ -351,6 +364,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
               : []),
             ...(promo ? promoJoinItems({ promoCode, promoCodeUse }, promo, subscription) : []),
             ...paidEvents.map((event) => outboxItem({ outboxEvent: outbox }, event)),
+            ...(trial ? trialJoinItems({ trialUse }, subscription) : []),
             ...items({ rollup, memberMonth, churnRisk }),
           ],
         )
@@ -369,6 +383,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
       promo = await promoForJoin(promoInput);
       Object.assign(subscription, promo.snapshot);
     }
+    // The trial was taken meanwhile (the member's other join): never joined without the trial shown.
+    if (trial && !(await trialForJoin(organisationId, input.user_id, price, startDate)))
+      throw new ConflictError("You have already had this membership's trial.", "trial_used");
     if (attempt >= 3) throw new ConflictError("The membership could not be created. Please try again.");
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 50 * (attempt + 1)));
   }
@@ -393,16 +410,16 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
 
 type PriceTerms = Pick<
   PriceRecord,
-  "price_id" | "amount" | "billing_frequency" | "joining_fee" | "term_amount" | "term_unit"
+  "price_id" | "amount" | "billing_frequency" | "joining_fee" | "term_amount" | "term_unit" | "trial_days"
 >;
 
 /** The price's amount or terms are no longer those read (or it was archived meanwhile). */
 async function priceChanged(organisationId: string, read: PriceTerms) {
   const now = await findPrice(organisationId, read.price_id);
   if (!now || now.archived_at) return true;
-  return (["amount", "billing_frequency", "joining_fee", "term_amount", "term_unit"] as const).some(
-    (name) => (now[name] ?? null) !== (read[name] ?? null),
-  );
+  return (
+    ["amount", "billing_frequency", "joining_fee", "term_amount", "term_unit", "trial_days"] as const
+  ).some((name) => (now[name] ?? null) !== (read[name] ?? null));
 }
 
 const priceChangedError = () =>

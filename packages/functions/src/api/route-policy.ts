@@ -223,6 +223,7 @@ export const routePolicy: Record<string, AudienceName> = {
   "GET /api/surcharge-total": "user",
   "GET /api/me/subscriptions/{id}/cancellation-preview": "user",
   "POST /api/me/subscriptions/{id}/cancel": "user",
+  "POST /api/me/subscriptions/{id}/stop-trial": "user",
   "POST /api/me/subscriptions/{id}/pause": "user",
   "DELETE /api/me/subscriptions/{id}/pause": "user",
   // Memberships, by staff

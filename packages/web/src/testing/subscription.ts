@@ -34,6 +34,7 @@ export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subs
     pauses: [],
     cancelled_at: null,
     cancellation_effective_at: null,
+    trial: null,
     cancellation_reasons: [],
     cancellation_comments: null,
     undo_cancellation_until: null,

@@ -3,6 +3,8 @@
  * and cancellation, the staff operations (pause.ts, cancel.ts) on the caller's own subscription.
  */
 import type { Actor } from "../../auth/actor";
+import { businessToday } from "../../clock";
+import { ConflictError } from "../../errors";
 import { ownSubscription } from "../lifecycle";
 import { cancellationPreview, cancelSubscription } from "./cancel";
 import { pauseSubscription, removePause } from "./pause";
@@ -28,3 +30,18 @@ export const cancelOwnSubscription = (actor: Actor, subscriptionId: string, body
     { ...((body as object | undefined) ?? {}), immediate: false },
     ownSubscription,
   );
+
+/**
+ * `POST /api/me/subscriptions/{id}/stop-trial` (docs/offers.md "Stopping during the trial"): the
+ * member's own cancellation inside their trial, which takes effect at the trial's end and costs
+ * nothing (billing/lifecycle.ts `cancellationTerms`). After the trial: 409 `not_in_trial`.
+ */
+export async function stopOwnTrial(actor: Actor, subscriptionId: string, body: unknown) {
+  const [sub, today] = await Promise.all([ownSubscription(actor, subscriptionId), businessToday()]);
+  if (!sub.cancelled_at && (!sub.trial_ends_on || today >= sub.trial_ends_on))
+    throw new ConflictError("Your trial has ended: cancel your membership instead.", "not_in_trial");
+  return cancelOwnSubscription(actor, subscriptionId, {
+    cancellation_reasons: ["Stopped during the trial"],
+    ...((body as object | undefined) ?? {}),
+  });
+}

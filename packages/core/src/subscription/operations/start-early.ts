@@ -19,7 +19,8 @@ async function startEarlyPlan(sub: SubscriptionRecord) {
   const now = await businessNow();
   const today = await businessToday();
   const state = deriveSubscriptionState(factsOf(sub, now));
-  const allowed = state.start_now_offered && sub.start_date > today;
+  // A membership with a trial does not start early (its trial would lengthen: docs/offers.md "Trials").
+  const allowed = state.start_now_offered && sub.start_date > today && !sub.trial_ends_on;
   // Keep a billing day after the start (pro-rata up to it); a billing day equal to the start moves with it.
   const billing = sub.billing_date === sub.start_date ? today : sub.billing_date;
   const spanOk = sub.billing_frequency === "one_off" || daysBetween(today, billing) >= 0;

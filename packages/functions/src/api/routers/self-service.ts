@@ -5,6 +5,7 @@ import {
   ownCancellationPreview,
   pauseOwnSubscription,
   removeOwnPause,
+  stopOwnTrial,
 } from "@gym/core/subscription/operations/self-service";
 import { actorOf, createRouter, userRoute } from "../context";
 import { envelope, errorResponses, idParam, json, jsonBody, optionalJsonBody } from "../respond";
@@ -50,6 +51,19 @@ export const selfServiceRouter = createRouter()
         { data: await cancelOwnSubscription(actorOf(c), c.req.valid("param").id, c.req.valid("json")) },
         200,
       ),
+  )
+  .openapi(
+    userRoute({
+      method: "post",
+      path: "/me/subscriptions/{id}/stop-trial",
+      tags,
+      summary:
+        "Stop my trial: the membership ends at the trial's end and nothing is charged (409 not_in_trial after it)",
+      request: { params: idParam, ...optionalJsonBody(cancelInput) },
+      responses: changed,
+    }),
+    async (c) =>
+      c.json({ data: await stopOwnTrial(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     userRoute({

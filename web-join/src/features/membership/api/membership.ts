@@ -26,3 +26,6 @@ export const cancelMyMembership = (id: string, reason: string | null) =>
   api.post<Subscription>(own(id, "cancel"), {
     cancellation_reasons: reason ? [reason] : [],
   });
+
+/** Stops the member's trial (docs/offers.md "Stopping during the trial"): ends at the trial's end, nothing to pay. */
+export const stopMyTrial = (id: string) => api.post<Subscription>(own(id, "stop-trial"), {});

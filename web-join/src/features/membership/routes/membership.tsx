@@ -41,6 +41,7 @@ import {
   type Subscription,
   useMyMembership,
 } from "../api/membership";
+import { TrialPanel } from "../components/TrialPanel";
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
   sent: { label: "Paid", color: "green" },
@@ -142,7 +143,11 @@ export function MembershipRoute() {
               <ChangeLoginEmail current={state.email} />
             </Group>
           </Paper>
-          {sub.actions.cancel && <CancelPanel sub={sub} onDone={() => void mutate()} />}
+          <TrialPanel sub={sub} onDone={() => void mutate()} />
+          {/* Inside a trial, stopping it is the way out (nothing to pay); after it, cancelling. */}
+          {sub.actions.cancel && !sub.trial?.in_trial && (
+            <CancelPanel sub={sub} onDone={() => void mutate()} />
+          )}
         </Stack>
       ) : state.ended_subscription ? (
         <Ended sub={state.ended_subscription} />

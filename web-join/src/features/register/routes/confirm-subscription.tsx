@@ -134,6 +134,10 @@ export function ConfirmSubscriptionRoute() {
       ? `today, ${formatShortDay(firstDate)}`
       : `on ${formatShortDay(firstDate)}`
     : "";
+  // A trial (docs/offers.md "Trials"): what it costs today, all-in; the figures below are then the
+  // first paid charge's, on the day after the trial.
+  const trial = recurring ? (quote?.trial ?? null) : null;
+  const trialTotal = trial ? trial.amount + (byCard ? trial.card_surcharge : 0) : 0;
   // The regular amount as it will be taken (a card's surcharge included), once known.
   const regularAmount =
     quote && (regular || !method) ? (regular?.formatted_total ?? quote.formatted_recurring_amount) : null;
@@ -170,13 +174,35 @@ export function ConfirmSubscriptionRoute() {
             Change membership or start date
           </Button>
           <Line label="Start date" value={formatLongDate(start)} />
+          {trial && (
+            <Line
+              label={trial.amount === 0 ? `${trial.days}-day free trial` : `${trial.days}-day trial`}
+              value={`until ${formatLongDate(trial.last_day)}`}
+            />
+          )}
           {recurring && quote && (
             <Line label="Billing from" value={formatLongDate(quote.first_full_payment_date)} />
           )}
           <Line label="Paying by" value={method ? paymentTypeLabel(method) : "—"} />
           <Divider my="xs" />
+          {trial && (
+            <>
+              <Title order={2} fz="lg">
+                Your trial
+              </Title>
+              <Text data-testid="trial-summary">
+                {trialTotal === 0
+                  ? `Nothing to pay for your ${trial.days}-day trial.`
+                  : `${formatMoney(trialTotal)} ${start === today ? "today" : `on ${formatShortDay(start)}`} for your ${trial.days}-day trial.`}{" "}
+                Stop it before {formatLongDate(trial.ends_on)} from your membership page and you pay nothing
+                more.
+              </Text>
+              <Line label={`Trial (${trial.days} days)`} value={formatMoney(trialTotal)} />
+              <Divider my="xs" />
+            </>
+          )}
           <Title order={2} fz="lg">
-            First payment
+            {trial ? "First payment after your trial" : "First payment"}
           </Title>
           {firstTotal !== null && firstDate && (!recurring || (quote && regularAmount)) && (
             <Text data-testid="payment-dates">

@@ -175,6 +175,9 @@ export interface PriceFormValues {
   joining_fee: number | string;
   term_amount: number | string;
   term_unit: NonNullable<Price["term_unit"]> | "" | null;
+  /** docs/offers.md "Trials": days ("" no trial) and dollars for the whole trial ("" free). */
+  trial_days: number | string;
+  trial_amount: number | string;
 }
 
 export function newPriceValues(): PriceFormValues {
@@ -185,6 +188,8 @@ export function newPriceValues(): PriceFormValues {
     joining_fee: "",
     term_amount: "",
     term_unit: null,
+    trial_days: "",
+    trial_amount: "",
   };
 }
 
@@ -196,6 +201,8 @@ export function priceValues(price: Price): PriceFormValues {
     joining_fee: price.joining_fee === null ? "" : price.joining_fee / 100,
     term_amount: price.term_amount ?? "",
     term_unit: price.term_unit,
+    trial_days: price.trial_days ?? "",
+    trial_amount: price.trial_days && price.trial_amount ? price.trial_amount / 100 : "",
   };
 }
 
@@ -211,6 +218,8 @@ export function priceBody(values: PriceFormValues): PriceBody {
     joining_fee: isEmpty(values.joining_fee) ? null : toCents(values.joining_fee),
     term_amount: isEmpty(values.term_amount) ? null : Number(values.term_amount),
     term_unit: isEmpty(values.term_unit) ? null : values.term_unit,
+    trial_days: isEmpty(values.trial_days) ? null : Number(values.trial_days),
+    trial_amount: isEmpty(values.trial_amount) ? null : toCents(values.trial_amount),
   };
 }
 

@@ -22,4 +22,29 @@ describe("the price form", () => {
     expect(await screen.findByText("Enter a number, like 24.90")).toBeInTheDocument();
     expect(screen.queryByText("Value is required")).not.toBeInTheDocument();
   });
+
+  it('sends a trial as days and cents (docs/offers.md "Trials"); a trial cost without days is refused', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { user } = renderWithProviders(
+      <PriceForm
+        options={{
+          billing_frequencies: [{ value: "weekly", label: "Weekly" }],
+          term_units: [{ value: "months", label: "Months" }],
+        }}
+        initialValues={{ ...newPriceValues(), billing_frequency: "weekly" }}
+        submitLabel="Add price"
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    await user.type(screen.getByRole("textbox", { name: /^Amount/ }), "24");
+    await user.type(screen.getByRole("textbox", { name: /^Trial costs/ }), "5");
+    await user.click(screen.getByRole("button", { name: "Add price" }));
+    expect(await screen.findByText("Enter how many days the trial lasts")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(screen.getByRole("textbox", { name: /^Trial days/ }), "7");
+    await user.click(screen.getByRole("button", { name: "Add price" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ trial_days: 7, trial_amount: 500 }));
+  });
 });

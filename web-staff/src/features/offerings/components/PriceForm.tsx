@@ -16,7 +16,7 @@ export interface PriceFormProps {
   onCancel: () => void;
 }
 
-/** Amount and joining fee in dollars (sent as cents), billing frequency, optional term, private. */
+/** Amount and joining fee in dollars (sent as cents), billing frequency, optional term and trial, private. */
 export function PriceForm({
   options,
   initialValues,
@@ -50,8 +50,8 @@ export function PriceForm({
       <Stack gap="md">
         {locked && (
           <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-            Members are on this price, so only whether it is private can change. To charge a different amount,
-            archive it and add a new price.
+            Members are on this price, so only whether it is private and its trial (for members who join from
+            now on) can change. To charge a different amount, archive it and add a new price.
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -99,6 +99,23 @@ export function PriceForm({
             disabled={locked}
             data={options.term_units}
             {...form.getInputProps("term_unit")}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <NumberInput
+            label="Trial days"
+            description="A first trial, e.g. 7 (empty: no trial)"
+            min={1}
+            max={90}
+            allowDecimal={false}
+            {...form.getInputProps("trial_days")}
+          />
+          <NumberInput
+            label="Trial costs"
+            description="For the whole trial (empty: free)"
+            {...money}
+            {...form.getInputProps("trial_amount")}
+            {...numberFieldProps(form, "trial_amount")}
           />
         </SimpleGrid>
         <Switch

@@ -144,6 +144,12 @@ export function PricesTable({
           render: (price) => price.formatted_joining_fee ?? "—",
         },
         {
+          accessor: "formatted_trial",
+          title: "Trial",
+          ...wideScreensOnly,
+          render: (price) => price.formatted_trial ?? "—",
+        },
+        {
           accessor: "formatted_total_value",
           title: "Total value",
           ...wideScreensOnly,

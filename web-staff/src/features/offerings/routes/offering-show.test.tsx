@@ -31,6 +31,9 @@ const price = (overrides: Partial<Price>): Price => ({
   term_unit: null,
   is_term_membership: false,
   formatted_term: null,
+  trial_days: null,
+  trial_amount: null,
+  formatted_trial: null,
   membership_type: "Flexi",
   total_value: null,
   formatted_total_value: null,
@@ -227,6 +230,8 @@ describe("offering page", () => {
       joining_fee: 4900,
       term_amount: 12,
       term_unit: "months",
+      trial_days: null,
+      trial_amount: null,
     });
   });
 

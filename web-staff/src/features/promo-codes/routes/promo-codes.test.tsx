@@ -80,4 +80,37 @@ describe("the promo codes page (docs/offers.md)", () => {
       await screen.findByText("An organisation's codes each have their own name: this one is taken."),
     ).toBeInTheDocument();
   });
+
+  it('limits a code to a gym, memberships and prices (docs/offers.md "Making a code")', async () => {
+    const { calls } = mockFetch((c) => {
+      if (c.url === "/api/promo-codes" && c.method === "POST") return jsonResponse({ data: code }, 201);
+      if (c.url === "/api/gyms") return jsonResponse({ data: [{ id: "g1", name: "Ponsonby" }] });
+      if (c.url === "/api/offerings")
+        return jsonResponse({
+          data: [
+            { id: "o1", name: "Anytime", prices: [{ id: "p1", label: "$24.00 Weekly" }] },
+            { id: "o2", name: "Off-Peak", prices: [{ id: "p2", label: "$15.00 Weekly" }] },
+          ],
+        });
+      if (c.url === "/api/promo-codes") return jsonResponse({ data: [] });
+      return jsonResponse({ data: null });
+    });
+    const { user } = renderWithProviders(<PromoCodesRoute />, { route: "/promo-codes" });
+    await user.type(await screen.findByRole("textbox", { name: "Code" }), "ANY50");
+    await user.type(screen.getByRole("textbox", { name: "Percent off" }), "50");
+    await user.click(screen.getByRole("combobox", { name: "Gym" }));
+    await user.click(await screen.findByRole("option", { name: "Ponsonby" }));
+    await user.click(screen.getByRole("combobox", { name: /Only for these memberships/ }));
+    await user.click(await screen.findByRole("option", { name: "Anytime" }));
+    await user.click(screen.getByRole("combobox", { name: /Only for these prices/ }));
+    await user.click(await screen.findByRole("option", { name: "Off-Peak: $15.00 Weekly" }));
+    await user.click(screen.getByRole("button", { name: "Make code" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      code: "ANY50",
+      gym_id: "g1",
+      offering_ids: ["o1"],
+      price_ids: ["p2"],
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { Offering } from "@gym/core/contract/offering";
 import type { PromoCode } from "@gym/core/contract/promo";
 import { api, errorMessage, isApiError, useApi } from "@gym/web/api";
 import { FormError } from "@gym/web/ui";
@@ -6,9 +7,11 @@ import {
   Button,
   Container,
   Group,
+  MultiSelect,
   NumberInput,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Table,
   Text,
@@ -29,7 +32,11 @@ const empty = {
   use_limit: "",
   starts_on: "",
   ends_on: "",
+  /** "" every gym of the organisation. */
+  gym_id: "",
 };
+/** Empty lists: every offering and price (docs/offers.md "Making a code"). */
+const noLimits = { offering_ids: [] as string[], price_ids: [] as string[] };
 
 /** Dollars or a percentage as typed → integer cents or basis points ("12.5" → 1250), or null. */
 function hundredths(text: string): number | null {
@@ -45,7 +52,11 @@ const whole = (text: string) => (text.trim() ? Number(text) : null);
 export function PromoCodesRoute() {
   usePageTitle("Promo codes");
   const { data: codes, error, mutate } = useApi<PromoCode[]>("/api/promo-codes");
+  // What a code may be limited to: a gym, offerings, prices (the API's gym_id, offering_ids, price_ids).
+  const { data: gyms } = useApi<{ id: string; name: string }[]>("/api/gyms");
+  const { data: offerings } = useApi<Offering[]>("/api/offerings");
   const [form, setForm] = useState(empty);
+  const [limits, setLimits] = useState(noLimits);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -66,8 +77,12 @@ export function PromoCodesRoute() {
         use_limit: whole(form.use_limit),
         starts_on: form.starts_on || null,
         ends_on: form.ends_on || null,
+        gym_id: form.gym_id || null,
+        offering_ids: limits.offering_ids,
+        price_ids: limits.price_ids,
       });
       setForm(empty);
+      setLimits(noLimits);
       await mutate();
     } catch (caught) {
       if (isApiError(caught) && caught.status === 422) setErrors(caught.errors as Errors);
@@ -196,6 +211,37 @@ export function PromoCodesRoute() {
                 value={form.ends_on}
                 onChange={(e) => set("ends_on")(e.currentTarget.value)}
                 error={fieldError("ends_on")}
+              />
+            </Group>
+            <Select
+              label="Gym"
+              value={form.gym_id}
+              onChange={(v) => set("gym_id")(v ?? "")}
+              allowDeselect={false}
+              data={[
+                { value: "", label: "Every gym" },
+                ...(gyms ?? []).map((g) => ({ value: g.id, label: g.name })),
+              ]}
+              error={fieldError("gym_id")}
+            />
+            <Group grow align="flex-start">
+              <MultiSelect
+                label="Only for these memberships (empty: every one)"
+                value={limits.offering_ids}
+                onChange={(offering_ids) => setLimits((l) => ({ ...l, offering_ids }))}
+                data={(offerings ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                searchable
+                error={fieldError("offering_ids")}
+              />
+              <MultiSelect
+                label="Only for these prices (empty: every one)"
+                value={limits.price_ids}
+                onChange={(price_ids) => setLimits((l) => ({ ...l, price_ids }))}
+                data={(offerings ?? []).flatMap((o) =>
+                  o.prices.map((p) => ({ value: p.id, label: `${o.name}: ${p.label}` })),
+                )}
+                searchable
+                error={fieldError("price_ids")}
               />
             </Group>
             <Button onClick={() => void create()} loading={saving} w="fit-content">
