@@ -25,7 +25,7 @@ import { findOffering } from "../offering/store";
 import type { Organisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
 import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
-import { type BillingContext, gymOf, knownContext, organisationOf, settingsOf } from "../payment/context";
+import { type BillingContext, gymOf, knownContext, organisationOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { newPayment } from "../payment/new-payment";
 import { presentPayment } from "../payment/present";

@@ -4,6 +4,7 @@
  * with their own finder. The rule is billing/lifecycle.ts (`cancellationTerms`); the facts are
  * committed with lifecycle.ts's `commitFacts`. Undoing it: undo-cancellation.ts.
  */
+
 import type { Actor } from "../../auth/actor";
 import { addDays, type CivilDate, daysBetween } from "../../billing/calendar";
 import { cancellationTerms } from "../../billing/lifecycle";
@@ -19,6 +20,7 @@ import { newPayment } from "../../payment/new-payment";
 import { currentMethod, quoteOf } from "../../payment/quote";
 import type { PaymentRecord } from "../../payment/store";
 import { nzDate } from "../../text";
+import { memberRecipient } from "../../user/recipient";
 import { parse } from "../../validation";
 import {
   civilOf,
@@ -194,10 +196,12 @@ export async function cancelSubscription(
   );
   // Committed: the member is told, once (a second cancel is refused above). The cancellation
   // stands if the email cannot be sent; it is logged.
+  // To the member as they are now (user/recipient.ts), not the subscription's snapshot.
+  const to = await memberRecipient(sub.user_id, sub);
   await sendEmail(
     cancellationEmail({
-      member_name: sub.member_name,
-      member_email: sub.member_email,
+      member_name: to.name,
+      member_email: to.email,
       gym_name: sub.gym_name,
       gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
       today,

@@ -72,3 +72,31 @@ export function cancellationEmail(input: {
     ],
   });
 }
+
+/**
+ * The email that tells the member a cancellation was undone (staff undo it before it takes effect,
+ * undo-cancellation.ts): the membership goes on, a break fee not yet taken is withdrawn, and the next
+ * payment as the quote says it (tour: a member told "cancelled" then heard nothing more).
+ */
+export function cancellationUndoneEmail(input: {
+  member_name: string;
+  member_email: string;
+  gym_name: string;
+  gym_ref: { organisation_id: string; gym_id: string };
+  break_fee_withdrawn: boolean;
+  /** The quote of the next money event after the undo (payment/quote.ts); null: nothing due. */
+  next: MoneyQuote | null;
+}): Email {
+  const gym = input.gym_name;
+  return compose({
+    to: input.member_email,
+    subject: `Your ${gym} membership continues`,
+    brand: { name: gym, ref: input.gym_ref },
+    blocks: [
+      { p: [`Kia ora ${firstName(input.member_name)},`] },
+      { p: [`Your cancellation has been undone: your ${gym} membership continues as before.`] },
+      ...(input.break_fee_withdrawn ? [{ p: ["The break fee is withdrawn: it will not be charged."] }] : []),
+      ...(input.next ? [{ p: [`Your next payment is ${input.next.summary}.`] }] : []),
+    ],
+  });
+}

@@ -2,9 +2,13 @@
 import type { Actor } from "../../auth/actor";
 import { deriveSubscriptionState } from "../../billing/subscription-state";
 import { businessNow } from "../../clock";
+import { sendEmail } from "../../email/port";
 import { ConflictError } from "../../errors";
+import { log } from "../../log";
+import { memberRecipient } from "../../user/recipient";
 import { commitFacts, reachableSubscription } from "../lifecycle";
 import { factsOf } from "../states";
+import { cancellationUndoneEmail } from "./cancellation-email";
 
 /** `POST /api/subscriptions/{id}/undo-cancellation`: before it takes effect; an uncharged break fee goes too. */
 export async function undoCancellation(actor: Actor, subscriptionId: string) {
@@ -21,7 +25,7 @@ export async function undoCancellation(actor: Actor, subscriptionId: string) {
     const { cancelUpcomingPayment } = await import("../break-fee");
     await cancelUpcomingPayment(sub.organisation_id, sub.break_fee_payment_id);
   }
-  return commitFacts(actor, sub, {
+  const saved = await commitFacts(actor, sub, {
     set: { cancelled_during_cooling_off_period: false },
     remove: [
       "cancelled_at",
@@ -33,4 +37,23 @@ export async function undoCancellation(actor: Actor, subscriptionId: string) {
     ],
     event: { action: "cancel_undone", detail: "Cancellation undone" },
   });
+  // Committed: the member, told it was cancelled, is told it goes on. The undo stands if the email
+  // cannot be sent; it is logged.
+  const to = await memberRecipient(sub.user_id, sub);
+  await sendEmail(
+    cancellationUndoneEmail({
+      member_name: to.name,
+      member_email: to.email,
+      gym_name: sub.gym_name,
+      gym_ref: { organisation_id: sub.organisation_id, gym_id: sub.gym_id },
+      break_fee_withdrawn: Boolean(sub.break_fee_payment_id),
+      next: saved.next_charge ?? null,
+    }),
+  ).catch((error: Error) =>
+    log.error("cancellation-undone email not sent", {
+      subscription_id: sub.subscription_id,
+      error: error.message,
+    }),
+  );
+  return saved;
 }

@@ -174,6 +174,17 @@ describe("cancel and undo", () => {
     const undone = await admin.post(`/api/subscriptions/${id}/undo-cancellation`);
     expect(undone.status).toBe(200);
     expect(undone.body.data.cancelled_at).toBeNull();
+    // The member, told it was cancelled, is told it goes on (tour: they heard nothing more).
+    const to = (await record(id)).member_email;
+    const mails = (await admin.get(`/api/dev/mail?to=${encodeURIComponent(to)}`)).body.data as {
+      subject: string;
+      text: string;
+    }[];
+    const told = mails.find((m) => m.subject === "Your Harbour Fitness Ponsonby membership continues");
+    expect(told?.text).toContain(
+      "Your cancellation has been undone: your Harbour Fitness Ponsonby membership continues as before.",
+    );
+    expect(told?.text).toContain(`Your next payment is ${undone.body.data.next_charge.formatted_total}`);
     expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(409);
     expect((await trainer.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(403);
     expect((await outsider.post(`/api/subscriptions/${id}/cancel`, {})).status).toBe(404);
