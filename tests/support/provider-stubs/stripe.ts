@@ -262,6 +262,8 @@ export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<S
           exp_year: new Date().getUTCFullYear() + 3,
           last4: number.slice(-4),
           country: "US",
+          // Stripe's: the same for one card number on one account.
+          fingerprint: `fp_${number.slice(-8)}`,
         },
       };
       store.objects.set(method.id, method);

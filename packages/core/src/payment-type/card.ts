@@ -66,6 +66,7 @@ export async function saveCard(
     country: card.country ?? undefined,
     stripe_customer_id: intent.customer_id,
     stripe_payment_method_id: intent.payment_method_id,
+    card_fingerprint: card.fingerprint ?? undefined,
     stripe_account: account,
     gym_id: gymId,
   });

@@ -37,6 +37,8 @@ export const paymentTypeEntity = new Entity({
     country: { type: "string" },
     stripe_customer_id: { type: "string" },
     stripe_payment_method_id: { type: "string" },
+    /** Stripe's `card.fingerprint` (which card it is): a card saved again replaces the older save. */
+    card_fingerprint: { type: "string" },
     /** The gym's connected account the card is saved on (`acct_…`). */
     stripe_account: { type: "string" },
     gym_id: { type: "string" },

@@ -144,13 +144,26 @@ export async function addPaymentType(
         )
       : undefined;
     if (same) return same;
-    const defaults = existing.filter((p) => p.is_default);
+    // The same card saved again through another SetupIntent (Stripe makes a new PaymentMethod each
+    // time; its fingerprint says which card it is): the new save replaces the older one, removed in
+    // this transaction, and takes its place as the default if it was one.
+    const replaced = values.card_fingerprint
+      ? existing.filter(
+          (p) =>
+            p.type === "stripe_card" &&
+            p.status === "active" &&
+            p.card_fingerprint === values.card_fingerprint &&
+            p.stripe_account === values.stripe_account,
+        )
+      : [];
+    const gone = new Set(replaced.map((p) => p.payment_type_id));
+    const defaults = existing.filter((p) => p.is_default && !gone.has(p.payment_type_id));
     const record = {
       ...values,
       organisation_id: organisationId,
       user_id: userId,
       payment_type_id: paymentTypeId,
-      is_default: makeDefault || (!claim && defaults.length === 0),
+      is_default: makeDefault || replaced.some((p) => p.is_default) || (!claim && defaults.length === 0),
     };
     const { canceled } = await db()
       .transaction.write((tx) => [
@@ -158,6 +171,14 @@ export async function addPaymentType(
         ...(record.is_default
           ? defaultItems(tx, organisationId, userId, paymentTypeId, claim, defaults)
           : []),
+        ...replaced.map((p) =>
+          tx.paymentType
+            .patch({ organisation_id: organisationId, user_id: userId, payment_type_id: p.payment_type_id })
+            .set({ status: "removed", is_default: false })
+            .add({ version: 1 })
+            .where((a, op) => op.eq(a.version, p.version))
+            .commit(),
+        ),
       ])
       .go();
     if (!canceled) break;

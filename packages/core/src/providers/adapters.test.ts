@@ -344,7 +344,13 @@ describe.each([
       status: "succeeded",
       customer_id: setup.customer_id,
       payment_method_id: expect.stringMatching(/^pm_/),
-      card: { brand: "visa", last4: "4242", exp_month: expect.any(Number), exp_year: expect.any(Number) },
+      card: {
+        brand: "visa",
+        last4: "4242",
+        exp_month: expect.any(Number),
+        exp_year: expect.any(Number),
+        fingerprint: expect.any(String),
+      },
     });
     // A second card for the same customer: another SetupIntent on the existing Customer.
     const again = await port.createSetupIntent(account, {

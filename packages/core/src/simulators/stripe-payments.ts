@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { aucklandDate } from "../billing/calendar";
 import { ProviderError } from "../providers/errors";
 import type {
@@ -167,6 +167,8 @@ function setupState(s: AccountStore, intent: SetupIntent): StripeSetupIntentStat
           exp_year: method.exp_year,
           last4: method.number.slice(-4),
           country: method.country,
+          // As Stripe: one card number on one account has one fingerprint.
+          fingerprint: createHash("sha256").update(`${method.number}`).digest("hex").slice(0, 16),
         }
       : null,
   };

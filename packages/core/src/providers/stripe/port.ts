@@ -107,6 +107,11 @@ export interface StripeSavedCard {
   last4: string;
   /** Issuing country (ISO 3166-1 alpha-2), when Stripe knows it. */
   country: string | null;
+  /**
+   * Stripe's `card.fingerprint`: the same for one card number on one account, whatever the
+   * PaymentMethod or customer (a card saved twice is one card). Null when Stripe gives none.
+   */
+  fingerprint: string | null;
 }
 
 export interface StripeSetupIntentState {

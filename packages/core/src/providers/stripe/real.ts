@@ -196,6 +196,7 @@ export function realStripe(options: RealStripeOptions): StripePort {
               exp_year: card.exp_year,
               last4: card.last4,
               country: card.country ?? null,
+              fingerprint: card.fingerprint ?? null,
             }
           : null,
       };
