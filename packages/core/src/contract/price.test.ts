@@ -8,7 +8,7 @@ const errorsOf = (schema: typeof priceInput | typeof proRataRequest, input: unkn
 };
 
 describe("price input", () => {
-  it("fills the defaults; no joining fee and no term are null", () => {
+  it("fills the defaults; no joining fee, no term and no trial are null", () => {
     expect(priceInput.parse({ amount: 2400, billing_frequency: "weekly" })).toEqual({
       amount: 2400,
       billing_frequency: "weekly",
@@ -16,6 +16,8 @@ describe("price input", () => {
       joining_fee: null,
       term_unit: null,
       term_amount: null,
+      trial_days: null,
+      trial_amount: null,
     });
   });
 
