@@ -32,6 +32,22 @@ export function isBreakFee(payment: { meta?: Record<string, unknown> | null }): 
   return payment.meta?.kind === "break_fee";
 }
 
+/**
+ * A subscription's next upcoming payment among its payments: the earliest due; on the same day the
+ * break fee first (cancelling after cooling-off leaves it due today beside the period's payment),
+ * then by id. One answer whatever order the payments were read in: the member page, the
+ * subscription view and the quote all take it from here (a tie read in another order named the
+ * period's payment where the break fee was due, a flaky lifecycle test).
+ */
+export function nextUpcoming<
+  P extends { status: string; due_on: string; payment_id: string; meta?: Record<string, unknown> | null },
+>(payments: readonly P[]): P | null {
+  const rank = (p: P) => `${p.due_on}#${isBreakFee(p) ? 0 : 1}#${p.payment_id}`;
+  return (
+    payments.filter((p) => p.status === "upcoming").sort((a, b) => (rank(a) < rank(b) ? -1 : 1))[0] ?? null
+  );
+}
+
 /** How a subscription's next payment is labelled: after a cancellation it may be the break fee. */
 export function nextPaymentLabel(payment: { meta?: Record<string, unknown> | null } | null): string {
   return payment && isBreakFee(payment) ? "Break fee" : "Next payment";

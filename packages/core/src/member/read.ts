@@ -1,9 +1,11 @@
 /** `GET /api/members/{id}`: one member with their latest subscription, its derived states, payments and doors. */
+
 import { doorAccessRecords, visitCount } from "../access/sync";
 import type { Actor } from "../auth/actor";
 import { staffOrganisation } from "../auth/scope";
 import { businessNow } from "../clock";
 import type { Member, MemberSubscription } from "../contract/member";
+import { nextUpcoming } from "../contract/payment";
 import { paymentTypeLabel } from "../contract/payment-type-label";
 import { getMany } from "../db/get-many";
 import { db } from "../db/service";
@@ -174,8 +176,7 @@ async function subscriptionView(
   paymentTypes: PaymentTypeRecord[],
 ): Promise<MemberSubscription> {
   const mine = recent.filter((p) => p.subscription_id === sub.subscription_id);
-  const upcoming =
-    mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
+  const upcoming = nextUpcoming(mine);
   const view = presentSubscription(sub, {
     now,
     upcomingPayment: upcoming,

@@ -12,7 +12,7 @@
 import { aucklandDate, type CivilDate, isCivilDate, lastDayOf } from "../billing/calendar";
 import { creditToSpend } from "../billing/lifecycle";
 import { formatCents } from "../billing/money";
-import { isBreakFee } from "../contract/payment";
+import { isBreakFee, nextUpcoming } from "../contract/payment";
 import type { MoneyQuote, QuoteKind } from "../contract/quote";
 import { emailDate } from "../email/format";
 import type { OrganisationSettings } from "../organisation/settings";
@@ -166,8 +166,7 @@ export async function quoteNextEvent(
 ): Promise<MoneyQuote | null> {
   const mine = payments.filter((p) => p.subscription_id === sub.subscription_id);
   const awaiting = mine.find((p) => p.status === "awaiting_payment");
-  const upcoming =
-    mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
+  const upcoming = nextUpcoming(mine);
   const owing = sub.balance_owing ?? 0;
   if (!awaiting && !upcoming && owing <= 0) return null;
   // Side by side: the rates, the gym and the method the claim will charge (one round).

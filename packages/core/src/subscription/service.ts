@@ -18,6 +18,7 @@ import {
 import { isTermMembership, pifEnd, termEnd } from "../billing/term";
 import { billingDateAfterTrial, type TrialJoin } from "../billing/trial";
 import { businessNow } from "../clock";
+import { nextUpcoming } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
@@ -519,8 +520,7 @@ export async function subscriptionWithPayments(
   const { items } = await listMemberPayments(sub.organisation_id, sub.user_id, { limit: 50 });
   const mine = items.filter((p) => p.subscription_id === sub.subscription_id);
   const byId = new Map(mine.map((p) => [p.payment_id, p]));
-  const upcoming =
-    mine.filter((p) => p.status === "upcoming").sort((a, b) => (a.due_on < b.due_on ? -1 : 1))[0] ?? null;
+  const upcoming = nextUpcoming(mine);
   return presentSubscription(sub, {
     now,
     upcomingPayment: upcoming,
