@@ -14,6 +14,7 @@ import { getOrganisation } from "../organisation/service";
 import { kisiKeyOf } from "../organisation/settings";
 import { kisiProvider } from "../providers/kisi/index";
 import { factsOf } from "../subscription/states";
+import { passStanding } from "./standing";
 import { type DoorAccessRecord, doorAccessRecords, syncDoorAccess } from "./sync";
 
 export function presentDoorAccess(r: DoorAccessRecord, gymName: string | null): DoorAccessEntry {
@@ -45,7 +46,9 @@ export async function memberAccessControl(actor: Actor, userId: string): Promise
     gymNames(organisationId),
     businessNow(),
   ]);
-  const standing = sub ? hasStanding(factsOf(sub, now)) : { standing: false, reason: "No membership" };
+  const standing = sub
+    ? passStanding(sub, now, hasStanding(factsOf(sub, now)))
+    : { standing: false, reason: "No membership" };
   return {
     user_id: userId,
     access_control_enabled: Boolean(org.access_control),

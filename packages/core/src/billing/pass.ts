@@ -3,7 +3,7 @@
  * door's count (`passEntry`) and the door standing it leaves (`passDoor`). The visit's transaction
  * (access/visits.ts) writes what `passEntry` says under conditions that make it hold in parallel.
  */
-import { type CivilDate, lastDayOf } from "./calendar";
+import { aucklandDate, type CivilDate, lastDayOf } from "./calendar";
 
 /** A member's pass as their subscription carries it. */
 export interface PassState {
@@ -43,4 +43,20 @@ export function passDoor(p: PassState, today: CivilDate): { standing: boolean; r
   if (p.used >= p.visits && today !== p.last_visit_on)
     return { standing: false, reason: passMessages.noneLeft };
   return { standing: true, reason: `${p.visits - p.used} of ${p.visits} visits left` };
+}
+
+/** The pass a subscription carries, or null (not a pass). */
+export function passOf(sub: {
+  pass_visits?: number | null;
+  pass_visits_used?: number | null;
+  pass_last_visit_on?: string | null;
+  pif_ends_at?: string | null;
+}): PassState | null {
+  if (!sub.pass_visits || !sub.pif_ends_at) return null;
+  return {
+    visits: sub.pass_visits,
+    used: sub.pass_visits_used ?? 0,
+    last_visit_on: sub.pass_last_visit_on ?? null,
+    ends_on: aucklandDate(new Date(sub.pif_ends_at)),
+  };
 }
