@@ -5,6 +5,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds } from "../auth/scope";
+import { passStanding } from "../billing/pass";
 import { hasStanding } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import type { AccessCredential, DoorAccessEntry, MemberAccessControl } from "../contract/access";
@@ -14,7 +15,6 @@ import { getOrganisation } from "../organisation/service";
 import { kisiKeyOf } from "../organisation/settings";
 import { kisiProvider } from "../providers/kisi/index";
 import { factsOf } from "../subscription/states";
-import { passStanding } from "./standing";
 import { type DoorAccessRecord, doorAccessRecords, syncDoorAccess } from "./sync";
 
 export function presentDoorAccess(r: DoorAccessRecord, gymName: string | null): DoorAccessEntry {

@@ -3,8 +3,8 @@
  * moment it may change with no write (the door-access job's `review_at`). Pure; the rule itself is
  * `hasStanding` (billing/subscription-state.ts).
  */
-import { addDays, aucklandDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
-import { passDoor, passOf } from "../billing/pass";
+import { addDays, isCivilDate, startOfAucklandDay } from "../billing/calendar";
+import { passStanding } from "../billing/pass";
 import { hasStanding, type Standing } from "../billing/subscription-state";
 import { factsOf } from "../subscription/states";
 import type { SubscriptionRecord } from "../subscription/store";
@@ -18,17 +18,6 @@ export function standingByGym(subs: SubscriptionRecord[], now: Date): Map<string
     if (!seen || (!seen.standing && s.standing)) out.set(sub.gym_id, s);
   }
   return out;
-}
-
-/**
- * A visit pass's standing (docs/offers.md "Visit passes"): the membership's, unless the pass
- * refuses (no visit left after the last visit's day, or the pass ended): then the pass's reason.
- */
-export function passStanding(sub: SubscriptionRecord, now: Date, membership: Standing): Standing {
-  const pass = passOf(sub);
-  if (!pass) return membership;
-  const door = passDoor(pass, aucklandDate(now));
-  return door.standing ? membership : door;
 }
 
 /** The next moment after `now` at which a subscription's standing may change with no write. */

@@ -4,6 +4,7 @@
  * (access/visits.ts) writes what `passEntry` says under conditions that make it hold in parallel.
  */
 import { aucklandDate, type CivilDate, lastDayOf } from "./calendar";
+import type { Standing } from "./subscription-state";
 
 /** A member's pass as their subscription carries it. */
 export interface PassState {
@@ -59,4 +60,15 @@ export function passOf(sub: {
     last_visit_on: sub.pass_last_visit_on ?? null,
     ends_on: aucklandDate(new Date(sub.pif_ends_at)),
   };
+}
+
+/**
+ * Door standing with a visit pass: the membership's, unless the pass refuses (no visit left after
+ * the last visit's day, or the pass ended): then the pass's reason. Not a pass: the membership's.
+ */
+export function passStanding(sub: Parameters<typeof passOf>[0], now: Date, membership: Standing): Standing {
+  const pass = passOf(sub);
+  if (!pass) return membership;
+  const door = passDoor(pass, aucklandDate(now));
+  return door.standing ? membership : door;
 }

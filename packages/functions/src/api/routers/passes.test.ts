@@ -182,3 +182,57 @@ describe("the door's count", () => {
     expect(await pass()).toMatchObject({ used: 1 });
   });
 });
+
+describe("staff add visits (POST /api/subscriptions/{id}/pass-visits)", () => {
+  it("with a reason: the pass has more, the door opens again, the activity log says why", async () => {
+    await at("2027-07-01");
+    const { pass, door, sub, userId } = await passMember(1);
+    await visit(userId, "2027-07-01T10:00:00");
+    await at("2027-07-02");
+    await runJob("door-access");
+    expect((await door()).standing).toBe(false);
+    const path = `/api/subscriptions/${sub.id}/pass-visits`;
+    const bad = await admin.post(path, { visits: 0, reason: " " });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      visits: ["Enter 1 to 100 visits"],
+      reason: ["Say why the visits are added"],
+    });
+    const added = await admin.post(path, { visits: 2, reason: "The door failed on 1 July" });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data.pass).toMatchObject({ visits: 3, used: 1, left: 2, door: true });
+    expect(await pass()).toMatchObject({ visits: 3, left: 2 });
+    expect(await door()).toMatchObject({ standing: true });
+    const activity = await admin.get(`/api/members/${userId}/activity`);
+    expect(activity.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          summary: "Visits added to the pass",
+          detail: "2 visits added: The door failed on 1 July",
+        }),
+      ]),
+    );
+    expect(await visit(userId, "2027-07-02T10:00:00")).toBe("recorded");
+    expect(await pass()).toMatchObject({ used: 2, left: 1 });
+  });
+
+  it("another membership is 409 not_a_pass; another organisation's admin gets 404", async () => {
+    await at("2027-08-01");
+    const member = await cardMember();
+    const plain = await joinAs(world, member.client, world.price_id);
+    const notPass = await admin.post(`/api/subscriptions/${plain.id}/pass-visits`, {
+      visits: 1,
+      reason: "x",
+    });
+    expect(notPass.status).toBe(409);
+    expect(JSON.stringify(notPass.body)).toContain("not_a_pass");
+    const { sub } = await passMember(5);
+    const other = await moneyWorld({ name: "Other Pass Gyms 2" });
+    const outsider = await adminOf(other, api.url, "other-pass-admin2@example.nz");
+    const theirs = await outsider.post(`/api/subscriptions/${sub.id}/pass-visits`, {
+      visits: 1,
+      reason: "x",
+    });
+    expect(theirs.status).toBe(404);
+  });
+});
