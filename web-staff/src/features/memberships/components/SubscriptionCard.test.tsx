@@ -362,4 +362,28 @@ describe("the card's money figures are core's quote of the next money event (iss
     expect(screen.getByText("Cancelling: last day 4/12/2026")).toBeInTheDocument();
     expect(screen.queryByText(/^Cancelled/)).not.toBeInTheDocument();
   });
+
+  it("shows a visit pass's visits left and, when none is left, the door's reason (docs/offers.md \"Visit passes\")", () => {
+    renderWithProviders(
+      <SubscriptionCard
+        subscription={subscription({
+          pif_ends_at: "2027-10-01T11:00:00.000Z",
+          pass: {
+            visits: 10,
+            used: 10,
+            left: 0,
+            last_visit_on: "2027-08-02",
+            last_day: "2027-10-01",
+            door: false,
+            reason: "No visits left on the pass",
+          },
+          door_access: { standing: false, reason: "No visits left on the pass" },
+        })}
+        canChange={false}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.getByText(/0 of 10, last used/)).toBeInTheDocument();
+    expect(screen.getByText("No: No visits left on the pass")).toBeInTheDocument();
+  });
 });
