@@ -234,6 +234,7 @@ describe("offering page", () => {
       term_unit: "months",
       trial_days: null,
       trial_amount: null,
+      visits: null,
     });
   });
 
