@@ -140,6 +140,7 @@ export const passVisitsInput = z
       .max(500, "The maximum length allowed is 500 characters"),
   })
   .meta({ example: { visits: 2, reason: "The door failed on 3 March" } });
+export type PassVisitsInput = z.input<typeof passVisitsInput>;
 
 export const cancellationPreviewSchema = z
   .object({
