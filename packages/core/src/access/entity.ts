@@ -64,6 +64,8 @@ export const visitEntity = new Entity({
     door_name: { type: "string" },
     /** The member's latest membership's offering when it was recorded (the rollups count the visit there). */
     offering_id: { type: "string" },
+    /** The visit used one of a visit pass's visits (docs/offers.md "Visit passes"). */
+    pass_visit_used: { type: "boolean" },
     ...timestamps,
   },
   indexes: {

@@ -5,6 +5,7 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds } from "../auth/scope";
+import { passStanding } from "../billing/pass";
 import { hasStanding } from "../billing/subscription-state";
 import { businessNow } from "../clock";
 import type { AccessCredential, DoorAccessEntry, MemberAccessControl } from "../contract/access";
@@ -45,7 +46,9 @@ export async function memberAccessControl(actor: Actor, userId: string): Promise
     gymNames(organisationId),
     businessNow(),
   ]);
-  const standing = sub ? hasStanding(factsOf(sub, now)) : { standing: false, reason: "No membership" };
+  const standing = sub
+    ? passStanding(sub, now, hasStanding(factsOf(sub, now)))
+    : { standing: false, reason: "No membership" };
   return {
     user_id: userId,
     access_control_enabled: Boolean(org.access_control),

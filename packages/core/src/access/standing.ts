@@ -3,7 +3,8 @@
  * moment it may change with no write (the door-access job's `review_at`). Pure; the rule itself is
  * `hasStanding` (billing/subscription-state.ts).
  */
-import { isCivilDate, startOfAucklandDay } from "../billing/calendar";
+import { addDays, isCivilDate, startOfAucklandDay } from "../billing/calendar";
+import { passStanding } from "../billing/pass";
 import { hasStanding, type Standing } from "../billing/subscription-state";
 import { factsOf } from "../subscription/states";
 import type { SubscriptionRecord } from "../subscription/store";
@@ -12,7 +13,7 @@ import type { SubscriptionRecord } from "../subscription/store";
 export function standingByGym(subs: SubscriptionRecord[], now: Date): Map<string, Standing> {
   const out = new Map<string, Standing>();
   for (const sub of subs) {
-    const s = hasStanding(factsOf(sub, now));
+    const s = passStanding(sub, now, hasStanding(factsOf(sub, now)));
     const seen = out.get(sub.gym_id);
     if (!seen || (!seen.standing && s.standing)) out.set(sub.gym_id, s);
   }
@@ -30,6 +31,10 @@ export function nextReview(subs: SubscriptionRecord[], now: Date): string | null
       s.undo_cancellation_until,
       s.grace_period_ends_at,
       s.pif_ends_at,
+      // A pass's last visit: the door closes the next day.
+      s.pass_visits && (s.pass_visits_used ?? 0) >= s.pass_visits && s.pass_last_visit_on
+        ? addDays(s.pass_last_visit_on, 1)
+        : undefined,
     ])
     .filter((v): v is string => Boolean(v))
     // Civil dates (YYYY-MM-DD) mean Auckland midnight starting that day.

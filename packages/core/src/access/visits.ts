@@ -7,6 +7,7 @@ import type { EntityItem } from "electrodb";
 import type { Actor } from "../auth/actor";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { addDays, aucklandDate, type CivilDate, startOfAucklandDay } from "../billing/calendar";
+import { passOf } from "../billing/pass";
 import { type Visit, visitListQuery, visitMessages } from "../contract/access";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
@@ -20,7 +21,8 @@ import { getUserOrNull } from "../user/service";
 import { parse } from "../validation";
 import type { VerifiedWebhook } from "../webhook-log/receive";
 import type { visitEntity } from "./entity";
-import { userOfKisiUser } from "./sync";
+import { passVisitWrite } from "./pass";
+import { syncDoorAccessQuietly, userOfKisiUser } from "./sync";
 
 export type VisitRecord = EntityItem<typeof visitEntity>;
 
@@ -44,11 +46,27 @@ export interface VisitInput {
 export async function recordVisit(input: VisitInput): Promise<"recorded" | "duplicate"> {
   // A successful visit also counts in the dashboard's rollups (per gym per day, per offering, and
   // the member's month for cost per visit), in the same transaction: the visit's conditional
-  // create makes it count once. The offering is the member's latest membership's.
+  // create makes it count once. The offering is the member's latest membership's. A visit pass's
+  // count is in the same transaction too (docs/offers.md "Visit passes").
   const day = aucklandDate(new Date(input.visited_at));
-  const offeringId = input.successful
-    ? await latestOfferingOf(input.organisation_id, input.user_id, day)
-    : null;
+  const sub = input.successful ? await latestSubscriptionOf(input.organisation_id, input.user_id) : null;
+  const offeringId = sub ? (subjectOf(sub, day).offering_id ?? null) : null;
+  const pass = passVisitWrite(sub, day);
+  let recorded = await writeVisit(input, day, offeringId, pass?.item ?? null);
+  // The pass's condition failed (the day was counted, or the last visit taken, beside this one):
+  // the visit is written again using none.
+  if (recorded === "not_recorded" && pass) recorded = await writeVisit(input, day, offeringId, null);
+  if (recorded === "not_recorded") throw new Error("the visit was not recorded");
+  return recorded;
+}
+
+async function writeVisit(
+  input: VisitInput,
+  day: CivilDate,
+  offeringId: string | null,
+  // biome-ignore lint/suspicious/noExplicitAny: the transaction's subscription entity
+  passItem: ((subscription: any) => unknown) | null,
+): Promise<"recorded" | "duplicate" | "not_recorded"> {
   const counted = input.successful
     ? [
         visitChange({
@@ -63,34 +81,45 @@ export async function recordVisit(input: VisitInput): Promise<"recorded" | "dupl
     : [];
   const { canceled } = await writeCounted(counted, (items) =>
     db()
-      .transaction.write(({ visit, rollup, memberMonth, churnRisk }) => [
+      .transaction.write(({ visit, rollup, memberMonth, churnRisk, subscription }) => [
         visit
-          .create({ ...input, ...(offeringId ? { offering_id: offeringId } : {}) })
+          .create({
+            ...input,
+            ...(offeringId ? { offering_id: offeringId } : {}),
+            ...(passItem ? { pass_visit_used: true } : {}),
+          })
           .commit({ response: "all_old" }),
+        ...(passItem ? [passItem(subscription) as never] : []),
         ...items({ rollup, memberMonth, churnRisk }),
       ])
       .go(),
   );
-  if (canceled) {
-    const { data } = await db()
-      .entities.visit.get({ organisation_id: input.organisation_id, event_id: input.event_id })
-      .go();
-    if (data) return "duplicate";
-    throw new Error("the visit was not recorded");
+  if (!canceled) {
+    if (passItem) await closeDoorAfterLastVisit(input, day);
+    return "recorded";
   }
-  return "recorded";
+  const { data } = await db()
+    .entities.visit.get({ organisation_id: input.organisation_id, event_id: input.event_id })
+    .go();
+  return data ? "duplicate" : "not_recorded";
 }
 
-/** The offering the member's latest membership counts under on the day (after a move to another offering's price, that one). */
-async function latestOfferingOf(
-  organisationId: string,
-  userId: string,
-  day: CivilDate,
-): Promise<string | null> {
+/**
+ * After a pass's last visit the door is synced at once: standing holds for the rest of the day,
+ * and the review at the next midnight takes the door away (access/standing.ts `nextReview`).
+ */
+async function closeDoorAfterLastVisit(input: VisitInput, day: CivilDate) {
+  const sub = await latestSubscriptionOf(input.organisation_id, input.user_id);
+  const pass = sub ? passOf(sub) : null;
+  if (pass && pass.used >= pass.visits && pass.last_visit_on === day)
+    await syncDoorAccessQuietly(input.organisation_id, input.user_id);
+}
+
+/** The member's latest membership (after a move to another offering's price, that one). */
+async function latestSubscriptionOf(organisationId: string, userId: string) {
   const member = await findMember(organisationId, userId);
   if (!member?.latest_subscription_id) return null;
-  const sub = await findSubscription(organisationId, member.latest_subscription_id);
-  return sub ? (subjectOf(sub, day).offering_id ?? null) : null;
+  return (await findSubscription(organisationId, member.latest_subscription_id)) ?? null;
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? null : String(value));

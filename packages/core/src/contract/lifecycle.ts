@@ -121,6 +121,27 @@ export const manualPaymentInput = z
   .meta({ example: { amount: 6000, payment_method: "eftpos" } });
 export type ManualPaymentInput = z.input<typeof manualPaymentInput>;
 
+/** POST /api/subscriptions/{id}/pass-visits (docs/offers.md "Visit passes"): staff add visits, with a reason. */
+export const passVisitsMessages = {
+  visits: "Enter 1 to 100 visits",
+  reason: "Say why the visits are added",
+} as const;
+export const passVisitsInput = z
+  .object({
+    visits: z
+      .number({ error: passVisitsMessages.visits })
+      .refine(Number.isInteger, passVisitsMessages.visits)
+      .min(1, passVisitsMessages.visits)
+      .max(100, passVisitsMessages.visits),
+    reason: z
+      .string({ error: passVisitsMessages.reason })
+      .trim()
+      .min(1, passVisitsMessages.reason)
+      .max(500, "The maximum length allowed is 500 characters"),
+  })
+  .meta({ example: { visits: 2, reason: "The door failed on 3 March" } });
+export type PassVisitsInput = z.input<typeof passVisitsInput>;
+
 export const cancellationPreviewSchema = z
   .object({
     immediate: z.boolean(),

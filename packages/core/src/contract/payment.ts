@@ -344,6 +344,18 @@ export const subscriptionSchema = z
       })
       .nullable()
       .meta({ description: 'The trial taken when joining (docs/offers.md "Trials"), or null' }),
+    pass: z
+      .object({
+        visits: z.number().int(),
+        used: z.number().int(),
+        left: z.number().int(),
+        last_visit_on: nullableString,
+        last_day: z.string().meta({ description: "The pass's last valid day" }),
+        door: z.boolean().meta({ description: "The pass opens the door today" }),
+        reason: z.string().meta({ description: 'e.g. "7 of 10 visits left", "No visits left on the pass"' }),
+      })
+      .nullable()
+      .meta({ description: 'A visit pass (docs/offers.md "Visit passes"), or null' }),
     cancellation_reasons: z.array(z.string()),
     cancellation_comments: nullableString,
     undo_cancellation_until: nullableString,

@@ -16,7 +16,12 @@ export const priceMessages = {
   trialDays: "Enter a trial of 1 to 90 days",
   trialDaysMissing: "Enter how many days the trial lasts",
   trialPif: "A pay-in-full price cannot have a trial",
+  visits: "Enter 1 to 1000 visits",
+  visitsRecurring: "Only a pay-in-full price can be a visit pass",
 } as const;
+
+/** The most visits a pass may carry (docs/offers.md "Visit passes"). */
+export const MAX_PASS_VISITS = 1000;
 
 /** The longest trial a price may carry (docs/offers.md "Trials"). */
 export const MAX_TRIAL_DAYS = 90;
@@ -73,12 +78,22 @@ export const priceInput = z
     trial_amount: cents(messages.required)
       .nullish()
       .transform((v) => v ?? null),
+    /** docs/offers.md "Visit passes": a pay-in-full price carrying visits is a pass. */
+    visits: z
+      .number({ error: priceMessages.visits })
+      .refine(Number.isInteger, priceMessages.visits)
+      .min(1, priceMessages.visits)
+      .max(MAX_PASS_VISITS, priceMessages.visits)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((value, ctx) => {
     if (value.trial_amount != null && value.trial_days == null)
       ctx.addIssue({ code: "custom", path: ["trial_days"], message: priceMessages.trialDaysMissing });
     if (value.trial_days != null && value.billing_frequency === "one_off")
       ctx.addIssue({ code: "custom", path: ["trial_days"], message: priceMessages.trialPif });
+    if (value.visits != null && value.billing_frequency !== "one_off")
+      ctx.addIssue({ code: "custom", path: ["visits"], message: priceMessages.visitsRecurring });
     const hasUnit = value.term_unit != null;
     const hasAmount = value.term_amount != null;
     if (hasAmount && !hasUnit)
@@ -170,6 +185,10 @@ export const priceSchema = z
     trial_days: z.number().int().nullable().meta({ description: "A trial's length (docs/offers.md)" }),
     trial_amount: z.number().int().nullable().meta({ description: "Cents for the whole trial; 0 free" }),
     formatted_trial: z.string().nullable().meta({ description: 'e.g. "7-day free trial"' }),
+    kind: z.enum(["recurring", "pif", "pass"]).meta({
+      description: 'A visit pass is a pay-in-full price with visits (docs/offers.md "Visit passes")',
+    }),
+    visits: z.number().int().nullable().meta({ description: "A pass's visits; null for other prices" }),
     membership_type: z.string(),
     total_value: z
       .number()

@@ -119,6 +119,7 @@ const lifecycleSummaries: Record<string, string> = {
   price_change_scheduled: "Price change scheduled",
   start_now: "Membership started early",
   manual_payment: "Manual payment recorded",
+  pass_visits_added: "Visits added to the pass",
 };
 
 /** A lifecycle operation (pause, cancel, price change, start now, manual payment) changed a subscription. */

@@ -28,6 +28,8 @@ export const priceEntity = new Entity({
     /** A trial (docs/offers.md "Trials"): its days, and its cents for the whole trial (0 free). */
     trial_days: { type: "number" },
     trial_amount: { type: "number" },
+    /** A visit pass (docs/offers.md "Visit passes"): a pay-in-full price's visits. */
+    visits: { type: "number" },
     /** A family of prices: a price and the prices that later replace it share this value. */
     grouping_unique_identifier: { type: "string", required: true, readOnly: true },
     subscriptions_count: { type: "number", required: true, default: 0 },

@@ -32,6 +32,7 @@ export interface PriceRecord {
   term_unit?: TermUnit | null;
   trial_days?: number | null;
   trial_amount?: number | null;
+  visits?: number | null;
   grouping_unique_identifier: string;
   subscriptions_count: number;
   private_links: { id: string; token: string; age_bypass: boolean; created_at: string }[];
@@ -120,6 +121,8 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     trial_days: price.trial_days ?? null,
     trial_amount: price.trial_days ? (price.trial_amount ?? 0) : null,
     formatted_trial: formatTrial(price),
+    kind: price.billing_frequency !== "one_off" ? "recurring" : price.visits ? "pass" : "pif",
+    visits: price.billing_frequency === "one_off" ? (price.visits ?? null) : null,
     /** "12M Term", "PIF" or "Flexi" (spec 001 §4). */
     membership_type: membershipTypeLabel(term),
     total_value: total,

@@ -77,6 +77,7 @@ function storedFields(input: PriceInput) {
     term_unit: input.term_unit ?? undefined,
     trial_days: input.trial_days ?? undefined,
     trial_amount: input.trial_days != null ? (input.trial_amount ?? 0) : undefined,
+    visits: input.visits ?? undefined,
   };
 }
 /**
@@ -190,10 +191,11 @@ export async function updatePrice(actor: Actor, priceId: string, body: unknown) 
   if (changesTerms && current.subscriptions_count > 0)
     throw new ConflictError(priceMessages.lockedWhenSubscribed, "has_members");
   checkFrequency(input, context, current);
-  // A trial may change while members are subscribed: theirs is snapshotted on their subscription.
-  const removed = (["joining_fee", "term_amount", "term_unit", "trial_days", "trial_amount"] as const).filter(
-    (name) => fields[name] === undefined,
-  );
+  // A trial or a pass's visits may change while members are subscribed: theirs are snapshotted on
+  // their subscription.
+  const removed = (
+    ["joining_fee", "term_amount", "term_unit", "trial_days", "trial_amount", "visits"] as const
+  ).filter((name) => fields[name] === undefined);
   const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   await racePoint("price-edit:read", priceId);
   let update = db().entities.price.patch({ organisation_id: organisationId, price_id: priceId }).set(set);

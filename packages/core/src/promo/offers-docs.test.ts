@@ -9,6 +9,7 @@ import { type DiscountTerms, discountOf } from "../billing/discount";
 import { cents, parseExampleTables, type Row } from "../billing/doc-tables.test-support";
 import type { BillingFrequency } from "../billing/frequency";
 import { cancellationTerms } from "../billing/lifecycle";
+import { type PassState, passDoor, passEntry } from "../billing/pass";
 import { termEnd } from "../billing/term";
 import { billingDateAfterTrial, trialOf } from "../billing/trial";
 import { chargeAfterOf, type NextCharge, scheduleOf } from "../subscription/schedule";
@@ -87,7 +88,24 @@ function chargesOf(sub: SubscriptionRecord, count: number): NextCharge[] {
   return out;
 }
 
+/** A pass from a row's Visits, Used, Last visit and Ends. */
+const passOf = (row: Row): PassState => ({
+  visits: Number(row.Visits),
+  used: Number(row.Used),
+  last_visit_on: none(row["Last visit"]) ? null : row["Last visit"],
+  ends_on: row.Ends,
+});
+
 const checks: Record<string, (row: Row) => void> = {
+  "pass-entry"(row) {
+    expect(passEntry(passOf(row), row["Entry on"])).toEqual({
+      uses_visit: yes(row["Uses a visit"]),
+      left: Number(row.Left),
+    });
+  },
+  "pass-door"(row) {
+    expect(passDoor(passOf(row), row.Today)).toEqual({ standing: yes(row.Door), reason: row.Reason });
+  },
   "trial-charges"(row) {
     const index = Number(row.Charge);
     const charge = chargesOf(memberOf(row), index + 1)[index];

@@ -105,6 +105,14 @@ export const subscriptionEntity = new Entity({
      */
     trial_ends_on: { type: "string" },
     trial_amount: { type: "number" },
+    /**
+     * A visit pass (docs/offers.md "Visit passes"): the visits it carries (snapshotted from the
+     * price), those used (one a day at most, +1 under a condition in the visit's transaction) and
+     * the civil date of the last visit that used one. Absent: not a pass.
+     */
+    pass_visits: { type: "number" },
+    pass_visits_used: { type: "number" },
+    pass_last_visit_on: { type: "string" },
     payments_sum: { type: "number", required: true, default: 0 },
     balance_owing: { type: "number", required: true, default: 0 },
     periods_owing: { type: "number", required: true, default: 0 },

@@ -85,7 +85,7 @@ export interface FactChange {
    * which a settlement (`payments_sum`) or a billing run's claim (`credit_balance`) moves without
    * changing the version, so a SET of the figure read would undo theirs (issue 34).
    */
-  add?: Partial<Record<"payments_sum" | "credit_balance", number>>;
+  add?: Partial<Record<"payments_sum" | "credit_balance" | "pass_visits", number>>;
   /**
    * False for a change that cannot move the schedule (a desk payment). Any other change is also
    * conditional on the billing state read (`last_charge_index`): a billing run's claim advances it

@@ -1,6 +1,7 @@
 /** The pure presenter of a subscription (spec 001 §3) with its derived states (§4, from billing rules). */
 import { addDays, aucklandDate, lastDayOf, startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
+import { passDoor, passOf } from "../billing/pass";
 import { chargeCovering } from "../billing/schedule";
 import type { Subscription } from "../contract/payment";
 import type { MoneyQuote } from "../contract/quote";
@@ -88,6 +89,7 @@ export function presentSubscription(
           in_trial: aucklandDate(context.now) < sub.trial_ends_on,
         }
       : null,
+    pass: presentPass(sub, context.now),
     cancellation_reasons: sub.cancellation_reasons ?? [],
     cancellation_comments: sub.cancellation_comments ?? null,
     undo_cancellation_until: sub.undo_cancellation_until ?? null,
@@ -130,3 +132,19 @@ export function presentSubscription(
 }
 
 export type SubscriptionView = Subscription;
+
+/** A visit pass's count and what it means at the door today (docs/offers.md "Visit passes"). */
+function presentPass(sub: SubscriptionRecord, now: Date): Subscription["pass"] {
+  const pass = passOf(sub);
+  if (!pass) return null;
+  const door = passDoor(pass, aucklandDate(now));
+  return {
+    visits: pass.visits,
+    used: pass.used,
+    left: Math.max(0, pass.visits - pass.used),
+    last_visit_on: pass.last_visit_on,
+    last_day: lastDayOf(pass.ends_on),
+    door: door.standing,
+    reason: door.reason,
+  };
+}

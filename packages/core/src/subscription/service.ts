@@ -230,6 +230,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
       : undefined,
     // Pay in full covers the price's term (docs/billing.md "Pay in full").
     pif_ends_at: isPif ? startOfAucklandDay(pifEnd(startDate, price)).toISOString() : undefined,
+    // A visit pass's visits (docs/offers.md "Visit passes"), valid for the pay-in-full span.
+    ...(isPif && price.visits ? { pass_visits: price.visits, pass_visits_used: 0 } : {}),
     private_price_link_id: input.private_price_link_id,
     payments_sum: 0,
     balance_owing: 0,

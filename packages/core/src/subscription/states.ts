@@ -2,6 +2,7 @@
  * The subscription's derived states (spec 001 §4) and door standing, computed by the billing
  * rules (billing/subscription-state.ts) from the record and the business clock's now.
  */
+import { passStanding } from "../billing/pass";
 import { deriveSubscriptionState, type SubscriptionFacts } from "../billing/subscription-state";
 import type { SubscriptionRecord } from "./store";
 
@@ -57,6 +58,6 @@ export function derivedStatesOf(sub: SubscriptionRecord, now: Date) {
     price_change_takes_effect_at: s.price_change_takes_effect_at?.toISOString() ?? null,
     start_now_offered: s.start_now_offered,
     actions: s.actions,
-    door_access: s.door,
+    door_access: passStanding(sub, now, s.door),
   };
 }

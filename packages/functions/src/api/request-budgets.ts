@@ -182,6 +182,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   // Raised by 2 requests and 2 rounds with the outbox (issue 39): the receipt's `paid_at_desk` event
   // is delivered right after the commit under a lease (an UpdateItem) and then deleted (a DeleteItem).
   "POST /api/subscriptions/{id}/manual-payment": b(30, 23),
+  "POST /api/subscriptions/{id}/pass-visits": b(3, 2),
   "DELETE /api/subscriptions/{id}/pause": b(3, 2),
   "POST /api/subscriptions/{id}/pause": b(18, 12),
   "GET /api/subscriptions/{id}/start-early-data": b(3, 2),

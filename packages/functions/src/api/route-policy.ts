@@ -238,6 +238,7 @@ export const routePolicy: Record<string, AudienceName> = {
   "GET /api/users/{id}/price-change-history": "staff",
   "GET /api/subscriptions/{id}/start-early-data": "staff",
   "POST /api/subscriptions/{id}/start-now": "gym-admin",
+  "POST /api/subscriptions/{id}/pass-visits": "gym-admin",
   "POST /api/subscriptions/{id}/manual-payment": "gym-admin",
   // Members
   "GET /api/members": "staff",

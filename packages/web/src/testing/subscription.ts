@@ -35,6 +35,7 @@ export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subs
     cancelled_at: null,
     cancellation_effective_at: null,
     trial: null,
+    pass: null,
     cancellation_reasons: [],
     cancellation_comments: null,
     undo_cancellation_until: null,

@@ -2,6 +2,7 @@ import {
   cancelInput,
   cancellationPreviewSchema,
   manualPaymentInput,
+  passVisitsInput,
   pauseInput,
   priceChangeEmailSchema,
   priceChangeHistorySchema,
@@ -16,6 +17,7 @@ import {
   schedulePriceChange,
 } from "@gym/core/subscription/operations/change-price";
 import { recordManualPayment } from "@gym/core/subscription/operations/manual-payment";
+import { addPassVisits } from "@gym/core/subscription/operations/pass-visits";
 import { pauseSubscription, removePause } from "@gym/core/subscription/operations/pause";
 import { startEarlyData, startNow } from "@gym/core/subscription/operations/start-early";
 import { undoCancellation } from "@gym/core/subscription/operations/undo-cancellation";
@@ -214,4 +216,17 @@ export const lifecycleRouter = createRouter()
         { data: await recordManualPayment(actorOf(c), c.req.valid("param").id, c.req.valid("json")) },
         200,
       ),
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/subscriptions/{id}/pass-visits",
+      tags,
+      summary:
+        'Add visits to a visit pass, with a reason (docs/offers.md "Visit passes"): 409 not_a_pass for any other membership',
+      request: { params: idParam, ...jsonBody(passVisitsInput) },
+      responses: changed,
+    }),
+    async (c) =>
+      c.json({ data: await addPassVisits(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
   );

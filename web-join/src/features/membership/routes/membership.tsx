@@ -41,6 +41,7 @@ import {
   type Subscription,
   useMyMembership,
 } from "../api/membership";
+import { PassPanel } from "../components/PassPanel";
 import { TrialPanel } from "../components/TrialPanel";
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
@@ -100,6 +101,7 @@ export function MembershipRoute() {
               <BankTransferDetails transfer={state.bank_transfer} gym={state.gym?.name ?? "the gym"} />
             }
           />
+          <PassPanel sub={sub} />
           <Payments sub={sub} />
           <Paper withBorder p={{ base: "md", xs: "lg" }}>
             <Stack gap="xs">

@@ -9,6 +9,7 @@ import type {
   ManualPaymentInput,
   OnboardedPif,
   OnboardPifInput,
+  PassVisitsInput,
   PauseInput,
   PriceChangeCandidate,
   PriceChangeEmail,
@@ -45,6 +46,10 @@ export const undoCancellation = (id: string) => api.post<Subscription>(`${sub(id
 export const startNow = (id: string) => api.post<Subscription>(`${sub(id)}/start-now`);
 export const recordManualPayment = (id: string, body: ManualPaymentInput) =>
   api.post<Subscription>(`${sub(id)}/manual-payment`, body);
+
+/** docs/offers.md "Visit passes": an admin adds visits to a pass, with a reason. */
+export const addPassVisits = (id: string, body: PassVisitsInput) =>
+  api.post<Subscription>(`${sub(id)}/pass-visits`, body);
 
 export function useCancellationPreview(id: string | null, immediate: boolean) {
   return useApi<CancellationPreview>(id ? `${sub(id)}/cancellation-preview?immediate=${immediate}` : null);

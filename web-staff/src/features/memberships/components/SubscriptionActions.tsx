@@ -4,6 +4,7 @@ import { type ComponentType, useState } from "react";
 import type { Subscription } from "../api/memberships";
 import { CancelDialog } from "./actions/CancelDialog";
 import { ManualPaymentDialog } from "./actions/ManualPaymentDialog";
+import { PassVisitsDialog } from "./actions/PassVisitsDialog";
 import { PauseDialog } from "./actions/PauseDialog";
 import { RemovePauseDialog } from "./actions/RemovePauseDialog";
 import { StartNowDialog } from "./actions/StartNowDialog";
@@ -13,7 +14,7 @@ import { UndoCancellationDialog } from "./actions/UndoCancellationDialog";
 type ActionKey = keyof Subscription["actions"];
 
 interface ActionEntry {
-  key: ActionKey;
+  key: ActionKey | "pass_visits";
   /** The button on the card. */
   label: string;
   /** The dialog's title. */
@@ -32,6 +33,7 @@ const ACTIONS: readonly ActionEntry[] = [
     title: "Record a payment",
     Dialog: ManualPaymentDialog,
   },
+  { key: "pass_visits", label: "Add visits", title: "Add visits to the pass", Dialog: PassVisitsDialog },
   { key: "cancel", label: "Cancel", title: "Cancel membership", Dialog: CancelDialog },
   {
     key: "undo_cancellation",
@@ -54,7 +56,10 @@ export function SubscriptionActions({
   onChanged: (next: Subscription) => void;
 }) {
   const [open, setOpen] = useState<ActionEntry | null>(null);
-  const offered = ACTIONS.filter((action) => s.actions[action.key]);
+  // Adding visits is offered on any visit pass (docs/offers.md "Visit passes"); the rest by `actions`.
+  const offered = ACTIONS.filter((action) =>
+    action.key === "pass_visits" ? Boolean(s.pass) : s.actions[action.key],
+  );
   if (!offered.length) return null;
 
   const close = () => setOpen(null);

@@ -362,4 +362,67 @@ describe("the card's money figures are core's quote of the next money event (iss
     expect(screen.getByText("Cancelling: last day 4/12/2026")).toBeInTheDocument();
     expect(screen.queryByText(/^Cancelled/)).not.toBeInTheDocument();
   });
+
+  it("shows a visit pass's visits left and, when none is left, the door's reason (docs/offers.md \"Visit passes\")", () => {
+    renderWithProviders(
+      <SubscriptionCard
+        subscription={subscription({
+          pif_ends_at: "2027-10-01T11:00:00.000Z",
+          pass: {
+            visits: 10,
+            used: 10,
+            left: 0,
+            last_visit_on: "2027-08-02",
+            last_day: "2027-10-01",
+            door: false,
+            reason: "No visits left on the pass",
+          },
+          door_access: { standing: false, reason: "No visits left on the pass" },
+        })}
+        canChange={false}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.getByText(/0 of 10, last used/)).toBeInTheDocument();
+    expect(screen.getByText("No: No visits left on the pass")).toBeInTheDocument();
+  });
+
+  it('adds visits to a pass with a reason (docs/offers.md "Visit passes"); a membership that is not a pass has no such button', async () => {
+    const pass = {
+      visits: 10,
+      used: 10,
+      left: 0,
+      last_visit_on: "2027-08-02",
+      last_day: "2027-10-01",
+      door: false,
+      reason: "No visits left on the pass",
+    };
+    const { calls } = mockApi({
+      "POST /api/subscriptions/s-1/pass-visits": subscription({
+        pass: { ...pass, visits: 12, left: 2, door: true },
+      }),
+    });
+    const onChanged = vi.fn();
+    const { unmount } = renderWithProviders(
+      <SubscriptionCard
+        subscription={subscription({ pif_ends_at: "2027-10-01T11:00:00.000Z", pass })}
+        canChange
+        onChanged={onChanged}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Add visits" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add visits to the pass" });
+    await user.clear(within(dialog).getByRole("textbox", { name: /Visits to add/ }));
+    await user.type(within(dialog).getByRole("textbox", { name: /Visits to add/ }), "2");
+    await user.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "The door failed");
+    await user.click(within(dialog).getByRole("button", { name: "Add visits" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.url).toBe("/api/subscriptions/s-1/pass-visits");
+    expect(post?.body).toEqual({ visits: 2, reason: "The door failed" });
+    unmount();
+    renderWithProviders(<SubscriptionCard subscription={subscription()} canChange onChanged={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Add visits" })).not.toBeInTheDocument();
+  });
 });

@@ -155,6 +155,12 @@ export function SubscriptionCard({
             </Fact>
           )}
           {s.in_grace_period && <Fact label="Grace ends">{formatDate(s.grace_period_ends_at)}</Fact>}
+          {s.pass && (
+            <Fact label="Visits left">
+              {s.pass.left} of {s.pass.visits}
+              {s.pass.last_visit_on ? `, last used ${formatDate(s.pass.last_visit_on)}` : ""}
+            </Fact>
+          )}
           <Fact label="Door access">{s.door_access.standing ? "Yes" : `No: ${s.door_access.reason}`}</Fact>
         </SimpleGrid>
 

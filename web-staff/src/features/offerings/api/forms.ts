@@ -178,6 +178,8 @@ export interface PriceFormValues {
   /** docs/offers.md "Trials": days ("" no trial) and dollars for the whole trial ("" free). */
   trial_days: number | string;
   trial_amount: number | string;
+  /** docs/offers.md "Visit passes": a pay-in-full price's visits ("" not a pass). */
+  visits: number | string;
 }
 
 export function newPriceValues(): PriceFormValues {
@@ -190,6 +192,7 @@ export function newPriceValues(): PriceFormValues {
     term_unit: null,
     trial_days: "",
     trial_amount: "",
+    visits: "",
   };
 }
 
@@ -203,6 +206,7 @@ export function priceValues(price: Price): PriceFormValues {
     term_unit: price.term_unit,
     trial_days: price.trial_days ?? "",
     trial_amount: price.trial_days && price.trial_amount ? price.trial_amount / 100 : "",
+    visits: price.visits ?? "",
   };
 }
 
@@ -220,6 +224,7 @@ export function priceBody(values: PriceFormValues): PriceBody {
     term_unit: isEmpty(values.term_unit) ? null : values.term_unit,
     trial_days: isEmpty(values.trial_days) ? null : Number(values.trial_days),
     trial_amount: isEmpty(values.trial_amount) ? null : toCents(values.trial_amount),
+    visits: isEmpty(values.visits) ? null : Number(values.visits),
   };
 }
 

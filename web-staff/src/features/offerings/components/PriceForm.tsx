@@ -118,6 +118,16 @@ export function PriceForm({
             {...numberFieldProps(form, "trial_amount")}
           />
         </SimpleGrid>
+        {form.values.billing_frequency === "one_off" && (
+          <NumberInput
+            label="Visits"
+            description="A visit pass: visits it includes, one used per day at the door (empty: not a pass)"
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            {...form.getInputProps("visits")}
+          />
+        )}
         <Switch
           label="Private"
           description="Not shown on the join site; members join on it through a private link."

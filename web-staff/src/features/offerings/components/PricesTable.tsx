@@ -136,7 +136,12 @@ export function PricesTable({
           ),
         },
         { accessor: "frequency_label", title: "Frequency", ...wideScreensOnly },
-        { accessor: "membership_type", title: "Type", ...wideScreensOnly },
+        {
+          accessor: "membership_type",
+          title: "Type",
+          ...wideScreensOnly,
+          render: (price) => (price.visits ? `Pass: ${price.visits} visits` : price.membership_type),
+        },
         {
           accessor: "formatted_joining_fee",
           title: "Joining fee",

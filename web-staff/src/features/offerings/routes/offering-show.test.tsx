@@ -34,6 +34,8 @@ const price = (overrides: Partial<Price>): Price => ({
   trial_days: null,
   trial_amount: null,
   formatted_trial: null,
+  kind: "recurring",
+  visits: null,
   membership_type: "Flexi",
   total_value: null,
   formatted_total_value: null,
@@ -232,6 +234,7 @@ describe("offering page", () => {
       term_unit: "months",
       trial_days: null,
       trial_amount: null,
+      visits: null,
     });
   });
 
