@@ -8,7 +8,7 @@ const errorsOf = (schema: typeof priceInput | typeof proRataRequest, input: unkn
 };
 
 describe("price input", () => {
-  it("fills the defaults; no joining fee, no term and no trial are null", () => {
+  it("fills the defaults; no joining fee, no term, no trial and no visits are null", () => {
     expect(priceInput.parse({ amount: 2400, billing_frequency: "weekly" })).toEqual({
       amount: 2400,
       billing_frequency: "weekly",
@@ -18,6 +18,7 @@ describe("price input", () => {
       term_amount: null,
       trial_days: null,
       trial_amount: null,
+      visits: null,
     });
   });
 

@@ -177,7 +177,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/subscriptions/change-price-email-preview": b(5, 3),
   "POST /api/subscriptions/schedule-price-change": b(5, 3),
   "GET /api/subscriptions/{id}": b(6, 4),
-  "POST /api/subscriptions/{id}/cancel": b(23, 15),
+  // +1: the cancellation email reads the member as they are now (user/recipient.ts), not the snapshot.
+  "POST /api/subscriptions/{id}/cancel": b(24, 16),
   "GET /api/subscriptions/{id}/cancellation-preview": b(7, 4),
   // Raised by 2 requests and 2 rounds with the outbox (issue 39): the receipt's `paid_at_desk` event
   // is delivered right after the commit under a lease (an UpdateItem) and then deleted (a DeleteItem).
@@ -187,7 +188,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/subscriptions/{id}/pause": b(18, 12),
   "GET /api/subscriptions/{id}/start-early-data": b(3, 2),
   "POST /api/subscriptions/{id}/start-now": b(3, 2),
-  "POST /api/subscriptions/{id}/undo-cancellation": b(18, 12),
+  // +2: the member told it goes on, read as they are now (user/recipient.ts), and the email sent.
+  "POST /api/subscriptions/{id}/undo-cancellation": b(20, 14),
   "GET /api/surcharge-total": b(2, 1),
   "POST /api/two-factor-authentication": b(1, 1),
   "POST /api/unique-email": b(1, 1),
