@@ -147,11 +147,16 @@ const ANSWER_WAITS_MS = [100, 200, 400, 600, 800];
  * them: it delivers events only after every charge call of the day has finished, so an answer not
  * there yet never lands (a crash) and each wait there is idle time (tests/sim/simulation.ts).
  */
-const answerWaitScale = () => Number(process.env.STRIPE_ANSWER_WAIT_SCALE ?? 1);
+const answerWaitScale = () => {
+  // Fails closed: anything but a number from 0 to 1 waits the whole time.
+  const scale = Number(process.env.STRIPE_ANSWER_WAIT_SCALE ?? 1);
+  return Number.isFinite(scale) && scale >= 0 && scale <= 1 ? scale : 1;
+};
 async function onceAnswerRecorded(payment: PaymentRecord): Promise<PaymentRecord | null> {
   let current: PaymentRecord | null = payment;
+  const scale = answerWaitScale();
   for (const wait of ANSWER_WAITS_MS) {
-    await new Promise((resolve) => setTimeout(resolve, wait * answerWaitScale()));
+    await new Promise((resolve) => setTimeout(resolve, wait * scale));
     current = await findPayment(payment.organisation_id, payment.payment_id, { consistent: true });
     if (!current || current.stripe_id || current.status !== "pending_request") return current;
   }
