@@ -70,18 +70,13 @@ async function paymentsNamed(organisationId: string, payout: StripePayout) {
         .map((c) => c.metadata.payment_id),
     ),
   ];
-  const found = new Map<string, PaymentRecord>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const batch = ids.slice(i, i + 100);
-    const read = (await getMany(
-      batch.map((payment_id) => ({
-        entity: db().entities.payment,
-        key: { organisation_id: organisationId, payment_id },
-      })),
-    )) as (PaymentRecord | null)[];
-    for (const p of read) if (p) found.set(p.payment_id, p);
-  }
-  return found;
+  const read = (await getMany(
+    ids.map((payment_id) => ({
+      entity: db().entities.payment,
+      key: { organisation_id: organisationId, payment_id },
+    })),
+  )) as (PaymentRecord | null)[];
+  return new Map(read.filter((p): p is PaymentRecord => p !== null).map((p) => [p.payment_id, p]));
 }
 
 /** A verified Stripe event (wired to `onWebhook("stripe")` by core.ts `createCore`). */

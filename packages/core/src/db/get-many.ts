@@ -21,7 +21,13 @@ const keyId = (key: Record<string, unknown>) => `${String(key.pk)}\u0000${String
 
 export async function getMany(requests: GetRequest[]): Promise<unknown[]> {
   if (!requests.length) return [];
-  if (requests.length > 100) throw new Error("getMany reads at most 100 items at once");
+  // A BatchGetItem reads at most 100 keys: more are read in batches of 100, side by side (one round).
+  if (requests.length > 100) {
+    const batches = Array.from({ length: Math.ceil(requests.length / 100) }, (_, i) =>
+      requests.slice(i * 100, i * 100 + 100),
+    );
+    return (await Promise.all(batches.map(getMany))).flat();
+  }
   const asked = requests.map((r) => (r.entity as Gettable).get(r.key).params());
   const table = asked[0].TableName;
   if (!table || asked.some((a) => a.TableName !== table)) throw new Error("getMany reads one table");

@@ -44,11 +44,8 @@ export async function presentQuotedPage(
       key: { organisation_id: organisationId, user_id: s.user_id, payment_type_id: s.payment_type_id },
     })),
   ];
-  // At most 100 keys a BatchGet: a full page (100 rows) is read in a few, side by side (one round).
-  const chunks = Array.from({ length: Math.ceil(requests.length / 100) }, (_, i) =>
-    requests.slice(i * 100, i * 100 + 100),
-  );
-  const [organisation, ...rest] = (await Promise.all(chunks.map(getMany))).flat();
+  // A full page (100 rows) is more than one BatchGet: getMany reads the batches side by side (one round).
+  const [organisation, ...rest] = await getMany(requests);
   if (!organisation) return items.map(presentPayment);
   const gyms = new Map(gymIds.map((id, i) => [id, rest[i] as GymRecord | null]));
   const types = new Map(
