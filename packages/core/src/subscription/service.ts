@@ -516,10 +516,12 @@ export function latestPaymentOf(sub: SubscriptionRecord, payments: PaymentRecord
  */
 export async function subscriptionWithPayments(
   sub: SubscriptionRecord,
-  known: { context?: BillingContext; paymentTypes?: readonly PaymentTypeRecord[] } = {},
+  known: {
+    context?: BillingContext;
+    paymentTypes?: readonly PaymentTypeRecord[];
+  } = {},
 ) {
-  const now = await businessNow();
-  const { items } = await listMemberPayments(sub.organisation_id, sub.user_id, { limit: 50 });
+  const [now, items] = await Promise.all([businessNow(), memberPayments(sub.organisation_id, sub.user_id)]);
   const mine = items.filter((p) => p.subscription_id === sub.subscription_id);
   const byId = new Map(mine.map((p) => [p.payment_id, p]));
   const upcoming = nextUpcoming(mine);
@@ -538,10 +540,15 @@ export async function subscriptionWithPayments(
   });
 }
 
+/** The member's newest payments (one Query), as the membership pages list them. */
+async function memberPayments(organisationId: string, userId: string) {
+  return (await listMemberPayments(organisationId, userId, { limit: 50 })).items;
+}
+
 /**
- * The member's live subscription with its payments, else the latest that ended (its record as
- * presented, nothing more read: the ended membership and its last day, docs/registration.md
- * "After a membership ended"). One query of the member's subscriptions either way.
+ * The member's live subscription with its payments, else the latest that ended with its payments
+ * (its last day, what is still owed and its receipts: docs/registration.md "After a membership
+ * ended"): the member's subscriptions, then (when they have one) their payments.
  */
 export async function myMemberships(
   actor: Actor,
@@ -549,11 +556,16 @@ export async function myMemberships(
   context: BillingContext = knownContext({ gyms: actor.gymRecords }),
 ) {
   if (!actor.organisationId) return { live: null, ended: null };
-  const now = await businessNow();
-  const subs = await memberSubscriptions(actor.organisationId, actor.userId);
-  const live = subs.find((s) => isLive(s, now));
-  if (live) return { live: await subscriptionWithPayments(live, { context }), ended: null };
-  return { live: null, ended: subs[0] ? presentSubscription(subs[0], { now }) : null };
+  // Side by side: the clock (a request of its own in the local runtime) does not hold the query back.
+  const [now, subs] = await Promise.all([
+    businessNow(),
+    memberSubscriptions(actor.organisationId, actor.userId),
+  ]);
+  // The live one, else the latest (ended); a member who never had one reads no payments.
+  const shown = subs.find((s) => isLive(s, now)) ?? subs[0];
+  if (!shown) return { live: null, ended: null };
+  const presented = await subscriptionWithPayments(shown, { context });
+  return isLive(shown, now) ? { live: presented, ended: null } : { live: null, ended: presented };
 }
 
 /** `GET /api/me/active-subscription`. */

@@ -94,4 +94,4 @@ export function mockFetch(handler: (call: RecordedCall) => Response | Promise<Re
   vi.stubGlobal("fetch", fetchMock);
   return { calls, fetch: fetchMock };
 }
-export { quoteFixture, subscriptionFixture } from "./subscription";
+export { paymentFixture, quoteFixture, subscriptionFixture } from "./subscription";

@@ -2,7 +2,7 @@
  * A subscription as the API answers it (`Subscription`, core/contract/payment.ts): an active weekly
  * 12-month-term card membership of Sam Member at Ponsonby, paid up. Tests override what they are about.
  */
-import type { Subscription } from "@gym/core/contract/payment";
+import type { Payment, Subscription } from "@gym/core/contract/payment";
 import type { MoneyQuote } from "@gym/core/contract/quote";
 
 export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
@@ -126,6 +126,55 @@ export function quoteFixture(overrides: Partial<MoneyQuote> = {}): MoneyQuote {
     formatted_credit_after: "$0.00",
     payment_method: { type: "stripe_card", label: "Visa •••• 4242" },
     summary: "$20.80 on Tuesday, 24 November 2026 from Visa •••• 4242, including a $0.80 card surcharge",
+    ...overrides,
+  };
+}
+
+/** A payment as the API answers it (`Payment`): an upcoming $24.00 weekly card payment and its surcharge. */
+export function paymentFixture(id: string, overrides: Partial<Payment> = {}): Payment {
+  return {
+    id,
+    amount: 2_400,
+    formatted_amount: "$24.00",
+    surcharge: 90,
+    formatted_surcharge: "$0.90",
+    total: 2_490,
+    formatted_total: "$24.90",
+    period_start_at: null,
+    period_end_at: null,
+    due_on: "2026-11-23",
+    status: "upcoming",
+    outcome: "upcoming",
+    cleared_after_failure: false,
+    type: "stripe_card",
+    user: { id: `u-${id}`, name: `Member ${id}`, email: `${id}@example.net` },
+    gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
+    price_label: "$24.00 Weekly",
+    destination_account: null,
+    subscription: null,
+    is_retry: false,
+    is_pro_rata: false,
+    joining_fee: 0,
+    discount: 0,
+    poll_count: 0,
+    akahu_sid: null,
+    akahu_id: null,
+    stripe_id: null,
+    credit_used: 0,
+    error_status: null,
+    error_description: null,
+    is_term_membership: false,
+    cooling_period_ends_at: null,
+    term_ends_at: null,
+    balance_owing: 0,
+    periods_owing: 0,
+    created_at: "2026-11-20T00:00:00Z",
+    force_amount: null,
+    processed_by: null,
+    meta: null,
+    tasks: [],
+    pif_payment: null,
+    waiting_for: null,
     ...overrides,
   };
 }

@@ -98,4 +98,26 @@ describe("member self-service", () => {
     const seen = await staff.get(`/api/subscriptions/${owner.id}`);
     expect(seen.body.data).toMatchObject({ is_cancelled: false, pause_days_remaining: 30 });
   });
+
+  it("an ended member's state carries the ended membership's payments, so /membership keeps their receipts", async () => {
+    const { id, client } = await member(prices.anytimeWeekly.price_id);
+    const staff = await signIn(api.url, "admin@example.com");
+    const paid = await staff.post(`/api/subscriptions/${id}/manual-payment`, {
+      amount: 2400,
+      payment_method: "cash",
+    });
+    expect(paid.status).toBe(200);
+    const ended = await staff.post(`/api/subscriptions/${id}/cancel`, { immediate: true });
+    expect(ended.status).toBe(200);
+    expect(ended.body.data.cancellation_taken_effect).toBe(true);
+    const state = (await client.get("/api/me/registration")).body.data;
+    expect(state.subscription).toBeNull();
+    expect(state.ended_subscription.id).toBe(id);
+    const sent = (state.ended_subscription.payments as { id: string; status: string }[]).filter(
+      (p) => p.status === "sent",
+    );
+    expect(sent).toHaveLength(1);
+    // Its receipt opens for the member, as the page's link does.
+    expect((await client.get(`/api/me/payments/${sent[0].id}/receipt`)).status).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import { AuthProvider } from "@gym/web/auth";
 import {
   jsonResponse,
   mockFetch,
+  paymentFixture,
   quoteFixture as quote,
   renderWithProviders,
   subscriptionFixture as subscription,
@@ -335,6 +336,8 @@ describe("after the membership ended (tour: the page sent the member to /take-ph
       is_active: false,
       cancelled_at: "2026-11-20T00:00:00.000Z",
       cancellation_effective_at: "2026-12-04T11:00:00.000Z", // 5 December, Auckland: last day 4 December
+      // Its payments stay on the page with their receipts (before, only the emails' links opened them).
+      payments: [paymentFixture("p-paid", { status: "sent", outcome: "successful", due_on: "2026-11-23" })],
     });
     mockFetch((call) => {
       if (call.url === "/api/me/active-subscription") return jsonResponse({ data: null });
@@ -365,5 +368,9 @@ describe("after the membership ended (tour: the page sent the member to /take-ph
     expect(screen.getByText("Ended")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Join again" })).toHaveAttribute("href", "/rejoin");
     expect(screen.queryByText("No membership")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Receipt for 23 November 2026" })).toHaveAttribute(
+      "href",
+      "/membership/receipts/p-paid",
+    );
   });
 });

@@ -152,7 +152,11 @@ export function MembershipRoute() {
           )}
         </Stack>
       ) : state.ended_subscription ? (
-        <Ended sub={state.ended_subscription} />
+        <Stack gap="md">
+          <Ended sub={state.ended_subscription} />
+          {/* An ended member keeps their payment history and receipts (not only the emails' links). */}
+          <Payments sub={state.ended_subscription} />
+        </Stack>
       ) : (
         <Alert color="gray" title="No membership">
           You have no live membership at {state.gym.name}.

@@ -426,3 +426,33 @@ describe("the card's money figures are core's quote of the next money event (iss
     expect(screen.queryByRole("button", { name: "Add visits" })).not.toBeInTheDocument();
   });
 });
+
+describe("recording a desk payment against a card balance", () => {
+  it("says why the desk clears less than the card shows: the card surcharge is taken only on the card", async () => {
+    const user = userEvent.setup();
+    const owing = subscription({
+      balance_owing: 2400,
+      formatted_balance_owing: "$24.00",
+      actions: { ...noActions, manual_payment: true },
+      next_charge: quote({
+        kind: "balance_owing",
+        title: "Balance owing",
+        amount: 2400,
+        formatted_amount: "$24.00",
+        surcharge: 90,
+        formatted_surcharge: "$0.90",
+        total: 2490,
+        formatted_total: "$24.90",
+      }),
+    });
+    renderWithProviders(<SubscriptionCard subscription={owing} canChange onChanged={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Record a payment" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      within(dialog).getByText(
+        "$24.00 is owing; it is cleared first, the rest is credit for later payments. The $0.90 card surcharge in the $24.90 on the card is taken only when the card is charged, not at the desk.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Amount/)).toHaveValue("$24.00");
+  });
+});

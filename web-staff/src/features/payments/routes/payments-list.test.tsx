@@ -1,9 +1,8 @@
-import { jsonResponse } from "@gym/web/testing";
+import { jsonResponse, paymentFixture as payment } from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp, signedIn, staffUser, trainer } from "../../../app/test-support";
 import { matchEmptyMediaQuery } from "../../offerings/test-support";
-import type { Payment } from "../api/payments";
 import { paymentsRoutes } from "./index";
 
 let restoreMatchMedia: () => void;
@@ -11,54 +10,6 @@ beforeEach(() => {
   restoreMatchMedia = matchEmptyMediaQuery();
 });
 afterEach(() => restoreMatchMedia());
-
-function payment(id: string, overrides: Partial<Payment> = {}): Payment {
-  return {
-    id,
-    amount: 2_400,
-    formatted_amount: "$24.00",
-    surcharge: 90,
-    formatted_surcharge: "$0.90",
-    total: 2_490,
-    formatted_total: "$24.90",
-    period_start_at: null,
-    period_end_at: null,
-    due_on: "2026-11-23",
-    status: "upcoming",
-    outcome: "upcoming",
-    cleared_after_failure: false,
-    type: "stripe_card",
-    user: { id: `u-${id}`, name: `Member ${id}`, email: `${id}@example.net` },
-    gym: { id: "g-ponsonby", name: "Harbour Fitness Ponsonby" },
-    price_label: "$24.00 Weekly",
-    destination_account: null,
-    subscription: null,
-    is_retry: false,
-    is_pro_rata: false,
-    joining_fee: 0,
-    discount: 0,
-    poll_count: 0,
-    akahu_sid: null,
-    akahu_id: null,
-    stripe_id: null,
-    credit_used: 0,
-    error_status: null,
-    error_description: null,
-    is_term_membership: false,
-    cooling_period_ends_at: null,
-    term_ends_at: null,
-    balance_owing: 0,
-    periods_owing: 0,
-    created_at: "2026-11-20T00:00:00Z",
-    force_amount: null,
-    processed_by: null,
-    meta: null,
-    tasks: [],
-    pif_payment: null,
-    waiting_for: null,
-    ...overrides,
-  };
-}
 
 const transfer = payment("pif", {
   status: "awaiting_payment",

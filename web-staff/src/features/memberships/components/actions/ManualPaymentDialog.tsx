@@ -16,6 +16,20 @@ const manualPaymentForm = z.object({
   payment_method: manualPaymentInput.shape.payment_method,
 });
 
+/**
+ * What the desk payment clears. The card shows what the card will be charged (the balance and its
+ * card surcharge); at the desk no surcharge is taken, so where the two differ the dialog says why.
+ */
+export function owingText(s: ActionProps["subscription"]): string {
+  if (s.balance_owing <= 0) return "Nothing is owing: the amount is credit for later payments.";
+  const q = s.next_charge;
+  const surchargeNote =
+    q?.kind === "balance_owing" && q.surcharge > 0
+      ? ` The ${q.formatted_surcharge} card surcharge in the ${q.formatted_total} on the card is taken only when the card is charged, not at the desk.`
+      : "";
+  return `${s.formatted_balance_owing} is owing; it is cleared first, the rest is credit for later payments.${surchargeNote}`;
+}
+
 /** Records a payment taken at the desk: it clears what is owing first, the rest is credit. */
 export function ManualPaymentDialog({ subscription: s, done, close }: ActionProps) {
   const form = useZodForm({
@@ -34,11 +48,7 @@ export function ManualPaymentDialog({ subscription: s, done, close }: ActionProp
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Manual payment">
       <Stack gap="sm">
-        <Text size="sm">
-          {s.balance_owing > 0
-            ? `${s.formatted_balance_owing} is owing; it is cleared first, the rest is credit for later payments.`
-            : "Nothing is owing: the amount is credit for later payments."}
-        </Text>
+        <Text size="sm">{owingText(s)}</Text>
         <NumberInput
           label="Amount"
           prefix="$"
