@@ -79,8 +79,8 @@ export type IndexName = keyof typeof table.globalIndexes;
 
 /** The attributes an index projects besides the keys: every one, or the named ones. */
 export function projectionOf(name: IndexName): "all" | readonly string[] {
-  const index: { include?: readonly string[] } = table.globalIndexes[name];
-  return index.include ?? "all";
+  const index = table.globalIndexes[name];
+  return "include" in index ? index.include : "all";
 }
 
 /** Every key attribute is a string. */

@@ -78,6 +78,8 @@ describe("backfillIndexKeys", () => {
           payment_id: staleSent,
           status: "sent",
           ...attentionKeys({ ...base, payment_id: staleSent }),
+          // Keyed into the list index already: only its attention keys change.
+          ...monthKeys({ ...base, payment_id: staleSent }),
         },
       ])
       .go();

@@ -133,13 +133,14 @@ async function keyPayment(payment: PaymentItem, summary: IndexBackfillSummary) {
   // The month is named before the payment is in it (payment/months.ts).
   if (rekey) await notePaymentMonths([payment]);
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
+  // One patch: the list keys (rekey), the attention keys set (opened) or removed (made final).
   const set = { ...(rekey ? month : {}), ...(attention && open ? attentionKeys(payment) : {}) };
-  const base = db().entities.payment.patch(key);
-  const patch = Object.keys(set).length ? base.set(set) : base;
+  const patch = db()
+    .entities.payment.patch(key)
+    .set(set)
+    .remove(attention && !open ? [...ATTENTION_FIELDS] : []);
   try {
-    await (attention && !open ? patch.remove([...ATTENTION_FIELDS]) : patch)
-      .where((attr, op) => op.eq(attr.updated_at, payment.updated_at))
-      .go();
+    await patch.where((attr, op) => op.eq(attr.updated_at, payment.updated_at)).go();
     if (rekey) summary.month_keyed += 1;
     if (attention && open) summary.attention_keyed += 1;
     if (attention && !open) summary.attention_removed += 1;
