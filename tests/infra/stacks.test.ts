@@ -69,7 +69,7 @@ describe("storage", () => {
     );
     for (const shown of ["status", "type", "gym_id", "due_on", "amount", "member_name", "__edb_e__"])
       expect(indexes.gsi5.projection.NonKeyAttributes).toContain(shown);
-    for (const machinery of ["claimed_at", "attempts", "idempotency_key", "version", "updated_at"])
+    for (const machinery of ["attempted_at", "attempts", "idempotency_key", "version", "updated_at"])
       expect(indexes.gsi5.projection.NonKeyAttributes).not.toContain(machinery);
     // Same as the one description core and the local database use.
     expect(Object.keys(design.globalIndexes).sort()).toEqual(Object.keys(indexes).sort());

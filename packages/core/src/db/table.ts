@@ -63,6 +63,10 @@ export const table = {
         "tasks",
         "pif_payment",
         "waiting_for",
+        // Written with a change of status (projected anyway): the accounting and expected reads.
+        "claimed_at",
+        "charged_at",
+        "settled_at",
         "member_name",
         "member_email",
         "gym_name",

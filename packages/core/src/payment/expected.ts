@@ -3,7 +3,7 @@
  * charge, by due date and gym, and what is stuck.
  *
  *  - Expected: the organisation's payments due from today for `days` days that are still
- *    `upcoming` (one Query of gsi1 over that id range: ids sort by due date).
+ *    `upcoming` (the list index, gsi5, over the months of that range, oldest first: list.ts).
  *  - Overdue, waiting for a new bank consent, bank transfers not yet received, in flight too long
  *    or flagged after polls: the attention index (gsi4 `attention#<organisation>#<shard>`: open
  *    payments only, entity.ts), due before today, newest first, every shard side by side. What it
@@ -28,7 +28,7 @@ import { WORK_SHARDS } from "../db/shards";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { MAX_POLLS } from "./jobs/payment-polling";
-import { organisationPaymentsPage } from "./list";
+import { monthlyPaymentsPage } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";
 import { OPEN_STATUSES, type PaymentRecord } from "./store";
@@ -48,7 +48,7 @@ async function allOf(
   let cursor: string | undefined;
   let read = 0;
   do {
-    const page = await organisationPaymentsPage({
+    const page = await monthlyPaymentsPage({
       organisationId,
       gymIds: null,
       filters,

@@ -12,14 +12,13 @@
  *    first, and answers a cursor to go on (a page may then hold fewer than `per_page`; follow
  *    `next_cursor` until null).
  *  - Trainers (and gym admins) see their gyms' payments only: the filter names their gyms.
- *  - The export walks the list index like the list. A member's list reads gsi2 (their payments,
- *    ids sort by due date); the expected-payments and accounting reads of a date range still
- *    read gsi1 (`organisationPaymentsPage`).
+ *  - The export, the expected-payments page and the accounting reads of a date range walk the
+ *    list index like the list (the accounting ones oldest first). A member's list reads gsi2
+ *    (their payments, ids sort by due date).
  */
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
-import { addDays, type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import { config } from "../config";
 import {
   memberPaymentsQuery,
@@ -33,7 +32,6 @@ import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { roleIn } from "../user/roles";
 import { parse } from "../validation";
-import { deterministicUlid } from "./ids";
 import { monthOf, paymentMonths } from "./months";
 import { presentPayment } from "./present";
 import { presentQuotedPage } from "./quoted-page";
@@ -88,19 +86,6 @@ function decodeCursor(
     // fall through
   }
   throw ValidationError.field("cursor", paymentMessages.cursor);
-}
-
-const ULID_MIN = "0".repeat(26);
-const ULID_MAX = "Z".repeat(26);
-
-/** The smallest id of a payment due on or after `from`, and the largest due on or before `to`. */
-export function idBounds(from?: CivilDate, to?: CivilDate): { lo: string; hi: string } {
-  const lo = from ? deterministicUlid(startOfAucklandDay(from), "").slice(0, 10) + "0".repeat(16) : ULID_MIN;
-  const hi = to
-    ? deterministicUlid(new Date(startOfAucklandDay(addDays(to, 1)).getTime() - 1), "").slice(0, 10) +
-      "Z".repeat(16)
-    : ULID_MAX;
-  return { lo, hi };
 }
 
 interface RawPage {
@@ -176,38 +161,7 @@ function filterOf(filters: Pick<PaymentFilters, "status" | "type">, gymIds: stri
   };
 }
 
-const ORG_KEYS = ["pk", "sk", "gsi1pk", "gsi1sk"];
 const MEMBER_KEYS = ["pk", "sk", "gsi2pk", "gsi2sk"];
-
-/** The organisation's payments in scope, newest first, one page. */
-export async function organisationPaymentsPage(input: {
-  organisationId: string;
-  /** Narrow to these gyms; null: every gym of the organisation (no gym filter). */
-  gymIds: string[] | null;
-  filters: Pick<PaymentFilters, "status" | "type" | "from" | "to">;
-  cursor?: string;
-  perPage: number;
-  order?: "asc" | "desc";
-  budget?: number;
-}) {
-  if (input.gymIds && input.gymIds.length === 0) return { items: [] as PaymentRecord[], next_cursor: null };
-  const { lo, hi } = idBounds(input.filters.from, input.filters.to);
-  const query = db()
-    .entities.payment.query.byOrganisation({ organisation_id: input.organisationId })
-    .between({ payment_id: lo }, { payment_id: hi });
-  const where = filterOf(input.filters, input.gymIds);
-  const params = (where ? query.where(where as never) : query).params({
-    order: input.order ?? "desc",
-  }) as QueryCommandInput;
-  cleanParams(params);
-  const start = decodeCursor(
-    input.cursor,
-    { name: "gsi1pk", value: String(params.ExpressionAttributeValues?.[":pk"]) },
-    ORG_KEYS,
-  );
-  const page = await pagedQuery(params, ORG_KEYS, input.perPage, start, input.budget);
-  return { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
-}
 
 const MONTH_KEYS = ["pk", "sk", "gsi5pk", "gsi5sk"];
 /** Months one page may read (beyond them it answers what it has, and a cursor). */
@@ -253,7 +207,7 @@ function decodeMonthCursor(
 }
 
 /** The month before `month` (`YYYY-MM`). */
-function previousMonth(month: string): string {
+function _previousMonth(month: string): string {
   const [y, m] = month.split("-").map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 }
@@ -301,8 +255,9 @@ function monthQuery(
 }
 
 /**
- * The organisation's payments in scope, newest first (by due date, then id), one page: the
- * months it has payments in, from the cursor's (or the range's newest) down, one Query each.
+ * The organisation's payments in scope, newest first (by due date, then id; `order: "asc"`
+ * oldest first), one page: the months it has payments in, from the cursor's (or the range's
+ * end) on, one Query each.
  */
 export async function monthlyPaymentsPage(input: {
   organisationId: string;
@@ -311,17 +266,26 @@ export async function monthlyPaymentsPage(input: {
   filters: Pick<PaymentFilters, "status" | "type" | "from" | "to">;
   cursor?: string;
   perPage: number;
+  order?: "asc" | "desc";
   budget?: number;
 }) {
   const cursor = decodeMonthCursor(input.cursor, input.organisationId);
+  const asc = input.order === "asc";
   if (input.gymIds && input.gymIds.length === 0) return { items: [] as PaymentRecord[], next_cursor: null };
   const budget = input.budget ?? READ_BUDGET;
-  const newest = [cursor?.m, input.filters.to && monthOf(input.filters.to)]
-    .filter((m): m is string => Boolean(m))
-    .sort()[0];
-  const oldest = input.filters.from ? monthOf(input.filters.from) : undefined;
+  const to = input.filters.to ? monthOf(input.filters.to) : undefined;
+  const from = input.filters.from ? monthOf(input.filters.from) : undefined;
+  const sorted = (ms: (string | undefined)[]) => ms.filter((m): m is string => Boolean(m)).sort();
+  // Newest first: from the cursor's month (or the range's end) down; oldest first: up.
+  const newest = asc ? to : sorted([cursor?.m, to])[0];
+  const oldest = asc ? sorted([cursor?.m, from]).at(-1) : from;
   if (newest && oldest && newest < oldest) return { items: [] as PaymentRecord[], next_cursor: null };
-  const months = await paymentMonths(input.organisationId, { newest, oldest }, MONTHS_PER_PAGE + 1);
+  const months = await paymentMonths(
+    input.organisationId,
+    { newest, oldest },
+    MONTHS_PER_PAGE + 1,
+    asc ? "asc" : "desc",
+  );
   listStats.queries += 1;
   const items: PaymentRecord[] = [];
   let read = 0;
@@ -332,7 +296,10 @@ export async function monthlyPaymentsPage(input: {
   for (let i = 0; i < Math.min(months.length, MONTHS_PER_PAGE); i++) {
     const month = months[i];
     const start = cursor && cursor.m === month ? cursor.k : undefined;
-    const query = monthQuery(input.organisationId, month, input.filters, input.gymIds);
+    const query = {
+      ...monthQuery(input.organisationId, month, input.filters, input.gymIds),
+      ScanIndexForward: asc,
+    };
     const page = await pagedQuery(query, MONTH_KEYS, input.perPage - items.length, start, budget - read);
     items.push(...page.items);
     read += page.read;

@@ -39,13 +39,14 @@ export function forgetNamedMonths() {
 }
 
 /**
- * The organisation's months from `newest` down to `oldest` (either open), newest first, at most
- * `limit` of them (one Query).
+ * The organisation's months between `oldest` and `newest` (either open), newest first (or oldest
+ * first), at most `limit` of them (one Query).
  */
 export async function paymentMonths(
   organisationId: string,
   range: { newest?: string; oldest?: string },
   limit: number,
+  order: "asc" | "desc" = "desc",
 ): Promise<string[]> {
   const q = db().entities.paymentMonth.query.primary({ organisation_id: organisationId });
   const bounded =
@@ -56,6 +57,6 @@ export async function paymentMonths(
         : range.oldest
           ? q.gte({ month: range.oldest })
           : q;
-  const { data } = await bounded.go({ order: "desc", limit });
+  const { data } = await bounded.go({ order, limit });
   return data.map((m) => m.month);
 }
