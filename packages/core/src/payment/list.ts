@@ -206,12 +206,6 @@ function decodeMonthCursor(
   throw ValidationError.field("cursor", paymentMessages.cursor);
 }
 
-/** The month before `month` (`YYYY-MM`). */
-function _previousMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
-}
-
 /** The Query of one month of the list index, due dates within the range, filters applied. */
 function monthQuery(
   organisationId: string,
@@ -309,6 +303,45 @@ export async function monthlyPaymentsPage(input: {
     if (items.length === input.perPage || read >= budget || i + 1 === MONTHS_PER_PAGE) return next(following);
   }
   return { items, next_cursor: null };
+}
+
+/** The month before `month` (`YYYY-MM`). */
+function previousMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+/** The months from `from`'s to `to`'s (`YYYY-MM`), oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = monthOf(to); m >= monthOf(from); m = previousMonth(m)) out.unshift(m);
+  return out;
+}
+
+/**
+ * Every payment of a short date range (a few months: the expected-payments page's days ahead),
+ * oldest first: the range's months are known, so no months Query, and they are read side by
+ * side, each until `budget` items were read in all (`partial` then).
+ */
+export async function rangePayments(input: {
+  organisationId: string;
+  filters: Pick<PaymentFilters, "status" | "type"> & { from: string; to: string };
+  budget: number;
+}): Promise<{ items: PaymentRecord[]; partial: boolean }> {
+  const months = monthsBetween(input.filters.from, input.filters.to);
+  const share = Math.ceil(input.budget / months.length);
+  const pages = await Promise.all(
+    months.map((month) =>
+      pagedQuery(
+        { ...monthQuery(input.organisationId, month, input.filters, null), ScanIndexForward: true },
+        MONTH_KEYS,
+        share,
+        undefined,
+        share,
+      ),
+    ),
+  );
+  return { items: pages.flatMap((p) => p.items), partial: pages.some((p) => p.next !== null) };
 }
 
 /** The gym filter a staff member's list needs: none for an organisation admin's whole list. */
