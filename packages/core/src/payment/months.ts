@@ -33,11 +33,6 @@ export async function notePaymentMonths(payments: readonly { organisation_id: st
   for (const id of fresh.keys()) named.add(id);
 }
 
-/** Forgets what this process has named (tests that empty the table). */
-export function forgetNamedMonths() {
-  named.clear();
-}
-
 /**
  * The organisation's months between `oldest` and `newest` (either open), newest first (or oldest
  * first), at most `limit` of them (one Query).
