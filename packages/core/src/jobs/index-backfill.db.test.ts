@@ -8,8 +8,10 @@ import { useTestApi } from "../../../../tests/support/api";
 import { addCard, addMember, moneyWorld, subscribeMember } from "../../../../tests/support/money";
 import { db } from "../db/service";
 import { newId } from "../ids";
+import { monthlyPaymentsPage } from "../payment/list";
+import { paymentMonths } from "../payment/months";
 import { sweepSchedules } from "../payment/schedule-check";
-import { attentionKeys } from "../payment/store";
+import { attentionKeys, monthKeys } from "../payment/store";
 import { SCHEDULE_FIELDS } from "../subscription/store";
 import { staffRolesOf } from "../user/roles";
 import { backfillIndexKeys } from "./index-backfill";
@@ -76,6 +78,8 @@ describe("backfillIndexKeys", () => {
           payment_id: staleSent,
           status: "sent",
           ...attentionKeys({ ...base, payment_id: staleSent }),
+          // Keyed into the list index already: only its attention keys change.
+          ...monthKeys({ ...base, payment_id: staleSent }),
         },
       ])
       .go();
@@ -91,6 +95,58 @@ describe("backfillIndexKeys", () => {
     expect((await read(staleSent))?.attention_key).toBeUndefined();
     const second = await backfillIndexKeys();
     expect(second).toMatchObject({ attention_keyed: 0, attention_removed: 0 });
+  });
+
+  it("gives payments written before the list index their month keys, and moves one whose due month changed", async () => {
+    const organisationId = newId();
+    const base = {
+      organisation_id: organisationId,
+      user_id: newId(),
+      gym_id: "g1",
+      type: "stripe_card" as const,
+      status: "sent" as const,
+      amount: 2400,
+      member_name: "pat payer",
+      member_email: "pat@example.net",
+      gym_name: "Gym",
+    };
+    const [march, april, moved] = [newId(), newId(), newId()];
+    await db()
+      .entities.payment.put([
+        // As written before the index: no month keys.
+        { ...base, payment_id: march, due_on: "2026-03-05" },
+        { ...base, payment_id: april, due_on: "2026-04-20" },
+        // Keyed under its old due month (January); due in April now.
+        {
+          ...base,
+          payment_id: moved,
+          due_on: "2026-04-02",
+          ...monthKeys({ ...base, payment_id: moved, due_on: "2026-01-31" }),
+        },
+      ])
+      .go();
+    // Its old month was named when it was keyed there.
+    await db().entities.paymentMonth.put({ organisation_id: organisationId, month: "2026-01" }).go();
+    const list = async () =>
+      (await monthlyPaymentsPage({ organisationId, gymIds: null, filters: {}, perPage: 10 })).items.map(
+        (p) => p.payment_id,
+      );
+    expect(await list()).toEqual([moved]);
+
+    const first = await backfillIndexKeys();
+    expect(first.month_keyed).toBeGreaterThanOrEqual(3);
+    expect(await paymentMonths(organisationId, {}, 10)).toEqual(["2026-04", "2026-03", "2026-01"]);
+    // Newest first, each once, the moved one in April only.
+    expect(await list()).toEqual([april, moved, march]);
+    const january = await monthlyPaymentsPage({
+      organisationId,
+      gymIds: null,
+      filters: { from: "2026-01-01", to: "2026-01-31" },
+      perPage: 10,
+    });
+    expect(january.items).toEqual([]);
+    const second = await backfillIndexKeys();
+    expect(second.month_keyed).toBe(0);
   });
 
   it("gives live subscriptions written before the schedule index their keys, so the daily check sweeps them", async () => {

@@ -4,6 +4,8 @@
  * writes them: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`); an open
  * payment's attention index keys (`attention_key`, `attention_sort`), and their removal from a
  * payment made final by a write that left them (a claim paid by credit, one cancelled at its claim);
+ * every payment's list index keys (`month_key`, `month_sort`: its organisation and due month) and
+ * its month named among the organisation's payment months (payment/months.ts);
  * a live subscription's schedule index keys (`schedule_key`, `schedule_sort`: the daily schedule
  * check sweeps every subscription in it, payment/schedule-check.ts).
  *
@@ -14,7 +16,8 @@
  * and a second run finds nothing to do.
  */
 import { db } from "../db/service";
-import { ATTENTION_FIELDS, attentionKeys, OPEN_STATUSES } from "../payment/store";
+import { notePaymentMonths } from "../payment/months";
+import { ATTENTION_FIELDS, attentionKeys, monthKeys, OPEN_STATUSES } from "../payment/store";
 import { isLive, type SubscriptionRecord, scheduleKeys } from "../subscription/store";
 import { staffIndexKeys } from "../user/role-entity";
 
@@ -29,6 +32,8 @@ export interface IndexBackfillSummary {
   attention_keyed: number;
   /** Final payments whose attention keys were removed. */
   attention_removed: number;
+  /** Payments given (or moved to) their list index keys: their organisation and due month. */
+  month_keyed: number;
   /** Subscription items read. */
   subscriptions: number;
   /** Live subscriptions given their schedule index keys. */
@@ -46,6 +51,7 @@ export async function backfillIndexKeys(
     payments: 0,
     attention_keyed: 0,
     attention_removed: 0,
+    month_keyed: 0,
     subscriptions: 0,
     schedule_keyed: 0,
     skipped_changed: 0,
@@ -113,20 +119,31 @@ type PaymentItem = {
   due_on: string;
   status: string;
   attention_key?: string;
+  month_key?: string;
+  month_sort?: string;
   updated_at: string;
 };
 
 async function keyPayment(payment: PaymentItem, summary: IndexBackfillSummary) {
   const open = OPEN_STATUSES.includes(payment.status);
-  if (open === Boolean(payment.attention_key)) return;
+  const month = monthKeys(payment);
+  const rekey = payment.month_key !== month.month_key || payment.month_sort !== month.month_sort;
+  const attention = open !== Boolean(payment.attention_key);
+  if (!rekey && !attention) return;
+  // The month is named before the payment is in it (payment/months.ts).
+  if (rekey) await notePaymentMonths([payment]);
   const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
-  const patch = db().entities.payment.patch(key);
+  // One patch: the list keys (rekey), the attention keys set (opened) or removed (made final).
+  const set = { ...(rekey ? month : {}), ...(attention && open ? attentionKeys(payment) : {}) };
+  const patch = db()
+    .entities.payment.patch(key)
+    .set(set)
+    .remove(attention && !open ? [...ATTENTION_FIELDS] : []);
   try {
-    await (open ? patch.set(attentionKeys(payment)) : patch.remove([...ATTENTION_FIELDS]))
-      .where((attr, op) => op.eq(attr.updated_at, payment.updated_at))
-      .go();
-    if (open) summary.attention_keyed += 1;
-    else summary.attention_removed += 1;
+    await patch.where((attr, op) => op.eq(attr.updated_at, payment.updated_at)).go();
+    if (rekey) summary.month_keyed += 1;
+    if (attention && open) summary.attention_keyed += 1;
+    if (attention && !open) summary.attention_removed += 1;
   } catch (error) {
     if (!conditionFailed(error)) throw error;
     summary.skipped_changed += 1;

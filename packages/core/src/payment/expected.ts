@@ -3,7 +3,7 @@
  * charge, by due date and gym, and what is stuck.
  *
  *  - Expected: the organisation's payments due from today for `days` days that are still
- *    `upcoming` (one Query of gsi1 over that id range: ids sort by due date).
+ *    `upcoming` (the list index, gsi5: the range's one or two months side by side, list.ts).
  *  - Overdue, waiting for a new bank consent, bank transfers not yet received, in flight too long
  *    or flagged after polls: the attention index (gsi4 `attention#<organisation>#<shard>`: open
  *    payments only, entity.ts), due before today, newest first, every shard side by side. What it
@@ -28,7 +28,7 @@ import { WORK_SHARDS } from "../db/shards";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { MAX_POLLS } from "./jobs/payment-polling";
-import { organisationPaymentsPage } from "./list";
+import { rangePayments } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";
 import { OPEN_STATUSES, type PaymentRecord } from "./store";
@@ -40,27 +40,11 @@ export const TRANSFER_LATE_DAYS = 7;
 const READ_BUDGET = 20_000;
 const STUCK_SHOWN = 200;
 
-async function allOf(
+function allOf(
   organisationId: string,
   filters: { status?: "upcoming"; from: CivilDate; to: CivilDate },
 ): Promise<{ items: PaymentRecord[]; partial: boolean }> {
-  const items: PaymentRecord[] = [];
-  let cursor: string | undefined;
-  let read = 0;
-  do {
-    const page = await organisationPaymentsPage({
-      organisationId,
-      gymIds: null,
-      filters,
-      cursor,
-      perPage: 1000,
-      order: "asc",
-    });
-    items.push(...page.items);
-    read += page.items.length;
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && read < READ_BUDGET);
-  return { items, partial: Boolean(cursor) };
+  return rangePayments({ organisationId, filters, budget: READ_BUDGET });
 }
 
 /** Open payments one shard of the attention index reads at most per page. */

@@ -52,7 +52,9 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/email/resend": b(4, 3),
   "POST /api/email/verify": b(1, 1),
   // The attention index: 8 shards side by side (issue 39; was the in-flight index one shard after another).
-  "GET /api/expected-payments-debugging": b(12, 2),
+  // The days ahead (at most 31) read the month-keyed list index: one Query per month of the range,
+  // side by side, so one more when the range crosses a month's end.
+  "GET /api/expected-payments-debugging": b(13, 2),
   "GET /api/files/logos/{organisationId}/{gymId}/{file}": b(0, 0),
   "GET /api/files/profile-pictures/{organisationId}/{userId}/{file}": b(2, 1),
   "GET /api/files/profile-pictures/{userId}/{file}": b(2, 1),
@@ -143,9 +145,11 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "PUT /api/organisations/{organisationId}/term-membership-grace-period": b(4, 3),
   // Issue 36 aims at ≤ 3 in ≤ 2 (a list page); issue 34 adds 2 in 2 when the page holds upcoming rows,
   // shown as quoted: the page's subscriptions in one BatchGet, then their organisation, gyms and
-  // payment types in one more (payment/quoted-page.ts).
-  "GET /api/payments": b(5, 4),
-  "POST /api/payments/export": b(3, 2),
+  // payment types in one more (payment/quoted-page.ts). Issue 39 adds 1 in 1 to the list and the
+  // export: the list index is keyed by organisation and due month, so a page first reads which
+  // months the organisation has payments in (one Query, payment/months.ts), then those months.
+  "GET /api/payments": b(6, 5),
+  "POST /api/payments/export": b(4, 3),
   "GET /api/payments/{id}/receipt": b(4, 3),
   "POST /api/payments/{id}/received": b(4, 3),
   "GET /api/payouts": b(7, 3),

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { db } from "@gym/core/db/service";
+import { monthlyPaymentsPage } from "@gym/core/payment/list";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSeededApi } from "../../../../../tests/support/api";
 import { seedGyms } from "./gyms";
@@ -48,6 +49,26 @@ describe("demo money", () => {
     expect(payments.filter((p) => p.status === "awaiting_payment")).toHaveLength(2);
     expect(payments.filter((p) => p.status === "sent").length).toBeGreaterThan(500);
     expect(payments.filter((p) => p.status === "declined").length).toBe(2);
+    // Every payment of the year is in the list index (organisation and due month), newest first, once.
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await monthlyPaymentsPage({
+        organisationId: org,
+        gymIds: null,
+        filters: {},
+        cursor,
+        perPage: 100,
+      });
+      listed.push(...page.items.map((p) => `${p.due_on}#${p.payment_id}`));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(listed).toEqual(
+      payments
+        .map((p) => `${p.due_on}#${p.payment_id}`)
+        .sort()
+        .reverse(),
+    );
   });
 
   it("has dashboard rollups that agree with a direct count of its year of payments", async () => {

@@ -14,7 +14,8 @@ import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { billingRun } from "@gym/core/payment/jobs/billing-run";
-import { attentionKeys, workKeys } from "@gym/core/payment/store";
+import { notePaymentMonths } from "@gym/core/payment/months";
+import { attentionKeys, monthKeys, workKeys } from "@gym/core/payment/store";
 import { storeAkahuConnection } from "@gym/core/payment-type/bank-connection";
 import { saveCard } from "@gym/core/payment-type/card";
 import { maskAccountNumber } from "@gym/core/payment-type/present";
@@ -131,6 +132,7 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
       member_email: sub.member_email,
       gym_name: sub.gym_name,
       price_label: sub.price_label,
+      ...monthKeys({ ...sub, payment_id: id, due_on: charge.due_on }),
       ...(due
         ? {
             claimed_at: startOfAucklandDay(charge.due_on).toISOString(),
@@ -151,6 +153,7 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
     previous = { index: charge.index, period_end: charge.period_end };
     if (!due) break;
   }
+  await notePaymentMonths(payments as { organisation_id: string; due_on: string }[]);
   for (let i = 0; i < payments.length; i += 25) {
     await db()
       .entities.payment.put(payments.slice(i, i + 25) as never)
