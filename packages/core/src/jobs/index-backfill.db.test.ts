@@ -3,9 +3,13 @@
  * existed are found through it after one run, members stay out of the sparse staff index, and a
  * second run changes nothing.
  */
+
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
 import { addCard, addMember, moneyWorld, subscribeMember } from "../../../../tests/support/money";
+import { config } from "../config";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { newId } from "../ids";
 import { monthlyPaymentsPage } from "../payment/list";
@@ -147,6 +151,53 @@ describe("backfillIndexKeys", () => {
     expect(january.items).toEqual([]);
     const second = await backfillIndexKeys();
     expect(second.month_keyed).toBe(0);
+  });
+
+  it("takes the gsi1 keys (organisation alone) off payments written before payments left that index", async () => {
+    const organisationId = newId();
+    const paymentId = newId();
+    const record = {
+      organisation_id: organisationId,
+      payment_id: paymentId,
+      user_id: newId(),
+      gym_id: "g1",
+      type: "stripe_card" as const,
+      status: "sent" as const,
+      amount: 2400,
+      due_on: "2026-02-05",
+      member_name: "pat payer",
+      member_email: "pat@example.net",
+      gym_name: "Gym",
+      ...monthKeys({ organisation_id: organisationId, payment_id: paymentId, due_on: "2026-02-05" }),
+    };
+    // As written before: the item with the keys of gsi1 byOrganisation.
+    const { Item } = db().entities.payment.put(record).params() as { Item: Record<string, unknown> };
+    await dynamo().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...Item,
+          gsi1pk: `$gym#organisation_id_${organisationId}`,
+          gsi1sk: `$payment_1#payment_id_${paymentId}`,
+        },
+      }),
+    );
+    const raw = async () =>
+      (
+        await dynamo().send(
+          new GetCommand({ TableName: config.tableName, Key: { pk: Item.pk, sk: Item.sk } }),
+        )
+      ).Item;
+    expect((await raw())?.gsi1pk).toBeDefined();
+
+    const first = await backfillIndexKeys();
+    expect(first.organisation_key_removed).toBeGreaterThanOrEqual(1);
+    const after = await raw();
+    expect(after?.gsi1pk).toBeUndefined();
+    expect(after?.gsi1sk).toBeUndefined();
+    expect(after?.gsi5pk).toBe(`${organisationId}#2026-02`);
+    expect(after?.amount).toBe(2400);
+    expect((await backfillIndexKeys()).organisation_key_removed).toBe(0);
   });
 
   it("gives live subscriptions written before the schedule index their keys, so the daily check sweeps them", async () => {

@@ -21,7 +21,9 @@ export type PaymentKind = (typeof paymentTypes)[number];
 /**
  * A payment (spec 001 §3 Payment). Each payment is its own partition (`organisation_id`,
  * `payment_id`: tenant first, and the billing run's writes spread over many partitions).
- * Readable by organisation newest first (gsi1) and by member (gsi2). Scheduled payments have a
+ * Readable by member (gsi2) and, by due month, by organisation (gsi5, below); no index is keyed on
+ * the organisation alone (gsi1 was, every attribute projected: every update of any payment
+ * rewrote one partition of it, a write hot spot in a billing run). Scheduled payments have a
  * deterministic id (a ULID whose time is the due date and whose rest is a hash of the subscription
  * and charge index, see ids.ts), so creating "the next upcoming payment" twice creates it once.
  *
@@ -40,7 +42,8 @@ export type PaymentKind = (typeof paymentTypes)[number];
  * The list index (gsi5, raw attributes `month_key`/`month_sort`, every payment):
  * `<organisation_id>#<YYYY-MM>` of the due date / `<due_on>#<payment_id>`, projecting only the
  * staff list's fields (db/table.ts). `GET /api/payments` walks it month by month, newest first
- * (list.ts); an organisation's writes spread over its months instead of one partition.
+ * (list.ts); the whole-organisation reads (rollup recount, ledger check) walk it too
+ * (every-payment.ts). An organisation's writes spread over its months instead of one partition.
  * Every write of a money state is conditional on `version` (and the status it moves from).
  */
 export const paymentEntity = new Entity({
@@ -132,11 +135,6 @@ export const paymentEntity = new Entity({
     primary: {
       pk: { field: "pk", composite: ["organisation_id", "payment_id"] },
       sk: { field: "sk", composite: [] },
-    },
-    byOrganisation: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: ["organisation_id"] },
-      sk: { field: "gsi1sk", composite: ["payment_id"] },
     },
     byMember: {
       index: "gsi2",

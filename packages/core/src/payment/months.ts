@@ -35,12 +35,12 @@ export async function notePaymentMonths(payments: readonly { organisation_id: st
 
 /**
  * The organisation's months between `oldest` and `newest` (either open), newest first (or oldest
- * first), at most `limit` of them (one Query).
+ * first), at most `limit` of them (one Query), or every one (`limit` "all": every page).
  */
 export async function paymentMonths(
   organisationId: string,
   range: { newest?: string; oldest?: string },
-  limit: number,
+  limit: number | "all",
   order: "asc" | "desc" = "desc",
 ): Promise<string[]> {
   const q = db().entities.paymentMonth.query.primary({ organisation_id: organisationId });
@@ -52,6 +52,6 @@ export async function paymentMonths(
         : range.oldest
           ? q.gte({ month: range.oldest })
           : q;
-  const { data } = await bounded.go({ order, limit });
+  const { data } = await bounded.go(limit === "all" ? { order, pages: "all" } : { order, limit });
   return data.map((m) => m.month);
 }

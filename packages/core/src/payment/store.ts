@@ -142,17 +142,6 @@ export async function heldPayments(organisationId: string, userId: string): Prom
   return out;
 }
 
-/** Payments of the organisation, newest first (ids sort by due date), cursor paging. */
-export async function listOrganisationPayments(
-  organisationId: string,
-  options: { cursor?: string | null; limit?: number } = {},
-) {
-  const { data, cursor } = await db()
-    .entities.payment.query.byOrganisation({ organisation_id: organisationId })
-    .go({ order: "desc", limit: options.limit ?? 25, cursor: options.cursor ?? null });
-  return { items: data as PaymentRecord[], cursor: cursor ?? null };
-}
-
 /** A member's payments in an organisation, newest first, cursor paging. */
 export async function listMemberPayments(
   organisationId: string,

@@ -11,6 +11,7 @@ import { aucklandDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { everyPayment } from "../payment/every-payment";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
 import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
@@ -117,17 +118,12 @@ export function churnItemsOf(changes: RollupChange[]) {
  */
 export async function backfillRollups(organisationId: string, today: string) {
   const [payments, subs, visits] = await Promise.all([
-    db().entities.payment.query.byOrganisation({ organisation_id: organisationId }).go({ pages: "all" }),
+    everyPayment(organisationId),
     db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
     db().entities.visit.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
   ]);
   return writeRecount(
-    recount(
-      payments.data as PaymentRecord[],
-      subs.data as SubscriptionRecord[],
-      today,
-      visits.data as VisitRecord[],
-    ),
+    recount(payments, subs.data as SubscriptionRecord[], today, visits.data as VisitRecord[]),
   );
 }
 
