@@ -19,6 +19,7 @@
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Actor } from "../auth/actor";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
+import { businessToday } from "../clock";
 import { config } from "../config";
 import {
   memberPaymentsQuery,
@@ -90,6 +91,8 @@ function decodeCursor(
 
 interface RawPage {
   items: PaymentRecord[];
+  /** Each item's raw key (`keyNames`), so a page cut shorter can answer where it stopped. */
+  keys: Key[];
   /** Raw key of the last item handed out, or DynamoDB's LastEvaluatedKey when it stopped early. */
   next: Key | null;
   /** Items read (matched or not). */
@@ -109,6 +112,7 @@ export async function pagedQuery(
 ): Promise<RawPage> {
   const filtered = Boolean(base.FilterExpression);
   const out: PaymentRecord[] = [];
+  const keys: Key[] = [];
   let exclusive: Key | undefined = start;
   let lastRaw: Key | undefined;
   let read = 0;
@@ -127,14 +131,16 @@ export async function pagedQuery(
     const parsed = db().entities.payment.parse({ Items: raw }).data as PaymentRecord[];
     for (let i = 0; i < raw.length; i++) {
       // One more match than a page: the page ends at the item before it.
-      if (out.length === perPage && lastRaw) return { items: out, next: keyOf(lastRaw, keyNames), read };
+      if (out.length === perPage && lastRaw)
+        return { items: out, keys, next: keyOf(lastRaw, keyNames), read };
       out.push(parsed[i]);
+      keys.push(keyOf(raw[i], keyNames));
       lastRaw = raw[i];
     }
-    if (!answer.LastEvaluatedKey) return { items: out, next: null, read };
+    if (!answer.LastEvaluatedKey) return { items: out, keys, next: null, read };
     exclusive = answer.LastEvaluatedKey as Key;
     if (out.length === perPage || read >= budget)
-      return { items: out, next: keyOf(exclusive, keyNames), read };
+      return { items: out, keys, next: keyOf(exclusive, keyNames), read };
   }
 }
 
@@ -251,7 +257,11 @@ function monthQuery(
 /**
  * The organisation's payments in scope, newest first (by due date, then id; `order: "asc"`
  * oldest first), one page: the months it has payments in, from the cursor's (or the range's
- * end) on, one Query each.
+ * end) on, one Query each. The month the page most likely starts in is read beside the months
+ * Query (one round for both): the cursor's month, else the range's end (its start, oldest first),
+ * else the month of `today` (a newest-first list with no range: where its newest payments usually
+ * are). When the months say the page starts elsewhere, that read waits for its turn (or is
+ * dropped: a month with no payments is never named).
  */
 export async function monthlyPaymentsPage(input: {
   organisationId: string;
@@ -262,6 +272,8 @@ export async function monthlyPaymentsPage(input: {
   perPage: number;
   order?: "asc" | "desc";
   budget?: number;
+  /** The business date: its month is read beside the months when nothing else names the first. */
+  today?: string;
 }) {
   const cursor = decodeMonthCursor(input.cursor, input.organisationId);
   const asc = input.order === "asc";
@@ -274,12 +286,19 @@ export async function monthlyPaymentsPage(input: {
   const newest = asc ? to : sorted([cursor?.m, to])[0];
   const oldest = asc ? sorted([cursor?.m, from]).at(-1) : from;
   if (newest && oldest && newest < oldest) return { items: [] as PaymentRecord[], next_cursor: null };
-  const months = await paymentMonths(
-    input.organisationId,
-    { newest, oldest },
-    MONTHS_PER_PAGE + 1,
-    asc ? "asc" : "desc",
-  );
+  const readMonth = (month: string, perPage: number, budgetLeft: number) =>
+    pagedQuery(
+      { ...monthQuery(input.organisationId, month, input.filters, input.gymIds), ScanIndexForward: asc },
+      MONTH_KEYS,
+      perPage,
+      cursor && cursor.m === month ? cursor.k : undefined,
+      budgetLeft,
+    );
+  const guess = asc ? oldest : (newest ?? (input.today ? monthOf(input.today) : undefined));
+  const [months, early] = await Promise.all([
+    paymentMonths(input.organisationId, { newest, oldest }, MONTHS_PER_PAGE + 1, asc ? "asc" : "desc"),
+    guess ? readMonth(guess, input.perPage, budget) : undefined,
+  ]);
   listStats.queries += 1;
   const items: PaymentRecord[] = [];
   let read = 0;
@@ -289,12 +308,9 @@ export async function monthlyPaymentsPage(input: {
   };
   for (let i = 0; i < Math.min(months.length, MONTHS_PER_PAGE); i++) {
     const month = months[i];
-    const start = cursor && cursor.m === month ? cursor.k : undefined;
-    const query = {
-      ...monthQuery(input.organisationId, month, input.filters, input.gymIds),
-      ScanIndexForward: asc,
-    };
-    const page = await pagedQuery(query, MONTH_KEYS, input.perPage - items.length, start, budget - read);
+    const want = input.perPage - items.length;
+    // The month read beside the months was read for a whole page: cut to what is left of it.
+    const page = early && month === guess ? cut(early, want) : await readMonth(month, want, budget - read);
     items.push(...page.items);
     read += page.read;
     if (page.next) return next(month, page.next);
@@ -303,6 +319,17 @@ export async function monthlyPaymentsPage(input: {
     if (items.length === input.perPage || read >= budget || i + 1 === MONTHS_PER_PAGE) return next(following);
   }
   return { items, next_cursor: null };
+}
+
+/** The first `want` items of a month's page, and where they stop when there are more. */
+function cut(page: RawPage, want: number): RawPage {
+  if (page.items.length <= want) return page;
+  return {
+    ...page,
+    items: page.items.slice(0, want),
+    keys: page.keys.slice(0, want),
+    next: page.keys[want - 1],
+  };
 }
 
 /** The month before `month` (`YYYY-MM`). */
@@ -376,6 +403,7 @@ export async function listPayments(actor: Actor, query: unknown): Promise<Paymen
     filters: values,
     cursor: values.cursor,
     perPage,
+    today: await businessToday(),
   });
   // Upcoming rows as quoted (payment/quoted-page.ts): the figure the member's page and emails show.
   const data = await presentQuotedPage(organisationId, page.items);

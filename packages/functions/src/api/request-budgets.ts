@@ -145,11 +145,13 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "PUT /api/organisations/{organisationId}/term-membership-grace-period": b(4, 3),
   // Issue 36 aims at ≤ 3 in ≤ 2 (a list page); issue 34 adds 2 in 2 when the page holds upcoming rows,
   // shown as quoted: the page's subscriptions in one BatchGet, then their organisation, gyms and
-  // payment types in one more (payment/quoted-page.ts). Issue 39 adds 1 in 1 to the list and the
-  // export: the list index is keyed by organisation and due month, so a page first reads which
-  // months the organisation has payments in (one Query, payment/months.ts), then those months.
-  "GET /api/payments": b(6, 5),
-  "POST /api/payments/export": b(4, 3),
+  // payment types in one more (payment/quoted-page.ts). Issue 39 adds 1 request to the list and the
+  // export, no round: the list index is keyed by organisation and due month, so a page reads which
+  // months the organisation has payments in (one Query, payment/months.ts) beside the month it most
+  // likely starts in (the cursor's, the range's end, or the current month); one round more only
+  // when the page starts in another month (a later one) or goes on into the next.
+  "GET /api/payments": b(6, 4),
+  "POST /api/payments/export": b(4, 2),
   "GET /api/payments/{id}/receipt": b(4, 3),
   "POST /api/payments/{id}/received": b(4, 3),
   "GET /api/payouts": b(7, 3),
