@@ -20,32 +20,27 @@ let counts: RequestCount;
 let admin: HttpClient;
 let recent: string;
 let old: string;
-let payment: (
-  due: string,
-  seed: string,
-  status: "sent" | "upcoming",
-) => Record<string, unknown> & { payment_id: string; organisation_id: string; due_on: string };
+
+/** A payment of the seeded organisation's Ponsonby gym, due on `due`; an upcoming one is in the attention index. */
+function payment(due: string, seed: string, status: "sent" | "upcoming") {
+  const record = {
+    organisation_id: api.seed.organisations.harbour.organisation_id,
+    payment_id: deterministicUlid(startOfAucklandDay(due), seed),
+    user_id: api.seed.people.trainer.user_id,
+    gym_id: api.seed.gyms.ponsonby.gym_id,
+    status,
+    type: "stripe_card" as const,
+    amount: 2400,
+    due_on: due,
+    member_name: "history member",
+    member_email: "history@example.net",
+    gym_name: "Harbour Fitness Ponsonby",
+  };
+  return status === "upcoming" ? { ...record, ...attentionKeys(record) } : record;
+}
 
 beforeAll(async () => {
-  const organisationId = api.seed.organisations.harbour.organisation_id;
-  const gymId = api.seed.gyms.ponsonby.gym_id;
   const today = await businessToday();
-  payment = (due: string, seed: string, status: "sent" | "upcoming") => {
-    const record = {
-      organisation_id: organisationId,
-      payment_id: deterministicUlid(startOfAucklandDay(due), seed),
-      user_id: api.seed.people.trainer.user_id,
-      gym_id: gymId,
-      status,
-      type: "stripe_card" as const,
-      amount: 2400,
-      due_on: due,
-      member_name: "history member",
-      member_email: "history@example.net",
-      gym_name: "Harbour Fitness Ponsonby",
-    };
-    return status === "upcoming" ? { ...record, ...attentionKeys(record) } : record;
-  };
   // A month of settled history: never in the attention index.
   const settled = Array.from({ length: SETTLED }, (_, i) =>
     payment(addDays(today, -1 - (i % 30)), `s${i}`, "sent"),
@@ -97,7 +92,7 @@ describe("expected payments: needs attention", () => {
       .go();
     for (let i = 0; i < all.length; i += 25)
       await db()
-        .entities.payment.put(all.slice(i, i + 25) as never)
+        .entities.payment.put(all.slice(i, i + 25))
         .go();
 
     const first = await admin.get("/api/expected-payments-debugging?days=7");

@@ -11,7 +11,6 @@ import { aucklandDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { everyPayment } from "../payment/every-payment";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
 import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
@@ -114,11 +113,11 @@ export function churnItemsOf(changes: RollupChange[]) {
 
 /**
  * Recounts and writes an organisation's rollup rows, its members' paid and visits per month, the
- * cost-per-visit histograms and the churn-risk items, from its payments, memberships and visits.
+ * cost-per-visit histograms and the churn-risk items, from its payments (every one, whole: the
+ * caller reads them, payment/every-payment.ts `everyPayment`), memberships and visits.
  */
-export async function backfillRollups(organisationId: string, today: string) {
-  const [payments, subs, visits] = await Promise.all([
-    everyPayment(organisationId),
+export async function backfillRollups(organisationId: string, today: string, payments: PaymentRecord[]) {
+  const [subs, visits] = await Promise.all([
     db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
     db().entities.visit.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
   ]);

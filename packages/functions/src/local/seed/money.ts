@@ -12,6 +12,7 @@ import { setBusinessClock } from "@gym/core/clock";
 import { db } from "@gym/core/db/service";
 import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
+import { everyPayment } from "@gym/core/payment/every-payment";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { billingRun } from "@gym/core/payment/jobs/billing-run";
 import { notePaymentMonths } from "@gym/core/payment/months";
@@ -342,7 +343,7 @@ export async function seedMoney(identity: SeededIdentity, prices: Prices) {
     await billingRun(new Date());
     await settleSimulatedNow();
     // The past payments above were written directly: recount the dashboard's rollups from them.
-    await backfillRollups(org, aucklandDate(new Date()));
+    await backfillRollups(org, aucklandDate(new Date()), await everyPayment(org));
   } finally {
     await setBusinessClock(null);
   }
