@@ -1,4 +1,4 @@
-import { attributeDefinitions, table as design } from "@gym/core/db/table";
+import { attributeDefinitions, table as design, type IndexName, projectionOf } from "@gym/core/db/table";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { BillingMode } from "aws-cdk-lib/aws-dynamodb";
 import { BlockPublicAccess, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
@@ -15,7 +15,12 @@ export function Storage({ stack, app }: StackContext) {
 
   const globalIndexes: Record<string, TableGlobalIndexProps> = {};
   for (const [name, keys] of Object.entries(design.globalIndexes)) {
-    globalIndexes[name] = { partitionKey: keys.partitionKey, sortKey: keys.sortKey, projection: "all" };
+    const projection = projectionOf(name as IndexName);
+    globalIndexes[name] = {
+      partitionKey: keys.partitionKey,
+      sortKey: keys.sortKey,
+      projection: projection === "all" ? "all" : [...projection],
+    };
   }
 
   const table = new Table(stack, "Table", {

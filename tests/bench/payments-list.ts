@@ -30,6 +30,8 @@ export async function paymentsListBench(rows: BenchRow[], total = 100_000) {
     const identity = await seedIdentity();
     const { db } = await import("../../packages/core/src/db/service");
     const { scheduledPaymentId } = await import("../../packages/core/src/payment/ids");
+    const { monthKeys } = await import("../../packages/core/src/payment/store");
+    const { notePaymentMonths } = await import("../../packages/core/src/payment/months");
     const { addDays, aucklandDate, startOfAucklandDay } = await import(
       "../../packages/core/src/billing/calendar"
     );
@@ -53,6 +55,7 @@ export async function paymentsListBench(rows: BenchRow[], total = 100_000) {
       }
     };
     const flush = async () => {
+      await notePaymentMonths(batch as { organisation_id: string; due_on: string }[]);
       while (batch.length) {
         const items = batch.splice(0, 25).map(
           (p) =>
@@ -96,6 +99,8 @@ export async function paymentsListBench(rows: BenchRow[], total = 100_000) {
           member_email: `member${m}@example.net`,
           gym_name: gym.name,
           price_label: "$24.00 Weekly",
+          // In the list index, as newPayment writes it (its month named below).
+          ...monthKeys({ organisation_id: organisationId, payment_id: paymentId, due_on: dueOn }),
         });
         written++;
         if (batch.length === 200) await flush();

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 describe("storage", () => {
-  it("builds the table from core's description: keys, four ALL-projection GSIs, TTL", () => {
+  it("builds the table from core's description: keys, four ALL-projection GSIs, the list index, TTL", () => {
     const [[, table]] = ofType(resources.Storage, "AWS::DynamoDB::Table");
     const p = table.Properties;
     expect(p.KeySchema).toEqual([
@@ -53,16 +53,24 @@ describe("storage", () => {
         { keys: i.KeySchema, projection: i.Projection },
       ]),
     );
-    expect(Object.keys(indexes).sort()).toEqual(["gsi1", "gsi2", "gsi3", "gsi4"]);
+    expect(Object.keys(indexes).sort()).toEqual(["gsi1", "gsi2", "gsi3", "gsi4", "gsi5"]);
+    const keys = (n: number) => [
+      { AttributeName: `gsi${n}pk`, KeyType: "HASH" },
+      { AttributeName: `gsi${n}sk`, KeyType: "RANGE" },
+    ];
     for (const n of [1, 2, 3, 4]) {
-      expect(indexes[`gsi${n}`]).toEqual({
-        keys: [
-          { AttributeName: `gsi${n}pk`, KeyType: "HASH" },
-          { AttributeName: `gsi${n}sk`, KeyType: "RANGE" },
-        ],
-        projection: { ProjectionType: "ALL" },
-      });
+      expect(indexes[`gsi${n}`]).toEqual({ keys: keys(n), projection: { ProjectionType: "ALL" } });
     }
+    // The payments list index (organisation and due month) projects the list's fields only.
+    expect(indexes.gsi5.keys).toEqual(keys(5));
+    expect(indexes.gsi5.projection.ProjectionType).toBe("INCLUDE");
+    expect([...indexes.gsi5.projection.NonKeyAttributes].sort()).toEqual(
+      [...design.globalIndexes.gsi5.include].sort(),
+    );
+    for (const shown of ["status", "type", "gym_id", "due_on", "amount", "member_name", "__edb_e__"])
+      expect(indexes.gsi5.projection.NonKeyAttributes).toContain(shown);
+    for (const machinery of ["attempted_at", "attempts", "idempotency_key", "version", "updated_at"])
+      expect(indexes.gsi5.projection.NonKeyAttributes).not.toContain(machinery);
     // Same as the one description core and the local database use.
     expect(Object.keys(design.globalIndexes).sort()).toEqual(Object.keys(indexes).sort());
     expect(p.AttributeDefinitions.every((a: Cfn) => a.AttributeType === "S")).toBe(true);

@@ -5,7 +5,7 @@
  * period to its end (a payment settles on or after its due day), filtered to `sent`.
  */
 import { addDays, aucklandDate, type CivilDate } from "../billing/calendar";
-import { organisationPaymentsPage } from "../payment/list";
+import { monthlyPaymentsPage } from "../payment/list";
 import type { PaymentRecord } from "../payment/store";
 
 /** How long after its due day a payment may settle and still be found (a bank payment takes 1–3 days). */
@@ -26,7 +26,7 @@ export async function settledPayments(input: {
   const out: PaymentRecord[] = [];
   let cursor: string | undefined;
   do {
-    const page = await organisationPaymentsPage({
+    const page = await monthlyPaymentsPage({
       organisationId: input.organisationId,
       gymIds: input.gymIds,
       filters: { status: "sent", from: addDays(input.from, -SETTLE_LAG_DAYS), to: input.to },

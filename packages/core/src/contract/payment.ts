@@ -213,6 +213,11 @@ export const expectedPaymentsQuery = z.object({
     .min(1, paymentMessages.days)
     .max(31, paymentMessages.days)
     .optional(),
+  /** Where the "needs attention" list goes on (`next_cursor` of the page before). */
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}#[0-9A-Za-z]{1,64}$/, paymentMessages.cursor)
+    .optional(),
 });
 
 const expectedGroup = z.object({
@@ -272,6 +277,10 @@ export const expectedPaymentsSchema = z
         found_at: z.string(),
       }),
     ),
+    /** Where the "needs attention" list (`stuck`, newest due first) goes on; null at its end. */
+    next_cursor: z.string().nullable(),
+    /** The debt owed now (cents, owing memberships): the dashboard's counters, no payment read. */
+    owing: z.object({ amount: z.number().int(), count: z.number().int(), formatted_amount: z.string() }),
     /** True when a bounded read stopped before the end (a very large organisation): totals are partial. */
     partial: z.boolean(),
   })

@@ -14,7 +14,7 @@ import { offeringEntity, offeringMembershipCountEntity } from "../offering/entit
 import { organisationEntity } from "../organisation/entity";
 import { outboxEventEntity } from "../outbox/entity";
 import { dunningEntity } from "../payment/dunning/entity";
-import { paymentEntity, paymentRefEntity } from "../payment/entity";
+import { paymentEntity, paymentMonthEntity, paymentRefEntity } from "../payment/entity";
 import { reconciliationMismatchEntity } from "../payment/reconcile-entity";
 import { cardSetupEntity, paymentTypeDefaultEntity, paymentTypeEntity } from "../payment-type/entity";
 import { joinLinkEntity, priceEntity } from "../price/entity";
@@ -67,6 +67,7 @@ const entities = {
   membershipClaim: membershipClaimEntity,
   payment: paymentEntity,
   paymentRef: paymentRefEntity,
+  paymentMonth: paymentMonthEntity,
   reconciliationMismatch: reconciliationMismatchEntity,
   paymentType: paymentTypeEntity,
   paymentTypeDefault: paymentTypeDefaultEntity,

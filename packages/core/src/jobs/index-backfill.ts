@@ -4,6 +4,10 @@
  * writes them: a live staff role's sparse staff index keys (`staff_key`, `staff_sort`); an open
  * payment's attention index keys (`attention_key`, `attention_sort`), and their removal from a
  * payment made final by a write that left them (a claim paid by credit, one cancelled at its claim);
+ * every payment's list index keys (`month_key`, `month_sort`: its organisation and due month) and
+ * its month named among the organisation's payment months (payment/months.ts); and the removal of
+ * a payment's gsi1 keys (`gsi1pk`, `gsi1sk`: payments left that index, keyed on the organisation
+ * alone, a write hot spot);
  * a live subscription's schedule index keys (`schedule_key`, `schedule_sort`: the daily schedule
  * check sweeps every subscription in it, payment/schedule-check.ts).
  *
@@ -13,8 +17,12 @@
  * on the item being as read (a role changed meanwhile was written with its keys by `putRole`),
  * and a second run finds nothing to do.
  */
+import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
-import { ATTENTION_FIELDS, attentionKeys, OPEN_STATUSES } from "../payment/store";
+import { notePaymentMonths } from "../payment/months";
+import { ATTENTION_FIELDS, attentionKeys, monthKeys, OPEN_STATUSES } from "../payment/store";
 import { isLive, type SubscriptionRecord, scheduleKeys } from "../subscription/store";
 import { staffIndexKeys } from "../user/role-entity";
 
@@ -29,6 +37,10 @@ export interface IndexBackfillSummary {
   attention_keyed: number;
   /** Final payments whose attention keys were removed. */
   attention_removed: number;
+  /** Payments given (or moved to) their list index keys: their organisation and due month. */
+  month_keyed: number;
+  /** Payments whose gsi1 keys (the organisation-wide index payments left) were removed. */
+  organisation_key_removed: number;
   /** Subscription items read. */
   subscriptions: number;
   /** Live subscriptions given their schedule index keys. */
@@ -46,6 +58,8 @@ export async function backfillIndexKeys(
     payments: 0,
     attention_keyed: 0,
     attention_removed: 0,
+    month_keyed: 0,
+    organisation_key_removed: 0,
     subscriptions: 0,
     schedule_keyed: 0,
     skipped_changed: 0,
@@ -61,17 +75,26 @@ export async function backfillIndexKeys(
     options.onProgress?.(summary);
     cursor = page.cursor;
   } while (cursor);
-  cursor = null;
+  // Payments are read raw: the gsi1 keys they no longer carry are no attribute of the entity.
+  let start: Record<string, unknown> | undefined;
   do {
-    const page: { data: PaymentItem[]; cursor: string | null } = await db().entities.payment.scan.go({
-      cursor,
-      limit: 500,
-    });
-    summary.payments += page.data.length;
-    for (const payment of page.data) await keyPayment(payment, summary);
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: config.tableName,
+        FilterExpression: "#e = :e",
+        ExpressionAttributeNames: { "#e": "__edb_e__" },
+        ExpressionAttributeValues: { ":e": "payment" },
+        Limit: 500,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const raw = page.Items ?? [];
+    const parsed = db().entities.payment.parse({ Items: raw }).data as PaymentItem[];
+    summary.payments += parsed.length;
+    for (let i = 0; i < parsed.length; i++) await keyPayment(parsed[i], raw[i], summary);
     options.onProgress?.(summary);
-    cursor = page.cursor;
-  } while (cursor);
+    start = page.LastEvaluatedKey;
+  } while (start);
   cursor = null;
   const now = new Date();
   do {
@@ -113,20 +136,61 @@ type PaymentItem = {
   due_on: string;
   status: string;
   attention_key?: string;
+  month_key?: string;
+  month_sort?: string;
   updated_at: string;
 };
 
-async function keyPayment(payment: PaymentItem, summary: IndexBackfillSummary) {
-  const open = OPEN_STATUSES.includes(payment.status);
-  if (open === Boolean(payment.attention_key)) return;
-  const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
-  const patch = db().entities.payment.patch(key);
+/**
+ * A payment written before gsi1 left payments loses its gsi1 keys (leaves that index), with a write
+ * conditional on the item as read that changes nothing else (so `updated_at` still holds for the
+ * patch below).
+ */
+async function unkeyOrganisation(
+  payment: PaymentItem,
+  raw: Record<string, unknown>,
+  summary: IndexBackfillSummary,
+) {
+  if (raw.gsi1pk === undefined && raw.gsi1sk === undefined) return;
   try {
-    await (open ? patch.set(attentionKeys(payment)) : patch.remove([...ATTENTION_FIELDS]))
-      .where((attr, op) => op.eq(attr.updated_at, payment.updated_at))
-      .go();
-    if (open) summary.attention_keyed += 1;
-    else summary.attention_removed += 1;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: { pk: raw.pk, sk: raw.sk },
+        UpdateExpression: "REMOVE gsi1pk, gsi1sk",
+        ConditionExpression: "#u = :u",
+        ExpressionAttributeNames: { "#u": "updated_at" },
+        ExpressionAttributeValues: { ":u": payment.updated_at },
+      }),
+    );
+    summary.organisation_key_removed += 1;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    summary.skipped_changed += 1;
+  }
+}
+
+async function keyPayment(payment: PaymentItem, raw: Record<string, unknown>, summary: IndexBackfillSummary) {
+  await unkeyOrganisation(payment, raw, summary);
+  const open = OPEN_STATUSES.includes(payment.status);
+  const month = monthKeys(payment);
+  const rekey = payment.month_key !== month.month_key || payment.month_sort !== month.month_sort;
+  const attention = open !== Boolean(payment.attention_key);
+  if (!rekey && !attention) return;
+  // The month is named before the payment is in it (payment/months.ts).
+  if (rekey) await notePaymentMonths([payment]);
+  const key = { organisation_id: payment.organisation_id, payment_id: payment.payment_id };
+  // One patch: the list keys (rekey), the attention keys set (opened) or removed (made final).
+  const set = { ...(rekey ? month : {}), ...(attention && open ? attentionKeys(payment) : {}) };
+  const patch = db()
+    .entities.payment.patch(key)
+    .set(set)
+    .remove(attention && !open ? [...ATTENTION_FIELDS] : []);
+  try {
+    await patch.where((attr, op) => op.eq(attr.updated_at, payment.updated_at)).go();
+    if (rekey) summary.month_keyed += 1;
+    if (attention && open) summary.attention_keyed += 1;
+    if (attention && !open) summary.attention_removed += 1;
   } catch (error) {
     if (!conditionFailed(error)) throw error;
     summary.skipped_changed += 1;

@@ -21,7 +21,9 @@ export type PaymentKind = (typeof paymentTypes)[number];
 /**
  * A payment (spec 001 §3 Payment). Each payment is its own partition (`organisation_id`,
  * `payment_id`: tenant first, and the billing run's writes spread over many partitions).
- * Readable by organisation newest first (gsi1) and by member (gsi2). Scheduled payments have a
+ * Readable by member (gsi2) and, by due month, by organisation (gsi5, below); no index is keyed on
+ * the organisation alone (gsi1 was, every attribute projected: every update of any payment
+ * rewrote one partition of it, a write hot spot in a billing run). Scheduled payments have a
  * deterministic id (a ULID whose time is the due date and whose rest is a hash of the subscription
  * and charge index, see ids.ts), so creating "the next upcoming payment" twice creates it once.
  *
@@ -37,6 +39,11 @@ export type PaymentKind = (typeof paymentTypes)[number];
  * `attention#<organisation_id>#<shard>` / `<due_on>#<payment_id>`; set when it is created
  * (`newPayment`), removed when it reaches a final status. The expected-payments page reads the
  * open payments due before today, newest first, from it (expected.ts).
+ * The list index (gsi5, raw attributes `month_key`/`month_sort`, every payment):
+ * `<organisation_id>#<YYYY-MM>` of the due date / `<due_on>#<payment_id>`, projecting only the
+ * staff list's fields (db/table.ts). `GET /api/payments` walks it month by month, newest first
+ * (list.ts); the whole-organisation reads (rollup recount, ledger check) walk it too
+ * (every-payment.ts). An organisation's writes spread over its months instead of one partition.
  * Every write of a money state is conditional on `version` (and the status it moves from).
  */
 export const paymentEntity = new Entity({
@@ -118,6 +125,9 @@ export const paymentEntity = new Entity({
     attention_key: { type: "string", field: "gsi4pk" },
     attention_sort: { type: "string", field: "gsi4sk" },
     work_sort: { type: "string", field: "gsi3sk" },
+    /** gsi5, every payment: `<organisation_id>#<YYYY-MM>` of `due_on` / `<due_on>#<payment_id>` (store.ts `monthKeys`). */
+    month_key: { type: "string", field: "gsi5pk" },
+    month_sort: { type: "string", field: "gsi5sk" },
     version: { type: "number", required: true, default: 1 },
     ...timestamps,
   },
@@ -125,11 +135,6 @@ export const paymentEntity = new Entity({
     primary: {
       pk: { field: "pk", composite: ["organisation_id", "payment_id"] },
       sk: { field: "sk", composite: [] },
-    },
-    byOrganisation: {
-      index: "gsi1",
-      pk: { field: "gsi1pk", composite: ["organisation_id"] },
-      sk: { field: "gsi1sk", composite: ["payment_id"] },
     },
     byMember: {
       index: "gsi2",
@@ -156,6 +161,27 @@ export const paymentRefEntity = new Entity({
     primary: {
       pk: { field: "pk", composite: ["provider", "external_id"] },
       sk: { field: "sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * The months an organisation has payments due in: one item per month (`YYYY-MM`), each a
+ * partition of the list index (gsi5, `month_key`). The staff list walks these months newest first
+ * instead of guessing which are empty (payment/months.ts). Written, idempotently, before the
+ * transaction that creates a payment due in the month, so a month with payments is always named
+ * (a month named whose payment was never written reads as empty).
+ */
+export const paymentMonthEntity = new Entity({
+  model: { entity: "payment_month", version: "1", service: SERVICE },
+  attributes: {
+    organisation_id: { type: "string", required: true, readOnly: true },
+    month: { type: "string", required: true, readOnly: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: "pk", composite: ["organisation_id"] },
+      sk: { field: "sk", composite: ["month"] },
     },
   },
 });

@@ -12,7 +12,7 @@ import { addDays, startOfAucklandDay } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { db } from "../db/service";
 import { deterministicUlid } from "./ids";
-import { attentionKeys } from "./store";
+import { attentionKeys, monthKeys } from "./store";
 
 const api = useSeededApi();
 const SETTLED = 1_500;
@@ -21,26 +21,26 @@ let admin: HttpClient;
 let recent: string;
 let old: string;
 
-beforeAll(async () => {
-  const organisationId = api.seed.organisations.harbour.organisation_id;
-  const gymId = api.seed.gyms.ponsonby.gym_id;
-  const today = await businessToday();
-  const payment = (due: string, seed: string, status: "sent" | "upcoming") => {
-    const record = {
-      organisation_id: organisationId,
-      payment_id: deterministicUlid(startOfAucklandDay(due), seed),
-      user_id: api.seed.people.trainer.user_id,
-      gym_id: gymId,
-      status,
-      type: "stripe_card" as const,
-      amount: 2400,
-      due_on: due,
-      member_name: "history member",
-      member_email: "history@example.net",
-      gym_name: "Harbour Fitness Ponsonby",
-    };
-    return status === "upcoming" ? { ...record, ...attentionKeys(record) } : record;
+/** A payment of the seeded organisation's Ponsonby gym, due on `due`; an upcoming one is in the attention index. */
+function payment(due: string, seed: string, status: "sent" | "upcoming") {
+  const record = {
+    organisation_id: api.seed.organisations.harbour.organisation_id,
+    payment_id: deterministicUlid(startOfAucklandDay(due), seed),
+    user_id: api.seed.people.trainer.user_id,
+    gym_id: api.seed.gyms.ponsonby.gym_id,
+    status,
+    type: "stripe_card" as const,
+    amount: 2400,
+    due_on: due,
+    member_name: "history member",
+    member_email: "history@example.net",
+    gym_name: "Harbour Fitness Ponsonby",
   };
+  return status === "upcoming" ? { ...record, ...attentionKeys(record) } : record;
+}
+
+beforeAll(async () => {
+  const today = await businessToday();
   // A month of settled history: never in the attention index.
   const settled = Array.from({ length: SETTLED }, (_, i) =>
     payment(addDays(today, -1 - (i % 30)), `s${i}`, "sent"),
@@ -71,5 +71,80 @@ describe("expected payments: needs attention", () => {
     expect(overdue).toContain(old);
     expect(overdue.indexOf(recent)).toBeLessThan(overdue.indexOf(old));
     expect(counts.items, JSON.stringify(counts.byCommand)).toBeLessThan(300);
+  });
+
+  it("shows the newest overdue payment first beside a page of payments due soon waiting for consent, and pages on through older ones, each once", async () => {
+    const today = await businessToday();
+    const tomorrow = addDays(today, 1);
+    // More payments due soon waiting for a new bank consent than a page shows (they once filled it).
+    const waiting = Array.from({ length: 210 }, (_, i) => {
+      const p = payment(tomorrow, `w${i}`, "upcoming");
+      return { ...p, ...monthKeys(p), waiting_for: "bank_consent" };
+    });
+    // More overdue payments than a page of the attention index, all older than the newest one.
+    const older = Array.from({ length: 130 }, (_, i) =>
+      payment(addDays(today, -20 - (i % 20)), `o${i}`, "upcoming"),
+    );
+    const newest = payment(addDays(today, -2), "overdue-newest", "upcoming");
+    const all = [...waiting, ...older, newest];
+    await db()
+      .entities.paymentMonth.put({ organisation_id: newest.organisation_id, month: tomorrow.slice(0, 7) })
+      .go();
+    for (let i = 0; i < all.length; i += 25)
+      await db()
+        .entities.payment.put(all.slice(i, i + 25))
+        .go();
+
+    const first = await admin.get("/api/expected-payments-debugging?days=7");
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    type Stuck = { reason: string; payment: { id: string; due_on: string } };
+    const overdueOf = (body: { stuck: Stuck[] }) =>
+      body.stuck.filter((s) => s.reason === "overdue").map((s) => s.payment);
+    const firstOverdue = overdueOf(first.body.data);
+    expect(firstOverdue[0]?.id).toBe(newest.payment_id);
+    expect(
+      first.body.data.stuck.filter((s: Stuck) => s.reason === "waiting_for_consent").length,
+    ).toBeGreaterThan(0);
+    expect(first.body.data.next_cursor).toEqual(expect.any(String));
+
+    // Page by page: every overdue payment once, newest due first.
+    const seen = [...firstOverdue];
+    let cursor: string | null = first.body.data.next_cursor;
+    let pages = 1;
+    while (cursor && pages < 20) {
+      const res = await admin.get(
+        `/api/expected-payments-debugging?days=7&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seen.push(...overdueOf(res.body.data));
+      cursor = res.body.data.next_cursor;
+      pages++;
+    }
+    expect(pages).toBeGreaterThan(1);
+    const ids = seen.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const p of [newest, ...older, { payment_id: recent }, { payment_id: old }])
+      expect(ids).toContain(p.payment_id);
+    const keys = seen.map((p) => `${p.due_on}#${p.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+  });
+
+  it("answers the debt owed now from the dashboard's counters, as the dashboard does", async () => {
+    const [expected, stats] = await Promise.all([
+      admin.get("/api/expected-payments-debugging?days=7"),
+      admin.get("/api/stats?scope=organisation"),
+    ]);
+    expect(expected.status).toBe(200);
+    expect(stats.status).toBe(200);
+    expect(expected.body.data.owing).toEqual({
+      amount: stats.body.data.owing_amount.current,
+      count: stats.body.data.owing_count.current,
+      formatted_amount: expect.any(String),
+    });
+  });
+
+  it("refuses a cursor that is not one (422)", async () => {
+    const res = await admin.get("/api/expected-payments-debugging?cursor=not-a-cursor");
+    expect(res.status).toBe(422);
   });
 });

@@ -3,14 +3,16 @@
  * charge, by due date and gym, and what is stuck.
  *
  *  - Expected: the organisation's payments due from today for `days` days that are still
- *    `upcoming` (one Query of gsi1 over that id range: ids sort by due date).
- *  - Overdue, waiting for a new bank consent, bank transfers not yet received, in flight too long
- *    or flagged after polls: the attention index (gsi4 `attention#<organisation>#<shard>`: open
- *    payments only, entity.ts), due before today, newest first, every shard side by side. What it
- *    reads grows with the payments still open, not with the organisation's history.
+ *    `upcoming` (the list index, gsi5: the range's one or two months side by side, list.ts).
+ *  - Needs attention (`stuck`), newest due first, paged (`cursor` → `next_cursor`): overdue,
+ *    waiting for a new bank consent, bank transfers not yet received, in flight too long or flagged
+ *    after polls, from the attention index (gsi4 `attention#<organisation>#<shard>`: open payments
+ *    only, entity.ts), due before today (or the cursor), every shard side by side; the first page
+ *    starts with the payments due soon that wait for a consent. What a page reads is bounded by
+ *    its size, not by the organisation's history or the payments still open.
+ *  - The debt owed now (`owing`): the dashboard's running total row, no payment read.
  *  - Provider mismatches: what the daily reconciliation recorded (reconcile.ts), one Query.
- * Reads are bounded (READ_BUDGET items per part, ATTENTION_BUDGET per shard); `partial` says a
- * bound was reached.
+ * The days ahead read at most READ_BUDGET items; `partial` says that bound was reached.
  */
 
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -25,10 +27,11 @@ import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { WORK_SHARDS } from "../db/shards";
+import { ORGANISATION_ROLLUP, sumShards, TOTAL_DAY } from "../rollup/entity";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
 import { MAX_POLLS } from "./jobs/payment-polling";
-import { organisationPaymentsPage } from "./list";
+import { rangePayments } from "./list";
 import { presentPayment } from "./present";
 import { organisationMismatches } from "./reconcile";
 import { OPEN_STATUSES, type PaymentRecord } from "./store";
@@ -38,86 +41,82 @@ export const PENDING_TOO_LONG_MS = 24 * 60 * 60 * 1000;
 /** A bank transfer (pay in full) not received this many days after it was due is shown. */
 export const TRANSFER_LATE_DAYS = 7;
 const READ_BUDGET = 20_000;
-const STUCK_SHOWN = 200;
+/** Payments due soon that wait for a new consent, shown on the first page (latest due first). */
+const DUE_SOON_SHOWN = 100;
 
-async function allOf(
+function allOf(
   organisationId: string,
   filters: { status?: "upcoming"; from: CivilDate; to: CivilDate },
 ): Promise<{ items: PaymentRecord[]; partial: boolean }> {
-  const items: PaymentRecord[] = [];
-  let cursor: string | undefined;
-  let read = 0;
-  do {
-    const page = await organisationPaymentsPage({
-      organisationId,
-      gymIds: null,
-      filters,
-      cursor,
-      perPage: 1000,
-      order: "asc",
-    });
-    items.push(...page.items);
-    read += page.items.length;
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && read < READ_BUDGET);
-  return { items, partial: Boolean(cursor) };
+  return rangePayments({ organisationId, filters, budget: READ_BUDGET });
 }
 
-/** Open payments one shard of the attention index reads at most per page. */
-const ATTENTION_BUDGET = 1_000;
+/** Open payments a page of the "needs attention" list examines (newest due first, over every shard). */
+export const ATTENTION_PAGE = 100;
 
 /**
- * The organisation's open payments due before `today`, newest due first (the attention index, every
- * shard side by side). A payment made final by a write that left its keys (a claim paid by credit,
- * one cancelled at its claim) is skipped here and its keys removed by `backfill-index-keys`.
+ * One page of the organisation's open payments due before `before` (today, or the cursor: the
+ * `<due_on>#<payment_id>` of the last one the page before examined), newest due first: each shard
+ * of the attention index side by side, `ATTENTION_PAGE` from each, merged; the page ends at the
+ * `ATTENTION_PAGE`th (every payment sorting after it is among the shards' first `ATTENTION_PAGE`),
+ * and its sort key is where the next page goes on. A payment made final by a write that left its
+ * keys (a claim paid by credit, one cancelled at its claim) is skipped here and its keys removed by
+ * `backfill-index-keys`.
  */
 async function needingAttention(
   organisationId: string,
-  today: CivilDate,
-): Promise<{ items: PaymentRecord[]; partial: boolean }> {
+  before: string,
+): Promise<{ items: PaymentRecord[]; next: string | null }> {
   const shards = await Promise.all(
     Array.from({ length: WORK_SHARDS }, async (_, shard) => {
-      const out: PaymentRecord[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const answer = await dynamo().send(
-          new QueryCommand({
-            TableName: config.tableName,
-            IndexName: "gsi4",
-            KeyConditionExpression: "#k = :k AND #s < :today",
-            ExpressionAttributeNames: { "#k": "gsi4pk", "#s": "gsi4sk" },
-            ExpressionAttributeValues: { ":k": `attention#${organisationId}#${shard}`, ":today": today },
-            ScanIndexForward: false,
-            Limit: ATTENTION_BUDGET - out.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        out.push(...(db().entities.payment.parse({ Items: answer.Items ?? [] }).data as PaymentRecord[]));
-        start = answer.LastEvaluatedKey;
-      } while (start && out.length < ATTENTION_BUDGET);
-      return { items: out, partial: Boolean(start) };
+      const answer = await dynamo().send(
+        new QueryCommand({
+          TableName: config.tableName,
+          IndexName: "gsi4",
+          KeyConditionExpression: "#k = :k AND #s < :before",
+          ExpressionAttributeNames: { "#k": "gsi4pk", "#s": "gsi4sk" },
+          ExpressionAttributeValues: { ":k": `attention#${organisationId}#${shard}`, ":before": before },
+          ScanIndexForward: false,
+          Limit: ATTENTION_PAGE,
+        }),
+      );
+      const items = db().entities.payment.parse({ Items: answer.Items ?? [] }).data as PaymentRecord[];
+      return { items, more: Boolean(answer.LastEvaluatedKey) };
     }),
   );
-  const items = shards
-    .flatMap((s) => s.items)
-    .filter((p) => OPEN_STATUSES.includes(p.status))
-    .sort((a, b) =>
-      a.due_on === b.due_on ? (a.payment_id < b.payment_id ? 1 : -1) : a.due_on < b.due_on ? 1 : -1,
-    );
-  return { items, partial: shards.some((s) => s.partial) };
+  const sortOf = (p: PaymentRecord) => p.attention_sort ?? `${p.due_on}#${p.payment_id}`;
+  const merged = shards.flatMap((s) => s.items).sort((a, b) => (sortOf(a) < sortOf(b) ? 1 : -1));
+  const page = merged.slice(0, ATTENTION_PAGE);
+  const more = merged.length > ATTENTION_PAGE || shards.some((s) => s.more);
+  return {
+    items: page.filter((p) => OPEN_STATUSES.includes(p.status)),
+    next: more && page.length ? sortOf(page[page.length - 1]) : null,
+  };
+}
+
+/** The debt owed now: the organisation's running total row (its shards summed), as the dashboard reads it. */
+async function owingNow(organisationId: string): Promise<ExpectedPayments["owing"]> {
+  const { data } = await db()
+    .entities.rollup.query.primary({ organisation_id: organisationId, scope: ORGANISATION_ROLLUP })
+    .begins({ day: TOTAL_DAY, dim: "all" })
+    .go({ pages: "all" });
+  const total = sumShards(data.filter((r) => r.dim === "all")).find((r) => r.day === TOTAL_DAY);
+  const amount = total?.owing ?? 0;
+  return { amount, count: total?.owing_count ?? 0, formatted_amount: formatCents(amount) };
 }
 
 export async function expectedPayments(actor: Actor, query: unknown): Promise<ExpectedPayments> {
   const organisationId = staffOrganisation(actor);
   authorize(policy.manageOrganisation(actor), "Only organisation admins can see expected payments.");
-  const { days = 14 } = parse(expectedPaymentsQuery, query);
+  const { days = 14, cursor } = parse(expectedPaymentsQuery, query);
   const [today, now] = await Promise.all([businessToday(), businessNow()]);
   const until = addDays(today, days - 1);
 
-  const [ahead, open, mismatched] = await Promise.all([
+  const [ahead, open, mismatched, owing] = await Promise.all([
     allOf(organisationId, { status: "upcoming", from: today, to: until }),
-    needingAttention(organisationId, today),
+    needingAttention(organisationId, cursor && cursor < today ? cursor : today),
     organisationMismatches(organisationId),
+    owingNow(organisationId),
   ]);
   const mismatches = mismatched.map((m) => ({
     payment_id: m.payment_id,
@@ -135,15 +134,22 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
     found_at: m.found_at,
   }));
 
+  // Newest due first: the first page starts with the payments due soon that wait for a new consent
+  // (at most DUE_SOON_SHOWN, latest due first), then the page of the attention index.
+  const dueSoon: ExpectedPayments["stuck"] = [];
   const stuck: ExpectedPayments["stuck"] = [];
   const add = (reason: StuckReason, detail: string, p: PaymentRecord) => {
-    if (stuck.length < STUCK_SHOWN) stuck.push({ reason, detail, payment: presentPayment(p) });
+    stuck.push({ reason, detail, payment: presentPayment(p) });
   };
 
   const byDate = new Map<string, Map<string, ExpectedPayments["days"][number]["gyms"][number]>>();
   for (const p of ahead.items) {
     if (p.waiting_for) {
-      add("waiting_for_consent", "Due soon; the member must consent to bank payments again first.", p);
+      dueSoon.push({
+        reason: "waiting_for_consent",
+        detail: "Due soon; the member must consent to bank payments again first.",
+        payment: presentPayment(p),
+      });
       continue;
     }
     const gyms = byDate.get(p.due_on) ?? new Map();
@@ -203,5 +209,21 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
         gyms: groups,
       };
     });
-  return { today, until, days: dayList, stuck, mismatches, partial: ahead.partial || open.partial };
+  const soon = cursor
+    ? []
+    : dueSoon
+        .sort((a, b) =>
+          a.payment.due_on === b.payment.due_on ? 0 : a.payment.due_on < b.payment.due_on ? 1 : -1,
+        )
+        .slice(0, DUE_SOON_SHOWN);
+  return {
+    today,
+    until,
+    days: dayList,
+    stuck: [...soon, ...stuck],
+    next_cursor: open.next,
+    owing,
+    mismatches,
+    partial: ahead.partial,
+  };
 }

@@ -17,7 +17,7 @@ import { civilDateNz, instantNz } from "../exports/dates";
 import { type WrittenExport, writeExport } from "../exports/file";
 import { titleCase } from "../text";
 import { parse } from "../validation";
-import { gymFilterOf, organisationPaymentsPage } from "./list";
+import { gymFilterOf, monthlyPaymentsPage } from "./list";
 import type { PaymentRecord } from "./store";
 
 export const EXPORT_PAGE = 500;
@@ -71,7 +71,7 @@ export async function* paymentsCsv(prepared: ReturnType<typeof prepareExport>): 
   yield `\uFEFF${await csvRows([paymentExportColumns as unknown as string[]])}`;
   let cursor: string | undefined;
   do {
-    const page = await organisationPaymentsPage({
+    const page = await monthlyPaymentsPage({
       organisationId: prepared.organisationId,
       gymIds: prepared.gymIds,
       filters: prepared.values,

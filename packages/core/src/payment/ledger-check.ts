@@ -18,6 +18,7 @@ import { isFailedPaymentStatus } from "../billing/debt";
 import { db } from "../db/service";
 import type { SubscriptionRecord } from "../subscription/store";
 import { inLedger, ledgerDebt, paysDebt } from "./debt";
+import { everyPayment } from "./every-payment";
 import type { PaymentRecord } from "./store";
 
 export type LedgerRule = "counted_once" | "owing" | "balance" | "negative";
@@ -133,16 +134,16 @@ export async function settled(check: () => Promise<Check>): Promise<Check> {
   return { ...second, breaks: second.breaks.filter((b) => seen.has(`${b.subscription_id} ${b.rule}`)) };
 }
 
-/** Every subscription of an organisation (one Query of subscriptions, one of payments, paged). */
+/** Every subscription of an organisation (one Query of subscriptions, paged; its payments by month: every-payment.ts). */
 export function checkOrganisationLedgers(organisationId: string): Promise<Check> {
   return settled(async () => {
-    const [{ data: subs }, { data: payments }] = await Promise.all([
+    const [{ data: subs }, payments] = await Promise.all([
       db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
-      db().entities.payment.query.byOrganisation({ organisation_id: organisationId }).go({ pages: "all" }),
+      everyPayment(organisationId),
     ]);
     return {
       checked: subs.length,
-      breaks: ledgerBreaksOf(subs as SubscriptionRecord[], payments as PaymentRecord[]),
+      breaks: ledgerBreaksOf(subs as SubscriptionRecord[], payments),
     };
   });
 }

@@ -20,7 +20,7 @@ import type { OrganisationSettings } from "../organisation/settings";
 import { type NextCharge, type PriceFacts, priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { idempotencyKeyOf, paymentIdOn, scheduledPaymentId } from "./ids";
-import { attentionKeys, OPEN_STATUSES, type PaymentRecord, workKeys } from "./store";
+import { attentionKeys, monthKeys, OPEN_STATUSES, type PaymentRecord, workKeys } from "./store";
 import { surchargeOfCharge } from "./surcharge";
 
 /** What a payment copies from its subscription (and the price facts that label a scheduled charge). */
@@ -130,9 +130,13 @@ function charged(input: Charged, amount: number) {
   };
 }
 
-/** A new payment's record; an open one (upcoming, pending, awaiting a transfer) in the attention index. */
+/**
+ * A new payment's record: in the list index by its due month; an open one (upcoming, pending,
+ * awaiting a transfer) in the attention index.
+ */
 export function newPayment<K extends NewPaymentKind>(kind: K, input: NewPaymentInputs[K]): PaymentRecord {
-  const record = build(kind, input);
+  const built = build(kind, input);
+  const record = { ...built, ...monthKeys(built) };
   return OPEN_STATUSES.includes(record.status) ? { ...record, ...attentionKeys(record) } : record;
 }
 

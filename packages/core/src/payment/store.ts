@@ -49,6 +49,22 @@ export function attentionKeys(payment: { organisation_id: string; payment_id: st
   };
 }
 
+/**
+ * The list index keys of every payment (entity.ts, gsi5): its organisation and due month, by due
+ * date. Set with the record (`newPayment`) and with any write that changes `due_on`.
+ */
+export function monthKeys(payment: { organisation_id: string; payment_id: string; due_on: string }) {
+  return {
+    month_key: monthPartition(payment.organisation_id, payment.due_on.slice(0, 7)),
+    month_sort: `${payment.due_on}#${payment.payment_id}`,
+  };
+}
+
+/** The list index partition of an organisation's payments due in one month (`YYYY-MM`). */
+export function monthPartition(organisationId: string, month: string): string {
+  return `${organisationId}#${month}`;
+}
+
 /** What a write that makes a payment final removes (with the work keys it removes). */
 export const ATTENTION_FIELDS = ["attention_key", "attention_sort"] as const;
 
@@ -124,17 +140,6 @@ export async function heldPayments(organisationId: string, userId: string): Prom
     cursor = page.cursor;
   } while (cursor);
   return out;
-}
-
-/** Payments of the organisation, newest first (ids sort by due date), cursor paging. */
-export async function listOrganisationPayments(
-  organisationId: string,
-  options: { cursor?: string | null; limit?: number } = {},
-) {
-  const { data, cursor } = await db()
-    .entities.payment.query.byOrganisation({ organisation_id: organisationId })
-    .go({ order: "desc", limit: options.limit ?? 25, cursor: options.cursor ?? null });
-  return { items: data as PaymentRecord[], cursor: cursor ?? null };
 }
 
 /** A member's payments in an organisation, newest first, cursor paging. */

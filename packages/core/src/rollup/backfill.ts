@@ -113,21 +113,16 @@ export function churnItemsOf(changes: RollupChange[]) {
 
 /**
  * Recounts and writes an organisation's rollup rows, its members' paid and visits per month, the
- * cost-per-visit histograms and the churn-risk items, from its payments, memberships and visits.
+ * cost-per-visit histograms and the churn-risk items, from its payments (every one, whole: the
+ * caller reads them, payment/every-payment.ts `everyPayment`), memberships and visits.
  */
-export async function backfillRollups(organisationId: string, today: string) {
-  const [payments, subs, visits] = await Promise.all([
-    db().entities.payment.query.byOrganisation({ organisation_id: organisationId }).go({ pages: "all" }),
+export async function backfillRollups(organisationId: string, today: string, payments: PaymentRecord[]) {
+  const [subs, visits] = await Promise.all([
     db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
     db().entities.visit.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
   ]);
   return writeRecount(
-    recount(
-      payments.data as PaymentRecord[],
-      subs.data as SubscriptionRecord[],
-      today,
-      visits.data as VisitRecord[],
-    ),
+    recount(payments, subs.data as SubscriptionRecord[], today, visits.data as VisitRecord[]),
   );
 }
 

@@ -18,6 +18,7 @@ import { addDays, aucklandDate, startOfAucklandDay } from "../billing/calendar";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
 import { cancelForNonPayment } from "../payment/dunning/cancel-for-non-payment";
+import { everyPayment } from "../payment/every-payment";
 import { billingRun } from "../payment/jobs/billing-run";
 import { applyOutcome } from "../payment/settle";
 import type { PaymentRecord } from "../payment/store";
@@ -50,11 +51,8 @@ const admin = (): Actor => ({
   gymIds: [world.gym_id],
 });
 
-async function allPayments(): Promise<PaymentRecord[]> {
-  const { data } = await db()
-    .entities.payment.query.byOrganisation({ organisation_id: world.organisation_id })
-    .go({ pages: "all" });
-  return data as PaymentRecord[];
+function allPayments(): Promise<PaymentRecord[]> {
+  return everyPayment(world.organisation_id);
 }
 async function allSubscriptions(): Promise<SubscriptionRecord[]> {
   const { data } = await db()

@@ -20,6 +20,7 @@ import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { deliverCommitted, type OutboxEvent, outboxItem } from "../outbox/outbox";
 import { gymOf, settingsOf } from "../payment/context";
+import { notePaymentMonths } from "../payment/months";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
 import { racePoint } from "../race-points";
@@ -229,6 +230,7 @@ export async function commitFacts(
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
   const counted = factsRollup(sub, after, extra, aucklandDate(now));
+  await notePaymentMonths([...(plan?.next ? [plan.next] : []), ...extra]);
   await racePoint("facts:read", sub.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>
     db()

@@ -28,6 +28,7 @@ import { organisationSettings } from "../organisation/settings";
 import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
 import { type BillingContext, gymOf, knownContext, organisationOf } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
+import { notePaymentMonths } from "../payment/months";
 import { newPayment } from "../payment/new-payment";
 import { presentPayment } from "../payment/present";
 import { methodAmong, quoteNextEvent } from "../payment/quote";
@@ -306,6 +307,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
         ]
       : []),
   ];
+  await notePaymentMonths([payment]);
   await racePoint("subscribe:read", price.price_id);
   let claimed = claim;
   for (let attempt = 0; ; attempt++) {

@@ -15,6 +15,7 @@ import { gymOf, settingsOf } from "../context";
 import { subscriptionDebt } from "../debt";
 import { retryPaymentId } from "../ids";
 import { eachLimited, type JobOptions } from "../jobs/options";
+import { notePaymentMonths } from "../months";
 import { newPayment } from "../new-payment";
 import { type ChargeQueue, chargeQueue } from "../queue";
 import type { PaymentRecord } from "../store";
@@ -63,6 +64,7 @@ export async function retryBalance(
     debt: owed,
   });
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
+  await notePaymentMonths([record]);
   await racePoint("retry:read", sub.subscription_id);
   const { canceled } = await db()
     .transaction.write(({ payment, subscription, dunning }) => [

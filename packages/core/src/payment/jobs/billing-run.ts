@@ -21,6 +21,7 @@ import { findSubscription, findSubscriptions, type SubscriptionRecord } from "..
 import { type BillingContext, batchContext } from "../context";
 import { cancelForNonPayment } from "../dunning/cancel-for-non-payment";
 import { idempotencyKeyOf } from "../ids";
+import { notePaymentMonths } from "../months";
 import { newPayment } from "../new-payment";
 import { type ChargeMessage, chargeQueue } from "../queue";
 import { type PaymentRecord, workKeys, workPages } from "../store";
@@ -203,6 +204,7 @@ async function claimOne(
       sub.last_charge_index !== undefined &&
       sub.last_charge_index >= next.index,
   );
+  if (nextRecord) await notePaymentMonths([nextRecord]);
   await racePoint("claim:read", sub.subscription_id);
   const first = await db()
     .transaction.write(({ payment: payments, subscription, rollup, memberMonth }) => [

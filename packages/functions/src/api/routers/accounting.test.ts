@@ -35,6 +35,8 @@ beforeAll(async () => {
   const { businessToday } = await import("@gym/core/clock");
   const { addDays, startOfAucklandDay } = await import("@gym/core/billing/calendar");
   const { deterministicUlid } = await import("@gym/core/payment/ids");
+  const { monthKeys } = await import("@gym/core/payment/store");
+  const { notePaymentMonths } = await import("@gym/core/payment/months");
   organisationId = api.seed.organisations.harbour.organisation_id;
   const today = await businessToday();
   days = [addDays(today, -4), addDays(today, -3), addDays(today, -2)];
@@ -78,8 +80,15 @@ beforeAll(async () => {
       ] as const;
       for (const row of rows) {
         const payment_id = deterministicUlid(startOfAucklandDay(day), `accounting-${n++}`);
+        // Written as newPayment writes them: in the list index, their month named.
+        await notePaymentMonths([base]);
         await db()
-          .entities.payment.create({ ...base, ...row, payment_id } as never)
+          .entities.payment.create({
+            ...base,
+            ...row,
+            payment_id,
+            ...monthKeys({ ...base, payment_id }),
+          } as never)
           .go();
         if (row.status === "sent") paymentIds.push(payment_id);
       }

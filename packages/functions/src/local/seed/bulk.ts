@@ -13,7 +13,8 @@ import { newId } from "@gym/core/ids";
 import { nameKeyOf, termsOf } from "@gym/core/member/search-index";
 import { createOrganisation } from "@gym/core/organisation/service";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
-import { attentionKeys, workKeys } from "@gym/core/payment/store";
+import { notePaymentMonths } from "@gym/core/payment/months";
+import { attentionKeys, monthKeys, workKeys } from "@gym/core/payment/store";
 import { linkProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
 import { scheduleKeys } from "@gym/core/subscription/store";
@@ -303,6 +304,7 @@ export async function seedBulkOrganisation(options: {
         price_label: "$24.00 Weekly",
         ...workKeys.due(paymentId, due),
         ...attentionKeys({ organisation_id: org.organisation_id, payment_id: paymentId, due_on: due }),
+        ...monthKeys({ organisation_id: org.organisation_id, payment_id: paymentId, due_on: due }),
       });
     }
     const d = db().entities;
@@ -312,6 +314,7 @@ export async function seedBulkOrganisation(options: {
     await inBatches(terms, 25, 4, (b) => d.memberSearchTerm.put(b as never).go());
     await inBatches(types, 25, 4, (b) => d.paymentType.put(b as never).go());
     await inBatches(subs, 25, 4, (b) => d.subscription.put(b as never).go());
+    await notePaymentMonths(payments as { organisation_id: string; due_on: string }[]);
     await inBatches(payments, 25, 4, (b) => d.payment.put(b as never).go());
     options.onProgress?.(Math.min(options.members, from + chunk), options.members);
   }

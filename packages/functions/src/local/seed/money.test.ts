@@ -2,6 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { db } from "@gym/core/db/service";
+import { everyPayment } from "@gym/core/payment/every-payment";
+import { monthlyPaymentsPage } from "@gym/core/payment/list";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useSeededApi } from "../../../../../tests/support/api";
 import { seedGyms } from "./gyms";
@@ -42,19 +44,38 @@ describe("demo money", () => {
       subs.filter((s) => s.cooling_period_ends_at && s.cooling_period_ends_at > new Date().toISOString())
         .length,
     ).toBeGreaterThanOrEqual(2);
+    // Every payment of the organisation, found without the list index (a Scan: a test's count).
     const { data: payments } = await db()
-      .entities.payment.query.byOrganisation({ organisation_id: org })
+      .entities.payment.scan.where((a, op) => op.eq(a.organisation_id, org))
       .go({ pages: "all" });
     expect(payments.filter((p) => p.status === "awaiting_payment")).toHaveLength(2);
     expect(payments.filter((p) => p.status === "sent").length).toBeGreaterThan(500);
     expect(payments.filter((p) => p.status === "declined").length).toBe(2);
+    // Every payment of the year is in the list index (organisation and due month), newest first, once.
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await monthlyPaymentsPage({
+        organisationId: org,
+        gymIds: null,
+        filters: {},
+        cursor,
+        perPage: 100,
+      });
+      listed.push(...page.items.map((p) => `${p.due_on}#${p.payment_id}`));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(listed).toEqual(
+      payments
+        .map((p) => `${p.due_on}#${p.payment_id}`)
+        .sort()
+        .reverse(),
+    );
   });
 
   it("has dashboard rollups that agree with a direct count of its year of payments", async () => {
     const org = api.seed.organisations.harbour.organisation_id;
-    const { data: payments } = await db()
-      .entities.payment.query.byOrganisation({ organisation_id: org })
-      .go({ pages: "all" });
+    const payments = await everyPayment(org);
     const { data: rows } = await db()
       .entities.rollup.query.primary({ organisation_id: org, scope: "_organisation" })
       .go({ pages: "all" });

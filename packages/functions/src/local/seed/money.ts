@@ -12,9 +12,11 @@ import { setBusinessClock } from "@gym/core/clock";
 import { db } from "@gym/core/db/service";
 import { appFor } from "@gym/core/gym/akahu-app";
 import { newId } from "@gym/core/ids";
+import { everyPayment } from "@gym/core/payment/every-payment";
 import { scheduledPaymentId } from "@gym/core/payment/ids";
 import { billingRun } from "@gym/core/payment/jobs/billing-run";
-import { attentionKeys, workKeys } from "@gym/core/payment/store";
+import { notePaymentMonths } from "@gym/core/payment/months";
+import { attentionKeys, monthKeys, workKeys } from "@gym/core/payment/store";
 import { storeAkahuConnection } from "@gym/core/payment-type/bank-connection";
 import { saveCard } from "@gym/core/payment-type/card";
 import { maskAccountNumber } from "@gym/core/payment-type/present";
@@ -131,6 +133,7 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
       member_email: sub.member_email,
       gym_name: sub.gym_name,
       price_label: sub.price_label,
+      ...monthKeys({ ...sub, payment_id: id, due_on: charge.due_on }),
       ...(due
         ? {
             claimed_at: startOfAucklandDay(charge.due_on).toISOString(),
@@ -151,6 +154,7 @@ async function backfill(sub: SubscriptionRecord, until: CivilDate, stopAt?: Civi
     previous = { index: charge.index, period_end: charge.period_end };
     if (!due) break;
   }
+  await notePaymentMonths(payments as { organisation_id: string; due_on: string }[]);
   for (let i = 0; i < payments.length; i += 25) {
     await db()
       .entities.payment.put(payments.slice(i, i + 25) as never)
@@ -339,7 +343,7 @@ export async function seedMoney(identity: SeededIdentity, prices: Prices) {
     await billingRun(new Date());
     await settleSimulatedNow();
     // The past payments above were written directly: recount the dashboard's rollups from them.
-    await backfillRollups(org, aucklandDate(new Date()));
+    await backfillRollups(org, aucklandDate(new Date()), await everyPayment(org));
   } finally {
     await setBusinessClock(null);
   }

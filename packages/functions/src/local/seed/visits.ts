@@ -14,6 +14,7 @@ import type { VisitRecord } from "@gym/core/access/visits";
 import { aucklandDate } from "@gym/core/billing/calendar";
 import { db } from "@gym/core/db/service";
 import { findMember } from "@gym/core/member/service";
+import { everyPayment } from "@gym/core/payment/every-payment";
 import { backfillRollups } from "@gym/core/rollup/backfill";
 import { subjectOf } from "@gym/core/rollup/writes";
 import { SIMULATED_KISI_LOCKS } from "@gym/core/simulators/kisi";
@@ -63,5 +64,5 @@ export async function seedVisits(identity: SeededIdentity) {
       .entities.visit.put(visits.slice(i, i + 25))
       .go();
   }
-  await backfillRollups(org, aucklandDate(new Date()));
+  await backfillRollups(org, aucklandDate(new Date()), await everyPayment(org));
 }

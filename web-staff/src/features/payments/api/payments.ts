@@ -37,8 +37,10 @@ export function markReceived(paymentId: string) {
   return api.post<Payment>(`/api/payments/${encodeURIComponent(paymentId)}/received`);
 }
 
-export function useExpectedPayments(days: number) {
-  return useApi<ExpectedPayments>(`/api/expected-payments-debugging?days=${days}`);
+/** The page; `cursor` (the last page's `next_cursor`) goes on through the older payments that need attention. */
+export function useExpectedPayments(days: number, cursor: string | null = null) {
+  const more = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+  return useApi<ExpectedPayments>(`/api/expected-payments-debugging?days=${days}${more}`);
 }
 
 export interface BusinessClock {

@@ -130,7 +130,8 @@ export function ExpectedPaymentsRoute() {
   useDocumentTitle("Expected payments");
   const [params, setParams] = useSearchParams();
   const days = ["7", "14", "31"].includes(params.get("days") ?? "") ? Number(params.get("days")) : 14;
-  const { data, error, isLoading, mutate } = useExpectedPayments(days);
+  const cursor = params.get("cursor");
+  const { data, error, isLoading, mutate } = useExpectedPayments(days, cursor);
 
   return (
     <Container size="xl" py="lg">
@@ -181,9 +182,30 @@ export function ExpectedPaymentsRoute() {
             </Stack>
             <Stack gap="xs">
               <Title order={2} fz="h4">
-                Stuck ({data.stuck.length})
+                Needs attention{cursor ? " (older)" : ""}
               </Title>
+              <Text size="sm">
+                Owing now: {data.owing.formatted_amount} across {data.owing.count}{" "}
+                {data.owing.count === 1 ? "membership" : "memberships"}.
+              </Text>
               <Stuck stuck={data.stuck} />
+              {(cursor || data.next_cursor) && (
+                <Group gap="xs">
+                  {cursor && (
+                    <Button variant="default" onClick={() => setParams({ days: String(days) })}>
+                      Newest
+                    </Button>
+                  )}
+                  {data.next_cursor && (
+                    <Button
+                      variant="default"
+                      onClick={() => setParams({ days: String(days), cursor: data.next_cursor ?? "" })}
+                    >
+                      Older
+                    </Button>
+                  )}
+                </Group>
+              )}
             </Stack>
             <Stack gap="xs">
               <Title order={2} fz="h4">

@@ -1,5 +1,6 @@
 import { jsonResponse, paymentFixture as payment } from "@gym/web/testing";
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp, signedIn, staffUser, trainer } from "../../../app/test-support";
 import { matchEmptyMediaQuery } from "../../offerings/test-support";
@@ -208,9 +209,12 @@ describe("/expected-payments-debugging", () => {
             payment: payment("p9", { status: "pending_request" }),
           },
         ],
+        next_cursor: "2026-11-01#p8",
+        owing: { amount: 7_200, count: 2, formatted_amount: "$72.00" },
+        mismatches: [],
       },
     });
-    renderApp("/expected-payments-debugging", { features: paymentsRoutes });
+    const { location } = renderApp("/expected-payments-debugging", { features: paymentsRoutes });
     const table = await screen.findByRole(
       "table",
       { name: "Expected payments by day and gym" },
@@ -220,6 +224,14 @@ describe("/expected-payments-debugging", () => {
     expect(within(table).getByText("Card 1, Bank account 1")).toBeInTheDocument();
     expect(screen.getByText("Flagged after polls")).toBeInTheDocument();
     expect(screen.getByText("Still unsettled after 12 polls.")).toBeInTheDocument();
+    expect(screen.getByText("Owing now: $72.00 across 2 memberships.")).toBeInTheDocument();
+    // Older payments that need attention: the page's cursor goes in the address.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Older" }));
+    await waitFor(() =>
+      expect(location()).toBe(
+        `/expected-payments-debugging?days=14&cursor=${encodeURIComponent("2026-11-01#p8")}`,
+      ),
+    );
   });
 
   it("sends other staff to the dashboard", async () => {
