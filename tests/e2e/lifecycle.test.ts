@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, type CivilDate } from "../../packages/core/src/billing/calendar";
-import { launchBrowser, type Product, screenshotPath, staffPage, startProduct } from "../support/e2e";
+import { launchBrowser, ownProduct, type Product, screenshotPath, staffPage } from "../support/e2e";
 import { addMember, harbourOfProduct } from "../support/payments";
 
 /**
@@ -36,7 +36,7 @@ const dev = async (path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await ownProduct();
   browser = await launchBrowser();
   const { identity, offerings } = await harbourOfProduct(product.dynamoPort);
   const { businessToday } = await import("../../packages/core/src/clock");

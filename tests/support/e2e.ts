@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { chromiumPath } from "./e2e-global-setup";
-import { type Product, SHARED_PRODUCT_FAILED, type SharedProductInfo, startProduct } from "./product";
+import { type Product, type SharedProductInfo, startProduct } from "./product";
+import { claimProduct, waitForBanner } from "./product-pool";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -11,7 +12,10 @@ export { launchProduct, type Product, type SharedProductInfo, startProduct } fro
 
 declare module "vitest" {
   export interface ProvidedContext {
-    e2eSharedProduct: SharedProductInfo | null;
+    /** The products the files share, one per worker of the e2e run (none: each file starts its own). */
+    e2eSharedProducts: SharedProductInfo[];
+    /** The folder of the run's pool of products started ahead (tests/support/product-pool.ts). */
+    e2eProductPool: string | null;
   }
 }
 
@@ -20,22 +24,15 @@ declare module "vitest" {
  * them: seeding the demo data is most of a product's start, ~30-70 s). Waits until it is ready,
  * then puts its business clock back to real time, so a file never sees the clock another file
  * moved. What a file adds (members, organisations, sign-ins) stays for the files after it: a
- * file that must own the data, the clock for long, or the process uses startProduct or
+ * file that must own the data, the clock for long, or the process uses ownProduct or
  * `useProductAndBrowser(env, { own: true })` instead.
  */
 export async function sharedProduct(): Promise<Product> {
   if (process.env.E2E_STAFF_URL) return runningProduct();
-  const shared = inject("e2eSharedProduct");
+  const shared = sharedInfo();
   if (!shared) return startProduct();
   const output = () => (existsSync(shared.outputFile) ? readFileSync(shared.outputFile, "utf8") : "");
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const text = output();
-    if (text.includes(SHARED_PRODUCT_FAILED)) throw new Error(text);
-    if (text.includes("Press Ctrl-C to stop")) break;
-    if (Date.now() > deadline) throw new Error(`The shared product did not start within 240 s:\n${text}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForBanner(shared.outputFile);
   const reset = await fetch(`${shared.staffUrl}/api/dev/clock`, {
     method: "DELETE",
     headers: { "X-Requested-With": "XMLHttpRequest" },
@@ -51,6 +48,17 @@ export async function sharedProduct(): Promise<Product> {
     output,
     async stop() {},
   };
+}
+
+/**
+ * A product of a file's own, as startProduct starts it (`npm start` on a fresh copy of the demo
+ * data, its own ports and process; the caller stops it). In the e2e run, with no environment of
+ * its own, it is one the run's pool started ahead (tests/support/product-pool.ts), so the file
+ * does not wait for a start.
+ */
+export function ownProduct(env: Record<string, string> = {}): Promise<Product> {
+  const pool = Object.keys(env).length === 0 ? inject("e2eProductPool") : null;
+  return pool ? claimProduct(pool) : startProduct(env);
 }
 
 /**
@@ -184,9 +192,20 @@ async function currentContext(context: BrowserContext, baseUrl: string): Promise
 
 /** Where the shared product's session of a person is kept (none for any other product). */
 function sharedSessionFile(baseUrl: string, email: string): string | undefined {
-  const shared = inject("e2eSharedProduct");
+  const shared = sharedInfo();
   if (!shared || shared.staffUrl !== baseUrl) return undefined;
-  return resolve(dirname(shared.outputFile), `session-${email.replace(/[^\w.@-]/g, "_")}.json`);
+  return `${shared.outputFile.replace(/\.log$/, "")}-session-${email.replace(/[^\w.@-]/g, "_")}.json`;
+}
+
+/**
+ * The shared product of this worker: the e2e files run one at a time, on one; were they run side
+ * by side, each worker would have its own (a file's data, sign-ins and clock never another
+ * running file's), picked by VITEST_POOL_ID (1 to the number of workers).
+ */
+function sharedInfo(): SharedProductInfo | undefined {
+  const all = inject("e2eSharedProducts") ?? [];
+  if (all.length === 0) return undefined;
+  return all[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % all.length];
 }
 
 /** A new page in a fresh context, signed in as a demo person, at a size. */
@@ -240,14 +259,15 @@ export function screenshotPath(name: string) {
  * `e2e.product` / `e2e.browser` inside tests and later hooks (a file's own `beforeAll` runs after
  * this one). The product is the run's shared one (sharedProduct: its clock put back to real time,
  * the data other files added kept); a file with its own environment, or `{ own: true }`, gets its
- * own product (`npm start`, as startProduct), stopped after the file.
+ * own product (ownProduct: `npm start` as startProduct, started ahead by the run's pool), stopped
+ * after the file.
  */
 export function useProductAndBrowser(env: Record<string, string> = {}, options: { own?: boolean } = {}) {
   const e2e = {} as { product: Product; browser: Browser };
   const own = options.own || Object.keys(env).length > 0;
   beforeAll(async () => {
     const [product, browser] = await Promise.all([
-      process.env.E2E_STAFF_URL ? runningProduct() : own ? startProduct(env) : sharedProduct(),
+      process.env.E2E_STAFF_URL ? runningProduct() : own ? ownProduct(env) : sharedProduct(),
       launchBrowser(),
     ]);
     e2e.product = product;
