@@ -90,6 +90,9 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page's state is polled until it holds; 1 s (vitest's default) gave up on a phone page at
+          // load ~35 where the next render had not landed yet. Only a failing poll waits this long.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
