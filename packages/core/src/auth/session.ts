@@ -43,8 +43,8 @@ export function tokenNames(token: string | undefined) {
 /** Longer than any token this app hands out (two ids and a 43-character secret). */
 const TOKEN_MAX_LENGTH = 200;
 
-/** Creates a session and returns the cookie token (only its hash is stored). */
-export async function createSession(input: {
+/** The session to create and its cookie token (only its hash is stored): createSession, or a caller's own transaction (register). */
+export function newSession(input: {
   user_id: string;
   two_factor_passed: boolean;
   ip?: string;
@@ -56,21 +56,26 @@ export async function createSession(input: {
   const token = tokenFor(input.user_id, input.current_organisation_id);
   const now = epochSeconds();
   const absolute = now + SESSION_ABSOLUTE_SECONDS;
-  const { data } = await db()
-    .entities.session.create({
-      session_id: tokenHash(token),
-      user_id: input.user_id,
-      two_factor_passed: input.two_factor_passed,
-      created_at: new Date().toISOString(),
-      last_seen_at: new Date().toISOString(),
-      absolute_expires_at: absolute,
-      expires_at: now + (input.two_factor_passed ? SESSION_IDLE_SECONDS : PENDING_SESSION_SECONDS),
-      ip: input.ip,
-      user_agent: input.user_agent?.slice(0, 300),
-      current_organisation_id: input.current_organisation_id,
-      current_gym_id: input.current_gym_id,
-    })
-    .go();
+  const record = {
+    session_id: tokenHash(token),
+    user_id: input.user_id,
+    two_factor_passed: input.two_factor_passed,
+    created_at: new Date().toISOString(),
+    last_seen_at: new Date().toISOString(),
+    absolute_expires_at: absolute,
+    expires_at: now + (input.two_factor_passed ? SESSION_IDLE_SECONDS : PENDING_SESSION_SECONDS),
+    ip: input.ip,
+    user_agent: input.user_agent?.slice(0, 300),
+    current_organisation_id: input.current_organisation_id,
+    current_gym_id: input.current_gym_id,
+  };
+  return { token, record };
+}
+
+/** Creates a session and returns the cookie token (only its hash is stored). */
+export async function createSession(input: Parameters<typeof newSession>[0]) {
+  const { token, record } = newSession(input);
+  const { data } = await db().entities.session.create(record).go();
   return { token, session: data };
 }
 

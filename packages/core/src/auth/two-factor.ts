@@ -41,11 +41,56 @@ export async function issueCode(
   } = {},
 ) {
   const decoy = isDecoyUser(userId);
-  const [user, gap] = await Promise.all([
+  const [user] = await Promise.all([
     decoy ? null : options.user?.user_id === userId ? options.user : getUser(userId),
-    takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS }),
+    takeCodeLimits(userId, options.resend),
   ]);
-  if (options.resend && !gap.ok) {
+  // A decoy session (login.ts) is answered like a real one, and sent nothing.
+  if (!user) return;
+  const code = newSixDigitCode();
+  const sessionGym = options.gym ?? null;
+  // Someone still joining is emailed as a joiner whatever their roles: no need to read them.
+  const joining = !user.email_verified_at && sessionGym !== null;
+  const [roles] = await Promise.all([
+    joining ? [] : rolesOfUser(userId),
+    db().entities.code.put(codeRecord(userId, code)).go(),
+  ]);
+  await sendEmail(await codeEmailFor(user, code, roles, sessionGym));
+}
+
+/**
+ * The first code of a user the caller creates in its own transaction (register): the record to
+ * write in that transaction, the limits (taken beside it: a new user has none used, but the code
+ * still counts), and its email, to send once both are done. A joiner's email: no roles to read.
+ */
+export function firstCode(user: { user_id: string; email: string; name: string }, gym: GymRecord) {
+  const code = newSixDigitCode();
+  return {
+    record: codeRecord(user.user_id, code),
+    limits: () => takeCodeLimits(user.user_id, false),
+    send: async () => sendEmail(await codeEmailFor(user, code, [], gym)),
+  };
+}
+
+/** A code as stored: its hash only, the tries counted from zero, ten minutes to live. */
+function codeRecord(userId: string, code: string) {
+  return {
+    user_id: userId,
+    purpose: "two_factor" as const,
+    code_hash: codeHash(userId, code),
+    attempts: 0,
+    sent_at: new Date().toISOString(),
+    expires_at: epochSeconds() + CODE_LIFETIME_SECONDS,
+  };
+}
+
+/**
+ * Every code counts against the hourly limit and starts the 30-second gap; a resend inside the
+ * gap is refused. The gap first, then the hour, each counted atomically before anything is sent.
+ */
+async function takeCodeLimits(userId: string, resend: boolean | undefined) {
+  const gap = await takeLimit(resendGapKey(userId), { limit: 1, windowSeconds: RESEND_GAP_SECONDS });
+  if (resend && !gap.ok) {
     throw new RateLimitedError(
       "A code was sent moments ago. Please wait 30 seconds before asking for another.",
       gap.retryAfterSeconds,
@@ -58,27 +103,6 @@ export async function issueCode(
       hourly.retryAfterSeconds,
     );
   }
-  // A decoy session (login.ts) is answered like a real one, and sent nothing.
-  if (!user) return;
-  const code = newSixDigitCode();
-  const now = epochSeconds();
-  const sessionGym = options.gym ?? null;
-  // Someone still joining is emailed as a joiner whatever their roles: no need to read them.
-  const joining = !user.email_verified_at && sessionGym !== null;
-  const [roles] = await Promise.all([
-    joining ? [] : rolesOfUser(userId),
-    db()
-      .entities.code.put({
-        user_id: userId,
-        purpose: "two_factor",
-        code_hash: codeHash(userId, code),
-        attempts: 0,
-        sent_at: new Date().toISOString(),
-        expires_at: now + CODE_LIFETIME_SECONDS,
-      })
-      .go(),
-  ]);
-  await sendEmail(await codeEmailFor(user, code, roles, sessionGym));
 }
 
 /**

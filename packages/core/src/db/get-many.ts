@@ -19,14 +19,18 @@ export interface GetRequest {
 
 const keyId = (key: Record<string, unknown>) => `${String(key.pk)}\u0000${String(key.sk)}`;
 
-export async function getMany(requests: GetRequest[]): Promise<unknown[]> {
+export async function getMany(
+  requests: GetRequest[],
+  /** `consistent`: every key read strongly consistent (a claim checked before a write). */
+  options: { consistent?: boolean } = {},
+): Promise<unknown[]> {
   if (!requests.length) return [];
   // A BatchGetItem reads at most 100 keys: more are read in batches of 100, side by side (one round).
   if (requests.length > 100) {
     const batches = Array.from({ length: Math.ceil(requests.length / 100) }, (_, i) =>
       requests.slice(i * 100, i * 100 + 100),
     );
-    return (await Promise.all(batches.map(getMany))).flat();
+    return (await Promise.all(batches.map((batch) => getMany(batch, options)))).flat();
   }
   const asked = requests.map((r) => (r.entity as Gettable).get(r.key).params());
   const table = asked[0].TableName;
@@ -36,7 +40,11 @@ export async function getMany(requests: GetRequest[]): Promise<unknown[]> {
   let keys: Record<string, unknown>[] = unique;
   for (let round = 0; keys.length && round < 8; round++) {
     if (round) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round));
-    const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+    const answer = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: { [table]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) } },
+      }),
+    );
     for (const item of answer.Responses?.[table] ?? []) found.set(keyId(item), item);
     keys = (answer.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
   }

@@ -11,7 +11,6 @@ import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { businessNow, businessToday } from "../clock";
 import { labelOf, memberStateLabels, paymentKindLabels } from "../contract/labels";
 import { memberExportBody, memberExportColumns } from "../contract/member";
-import { db } from "../db/service";
 import { csvRows } from "../exports/csv";
 import { civilDateNz } from "../exports/dates";
 import { type WrittenExport, writeExport } from "../exports/file";
@@ -55,18 +54,6 @@ export function memberExportRow(row: MemberRow, mobile: string | undefined, now:
   ];
 }
 
-/** The mobiles the members gave this organisation (never another's). */
-async function mobilesOf(
-  organisationId: string,
-  userIds: string[],
-): Promise<Map<string, string | undefined>> {
-  if (!userIds.length) return new Map();
-  const { data } = await db()
-    .entities.memberProfile.get(userIds.map((user_id) => ({ organisation_id: organisationId, user_id })))
-    .go({ attributes: ["user_id", "mobile_number"] });
-  return new Map(data.map((u) => [u.user_id, u.mobile_number]));
-}
-
 /** The CSV, header first (with a BOM so spreadsheets read UTF-8), then one chunk per page. */
 export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExport>): AsyncGenerator<string> {
   yield `\uFEFF${await csvRows([memberExportColumns as unknown as string[]])}`;
@@ -78,14 +65,11 @@ export async function* membersCsv(prepared: ReturnType<typeof prepareMemberExpor
       { ...prepared.values, cursor },
       MEMBER_EXPORT_PAGE,
       now,
+      // The mobiles the members gave this organisation (never another's), in each batch's read.
+      { profiles: true },
     );
-    if (page.rows.length) {
-      const mobiles = await mobilesOf(
-        prepared.organisationId,
-        page.rows.map((r) => r.member.user_id),
-      );
-      yield await csvRows(page.rows.map((r) => memberExportRow(r, mobiles.get(r.member.user_id), now)));
-    }
+    if (page.rows.length)
+      yield await csvRows(page.rows.map((r) => memberExportRow(r, r.profile?.mobile_number, now)));
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
 }

@@ -31,7 +31,7 @@ import {
 } from "../receipt/service";
 import type { LifecycleChange, SubscribedRead, SubscriptionFacts } from "../subscription/events";
 import { nzDate } from "../text";
-import type { NewPerson, RoleWritten } from "../user/roles";
+import type { RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 import { indexMember } from "./search-index";
 
@@ -41,18 +41,13 @@ export async function memberCancelledForNonPayment(sub: { organisation_id: strin
 }
 
 /** Members are listed and searched from the member record and search index: a member's gyms changed. */
-export async function memberRoleWritten(role: RoleWritten, newPerson?: NewPerson) {
+export async function memberRoleWritten(role: RoleWritten) {
   if (role.member_gym_ids.length)
-    await indexMember(
-      {
-        organisation_id: role.organisation_id,
-        user_id: role.user_id,
-        gym_ids: role.member_gym_ids,
-        ...(newPerson ? { name: newPerson.name, email: newPerson.email } : {}),
-      },
-      // A user created by this call has no member record yet: none to read.
-      newPerson ? { existing: null, joined_at: newPerson.created_at } : undefined,
-    );
+    await indexMember({
+      organisation_id: role.organisation_id,
+      user_id: role.user_id,
+      gym_ids: role.member_gym_ids,
+    });
 }
 
 /**

@@ -3,12 +3,13 @@ import type { Actor } from "../auth/actor";
 import { staffGymIds, staffOrganisation } from "../auth/scope";
 import { businessNow } from "../clock";
 import { type MemberListItem, memberListQuery, memberMessages } from "../contract/member";
+import { getMany } from "../db/get-many";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
 import { priceInEffect } from "../subscription/states";
-import { findSubscriptions, type SubscriptionRecord } from "../subscription/store";
+import type { SubscriptionRecord } from "../subscription/store";
 import { titleCase } from "../text";
-import { profilePicturesOf } from "../user/picture";
+import { profilePictureUrl } from "../user/picture";
 import { parse } from "../validation";
 import { type MemberRecord, reaches } from "./service";
 import { stateOf, summaryOf } from "./state";
@@ -21,7 +22,7 @@ function presentListItem(
   member: MemberRecord,
   sub: SubscriptionRecord | null,
   now: Date,
-  pictures: Map<string, string | null>,
+  profile: ProfileRecord | null | undefined,
 ): MemberListItem {
   const summary = sub ? summaryOf(sub, now) : null;
   return {
@@ -35,7 +36,7 @@ function presentListItem(
     state: summary?.state ?? "none",
     card_colour: summary?.card_colour ?? null,
     latest_subscription: summary,
-    profile_picture: pictures.get(member.user_id) ?? null,
+    profile_picture: profilePictureUrl(profile?.profile_picture),
   };
 }
 
@@ -68,26 +69,17 @@ export interface MemberPage {
 /**
  * `GET /api/members`: the organisation's members sorted by name (gsi1) or join date (gsi2), one
  * Query from the cursor on. Filters that need the latest subscription (state, gym, offering,
- * price, payment type) read it by BatchGet for each batch of members (their photos beside it) and are applied in memory:
+ * price, payment type) read it by BatchGet for each batch of members (their photos in the same BatchGet) and are applied in memory:
  * a page stops at `per_page` matches or after MEMBER_READ_BUDGET members read (then a cursor).
  */
 export async function listMembers(actor: Actor, query: unknown): Promise<MemberPage> {
   const values = parse(memberListQuery, query);
   const perPage = values.per_page ?? DEFAULT_PER_PAGE;
   const now = await businessNow();
-  // Each batch's photos are read beside its subscriptions (one round), not after the page is known.
-  const photoReads: Promise<Map<string, string | null>>[] = [];
-  const page = await matchingMembers(actor, values, perPage, now, (batch) => {
-    const read = profilePicturesOf(
-      staffOrganisation(actor),
-      batch.map((member) => member.user_id),
-    );
-    photoReads.push(read);
-    return read;
-  });
-  const pictures = new Map((await Promise.all(photoReads)).flatMap((read) => [...read]));
+  // Each batch's photos come in the BatchGet of its subscriptions (one request, not two).
+  const page = await matchingMembers(actor, values, perPage, now, { profiles: true });
   return {
-    data: page.rows.map(({ member, sub }) => presentListItem(member, sub, now, pictures)),
+    data: page.rows.map(({ member, sub, profile }) => presentListItem(member, sub, now, profile)),
     next_cursor: page.next_cursor,
     per_page: perPage,
   };
@@ -98,6 +90,38 @@ export type MemberListFilters = ReturnType<typeof memberListQuery.parse>;
 export interface MemberRow {
   member: MemberRecord;
   sub: SubscriptionRecord | null;
+  /** This organisation's profile of the member, when asked for (`profiles`). */
+  profile?: ProfileRecord | null;
+}
+
+type ProfileRecord = { user_id: string; profile_picture?: string; mobile_number?: string };
+
+/**
+ * A batch's latest subscriptions and, when asked, its members' profiles: one BatchGet of both
+ * (getMany: more than 100 keys go in batches side by side).
+ */
+async function batchRecords(organisationId: string, batch: MemberRecord[], profiles: boolean) {
+  const subscriptionIds = [
+    ...new Set(batch.flatMap((m) => (m.latest_subscription_id ? [m.latest_subscription_id] : []))),
+  ];
+  const userIds = profiles ? batch.map((m) => m.user_id) : [];
+  const found = await getMany([
+    ...subscriptionIds.map((subscription_id) => ({
+      entity: db().entities.subscription,
+      key: { organisation_id: organisationId, subscription_id },
+    })),
+    ...userIds.map((user_id) => ({
+      entity: db().entities.memberProfile,
+      key: { organisation_id: organisationId, user_id },
+    })),
+  ]);
+  const subs = new Map<string, SubscriptionRecord>();
+  for (const sub of found.slice(0, subscriptionIds.length) as (SubscriptionRecord | null)[])
+    if (sub) subs.set(sub.subscription_id, sub);
+  const profileOf = new Map<string, ProfileRecord | null>(
+    userIds.map((id, i) => [id, found[subscriptionIds.length + i] as ProfileRecord | null]),
+  );
+  return { subs, profileOf };
 }
 
 /**
@@ -112,8 +136,8 @@ export async function matchingMembers(
   values: MemberListFilters,
   perPage: number,
   now: Date,
-  /** Read beside each batch's subscriptions (the list's photos). */
-  alongside?: (batch: MemberRecord[]) => Promise<unknown>,
+  /** `profiles`: each row's profile too (the list's photos, the export's mobiles), in its batch's read. */
+  options: { profiles?: boolean } = {},
 ): Promise<{ rows: MemberRow[]; next_cursor: string | null }> {
   const organisationId = staffOrganisation(actor);
   const reachable = staffGymIds(actor);
@@ -132,14 +156,7 @@ export async function matchingMembers(
     const limit = needsSub || values.tag || actor.orgRole !== "admin" ? Math.max(100, want + 1) : want + 1;
     const batch = await memberBatch(organisationId, sort, order, after, limit);
     read += batch.length;
-    const [subs] = await Promise.all([
-      findSubscriptions(
-        batch
-          .filter((m) => m.latest_subscription_id)
-          .map((m) => ({ organisation_id: organisationId, subscription_id: m.latest_subscription_id! })),
-      ),
-      alongside?.(batch),
-    ]);
+    const { subs, profileOf } = await batchRecords(organisationId, batch, Boolean(options.profiles));
     for (let i = 0; i < batch.length; i++) {
       const member = batch[i];
       const sub = member.latest_subscription_id ? (subs.get(member.latest_subscription_id) ?? null) : null;
@@ -151,7 +168,11 @@ export async function matchingMembers(
             next_cursor: last ? encodeCursor(keyOf(last, sort)) : encodeCursor(after!),
           };
         }
-        out.push({ member, sub });
+        out.push(
+          options.profiles
+            ? { member, sub, profile: profileOf.get(member.user_id) ?? null }
+            : { member, sub },
+        );
       }
       after = keyOf(member, sort);
     }

@@ -61,28 +61,24 @@ export interface MemberToIndex {
  * Creates or refreshes the organisation's member record and the member's search terms. Safe to
  * call again (idempotent). A deleted member stays out of search until restored.
  */
-export async function indexMember(
-  member: MemberToIndex,
-  /** A member the caller knows has no record yet (a user it just created), and when they joined. */
-  known?: { existing: null; joined_at: string },
-) {
+export async function indexMember(member: MemberToIndex) {
   const key = { organisation_id: member.organisation_id, user_id: member.user_id };
   const [{ data: existing }, user] = await Promise.all([
-    known ? { data: null } : db().entities.member.get(key).go(),
+    db().entities.member.get(key).go(),
     member.name === undefined || member.email === undefined ? getUserOrNull(member.user_id) : null,
   ]);
   // The name this organisation knows the member by (its staff may have corrected it) stays.
   const name = member.name ?? existing?.name ?? user?.name ?? "";
   const email = member.email ?? user?.email ?? existing?.email ?? "";
   const gymIds = member.gym_ids ?? existing?.gym_ids ?? [];
-  const terms = existing?.deleted_at ? [] : termsOf(name, email);
-  const copies = { name, email, name_key: nameKeyOf(name), gym_ids: gymIds, search_terms: terms };
+  const copies = copiesOf(name, email, gymIds, Boolean(existing?.deleted_at));
+  const terms = copies.search_terms;
   const record = existing
     ? { ...existing, ...copies }
     : {
         ...key,
         ...copies,
-        joined_at: known?.joined_at ?? user?.created_at ?? new Date().toISOString(),
+        joined_at: user?.created_at ?? new Date().toISOString(),
         tags: [] as string[],
       };
   // The record and its search terms are separate items: written side by side.
@@ -95,6 +91,54 @@ export async function indexMember(
     }),
   ]);
   return record;
+}
+
+/** The member record's copies for listing, and its search terms (none while deleted). */
+function copiesOf(name: string, email: string, gymIds: string[], deleted: boolean) {
+  const terms = deleted ? [] : termsOf(name, email);
+  return { name, email, name_key: nameKeyOf(name), gym_ids: gymIds, search_terms: terms };
+}
+
+/** A search term item as written: the term under its first character, with the member's copies. */
+function termItem(
+  organisationId: string,
+  userId: string,
+  term: string,
+  copy: { name: string; email: string; gym_ids: string[] },
+) {
+  return { organisation_id: organisationId, initial: term[0], term, user_id: userId, ...copy };
+}
+
+/**
+ * The member record and search terms of a user the caller creates in its own transaction
+ * (register), as `indexMember` would write them for someone with no record yet: the caller
+ * creates them in that transaction (`terms`), or, for a name with more words than a transaction
+ * should hold, writes `laterTerms` once it has committed.
+ */
+export function newMemberRecord(
+  member: Required<MemberToIndex>,
+  joinedAt: string,
+  /** Search terms written in the caller's transaction at most; more are left to `laterTerms`. */
+  inTransaction: number,
+) {
+  const copies = copiesOf(member.name, member.email, member.gym_ids, false);
+  const copy = { name: member.name, email: member.email, gym_ids: member.gym_ids };
+  const items = copies.search_terms.map((term) =>
+    termItem(member.organisation_id, member.user_id, term, copy),
+  );
+  return {
+    record: {
+      organisation_id: member.organisation_id,
+      user_id: member.user_id,
+      ...copies,
+      joined_at: joinedAt,
+      tags: [] as string[],
+    },
+    terms: items.length <= inTransaction ? items : [],
+    laterTerms: async () => {
+      if (items.length > inTransaction) await db().entities.memberSearchTerm.put(items).go();
+    },
+  };
 }
 
 /** Takes a member out of search (soft delete). */
@@ -123,15 +167,7 @@ async function writeTerms(
   }
   if (after.length) {
     await db()
-      .entities.memberSearchTerm.put(
-        after.map((term) => ({
-          organisation_id: organisationId,
-          initial: term[0],
-          term,
-          user_id: userId,
-          ...copy,
-        })),
-      )
+      .entities.memberSearchTerm.put(after.map((term) => termItem(organisationId, userId, term, copy)))
       .go();
   }
 }

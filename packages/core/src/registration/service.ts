@@ -1,21 +1,24 @@
 import { newPassword } from "../auth/password-policy";
-import { createSession } from "../auth/session";
+import { newSession } from "../auth/session";
 import { takeLimit } from "../auth/throttle";
-import { issueCode } from "../auth/two-factor";
+import { firstCode } from "../auth/two-factor";
 import { aucklandDate } from "../billing/index";
 import { businessNow } from "../clock";
 import { messages } from "../contract/fields";
 import { registerInput, registrationMessages, uniqueEmailInput } from "../contract/registration";
 import { getMany } from "../db/get-many";
+import { cancelledTransiently, retryWait } from "../db/retry";
 import { db } from "../db/service";
+import { sendTransaction, type TransactionParams } from "../db/transact";
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
+import { newMemberRecord } from "../member/search-index";
 import { findOffering } from "../offering/store";
 import type { Organisation } from "../organisation/service";
 import type { PriceRecord } from "../price/present";
 import type { RegistrationDefaults, Subscribed } from "../subscription/confirm";
-import { saveProfile } from "../user/profile";
-import { putRole, roleIn } from "../user/roles";
-import { createUser, findUserByEmail } from "../user/service";
+import { newProfileRecord } from "../user/profile";
+import { firstRole, roleIn } from "../user/roles";
+import { findUserByEmail, newUser } from "../user/service";
 import { parse } from "../validation";
 import { ageOn } from "./age";
 import { sendWelcomeEmails } from "./emails";
@@ -205,19 +208,27 @@ export async function putRegistration(
   returning: boolean,
 ) {
   await db()
-    .entities.registration.put({
-      organisation_id: choice.gym.organisation_id,
-      user_id: userId,
-      gym_id: choice.gym.gym_id,
-      price_id: choice.price.price_id,
-      price_link: choice.links.linkedPrice?.token,
-      price_link_id: choice.links.linkedPrice?.link_id,
-      age_bypass_link_id: choice.links.ageBypassLinkId ?? undefined,
-      start_date: choice.start_date,
-      billing_date: choice.start_date,
-      is_returning_member: returning,
-    })
+    .entities.registration.put(registrationRecord(userId, choice, returning))
     .go();
+}
+
+function registrationRecord(
+  userId: string,
+  choice: Parameters<typeof putRegistration>[1],
+  returning: boolean,
+) {
+  return {
+    organisation_id: choice.gym.organisation_id,
+    user_id: userId,
+    gym_id: choice.gym.gym_id,
+    price_id: choice.price.price_id,
+    price_link: choice.links.linkedPrice?.token,
+    price_link_id: choice.links.linkedPrice?.link_id,
+    age_bypass_link_id: choice.links.ageBypassLinkId ?? undefined,
+    start_date: choice.start_date,
+    billing_date: choice.start_date,
+    is_returning_member: returning,
+  };
 }
 
 /** A settled promise's value, or its error thrown. */
@@ -254,39 +265,97 @@ export async function register(body: unknown, client: { ip: string; user_agent?:
   if (settledValue(taken)) fail("email", registrationMessages.emailTaken);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  let user: Awaited<ReturnType<typeof createUser>>;
-  try {
-    user = await createUser({
-      email: input.email,
-      name: input.name,
-      password: input.password,
-      checked: true,
-    });
-  } catch (error) {
-    if (error instanceof ConflictError) throw ValidationError.field("email", registrationMessages.emailTaken);
-    throw error;
-  }
-  // The role (with the member's record and search terms), the profile, the registration state,
-  // the session (already in the gym) and the emailed code are independent writes: side by side,
-  // as the register step is the longest chain of requests a person waits for (docs/performance.md
-  // "Load"). The user was made just now: nothing of theirs is read back (putRole's `newPerson`),
-  // and the code's email takes the gym's brand from the gym read above.
-  const [, , , { token }] = await Promise.all([
-    putRole(
-      { organisation_id: organisationId, user_id: user.user_id, member_gym_ids: [gym.gym_id] },
-      { name: user.name, email: user.email, created_at: user.created_at },
-    ),
-    // What they told this organisation is this organisation's (docs/data-model.md "Personal details").
-    saveProfile(organisationId, user.user_id, { mobile_number: input.mobile_number, dob: input.dob }),
-    putRegistration(user.user_id, { gym, price: price!, links, start_date: input.start_date }, false),
-    createSession({
+  const user = await newUser({ email: input.email, name: input.name, password: input.password });
+  const joinedAt = new Date().toISOString();
+  // Everything registering makes, in one transaction (docs/performance.md "Fourth round"): the
+  // user and their address's claim, their role with the gym's member count, the member record
+  // and its search terms (what the role's listener writes for anyone else), the profile, the
+  // registration, the session waiting for its code and the code. Nothing of the person can exist
+  // without the rest, and the address's claim still decides who gets it.
+  const {
+    role,
+    record: roleRecord,
+    counters,
+  } = firstRole({
+    organisation_id: organisationId,
+    user_id: user.user_id,
+    member_gym_ids: [gym.gym_id],
+  });
+  const member = newMemberRecord(
+    {
+      organisation_id: organisationId,
       user_id: user.user_id,
-      two_factor_passed: false,
-      ...client,
-      current_organisation_id: organisationId,
-      current_gym_id: gym.gym_id,
-    }),
-    issueCode(user.user_id, { gym, user }),
-  ]);
-  return { token, email: user.email };
+      name: user.name,
+      email: user.email,
+      gym_ids: role.member_gym_ids,
+    },
+    joinedAt,
+    SEARCH_TERMS_IN_TRANSACTION,
+  );
+  const session = newSession({
+    user_id: user.user_id,
+    two_factor_passed: false,
+    ...client,
+    current_organisation_id: organisationId,
+    current_gym_id: gym.gym_id,
+  });
+  const code = firstCode(user, gym);
+  const transaction = db()
+    .transaction.write((e) => [
+      e.userEmail.create({ email: user.email, user_id: user.user_id }).commit(),
+      e.user.create(user).commit(),
+      e.role.create(roleRecord).commit(),
+      ...counters.map(([scope, change]) =>
+        e.gymPeople.update({ organisation_id: organisationId, scope }).add(change).commit(),
+      ),
+      e.member.create(member.record).commit(),
+      ...member.terms.map((term) => e.memberSearchTerm.put(term).commit()),
+      // What they told this organisation is this organisation's (docs/data-model.md "Personal details").
+      e.memberProfile
+        .put(
+          newProfileRecord(organisationId, user.user_id, {
+            mobile_number: input.mobile_number,
+            dob: input.dob,
+          }),
+        )
+        .commit(),
+      e.registration
+        .put(
+          registrationRecord(
+            user.user_id,
+            { gym, price: price!, links, start_date: input.start_date },
+            false,
+          ),
+        )
+        .commit(),
+      e.session.create(session.record).commit(),
+      e.code.put(code.record).commit(),
+    ])
+    .params() as TransactionParams;
+  // The code's limits are counters of their own (a new user has used none), taken beside it.
+  await Promise.all([writeRegistration(transaction), code.limits()]);
+  await Promise.all([member.laterTerms(), code.send()]);
+  return { token: session.token, email: user.email };
+}
+
+/** A registration's search terms written in its transaction at most (a longer name's follow it). */
+const SEARCH_TERMS_IN_TRANSACTION = 20;
+
+/**
+ * Sends register's transaction. The address's claim refused: the address is taken (422). A
+ * collision (another registration at the same gym adding to its member count at the same
+ * instant) is sent again after a wait (db/retry.ts): nothing was written, and every item is
+ * conditional on being new.
+ */
+async function writeRegistration(transaction: TransactionParams) {
+  for (let attempt = 0; ; attempt++) {
+    const { canceled, data: reasons } = await sendTransaction(transaction);
+    if (!canceled) return;
+    // The first item is the address's claim.
+    if (reasons[0]?.code === "ConditionalCheckFailed")
+      throw ValidationError.field("email", registrationMessages.emailTaken);
+    if (!cancelledTransiently(reasons) || attempt >= 4)
+      throw new ConflictError("Registering met another change at the same moment. Please try again.");
+    await retryWait(attempt);
+  }
 }

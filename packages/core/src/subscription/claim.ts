@@ -25,11 +25,17 @@ export async function readMembershipClaim(
   now: Date,
   /** The member's subscriptions when the caller is reading them already (the same query). */
   subscriptions?: Promise<SubscriptionRecord[]>,
+  /** The claim when the caller reads it (consistently) in a batch of its own. */
+  claimRead?: Promise<{ subscription_id: string } | null>,
 ): Promise<MembershipClaim> {
   const listed = () => subscriptions ?? memberSubscriptions(organisationId, userId);
-  const { data: claim } = await db()
-    .entities.membershipClaim.get({ organisation_id: organisationId, user_id: userId })
-    .go({ consistent: true });
+  const claim = claimRead
+    ? await claimRead
+    : (
+        await db()
+          .entities.membershipClaim.get({ organisation_id: organisationId, user_id: userId })
+          .go({ consistent: true })
+      ).data;
   if (claim) {
     const holder = await findSubscription(organisationId, claim.subscription_id);
     if (holder && isLive(holder, now)) return { live: holder, heldBy: holder };

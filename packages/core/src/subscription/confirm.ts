@@ -54,7 +54,11 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
   const stored = (await readDefaults(actor.userId, actor.organisationId)) ?? {};
   const pick = <K extends keyof RegistrationDefaults>(key: K) =>
     (values as RegistrationDefaults)[key] ?? stored[key] ?? undefined;
-  const created = await subscribeAsMember(
+  // The answer (the subscription as written, its payments read back, the quote from the records
+  // read to make it) and the hooks run beside the subscription's subscribers (door access, the
+  // member record, the activity): none of them reads what another writes.
+  let answer: ReturnType<typeof subscriptionWithPayments> | undefined;
+  await subscribeAsMember(
     actor,
     {
       price_id: pick("price_id"),
@@ -64,27 +68,31 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
       payment_type_id: values.payment_type_id ?? null,
       promo_code: values.promo_code,
     },
-    // A private price is sold only through its link: a member cannot name one in the body.
-    { linked_price_id: stored.linked_price_id ?? null, member_reads: early },
-  );
-  const { subscription, first_payment, read } = created;
-  // The answer (the subscription as written, its payments read back, the quote from the records
-  // read to make it) beside the hooks: neither changes what the other reads.
-  const [answer] = await Promise.all([
-    subscriptionWithPayments(subscription, {
-      context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
-      paymentTypes: read.paymentType ? [read.paymentType] : [],
-    }),
-    (async () => {
-      for (const hook of afterSubscribed)
-        await hook(actor.userId, {
-          organisation_id: subscription.organisation_id,
-          subscription,
-          first_payment,
-          user: read.user,
-          gym: read.gym,
+    {
+      // A private price is sold only through its link: a member cannot name one in the body.
+      linked_price_id: stored.linked_price_id ?? null,
+      member_reads: early,
+      beside_subscribers: ({ subscription, first_payment, read }) => {
+        answer = subscriptionWithPayments(subscription, {
+          context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
+          paymentTypes: read.paymentType ? [read.paymentType] : [],
         });
-    })(),
-  ]);
-  return answer;
+        return Promise.all([
+          answer,
+          (async () => {
+            for (const hook of afterSubscribed)
+              await hook(actor.userId, {
+                organisation_id: subscription.organisation_id,
+                subscription,
+                first_payment,
+                user: read.user,
+                gym: read.gym,
+              });
+          })(),
+        ]);
+      },
+    },
+  );
+  if (!answer) throw new Error("the subscription's answer was not made");
+  return await answer;
 }

@@ -19,14 +19,16 @@ import { isTermMembership, pifEnd, termEnd } from "../billing/term";
 import { billingDateAfterTrial, type TrialJoin } from "../billing/trial";
 import { businessNow } from "../clock";
 import { nextUpcoming } from "../contract/payment";
+import { getMany } from "../db/get-many";
 import { db } from "../db/service";
+import { putItem, sendTransaction, type TransactionParams } from "../db/transact";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { newId } from "../ids";
 import { findOffering } from "../offering/store";
 import type { Organisation } from "../organisation/service";
 import { organisationSettings } from "../organisation/settings";
 import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
-import { type BillingContext, gymOf, knownContext, organisationOf } from "../payment/context";
+import { type BillingContext, gymOf, knownContext } from "../payment/context";
 import { ledgerDebt } from "../payment/debt";
 import { notePaymentMonths } from "../payment/months";
 import { newPayment } from "../payment/new-payment";
@@ -41,7 +43,7 @@ import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { rollupChange, writeCounted } from "../rollup/writes";
 import { trialForJoin, trialJoinItems } from "../trial/join";
-import { getUser } from "../user/service";
+import type { getUser } from "../user/service";
 import { parse } from "../validation";
 import { claimItems, readMembershipClaim } from "./claim";
 import { subscribed } from "./events";
@@ -75,6 +77,13 @@ export interface CreateSubscriptionInput {
   private_price_link_id?: string;
   /** `memberReads` of this member, started by the caller before it knew the rest of the input. */
   member_reads?: MemberReads;
+  /**
+   * The caller's work once the subscription is committed (its answer, the join's registration
+   * marked), run beside the subscription's subscribers instead of after them.
+   */
+  beside_subscribers?: (made: CreatedSubscription) => Promise<unknown>;
+  /** The gym's record when this request has read it already (the session's gyms): not read again. */
+  gym?: Awaited<ReturnType<typeof gymOf>>;
   /** Subscriptions made for seeding or tests may give their own id. */
   subscription_id?: string;
   /** A promo code (docs/offers.md): checked, its terms snapshotted, its use counted in the transaction. */
@@ -112,11 +121,26 @@ export function memberReads(
   paymentTypeId: string | null | undefined | false,
 ) {
   const subscriptions = memberSubscriptions(organisationId, userId);
+  // The user, the organisation and the claim in one BatchGet, read consistently (as the claim is).
+  const records = getMany(
+    [
+      { entity: db().entities.user, key: { user_id: userId } },
+      { entity: db().entities.organisation, key: { organisation_id: organisationId } },
+      { entity: db().entities.membershipClaim, key: { organisation_id: organisationId, user_id: userId } },
+    ],
+    { consistent: true },
+  ) as Promise<[UserRecord | null, Organisation | null, { subscription_id: string } | null]>;
   const all = Promise.all([
-    getUser(userId),
-    organisationOf(organisationId),
+    records.then(([user]) => user ?? Promise.reject(new NotFoundError("user"))),
+    records.then(([, organisation]) => organisation ?? Promise.reject(new NotFoundError("organisation"))),
     subscriptions,
-    readMembershipClaim(organisationId, userId, now, subscriptions),
+    readMembershipClaim(
+      organisationId,
+      userId,
+      now,
+      subscriptions,
+      records.then(([, , claim]) => claim),
+    ),
     paymentTypeId === false
       ? null
       : paymentTypeId
@@ -127,6 +151,7 @@ export function memberReads(
   return all;
 }
 export type MemberReads = ReturnType<typeof memberReads>;
+type UserRecord = Awaited<ReturnType<typeof getUser>>;
 
 /**
  * Makes a subscription and its first payment (from the schedule: pro-rata and joining fee
@@ -143,7 +168,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   // checks below still come in their order, so the same input gets the same refusal. What is keyed
   // by the member alone may have been started earlier by the caller (`memberReads`).
   const reads = Promise.all([
-    gymOf(organisationId, input.gym_id),
+    input.gym?.gym_id === input.gym_id ? input.gym : gymOf(organisationId, input.gym_id),
     input.member_reads ??
       memberReads(
         organisationId,
@@ -157,6 +182,10 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   if (!price || price.archived_at) throw new NotFoundError("price");
   if (input.linked_price_id !== undefined && price.private && price.price_id !== input.linked_price_id)
     throw ValidationError.field("price_id", "This price is offered only through its private link.");
+  const startDate = input.start_date ?? today;
+  // Whether the member has had the price's trial needs only the price: read beside its offering.
+  const trialRead = trialForJoin(organisationId, input.user_id, price, startDate);
+  trialRead.catch(() => undefined);
   const offering = await findOffering(organisationId, price.offering_id);
   if (!offering || offering.archived_at) throw new NotFoundError("offering");
   if (!offering.all_gyms_access && !offering.gym_ids.includes(input.gym_id)) {
@@ -183,10 +212,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   }
   const method = input.pif_payment_method ? "pif" : (paymentType?.type ?? "stripe_card");
 
-  const startDate = input.start_date ?? today;
   if (startDate < today) throw ValidationError.field("start_date", "The start date cannot be in the past.");
   // The price's trial, once per member (docs/offers.md "Trials"): the paid periods start after it.
-  const trial: TrialJoin | null = await trialForJoin(organisationId, input.user_id, price, startDate);
+  const trial: TrialJoin | null = await trialRead;
   const billingDate = isPif
     ? startDate
     : trial
@@ -310,9 +338,11 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   await notePaymentMonths([payment]);
   await racePoint("subscribe:read", price.price_id);
   let claimed = claim;
+  // Sent from its parameters, so the subscription answered is the item written (no read back).
+  let sent: TransactionParams | undefined;
   for (let attempt = 0; ; attempt++) {
-    const { canceled } = await writeCounted(counted, (items) =>
-      db()
+    const { canceled } = await writeCounted(counted, (items) => {
+      sent = db()
         .transaction.write(
           ({
             subscription: subs,
@@ -373,8 +403,9 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
             ...items({ rollup, memberMonth, churnRisk }),
           ],
         )
-        .go(),
-    );
+        .params() as TransactionParams;
+      return sendTransaction(sent);
+    });
     if (!canceled) break;
     // The price's amount or terms changed since it was read (an edit while nobody was subscribed
     // yet): the member agreed to what they were shown, which is no longer the price (issue 34).
@@ -394,23 +425,33 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     if (attempt >= 3) throw new ConflictError("The membership could not be created. Please try again.");
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 50 * (attempt + 1)));
   }
-  const saved = await findSubscription(organisationId, subscriptionId);
-  if (!saved) throw new NotFoundError("subscription");
-  await subscribed(saved, input.processed_by, {
-    organisation,
-    gym,
-    user,
-    // As the member's subscriptions read before, with this one (newest) first: the index may not
-    // list it yet.
-    subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
-  });
-  // Paid in full at the desk (eftpos, cash): the receipt, through the outbox (a transfer's comes when received).
-  await deliverCommitted(...paidEvents);
-  return {
+  // The subscription is the transaction's first item.
+  const item = sent ? putItem(sent, 0) : null;
+  const saved = item
+    ? (db().entities.subscription.parse({ Item: item }).data as SubscriptionRecord | null)
+    : null;
+  if (!saved || saved.subscription_id !== subscriptionId) throw new NotFoundError("subscription");
+  const made: CreatedSubscription = {
     subscription: saved,
     first_payment: payment,
     read: { organisation, gym, user, paymentType },
   };
+  // The subscribers, and the caller's own work on what was made, side by side: neither reads what
+  // the other writes.
+  await Promise.all([
+    subscribed(saved, input.processed_by, {
+      organisation,
+      gym,
+      user,
+      // As the member's subscriptions read before, with this one (newest) first: the index may not
+      // list it yet.
+      subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
+    }),
+    input.beside_subscribers?.(made),
+  ]);
+  // Paid in full at the desk (eftpos, cash): the receipt, through the outbox (a transfer's comes when received).
+  await deliverCommitted(...paidEvents);
+  return made;
 }
 
 type PriceTerms = Pick<
@@ -470,7 +511,7 @@ export async function subscribe(actor: Actor, input: unknown) {
 export async function subscribeAsMember(
   actor: Actor,
   input: unknown,
-  options: Pick<CreateSubscriptionInput, "linked_price_id" | "member_reads"> = {},
+  options: Pick<CreateSubscriptionInput, "linked_price_id" | "member_reads" | "beside_subscribers"> = {},
 ): Promise<CreatedSubscription> {
   const values = parse(subscribeInput, input);
   if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");
@@ -486,6 +527,7 @@ export async function subscribeAsMember(
     billing_date: values.billing_date,
     payment_type_id: values.payment_type_id ?? null,
     promo_code: values.promo_code || undefined,
+    gym: actor.gymRecords?.find((gym) => gym.gym_id === gymId),
     ...options,
   });
 }

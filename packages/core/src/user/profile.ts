@@ -28,13 +28,7 @@ export async function getProfile(organisationId: string, userId: string): Promis
  * callers that do not (registering, the desk's edit) pay no read.
  */
 export async function saveProfile(organisationId: string, userId: string, changes: ProfileChanges) {
-  const set: Record<string, string | boolean> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    if (value === null || value === "") remove.push(key);
-    else set[key] = value;
-  }
+  const { set, remove } = split(changes);
   const key = { organisation_id: organisationId, user_id: userId };
   if (Object.keys(set).length)
     await db()
@@ -50,6 +44,26 @@ export async function saveProfile(organisationId: string, userId: string, change
         if (!/conditional/i.test(String(error?.message))) throw error;
       });
   }
+}
+
+/** The fields a change sets, and those it clears (null or empty). */
+function split(changes: ProfileChanges) {
+  const set: Record<string, string | boolean> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null || value === "") remove.push(key);
+    else set[key] = value;
+  }
+  return { set, remove };
+}
+
+/**
+ * The first profile of a user the caller creates in its own transaction (register): the fields
+ * given (a cleared one is simply not written, as there is nothing to remove yet).
+ */
+export function newProfileRecord(organisationId: string, userId: string, changes: ProfileChanges) {
+  return { organisation_id: organisationId, user_id: userId, ...split(changes).set };
 }
 
 /**

@@ -17,12 +17,7 @@ export type RoleWritten = {
   gym_roles: { gym_id: string; role: GymRole }[];
   member_gym_ids: string[];
 };
-/**
- * What the writer knows of a role's person that a listener would otherwise read: a user it has
- * just created (so nothing else of theirs exists yet), with their name, email and when they joined.
- */
-export type NewPerson = { name: string; email: string; created_at: string };
-type RoleListener = (role: RoleWritten, newPerson?: NewPerson) => Promise<void>;
+type RoleListener = (role: RoleWritten) => Promise<void>;
 const roleListeners: RoleListener[] = [];
 
 /**
@@ -38,35 +33,18 @@ export function onRoleWritten(listener: RoleListener) {
  * counters it changes (gym/counts.ts). The role write is conditioned on the record being as read,
  * so two writes at once cannot both count from the same starting point; the loser retries.
  */
-export async function putRole(
-  input: {
-    organisation_id: string;
-    user_id: string;
-    org_role?: OrgRole;
-    gym_roles?: { gym_id: string; role: GymRole }[];
-    member_gym_ids?: string[];
-  },
-  /**
-   * The user was created by this same call (registering): no role of theirs can exist yet, so the
-   * first attempt writes without reading one (the write is still conditional on there being none),
-   * and the listeners are told who they are.
-   */
-  newPerson?: NewPerson,
-) {
-  const next: RoleWritten = {
-    organisation_id: input.organisation_id,
-    user_id: input.user_id,
-    org_role: input.org_role ?? "none",
-    gym_roles: input.gym_roles ?? [],
-    member_gym_ids: input.member_gym_ids ?? [],
-  };
+export async function putRole(input: {
+  organisation_id: string;
+  user_id: string;
+  org_role?: OrgRole;
+  gym_roles?: { gym_id: string; role: GymRole }[];
+  member_gym_ids?: string[];
+}) {
+  const next = roleOf(input);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { data: before } =
-      newPerson && attempt === 0
-        ? { data: null }
-        : await db()
-            .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
-            .go();
+    const { data: before } = await db()
+      .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
+      .go();
     const delta = peopleDelta(before, next);
     const { canceled } = await db()
       .transaction.write(({ role, gymPeople }) => [
@@ -82,11 +60,34 @@ export async function putRole(
       ])
       .go();
     if (!canceled) {
-      for (const listener of roleListeners) await listener(next, newPerson);
+      for (const listener of roleListeners) await listener(next);
       return { ...next };
     }
   }
   throw new ConflictError("The role changed while it was being saved. Please try again.");
+}
+
+type RoleInput = Parameters<typeof putRole>[0];
+
+function roleOf(input: RoleInput): RoleWritten {
+  return {
+    organisation_id: input.organisation_id,
+    user_id: input.user_id,
+    org_role: input.org_role ?? "none",
+    gym_roles: input.gym_roles ?? [],
+    member_gym_ids: input.member_gym_ids ?? [],
+  };
+}
+
+/**
+ * The first role of a user the caller creates in its own transaction (register): the record to
+ * create (conditional on there being none, as putRole's) and the counters it adds to, each an
+ * ADD in that same transaction. The caller writes what the role's listeners would (the member
+ * record and its search terms) in it too.
+ */
+export function firstRole(input: RoleInput) {
+  const role = roleOf(input);
+  return { role, record: { ...role, ...staffIndexKeys(role) }, counters: [...peopleDelta(null, role)] };
 }
 
 /** A user's role records in every organisation they belong to (one index query). */

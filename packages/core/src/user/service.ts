@@ -1,7 +1,6 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { hashPassword } from "../crypto/password";
-import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { putItem, sendTransaction, type TransactionParams } from "../db/transact";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
 
@@ -38,13 +37,7 @@ export async function createUser(input: {
   const email = normaliseEmail(input.email);
   if (!input.checked && (await findUserByEmail(email)))
     throw new ConflictError("An account with that email already exists.", "email_taken");
-  const user = {
-    user_id: newId(),
-    email,
-    name: input.name.trim(),
-    password_hash: input.password ? await hashPassword(input.password) : undefined,
-    email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
-  };
+  const user = await newUser(input);
   // The address is claimed in the same transaction (user/entity.ts userEmailEntity): of two
   // sign-ups with one new address at the same instant, one wins and the other is told it is taken.
   // Sent as built, so the user answered is the item written, timestamps included (no read back).
@@ -53,18 +46,33 @@ export async function createUser(input: {
       userEmail.create({ email, user_id: user.user_id }).commit(),
       users.create(user).commit(),
     ])
-    .params() as TransactWriteCommandInput;
-  try {
-    await dynamo().send(new TransactWriteCommand(transaction));
-  } catch (error) {
-    if ((error as { name?: string }).name === "TransactionCanceledException")
-      throw new ConflictError("An account with that email already exists.", "email_taken");
-    throw error;
-  }
-  const written = transaction.TransactItems?.[1]?.Put?.Item;
+    .params() as TransactionParams;
+  if ((await sendTransaction(transaction)).canceled)
+    throw new ConflictError("An account with that email already exists.", "email_taken");
+  const written = putItem(transaction, 1);
   const created = written ? db().entities.user.parse({ Item: written }).data : null;
   if (!created) throw new Error("the new user's item was not built");
   return created;
+}
+
+/**
+ * A new user as written (a fresh id, the address normalised, the password hashed), for createUser
+ * or a caller's own transaction (register). Written with the address's claim (`userEmail`) in the
+ * same transaction, so one address has one account.
+ */
+export async function newUser(input: {
+  email: string;
+  name: string;
+  password?: string;
+  email_verified?: boolean;
+}) {
+  return {
+    user_id: newId(),
+    email: normaliseEmail(input.email),
+    name: input.name.trim(),
+    password_hash: input.password ? await hashPassword(input.password) : undefined,
+    email_verified_at: input.email_verified ? new Date().toISOString() : undefined,
+  };
 }
 
 /** The first passed code proves the address (sign-in and registration alike). */

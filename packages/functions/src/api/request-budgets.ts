@@ -36,7 +36,9 @@ const b = (requests: number, rounds: number): RequestBudget => ({ requests, roun
  * beside its subscriptions, register's independent reads side by side. Lowered again by issue
  * 36's third round (docs/performance.md "Third round"): register and subscribe pass on what they
  * made and read instead of reading it again, the quote of the next money event takes the records
- * its caller read (the member page, a subscription's page, subscribe's answer).
+ * its caller read (the member page, a subscription's page, subscribe's answer). And by its fourth
+ * round: register in one transaction, subscribe's reads batched and its follow-ups side by side,
+ * the members list's photos in its subscriptions' BatchGet.
  */
 export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/accounting/gst-summary": b(6, 3),
@@ -97,8 +99,9 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/me/subscriptions/{id}/cancellation-preview": b(3, 2),
   "DELETE /api/me/subscriptions/{id}/pause": b(3, 2),
   "POST /api/me/subscriptions/{id}/pause": b(3, 2),
-  "GET /api/members": b(5, 3), // issue 36 aims at ≤ 3 in ≤ 2 (a list page)
-  "POST /api/members/export": b(5, 4),
+  // Issue 36 aims at ≤ 3 in ≤ 2 (a list page): not met, docs/performance.md "Fourth round" says why.
+  "GET /api/members": b(4, 3),
+  "POST /api/members/export": b(4, 3),
   "DELETE /api/members/{id}": b(4, 3),
   "GET /api/members/{id}": b(8, 2), // issue 36 aims at ≤ 5 in ≤ 2 (the quote's facts come with the page's reads now)
   "PUT /api/members/{id}": b(5, 4),
@@ -170,7 +173,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/promo-codes/check": b(12, 6),
   "PUT /api/promo-codes/{id}": b(8, 5),
   "DELETE /api/promo-codes/{id}/archive": b(6, 4),
-  "POST /api/register": b(12, 7), // issue 36 aims at ≤ 8 in ≤ 4
+  "POST /api/register": b(5, 4), // issue 36 aimed at ≤ 8 in ≤ 4 (met)
   "POST /api/reset-password": b(0, 0),
   "POST /api/search": b(3, 2),
   "GET /api/sites/{site}": b(0, 0),
@@ -180,8 +183,9 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/staff/{id}/resend-invitation": b(5, 2),
   "GET /api/stats": b(3, 2),
   "POST /api/stripe/exchange": b(2, 1),
-  // issue 36 aims at ≤ 8 in ≤ 4; the example price has a trial: +1 read of the member's trial use (issue 38)
-  "POST /api/subscriptions": b(21, 10),
+  // Issue 36 aims at ≤ 8 in ≤ 4: not met, docs/performance.md "Fourth round" says why. The example
+  // price has a trial: +1 read of the member's trial use (issue 38), beside the offering.
+  "POST /api/subscriptions": b(17, 7),
   "POST /api/subscriptions/change-price-email-preview": b(5, 3),
   "POST /api/subscriptions/schedule-price-change": b(5, 3),
   "GET /api/subscriptions/{id}": b(6, 4),

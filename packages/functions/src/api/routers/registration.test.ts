@@ -229,6 +229,10 @@ describe("POST /api/register", () => {
 
   it("of two registrations of one new email at the same instant, one wins and the other is told it is taken", async () => {
     const body = applicant();
+    const { countsByGym } = await import("@gym/core/gym/counts");
+    const { db } = await import("@gym/core/db/service");
+    const harbour = api.seed.organisations.harbour.organisation_id;
+    const membersBefore = (await countsByGym(harbour))(api.seed.gyms.ponsonby.gym_id).members_count;
     const answers = await Promise.all(
       [1, 2, 3].map((n) =>
         new HttpClient(api.url).post("/api/register", body, { "X-Forwarded-For": `10.2.0.${n}` }),
@@ -238,7 +242,20 @@ describe("POST /api/register", () => {
     for (const lost of answers.filter((a) => a.status === 422))
       expect(lost.body.errors.email).toEqual(["An account with that email already exists. Sign in instead."]);
     const { findUserByEmail } = await import("@gym/core/user/service");
-    expect(await findUserByEmail(body.email as string)).toBeTruthy();
+    const winner = await findUserByEmail(body.email as string);
+    expect(winner).toBeTruthy();
+    // Everything registering makes is one transaction: the losers left no member, count or search term.
+    expect((await countsByGym(harbour))(api.seed.gyms.ponsonby.gym_id).members_count).toBe(membersBefore + 1);
+    const { data: members } = await db()
+      .entities.member.query.byName({ organisation_id: harbour })
+      .go({ pages: "all" });
+    expect(members.filter((m) => m.email === winner?.email).map((m) => m.user_id)).toEqual([winner?.user_id]);
+    const { data: terms } = await db()
+      .entities.memberSearchTerm.query.primary({ organisation_id: harbour, initial: winner!.email[0] })
+      .go({ pages: "all" });
+    expect(new Set(terms.filter((t) => t.email === winner?.email).map((t) => t.user_id))).toEqual(
+      new Set([winner?.user_id]),
+    );
   });
 
   it("answers 422 with a message under every field that is wrong", async () => {
