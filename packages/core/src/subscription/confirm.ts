@@ -4,7 +4,9 @@
  * the money engine's `subscribe` makes the subscription and its first payment.
  *
  * Registration keeps its own record; it tells this module how to read it through
- * `useRegistrationDefaults` (a hook, so subscriptions do not import registration).
+ * `useRegistrationDefaults` (so subscriptions do not import registration). Once subscribed, the
+ * registration is marked done and the welcome emailed by the `registration_confirmed` outbox
+ * event, written with the subscription (outbox/events.ts; registration/service.ts handles it).
  */
 import type { Actor } from "../auth/actor";
 import { businessNow } from "../clock";
@@ -27,7 +29,7 @@ export interface RegistrationDefaults {
 
 type DefaultsReader = (userId: string, organisationId: string | null) => Promise<RegistrationDefaults | null>;
 let readDefaults: DefaultsReader = async () => null;
-/** What confirming just made and read, so the hook need not read it again. */
+/** What confirming just made and read, so the event's handler inline need not read it again. */
 export interface Subscribed {
   organisation_id: string;
   subscription: SubscriptionRecord;
@@ -35,13 +37,9 @@ export interface Subscribed {
   user: { email: string; name: string };
   gym: GymRecord;
 }
-type AfterSubscribed = (userId: string, subscribed: Subscribed) => Promise<void>;
-const afterSubscribed: AfterSubscribed[] = [];
-
-/** Registration registers how to read what the member chose (and what to do once subscribed). */
-export function useRegistrationDefaults(reader: DefaultsReader, onSubscribed?: AfterSubscribed) {
+/** Registration registers how to read what the member chose. */
+export function useRegistrationDefaults(reader: DefaultsReader) {
   readDefaults = reader;
-  if (onSubscribed) afterSubscribed.push(onSubscribed);
 }
 
 export async function confirmSubscription(actor: Actor, body: unknown) {
@@ -65,26 +63,14 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
       promo_code: values.promo_code,
     },
     // A private price is sold only through its link: a member cannot name one in the body.
-    { linked_price_id: stored.linked_price_id ?? null, member_reads: early },
+    { linked_price_id: stored.linked_price_id ?? null, member_reads: early, confirms_registration: true },
   );
-  const { subscription, first_payment, read } = created;
-  // The answer (the subscription as written, its payments read back, the quote from the records
-  // read to make it) beside the hooks: neither changes what the other reads.
-  const [answer] = await Promise.all([
-    subscriptionWithPayments(subscription, {
-      context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
-      paymentTypes: read.paymentType ? [read.paymentType] : [],
-    }),
-    (async () => {
-      for (const hook of afterSubscribed)
-        await hook(actor.userId, {
-          organisation_id: subscription.organisation_id,
-          subscription,
-          first_payment,
-          user: read.user,
-          gym: read.gym,
-        });
-    })(),
-  ]);
+  const { subscription, read } = created;
+  // The answer: the subscription as written, its payments read back, the quote from the records
+  // read to make it.
+  const answer = await subscriptionWithPayments(subscription, {
+    context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
+    paymentTypes: read.paymentType ? [read.paymentType] : [],
+  });
   return answer;
 }

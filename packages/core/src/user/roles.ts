@@ -4,6 +4,7 @@ import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { peopleDelta } from "../gym/counts";
+import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
 import { staffIndexKeys } from "./role-entity";
 
 export type OrgRole = "admin" | "none";
@@ -18,25 +19,17 @@ export type RoleWritten = {
   member_gym_ids: string[];
 };
 /**
- * What the writer knows of a role's person that a listener would otherwise read: a user it has
+ * What the writer knows of a role's person that the reaction would otherwise read: a user it has
  * just created (so nothing else of theirs exists yet), with their name, email and when they joined.
  */
 export type NewPerson = { name: string; email: string; created_at: string };
-type RoleListener = (role: RoleWritten, newPerson?: NewPerson) => Promise<void>;
-const roleListeners: RoleListener[] = [];
-
-/**
- * Subscribes to a role written (core.ts wires it: the members layer re-indexes the member search,
- * member/hooks.ts), so this layer imports nothing above it.
- */
-export function onRoleWritten(listener: RoleListener) {
-  roleListeners.push(listener);
-}
 
 /**
  * Writes a user's role in an organisation and, in the same transaction, the staff and member
- * counters it changes (gym/counts.ts). The role write is conditioned on the record being as read,
- * so two writes at once cannot both count from the same starting point; the loser retries.
+ * counters it changes (gym/counts.ts), and its `role_written` outbox event (the members layer
+ * re-indexes the member search, member/hooks.ts; delivered after the commit, outbox/outbox.ts). The
+ * role write is conditioned on the record being as read, so two writes at once cannot both count
+ * from the same starting point; the loser retries.
  */
 export async function putRole(
   input: {
@@ -49,7 +42,7 @@ export async function putRole(
   /**
    * The user was created by this same call (registering): no role of theirs can exist yet, so the
    * first attempt writes without reading one (the write is still conditional on there being none),
-   * and the listeners are told who they are.
+   * and the event tells who they are.
    */
   newPerson?: NewPerson,
 ) {
@@ -68,8 +61,15 @@ export async function putRole(
             .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
             .go();
     const delta = peopleDelta(before, next);
+    const event = outboxEvent("role_written", {
+      organisation_id: next.organisation_id,
+      user_id: next.user_id,
+      member_gym_ids: next.member_gym_ids,
+      ...(newPerson ? { new_person: newPerson } : {}),
+    });
     const { canceled } = await db()
-      .transaction.write(({ role, gymPeople }) => [
+      .transaction.write(({ role, gymPeople, outboxEvent: outbox }) => [
+        outboxItem({ outboxEvent: outbox }, event),
         role
           .put({ ...next, ...staffIndexKeys(next) })
           .where((attr, op) =>
@@ -82,7 +82,8 @@ export async function putRole(
       ])
       .go();
     if (!canceled) {
-      for (const listener of roleListeners) await listener(next, newPerson);
+      // Inline, the handler may take a new person as having no member record yet (`held`).
+      await deliverCommitted({ ...event, held: Boolean(newPerson && attempt === 0) });
       return { ...next };
     }
   }
