@@ -9,17 +9,13 @@
 import { useEmailBrand } from "./email/port";
 import { outboxTypes } from "./outbox/events";
 import { hasOutboxSubscriber, onOutboxEvent } from "./outbox/outbox";
-import { onDestinationAccountChanged } from "./payment/destination-account";
-import { onPaidSettlement, onPaymentSettled, type PaidSettlement } from "./payment/outcome";
+import { onPaidSettlement, type PaidSettlement } from "./payment/outcome";
 import { setChargeConsumer } from "./payment/queue";
-import { onDefaultPaymentTypeChanged } from "./payment-type/service";
 import { type AkahuPort, installAkahu, productionAkahu } from "./providers/akahu";
 import { type BranchPort, installBranch, productionBranch } from "./providers/branch";
 import { installKisi, type KisiPort, productionKisi } from "./providers/kisi";
 import { installStripe, productionStripe, type StripePort } from "./providers/stripe";
 import { useRegistrationDefaults } from "./subscription/confirm";
-import { onLifecycleChanged, onSubscribed } from "./subscription/events";
-import { onRoleWritten } from "./user/roles";
 import { onWebhook } from "./webhook-log/receive";
 
 /** How a process makes each provider's adapter (on first use, after the Lambda has read its secrets). */
@@ -95,22 +91,6 @@ const reactions: (() => void)[] = [
         (m) => m.chargeClaimed,
       ),
     ),
-  // A switch of default payment type retries an owed balance (payment-type → payment); a gym's
-  // new destination account asks its bank payers to consent again.
-  () =>
-    onDefaultPaymentTypeChanged(
-      onFirstCall(
-        () => import("./payment/consent"),
-        (m) => m.onDefaultChanged,
-      ),
-    ),
-  () =>
-    onDestinationAccountChanged(
-      onFirstCall(
-        () => import("./payment/consent"),
-        (m) => m.onDestinationChanged,
-      ),
-    ),
   // `POST /api/subscriptions` reads what the member chose at registration, and marks them
   // subscribed (subscription → registration).
   () =>
@@ -119,9 +99,13 @@ const reactions: (() => void)[] = [
         () => import("./registration/service"),
         (m) => m.registrationDefaults,
       ),
+    ),
+  () =>
+    onOutboxEvent(
+      "registration_confirmed",
       onFirstCall(
         () => import("./registration/service"),
-        (m) => m.markSubscribed,
+        (m) => m.registrationConfirmed,
       ),
     ),
   // Emails carry the gym's name, logo and reply-to (email → gym).
@@ -149,14 +133,47 @@ const reactions: (() => void)[] = [
       "cancelled_for_non_payment",
       onFirstCall(memberHooks, (m) => m.memberCancelledForNonPayment),
     ),
-  // A subscription created or changed, a payment's outcome: the members back-office's latest
-  // subscription, door access, activity and (paid) the receipt in the settlement's transaction; a
-  // role written re-indexes the member search (subscription, payment, user → member). Still told in
-  // process after the commit: moving them to the outbox is open (docs/data-model.md "The outbox").
-  () => onSubscribed(onFirstCall(memberHooks, (m) => m.memberSubscribed)),
-  () => onLifecycleChanged(onFirstCall(memberHooks, (m) => m.memberLifecycleChanged)),
-  () => onPaymentSettled(onFirstCall(memberHooks, (m) => m.memberPaymentSettled)),
-  () => onRoleWritten(onFirstCall(memberHooks, (m) => m.memberRoleWritten)),
+  // A subscription created or changed, a failed or received payment, a role written: the members
+  // back-office's latest subscription, door access, activity and (received) the receipt; the
+  // member search re-indexed (subscription, payment, user → member).
+  () =>
+    onOutboxEvent(
+      "subscribed",
+      onFirstCall(memberHooks, (m) => m.memberSubscribed),
+    ),
+  () =>
+    onOutboxEvent(
+      "lifecycle_changed",
+      onFirstCall(memberHooks, (m) => m.memberLifecycleChanged),
+    ),
+  () =>
+    onOutboxEvent(
+      "payment_outcome",
+      onFirstCall(memberHooks, (m) => m.memberPaymentOutcome),
+    ),
+  () =>
+    onOutboxEvent(
+      "role_written",
+      onFirstCall(memberHooks, (m) => m.memberRoleWritten),
+    ),
+  // A new default payment type retries an owed balance (payment-type → payment); a gym's new
+  // destination account asks its bank payers to consent again.
+  () =>
+    onOutboxEvent(
+      "default_payment_type_changed",
+      onFirstCall(
+        () => import("./payment/consent"),
+        (m) => m.defaultPaymentTypeChanged,
+      ),
+    ),
+  () =>
+    onOutboxEvent(
+      "destination_account_changed",
+      onFirstCall(
+        () => import("./payment/consent"),
+        (m) => m.destinationAccountChanged,
+      ),
+    ),
   // One writer per paid settlement, made when the settlement starts and loaded with it.
   () =>
     onPaidSettlement((): PaidSettlement => {

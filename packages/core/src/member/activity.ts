@@ -24,6 +24,11 @@ export interface ActivityInput {
   payment_id?: string;
   changes?: { field: string; from?: string; to?: string }[];
   at?: Date;
+  /**
+   * An outbox event's id, when an outbox handler records the entry (outbox/outbox.ts): the entry's
+   * id, so a redelivered event writes it once, and a failure is thrown (the event is delivered again).
+   */
+  event_id?: string;
 }
 
 /** The activity record of an entry (`actor_name` given when there is an actor). */
@@ -31,7 +36,7 @@ export function activityRecord(input: ActivityInput, actorName?: string) {
   return {
     organisation_id: input.organisation_id,
     user_id: input.user_id,
-    activity_id: newId(),
+    activity_id: input.event_id ?? newId(),
     kind: input.kind,
     summary: input.summary,
     detail: input.detail,
@@ -49,6 +54,11 @@ export async function recordActivity(input: ActivityInput): Promise<void> {
     const actor = input.actor_id ? await getUserOrNull(input.actor_id) : null;
     await db().entities.memberActivity.create(activityRecord(input, actor?.name)).go();
   } catch (error) {
+    if (input.event_id) {
+      // Written by an earlier delivery of the same event: done. Any other failure: delivered again.
+      if (/conditional/i.test(String((error as { message?: string })?.message))) return;
+      throw error;
+    }
     log.error("member_activity_not_recorded", {
       organisation_id: input.organisation_id,
       user_id: input.user_id,

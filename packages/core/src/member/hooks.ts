@@ -1,9 +1,10 @@
 /**
- * What the money engine and the lifecycle operations tell the members back-office, right after
- * their own write committed: the member's latest subscription (the members list reads its state
- * from it), door access and an activity entry. The members layer subscribes to the lower layers'
- * events (subscription/events.ts, payment/outcome.ts, user/roles.ts) with the handlers here, wired
- * in core.ts and loaded on their first call, so neither imports this file. Never throws into the operation (activity.ts).
+ * What the money engine and the lifecycle operations tell the members back-office: the member's
+ * latest subscription (the members list reads its state from it), door access and an activity
+ * entry. The lower layers write their events into the outbox in their own transaction
+ * (outbox/events.ts); the handlers here are wired in core.ts and loaded on their first call, so
+ * no lower layer imports this file. Each is idempotent by the event's id (the activity entry's id
+ * is the event's): an event is delivered at least once (outbox/outbox.ts).
  */
 
 import { syncDoorAccess, syncDoorAccessQuietly } from "../access/sync";
@@ -13,6 +14,8 @@ import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
 import { log } from "../log";
+import type { OutboxEvents } from "../outbox/events";
+import type { OutboxMeta } from "../outbox/outbox";
 import type {
   OutcomeDetail,
   PaidHeld,
@@ -29,9 +32,8 @@ import {
   receiptForPaidPayment,
   receiptMail,
 } from "../receipt/service";
-import type { LifecycleChange, SubscribedRead, SubscriptionFacts } from "../subscription/events";
+import type { SubscribedRead } from "../subscription/events";
 import { nzDate } from "../text";
-import type { RoleWritten } from "../user/roles";
 import { type ActivityInput, activityRecord, recordActivity } from "./activity";
 import { indexMember } from "./search-index";
 
@@ -40,26 +42,30 @@ export async function memberCancelledForNonPayment(sub: { organisation_id: strin
   await syncDoorAccess(sub.organisation_id, sub.user_id);
 }
 
-/** Members are listed and searched from the member record and search index: a member's gyms changed. */
-export async function memberRoleWritten(role: RoleWritten) {
-  if (role.member_gym_ids.length)
-    await indexMember({
-      organisation_id: role.organisation_id,
-      user_id: role.user_id,
-      gym_ids: role.member_gym_ids,
-    });
+/**
+ * A role written (outbox `role_written`): members are listed and searched from the member record
+ * and search index, so a member's gyms changed. Delivered again, the record is read again (converges).
+ * Registering writes its member record and search terms in its own transaction (no event).
+ */
+export async function memberRoleWritten(role: OutboxEvents["role_written"]) {
+  if (!role.member_gym_ids.length) return;
+  await indexMember({
+    organisation_id: role.organisation_id,
+    user_id: role.user_id,
+    gym_ids: role.member_gym_ids,
+  });
 }
 
 /**
- * A subscription was created: it is now the member's latest, their door access follows it, and
- * the activity has it. Three independent writes on different items (each never throws into the
- * operation): side by side.
+ * A subscription was created (outbox `subscribed`): it is now the member's latest, their door
+ * access follows it, and the activity has it (once: its id is the event's). Three independent
+ * writes on different items: side by side. Inline, `held` is what making it read (the new
+ * subscription among the member's), not read again.
  */
-export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string, read?: SubscribedRead) {
+export async function memberSubscribed(sub: OutboxEvents["subscribed"], { event_id, held }: OutboxMeta) {
   await Promise.all([
     markLatest(sub),
-    // The records making it read (the new subscription among the member's) are not read again.
-    syncDoorAccessQuietly(sub.organisation_id, sub.user_id, read),
+    syncDoorAccessQuietly(sub.organisation_id, sub.user_id, held as SubscribedRead | undefined),
     recordActivity({
       organisation_id: sub.organisation_id,
       user_id: sub.user_id,
@@ -69,7 +75,9 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string,
       }`,
       detail: `Starts ${nzDate(sub.start_date)}`,
       subscription_id: sub.subscription_id,
-      actor_id: actorId,
+      actor_id: sub.actor_id,
+      at: new Date(sub.at),
+      event_id,
     }),
   ]);
 }
@@ -80,7 +88,12 @@ export async function memberSubscribed(sub: SubscriptionFacts, actorId?: string,
  * side by side, no read. No member record (a user without a member role): nothing is written, the
  * list finds the subscription by query.
  */
-async function markLatest(sub: SubscriptionFacts) {
+async function markLatest(sub: {
+  organisation_id: string;
+  user_id: string;
+  subscription_id: string;
+  start_date: string;
+}) {
   const key = { organisation_id: sub.organisation_id, user_id: sub.user_id };
   const started = startOfAucklandDay(sub.start_date).toISOString();
   // A refused condition (no record; joined before this start) writes nothing, as meant.
@@ -117,20 +130,22 @@ const lifecycleSummaries: Record<string, string> = {
   pass_visits_added: "Visits added to the pass",
 };
 
-/** A lifecycle operation (pause, cancel, price change, start now, manual payment) changed a subscription. */
+/** A lifecycle operation changed a subscription (outbox `lifecycle_changed`): door access, the activity once. */
 export async function memberLifecycleChanged(
-  sub: { organisation_id: string; user_id: string; subscription_id: string },
-  event: LifecycleChange,
+  change: OutboxEvents["lifecycle_changed"],
+  { event_id }: OutboxMeta,
 ) {
-  await syncDoorAccessQuietly(sub.organisation_id, sub.user_id);
+  await syncDoorAccessQuietly(change.organisation_id, change.user_id);
   await recordActivity({
-    organisation_id: sub.organisation_id,
-    user_id: sub.user_id,
-    kind: `subscription_${event.action}`,
-    summary: lifecycleSummaries[event.action] ?? event.action.replace(/_/g, " "),
-    detail: event.detail,
-    subscription_id: sub.subscription_id,
-    actor_id: event.by,
+    organisation_id: change.organisation_id,
+    user_id: change.user_id,
+    kind: `subscription_${change.action}`,
+    summary: lifecycleSummaries[change.action] ?? change.action.replace(/_/g, " "),
+    detail: change.detail,
+    subscription_id: change.subscription_id,
+    actor_id: change.by,
+    at: new Date(change.at),
+    event_id,
   });
 }
 
@@ -159,16 +174,23 @@ function paymentActivity(
   };
 }
 
-/** A payment reached its outcome (paid, failed, received by staff). */
-export async function memberPaymentSettled(
-  payment: SettledPayment,
-  outcome: PaymentOutcome,
-  extra: OutcomeDetail = {},
+/**
+ * A payment failed, or a transfer was marked received (outbox `payment_outcome`): received, door
+ * access and the receipt (issued and emailed once per payment); the activity entry once.
+ */
+export async function memberPaymentOutcome(
+  payment: OutboxEvents["payment_outcome"],
+  { event_id }: OutboxMeta,
 ) {
-  if (outcome !== "failed") await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
-  // Paid or received: the member's receipt, issued and emailed once (docs/communications.md).
-  if (outcome !== "failed") await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
-  await recordActivity(paymentActivity(payment, outcome, extra));
+  if (payment.outcome === "received") {
+    await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
+    await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
+  }
+  await recordActivity({
+    ...paymentActivity(payment, payment.outcome, payment),
+    at: new Date(payment.at),
+    event_id,
+  });
 }
 
 /** What a transaction callback offers for the parts below (ElectroDB's transaction entities). */

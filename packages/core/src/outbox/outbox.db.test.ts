@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
 import { checkLedgerAfterEach } from "../../../../tests/support/ledger";
 import {
+  addBankAccount,
   addCard,
   addMember,
   KISI_KEY,
@@ -23,12 +24,16 @@ import { listOutbox as listEmails } from "../email/port";
 import { newId } from "../ids";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, recentMetrics } from "../metrics";
+import { putDestinationAccount } from "../payment/destination-account";
 import { billingRun } from "../payment/jobs/billing-run";
 import { kisiProvider, setKisiProvider } from "../providers/kisi/index";
 import { holdAt, releaseRacePoints } from "../race-points";
 import { resetSimulatedProviders, settleSimulatedNow } from "../simulators/simulation";
 import { recordManualPayment } from "../subscription/operations/manual-payment";
+import { createSubscription } from "../subscription/service";
 import { findSubscription } from "../subscription/store";
+import { putRole } from "../user/roles";
+import { createUser } from "../user/service";
 import { deliverOutboxEvent, deliverStoredOutboxEvent, type OutboxEvent } from "./outbox";
 
 useTestApi();
@@ -141,6 +146,28 @@ describe("a cancellation for non-payment revokes door access through the outbox"
   });
 });
 
+describe("a failed payment: the activity through the outbox", () => {
+  it("a crash after the failure commits: the drain records the failed payment once", async () => {
+    const user = await addMember(world, "Fay Failed");
+    await addCard(world, user, "4000000000009995");
+    await subscribeMember(world, user);
+    crashAfterCommit("payment_outcome");
+    await billingRun(START).catch(() => undefined);
+    await settleSimulatedNow().catch(() => undefined);
+    const events = (await pending("payment_outcome")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({ outcome: "failed" });
+    expect(await activities(user, "payment_failed")).toEqual([]);
+
+    await runJob("outbox");
+    expect(await activities(user, "payment_failed")).toHaveLength(1);
+    await redeliver(events[0]);
+    expect(await activities(user, "payment_failed")).toHaveLength(1);
+  });
+});
+
 describe("a payment paid at the desk gets its receipt through the outbox", () => {
   const admin = (): Actor => ({
     userId: "test-admin",
@@ -178,6 +205,213 @@ describe("a payment paid at the desk gets its receipt through the outbox", () =>
     expect(await deliverOutboxEvent(event)).toBe("gone");
     await runJob("outbox");
     expect(await receipts()).toHaveLength(1);
+  });
+});
+
+/** The member's activity entries of one kind (each outbox reaction writes its entry once). */
+async function activities(user: { user_id: string }, kind: string) {
+  const { data } = await db()
+    .entities.memberActivity.query.primary({ organisation_id: world.organisation_id, user_id: user.user_id })
+    .go({ pages: "all" });
+  return data.filter((a) => a.kind === kind);
+}
+
+/** Delivered again after the drain (a stream record redelivered, a second drain): changes nothing. */
+async function redeliver(event: OutboxEvent) {
+  expect(await deliverOutboxEvent(event)).toBe("gone");
+  expect(await deliverStoredOutboxEvent(event)).toBe("gone");
+  await runJob("outbox");
+}
+
+const staffAdmin = (): Actor => ({
+  userId: "test-admin",
+  sessionId: "test",
+  organisationId: world.organisation_id,
+  gymId: world.gym_id,
+  orgRole: "admin",
+  gymRoles: [],
+  memberGymIds: [],
+  isStaff: true,
+  gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
+  gymIds: [world.gym_id],
+});
+
+describe("a subscription created: the member's latest subscription and activity through the outbox", () => {
+  it("a crash after the subscription commits: the drain marks it and records the activity once", async () => {
+    const user = await addMember(world, "Sami Subscribed");
+    await addCard(world, user, "4242424242424242");
+    crashAfterCommit("subscribed");
+    await expect(subscribeMember(world, user)).rejects.toThrow("simulated crash");
+    const [event] = await pending("subscribed");
+    const { subscription_id } = event.payload as { subscription_id: string };
+    expect(await findSubscription(world.organisation_id, subscription_id)).not.toBeNull();
+    expect(await activities(user, "subscription_created")).toEqual([]);
+
+    await runJob("outbox");
+    expect(await activities(user, "subscription_created")).toHaveLength(1);
+    const { data: member } = await db()
+      .entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id })
+      .go();
+    expect(member?.latest_subscription_id).toBe(subscription_id);
+
+    await redeliver(event);
+    expect(await activities(user, "subscription_created")).toHaveLength(1);
+  });
+});
+
+describe("a lifecycle change: the activity through the outbox", () => {
+  it("a crash after a manual payment commits: the drain records the lifecycle activity once", async () => {
+    const user = await addMember(world, "Lena Lifecycle");
+    await addCard(world, user, "4242424242424242");
+    const { subscription } = await subscribeMember(world, user);
+    crashAfterCommit("lifecycle_changed");
+    await expect(
+      recordManualPayment(staffAdmin(), subscription.subscription_id, {
+        amount: 1000,
+        payment_method: "cash",
+      }),
+    ).rejects.toThrow("simulated crash");
+    const [event] = await pending("lifecycle_changed");
+    expect(event.payload).toMatchObject({ user_id: user.user_id, action: "manual_payment" });
+    expect(await activities(user, "subscription_manual_payment")).toEqual([]);
+
+    await runJob("outbox");
+    expect(await activities(user, "subscription_manual_payment")).toHaveLength(1);
+    await redeliver(event);
+    expect(await activities(user, "subscription_manual_payment")).toHaveLength(1);
+  });
+});
+
+describe("a role written: the member search through the outbox", () => {
+  it("a crash after the role commits: the drain indexes the member once", async () => {
+    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Rua Role" });
+    crashAfterCommit("role_written");
+    await expect(
+      putRole(
+        { organisation_id: world.organisation_id, user_id: user.user_id, member_gym_ids: [world.gym_id] },
+        { name: user.name, email: user.email, created_at: user.created_at },
+      ),
+    ).rejects.toThrow("simulated crash");
+    const member = async () =>
+      (await db().entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id }).go())
+        .data;
+    expect(await member()).toBeNull();
+    const [event] = (await pending("role_written")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+
+    await runJob("outbox");
+    expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
+    await redeliver(event);
+    expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
+  });
+});
+
+describe("a new default payment type: the subscriptions take it through the outbox", () => {
+  it("a crash after the new card commits as the default: the drain moves the subscription to it", async () => {
+    const user = await addMember(world, "Dana Default");
+    await addCard(world, user, "4242424242424242");
+    const { subscription } = await subscribeMember(world, user);
+    crashAfterCommit("default_payment_type_changed");
+    await expect(addCard(world, user, "5555555555554444")).rejects.toThrow("simulated crash");
+    const [event] = (await pending("default_payment_type_changed")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+    const { payment_type_id } = event.payload as { payment_type_id: string };
+    const paysWith = async () =>
+      (await findSubscription(world.organisation_id, subscription.subscription_id))?.payment_type_id;
+    expect(await paysWith()).not.toBe(payment_type_id);
+
+    await runJob("outbox");
+    expect(await paysWith()).toBe(payment_type_id);
+    await redeliver(event);
+    expect(await paysWith()).toBe(payment_type_id);
+  });
+});
+
+describe("a gym's new destination account: its bank payers consent again through the outbox", () => {
+  it("a crash after the account commits: the drain asks each bank payer once", async () => {
+    const bankWorld = await moneyWorld({ name: "Outbox Bank Gyms" });
+    const user = await addMember(bankWorld, "Bea Bank");
+    await addBankAccount(bankWorld, user, "pays");
+    const { subscription } = await subscribeMember(bankWorld, user);
+    expect(subscription.payment_method).toBe("bank_account");
+    const { data: gym } = await db()
+      .entities.gym.get({ organisation_id: bankWorld.organisation_id, gym_id: bankWorld.gym_id })
+      .go();
+    const admin: Actor = {
+      ...staffAdmin(),
+      organisationId: bankWorld.organisation_id,
+      gymId: bankWorld.gym_id,
+      gyms: [{ gym_id: bankWorld.gym_id, name: bankWorld.gym_name }],
+      gymIds: [bankWorld.gym_id],
+    };
+    crashAfterCommit("destination_account_changed");
+    await expect(
+      putDestinationAccount(admin, bankWorld.gym_id, gym?.destination_account?.account_id ?? "new", {
+        name: "New Account Ltd",
+        bank_account_number: "12-3140-0171323-51",
+        bank_account_number_confirmation: "12-3140-0171323-51",
+      }),
+    ).rejects.toThrow("simulated crash");
+    const events: OutboxEvent[] = [];
+    for (let shard = 0; shard < 8; shard++) {
+      const { data } = await db().entities.outboxEvent.query.primary({ shard }).go({ pages: "all" });
+      events.push(
+        ...(data as OutboxEvent[]).filter(
+          (e) =>
+            e.type === "destination_account_changed" &&
+            (e.payload as { organisation_id: string }).organisation_id === bankWorld.organisation_id,
+        ),
+      );
+    }
+    expect(events).toHaveLength(1);
+    const waiting = async () =>
+      (await findSubscription(bankWorld.organisation_id, subscription.subscription_id))?.waiting_for_consent;
+    const asked = async () =>
+      (await listEmails(100, user.email)).filter((mail) => /reconnect your bank/i.test(mail.subject));
+    expect(await waiting()).toBe(false);
+
+    await runJob("outbox");
+    expect(await waiting()).toBe(true);
+    expect(await asked()).toHaveLength(1);
+    await redeliver(events[0]);
+    expect(await asked()).toHaveLength(1);
+  });
+});
+
+describe("a registration confirmed: marked done and the welcome emailed through the outbox", () => {
+  it("a crash after the member's subscription commits: the drain marks the registration and welcomes them once", async () => {
+    const user = await addMember(world, "Rewi Registered");
+    await addCard(world, user, "4242424242424242");
+    const key = { organisation_id: world.organisation_id, user_id: user.user_id };
+    await db()
+      .entities.registration.create({ ...key, gym_id: world.gym_id, price_id: world.price_id })
+      .go();
+    crashAfterCommit("registration_confirmed");
+    await expect(
+      createSubscription({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+        gym_id: world.gym_id,
+        price_id: world.price_id,
+        confirms_registration: true,
+      }),
+    ).rejects.toThrow("simulated crash");
+    const [event] = (await pending("registration_confirmed")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+    const registration = async () => (await db().entities.registration.get(key).go()).data;
+    const welcomes = async () =>
+      (await listEmails(100, user.email)).filter((mail) => /^Welcome to/.test(mail.subject));
+    expect((await registration())?.subscribed_at).toBeUndefined();
+    expect(await welcomes()).toEqual([]);
+
+    await runJob("outbox");
+    expect((await registration())?.subscribed_at).toBeTruthy();
+    expect(await welcomes()).toHaveLength(1);
+    await redeliver(event);
+    expect(await welcomes()).toHaveLength(1);
   });
 });
 

@@ -51,7 +51,14 @@ export function outboxItem(
     .commit() as never;
 }
 
-type Handler<T extends OutboxType> = (payload: OutboxEvents[T], meta: { event_id: string }) => Promise<void>;
+/**
+ * What a handler is given beside the payload: the event's id (its work is keyed by it, so a
+ * redelivery does it once) and, only when delivered inline by the writer's own process, what the
+ * writer read (`held`: records of this request, to spare reading them again). A redelivery has no
+ * `held`: the handler reads what it needs.
+ */
+export type OutboxMeta = { event_id: string; held?: unknown };
+type Handler<T extends OutboxType> = (payload: OutboxEvents[T], meta: OutboxMeta) => Promise<void>;
 const handlers = new Map<string, Handler<never>>();
 
 /** Subscribes the one handler of an event type (core.ts wires them). */
@@ -82,7 +89,11 @@ function conditionFailed(error: unknown): boolean {
  * holds its lease) or "gone" (delivered already: a redelivered stream record). Throws when the type
  * has no subscriber or the handler failed (the item stays, its lease expires, the drain tries again).
  */
-export async function deliverOutboxEvent(event: OutboxEvent, now = new Date()): Promise<Delivery> {
+export async function deliverOutboxEvent(
+  event: OutboxEvent,
+  now = new Date(),
+  held?: unknown,
+): Promise<Delivery> {
   const handler = handlers.get(event.type);
   if (!handler) {
     outboxUndeliveredMetric({ type: event.type, reason: "no_subscriber" });
@@ -103,7 +114,7 @@ export async function deliverOutboxEvent(event: OutboxEvent, now = new Date()): 
     return data ? "busy" : "gone";
   }
   try {
-    await handler(event.payload as never, { event_id: event.event_id });
+    await handler(event.payload as never, { event_id: event.event_id, held });
   } catch (error) {
     outboxUndeliveredMetric({ type: event.type, reason: "handler_failed" });
     log.error("outbox event not delivered", {
@@ -118,19 +129,26 @@ export async function deliverOutboxEvent(event: OutboxEvent, now = new Date()): 
 }
 
 /**
- * Right after the writer's transaction committed: delivers its events in this process. A failure
- * is logged (by the delivery) and left to the stream and the drain; it never fails the change,
- * which is done. The race point lets a test end the process here ("a Lambda died after the commit").
+ * Right after the writer's transaction committed: delivers its events in this process, side by
+ * side (one transaction's events have independent handlers: a subscription's activity, its
+ * receipt). A failure is logged (by the delivery) and left to the stream and the drain; it never
+ * fails the change, which is done. The race point lets a test end the process here ("a Lambda died
+ * after the commit").
  */
-export async function deliverCommitted(...events: OutboxEvent[]): Promise<void> {
-  for (const event of events) {
-    await racePoint("outbox:committed", event.type);
-    try {
-      await deliverOutboxEvent(event);
-    } catch {
-      // Logged and counted by the delivery; the item stays for the stream and the drain.
-    }
-  }
+export async function deliverCommitted(...events: (OutboxEvent & { held?: unknown })[]): Promise<void> {
+  const done = await Promise.allSettled(
+    events.map(async ({ held, ...event }) => {
+      await racePoint("outbox:committed", event.type);
+      try {
+        await deliverOutboxEvent(event, new Date(), held);
+      } catch {
+        // Logged and counted by the delivery; the item stays for the stream and the drain.
+      }
+    }),
+  );
+  // Only a race point throws here (a test's crash), once every other delivery has ended.
+  const crashed = done.find((result) => result.status === "rejected");
+  if (crashed) throw crashed.reason;
 }
 
 /**

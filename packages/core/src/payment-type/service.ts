@@ -8,6 +8,7 @@ import type { Actor } from "../auth/actor";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { newId } from "../ids";
+import { deliverCommitted, type OutboxEvent, outboxEvent, outboxItem } from "../outbox/outbox";
 import { type PaymentTypeRecord, presentPaymentType } from "./present";
 
 export type { PaymentTypeRecord } from "./present";
@@ -79,15 +80,18 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0
  * switches at once both read the same claim: only one of them commits.
  */
 function defaultItems(
-  tx: Pick<Tx, "paymentType" | "paymentTypeDefault">,
+  tx: Pick<Tx, "paymentType" | "paymentTypeDefault" | "outboxEvent">,
   organisationId: string,
   userId: string,
   paymentTypeId: string,
   claim: DefaultClaim,
   others: PaymentTypeRecord[],
+  event: OutboxEvent<"default_payment_type_changed">,
 ) {
   const key = { organisation_id: organisationId, user_id: userId };
   return [
+    // The change's reaction (the member's subscriptions take it, an owed balance is retried).
+    outboxItem(tx, event),
     claim
       ? tx.paymentTypeDefault
           .patch(key)
@@ -130,6 +134,7 @@ export async function addPaymentType(
 ): Promise<PaymentTypeRecord> {
   const makeDefault = options.makeDefault ?? true;
   const paymentTypeId = newId();
+  const event = defaultChangedEvent(organisationId, userId, paymentTypeId);
   for (let attempt = 0; ; attempt++) {
     // The claim first, then the list: a default made after the claim was read moves the claim,
     // so this write fails its condition and reads again (read together, the list could miss it).
@@ -169,7 +174,7 @@ export async function addPaymentType(
       .transaction.write((tx) => [
         tx.paymentType.create(record).commit(),
         ...(record.is_default
-          ? defaultItems(tx, organisationId, userId, paymentTypeId, claim, defaults)
+          ? defaultItems(tx, organisationId, userId, paymentTypeId, claim, defaults, event)
           : []),
         ...replaced.map((p) =>
           tx.paymentType
@@ -187,22 +192,21 @@ export async function addPaymentType(
   }
   const saved = await findPaymentType(organisationId, userId, paymentTypeId);
   if (!saved) throw new NotFoundError("payment type");
-  if (saved.is_default) await afterDefaultChanged(organisationId, userId, saved);
+  if (saved.is_default) await deliverCommitted({ ...event, held: saved });
   return saved;
 }
 
-// Hooks the billing machinery registers (kept as hooks so payment types do not import billing).
-type DefaultChangedHook = (
-  organisationId: string,
-  userId: string,
-  paymentType: PaymentTypeRecord,
-) => Promise<void>;
-const defaultChangedHooks: DefaultChangedHook[] = [];
-export function onDefaultPaymentTypeChanged(hook: DefaultChangedHook) {
-  defaultChangedHooks.push(hook);
-}
-async function afterDefaultChanged(organisationId: string, userId: string, paymentType: PaymentTypeRecord) {
-  for (const hook of defaultChangedHooks) await hook(organisationId, userId, paymentType);
+/**
+ * The outbox event of a new default (outbox/events.ts), written with it; the billing machinery
+ * handles it (payment/consent.ts), so payment types do not import billing. Inline, `held` is the
+ * payment type as saved.
+ */
+function defaultChangedEvent(organisationId: string, userId: string, paymentTypeId: string) {
+  return outboxEvent("default_payment_type_changed", {
+    organisation_id: organisationId,
+    user_id: userId,
+    payment_type_id: paymentTypeId,
+  });
 }
 
 /**
@@ -235,6 +239,7 @@ export async function switchDefaultPaymentType(
     // Already the default (chosen again, or by a switch sent at the same moment that won): nothing
     // changes, so nothing is retried; a balance is retried by the switch that made it the default.
     if (next.is_default && !others.length) return next;
+    const event = defaultChangedEvent(organisationId, userId, paymentTypeId);
     const { canceled } = await db()
       .transaction.write((tx) => [
         tx.paymentType
@@ -243,12 +248,12 @@ export async function switchDefaultPaymentType(
           .add({ version: 1 })
           .where((a, op) => op.eq(a.version, next.version))
           .commit(),
-        ...defaultItems(tx, organisationId, userId, paymentTypeId, claim, others),
+        ...defaultItems(tx, organisationId, userId, paymentTypeId, claim, others, event),
       ])
       .go();
     if (!canceled) {
       const saved = { ...next, is_default: true, version: next.version + 1 };
-      await afterDefaultChanged(organisationId, userId, saved);
+      await deliverCommitted({ ...event, held: saved });
       return saved;
     }
     if (attempt >= DEFAULT_ATTEMPTS - 1)

@@ -13,8 +13,11 @@ import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { emailSender } from "../email/port";
 import { log } from "../log";
+import type { OutboxEvents } from "../outbox/events";
+import type { OutboxMeta } from "../outbox/outbox";
 import {
   defaultPaymentTypeOf,
+  findPaymentType,
   listPaymentTypeRecords,
   type PaymentTypeRecord,
 } from "../payment-type/service";
@@ -27,7 +30,7 @@ import {
   type SubscriptionRecord,
 } from "../subscription/store";
 import { memberRecipient } from "../user/recipient";
-import type { DestinationAccountChanged } from "./destination-account";
+import { gymOf } from "./context";
 import { retryBalance } from "./dunning/payment-retries";
 import { reconsentEmail } from "./emails";
 import { localChargeQueue } from "./queue";
@@ -117,12 +120,36 @@ export async function onDefaultChanged(
   }
 }
 
-/** A gym's new destination account asks its bank payers to consent again (wired by core.ts `createCore`). */
-export async function onDestinationChanged({ organisationId, gymId, gymName }: DestinationAccountChanged) {
+/**
+ * The outbox's `default_payment_type_changed` (wired by core.ts `createCore`): the payment type as
+ * saved (inline, `held`) or read now; one removed since changes nothing. Idempotent: the
+ * subscriptions take it (a write of the same values), the balance's retry is keyed by the switch.
+ */
+export async function defaultPaymentTypeChanged(
+  event: OutboxEvents["default_payment_type_changed"],
+  { held }: OutboxMeta,
+) {
+  const paymentType =
+    (held as PaymentTypeRecord | undefined) ??
+    (await findPaymentType(event.organisation_id, event.user_id, event.payment_type_id));
+  if (paymentType?.status !== "active") return;
+  await onDefaultChanged(event.organisation_id, event.user_id, paymentType);
+}
+
+/**
+ * The outbox's `destination_account_changed` (wired by core.ts `createCore`): the gym's bank payers
+ * are asked to consent again, each once for this event (`reconsent_event_id`).
+ */
+export async function destinationAccountChanged(
+  event: OutboxEvents["destination_account_changed"],
+  { event_id }: OutboxMeta,
+) {
+  const gym = await gymOf(event.organisation_id, event.gym_id);
   await requireBankReconsent(
-    organisationId,
-    { gym_id: gymId },
-    `${gymName} has a new bank account for membership payments.`,
+    event.organisation_id,
+    { gym_id: event.gym_id },
+    `${gym.name} has a new bank account for membership payments.`,
+    event_id,
   );
 }
 
@@ -134,6 +161,8 @@ export async function requireBankReconsent(
   organisationId: string,
   scope: { gym_id: string } | { price_id: string },
   reason: string,
+  /** The outbox event asking (a redelivery skips the subscriptions it asked already). */
+  eventId?: string,
 ): Promise<number> {
   const now = await businessNow();
   let asked = 0;
@@ -146,6 +175,7 @@ export async function requireBankReconsent(
     cursor = page.cursor;
     for (const sub of page.items) {
       if (!isLive(sub, now) || sub.payment_method !== "bank_account") continue;
+      if (eventId && sub.reconsent_event_id === eventId) continue;
       for (const type of await listPaymentTypeRecords(organisationId, sub.user_id)) {
         if (type.type !== "bank_account" || type.status !== "active") continue;
         await db()
@@ -163,7 +193,7 @@ export async function requireBankReconsent(
           organisation_id: organisationId,
           subscription_id: sub.subscription_id,
         })
-        .set({ waiting_for_consent: true })
+        .set({ waiting_for_consent: true, ...(eventId ? { reconsent_event_id: eventId } : {}) })
         .add({ version: 1 })
         .go();
       asked += 1;

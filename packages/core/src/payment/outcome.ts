@@ -1,9 +1,10 @@
 /**
  * "A payment reached its outcome": the ledger's event for the layers above it. A provider's answer
  * settles a payment as paid or failed (settle.ts), staff mark a transfer received (received.ts);
- * the members back-office subscribes (member/hooks.ts: activity, door access, the receipt), wired
- * in core.ts, so the ledger imports nothing above it. A payment paid at the desk and a subscription
- * cancelled for non-payment are outbox events (outbox/events.ts): they survive a crash after the commit.
+ * the members back-office reacts (member/hooks.ts: activity, door access, the receipt). A failed or
+ * received outcome is an outbox event (`payment_outcome`, outbox/events.ts), written in the
+ * payment's transaction: it survives a crash after the commit. So are a payment paid at the desk
+ * and a subscription cancelled for non-payment.
  *
  * A paid settlement also lets the subscriber add its own items to the settlement's transaction
  * (`onPaidSettlement`: the receipt and the activity entry, written exactly when the payment moves
@@ -11,6 +12,7 @@
  */
 import type { GymRecord } from "../gym/service";
 import type { Organisation } from "../organisation/service";
+import { outboxEvent } from "../outbox/outbox";
 import type { PaymentTypeRecord } from "../payment-type/present";
 import type { SubscriptionRecord } from "../subscription/store";
 import type { Recipient } from "../user/recipient";
@@ -32,21 +34,31 @@ export type SettledPayment = {
 
 export type OutcomeDetail = { actor_id?: string; reason?: string | null };
 
-type Listener = (payment: SettledPayment, outcome: PaymentOutcome, extra?: OutcomeDetail) => Promise<void>;
-const listeners: Listener[] = [];
-
-/** Subscribes to a payment's outcome (core.ts wires the subscribers). */
-export function onPaymentSettled(listener: Listener) {
-  listeners.push(listener);
-}
-
-/** Tells the subscribers, after the outcome was written. A subscriber never throws into it. */
-export async function paymentSettled(
+/**
+ * The outbox event of a failed or received outcome (outbox/events.ts `payment_outcome`), written in
+ * the transaction that moves the payment (settle-failed.ts, received.ts); the members back-office
+ * handles it (member/hooks.ts).
+ */
+export function paymentOutcomeEvent(
   payment: SettledPayment,
-  outcome: PaymentOutcome,
+  outcome: "failed" | "received",
   extra: OutcomeDetail = {},
-): Promise<void> {
-  for (const listener of listeners) await listener(payment, outcome, extra);
+  at = new Date(),
+) {
+  return outboxEvent("payment_outcome", {
+    organisation_id: payment.organisation_id,
+    user_id: payment.user_id,
+    payment_id: payment.payment_id,
+    subscription_id: payment.subscription_id ?? null,
+    amount: payment.amount,
+    surcharge: payment.surcharge ?? null,
+    is_retry: payment.is_retry ?? null,
+    due_on: payment.due_on,
+    outcome,
+    ...(extra.actor_id ? { actor_id: extra.actor_id } : {}),
+    ...(extra.reason ? { reason: extra.reason } : {}),
+    at: at.toISOString(),
+  });
 }
 
 /** What the settlement holds already (read with the webhook's payment), so nothing is read twice. */

@@ -17,12 +17,13 @@ import { businessNow } from "../clock";
 import type { Payment } from "../contract/payment";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { deliverCommitted, outboxItem } from "../outbox/outbox";
 import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { findSubscription } from "../subscription/store";
 import { ledgerDebt, paysDebt } from "./debt";
-import { paymentSettled } from "./outcome";
+import { paymentOutcomeEvent } from "./outcome";
 import { presentPayment } from "./present";
 import { ATTENTION_FIELDS, findPayment, subscriptionPayments } from "./store";
 
@@ -88,29 +89,36 @@ export async function markPaymentReceived(actor: Actor, paymentId: string, attem
       ? [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })]
       : []),
   ];
+  // The members back-office's reaction (door access, the receipt, the activity), with the payment.
+  const received = paymentOutcomeEvent(payment, "received", { actor_id: actor.userId }, now);
   await racePoint("received:read", payment.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>
     db()
-      .transaction.write(({ payment: payments, subscription, rollup, memberMonth, churnRisk }) => [
-        ...items({ rollup, memberMonth, churnRisk }),
-        payments
-          .patch({ organisation_id: organisationId, payment_id: paymentId })
-          .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
-          .remove(["work_key", "work_sort", ...ATTENTION_FIELDS])
-          .add({ version: 1 })
-          .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`)
-          .commit(),
-        ...(payment.subscription_id
-          ? [
-              subscription
-                .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
-                .set({ latest_payment_id: paymentId, ...owingAfter })
-                .add({ payments_sum: payment.amount, version: 1 })
-                .where((a, op) => (sub ? op.eq(a.version, sub.version) : op.exists(a.subscription_id)))
-                .commit(),
-            ]
-          : []),
-      ])
+      .transaction.write(
+        ({ payment: payments, subscription, rollup, memberMonth, churnRisk, outboxEvent }) => [
+          ...items({ rollup, memberMonth, churnRisk }),
+          outboxItem({ outboxEvent }, received),
+          payments
+            .patch({ organisation_id: organisationId, payment_id: paymentId })
+            .set({ status: "sent", processed_by: actor.userId, settled_at: at, charged_at: at })
+            .remove(["work_key", "work_sort", ...ATTENTION_FIELDS])
+            .add({ version: 1 })
+            .where(
+              (a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "awaiting_payment")}`,
+            )
+            .commit(),
+          ...(payment.subscription_id
+            ? [
+                subscription
+                  .patch({ organisation_id: organisationId, subscription_id: payment.subscription_id })
+                  .set({ latest_payment_id: paymentId, ...owingAfter })
+                  .add({ payments_sum: payment.amount, version: 1 })
+                  .where((a, op) => (sub ? op.eq(a.version, sub.version) : op.exists(a.subscription_id)))
+                  .commit(),
+              ]
+            : []),
+        ],
+      )
       .go(),
   );
   // Something changed meanwhile: the transfer was marked received by someone else, or its
@@ -122,6 +130,6 @@ export async function markPaymentReceived(actor: Actor, paymentId: string, attem
   }
   const saved = await findPayment(organisationId, paymentId);
   if (!saved) throw new NotFoundError("payment");
-  await paymentSettled(saved, "received", { actor_id: actor.userId });
+  await deliverCommitted(received);
   return presentPayment(saved);
 }

@@ -19,10 +19,11 @@ import { retryWait } from "../db/retry";
 import { db } from "../db/service";
 import { log } from "../log";
 import { settlementDeferredMetric, settlementMetric } from "../metrics";
+import { deliverCommitted } from "../outbox/outbox";
 import type { SubscriptionRecord } from "../subscription/store";
 import type { AcceptedCall } from "../webhook-log/receive";
 import { finalStatuses } from "./entity";
-import { paidSettlement, paymentSettled } from "./outcome";
+import { paidSettlement } from "./outcome";
 import type { ChargeOutcome } from "./providers";
 import { settleFailed } from "./settle-failed";
 import { heldId, providerIds, type SettlementHeld } from "./settle-held";
@@ -105,14 +106,15 @@ export async function applyOutcome(
         }
         break;
       }
-      case "failed":
-        result = await settleFailed(payment, outcome, now, records, options.call);
-        if (!conflict(result)) {
+      case "failed": {
+        const failed = await settleFailed(payment, outcome, now, records, options.call);
+        if (!conflict(failed)) {
           settlementMetric(payment, outcome, options.source);
-          await paymentSettled(payment, "failed", { reason: outcome.message });
+          await deliverCommitted(failed.event);
           return "settled";
         }
         break;
+      }
     }
   }
   log.error("settlement deferred after repeated conflicts: polling asks the provider again", {

@@ -11,14 +11,19 @@ import { cancelledTransiently, retryWait } from "../db/retry";
 import { db } from "../db/service";
 import { sendTransaction, type TransactionParams } from "../db/transact";
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from "../errors";
+import { getGym } from "../gym/service";
 import { newMemberRecord } from "../member/search-index";
 import { findOffering } from "../offering/store";
 import type { Organisation } from "../organisation/service";
+import type { OutboxEvents } from "../outbox/events";
+import type { OutboxMeta } from "../outbox/outbox";
+import { findPayment } from "../payment/store";
 import type { PriceRecord } from "../price/present";
 import type { RegistrationDefaults, Subscribed } from "../subscription/confirm";
+import { findSubscription } from "../subscription/store";
 import { newProfileRecord } from "../user/profile";
 import { firstRole, roleIn } from "../user/roles";
-import { findUserByEmail, newUser } from "../user/service";
+import { findUserByEmail, getUserOrNull, newUser } from "../user/service";
 import { parse } from "../validation";
 import { ageOn } from "./age";
 import { sendWelcomeEmails } from "./emails";
@@ -58,12 +63,36 @@ export async function registrationDefaults(
 }
 
 /**
+ * The outbox's `registration_confirmed` (wired by core.ts): inline, what confirming made and read
+ * (`held`); delivered again, read now. Idempotent: the registration is marked (and the welcome
+ * emailed) only by the write that finds it unmarked.
+ */
+export async function registrationConfirmed(
+  event: OutboxEvents["registration_confirmed"],
+  { held }: OutboxMeta,
+) {
+  const subscribed = (held as Subscribed | undefined) ?? (await subscribedNow(event));
+  if (subscribed) await markSubscribed(event.user_id, subscribed);
+}
+
+async function subscribedNow(event: OutboxEvents["registration_confirmed"]): Promise<Subscribed | null> {
+  const [subscription, first_payment, user] = await Promise.all([
+    findSubscription(event.organisation_id, event.subscription_id),
+    findPayment(event.organisation_id, event.payment_id),
+    getUserOrNull(event.user_id),
+  ]);
+  if (!subscription || !first_payment || !user) return null;
+  const gym = await getGym(event.organisation_id, subscription.gym_id);
+  return { organisation_id: event.organisation_id, subscription, first_payment, user, gym };
+}
+
+/**
  * Once subscribed: the registration in the organisation subscribed in is done, and the welcome
  * (and first debit notice) is emailed, from what confirming made and read. One conditional write:
  * a registration already marked (a second confirm) or absent (someone the desk added) is left and
  * emailed nothing.
  */
-export async function markSubscribed(userId: string, subscribed: Subscribed) {
+async function markSubscribed(userId: string, subscribed: Subscribed) {
   const marked = await db()
     .entities.registration.patch({ organisation_id: subscribed.organisation_id, user_id: userId })
     .set({ subscribed_at: new Date().toISOString() })

@@ -4,7 +4,9 @@
  * the money engine's `subscribe` makes the subscription and its first payment.
  *
  * Registration keeps its own record; it tells this module how to read it through
- * `useRegistrationDefaults` (a hook, so subscriptions do not import registration).
+ * `useRegistrationDefaults` (so subscriptions do not import registration). Once subscribed, the
+ * registration is marked done and the welcome emailed by the `registration_confirmed` outbox
+ * event, written with the subscription (outbox/events.ts; registration/service.ts handles it).
  */
 import type { Actor } from "../auth/actor";
 import { businessNow } from "../clock";
@@ -27,7 +29,7 @@ export interface RegistrationDefaults {
 
 type DefaultsReader = (userId: string, organisationId: string | null) => Promise<RegistrationDefaults | null>;
 let readDefaults: DefaultsReader = async () => null;
-/** What confirming just made and read, so the hook need not read it again. */
+/** What confirming just made and read, so the event's handler inline need not read it again. */
 export interface Subscribed {
   organisation_id: string;
   subscription: SubscriptionRecord;
@@ -35,13 +37,9 @@ export interface Subscribed {
   user: { email: string; name: string };
   gym: GymRecord;
 }
-type AfterSubscribed = (userId: string, subscribed: Subscribed) => Promise<void>;
-const afterSubscribed: AfterSubscribed[] = [];
-
-/** Registration registers how to read what the member chose (and what to do once subscribed). */
-export function useRegistrationDefaults(reader: DefaultsReader, onSubscribed?: AfterSubscribed) {
+/** Registration registers how to read what the member chose. */
+export function useRegistrationDefaults(reader: DefaultsReader) {
   readDefaults = reader;
-  if (onSubscribed) afterSubscribed.push(onSubscribed);
 }
 
 export async function confirmSubscription(actor: Actor, body: unknown) {
@@ -54,9 +52,8 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
   const stored = (await readDefaults(actor.userId, actor.organisationId)) ?? {};
   const pick = <K extends keyof RegistrationDefaults>(key: K) =>
     (values as RegistrationDefaults)[key] ?? stored[key] ?? undefined;
-  // The answer (the subscription as written, its payments read back, the quote from the records
-  // read to make it) and the hooks run beside the subscription's subscribers (door access, the
-  // member record, the activity): none of them reads what another writes.
+  // The answer runs beside the reactions delivered inline (door access, the member record, the
+  // activity, the registration marked): none of them reads what another writes.
   let answer: ReturnType<typeof subscriptionWithPayments> | undefined;
   await subscribeAsMember(
     actor,
@@ -72,24 +69,15 @@ export async function confirmSubscription(actor: Actor, body: unknown) {
       // A private price is sold only through its link: a member cannot name one in the body.
       linked_price_id: stored.linked_price_id ?? null,
       member_reads: early,
-      beside_subscribers: ({ subscription, first_payment, read }) => {
+      confirms_registration: true,
+      // The answer (the subscription as written, its payments read back, the quote from the records
+      // read to make it) beside the reactions delivered inline.
+      beside_subscribers: ({ subscription, read }) => {
         answer = subscriptionWithPayments(subscription, {
           context: knownContext({ organisation: read.organisation, gyms: [read.gym] }),
           paymentTypes: read.paymentType ? [read.paymentType] : [],
         });
-        return Promise.all([
-          answer,
-          (async () => {
-            for (const hook of afterSubscribed)
-              await hook(actor.userId, {
-                organisation_id: subscription.organisation_id,
-                subscription,
-                first_payment,
-                user: read.user,
-                gym: read.gym,
-              });
-          })(),
-        ]);
+        return answer;
       },
     },
   );

@@ -135,6 +135,8 @@ export const subscriptionEntity = new Entity({
     final_notice_sent_at: { type: "string" },
     /** Waiting for the member's new bank consent (gym account changed, price above the limit). */
     waiting_for_consent: { type: "boolean", required: true, default: false },
+    /** The outbox event that last asked for it (payment/consent.ts): a redelivery asks nobody twice. */
+    reconsent_event_id: { type: "string" },
 
     // Lifecycle (subscription/lifecycle.ts): credit from manual payments not yet used, the break fee
     // payment of a cancellation, price change history and the activity of lifecycle calls.

@@ -18,7 +18,7 @@ import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
-import { deliverCommitted, type OutboxEvent, outboxItem } from "../outbox/outbox";
+import { deliverCommitted, type OutboxEvent, outboxEvent, outboxItem } from "../outbox/outbox";
 import { gymOf, settingsOf } from "../payment/context";
 import { notePaymentMonths } from "../payment/months";
 import { newPayment } from "../payment/new-payment";
@@ -26,7 +26,6 @@ import { findPayment, type PaymentRecord } from "../payment/store";
 import { racePoint } from "../race-points";
 import { factsRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
-import { lifecycleChanged } from "./events";
 import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
 import { findSubscription, type SubscriptionRecord } from "./store";
@@ -227,6 +226,17 @@ export async function commitFacts(
   const after = { ...sub, ...change.set, ...added, ...removed } as SubscriptionRecord;
   const plan = await replan(sub, after, aucklandDate(now));
   const event = { at: now.toISOString(), by: actor.userId, ...change.event };
+  // The members back-office's reaction (door access, the activity entry), with the change.
+  const changed = outboxEvent("lifecycle_changed", {
+    organisation_id: sub.organisation_id,
+    user_id: sub.user_id,
+    subscription_id: sub.subscription_id,
+    action: event.action,
+    detail: event.detail,
+    by: event.by,
+    at: event.at,
+  });
+  const outbox = [changed, ...events];
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
   const counted = factsRollup(sub, after, extra, aucklandDate(now));
@@ -295,7 +305,7 @@ export async function commitFacts(
                   ]
                 : []),
           ...extra.map((p) => payment.create(p).commit()),
-          ...events.map((e) => outboxItem({ outboxEvent }, e)),
+          ...outbox.map((e) => outboxItem({ outboxEvent }, e)),
           ...items({ rollup, memberMonth, churnRisk }),
         ];
       })
@@ -308,7 +318,6 @@ export async function commitFacts(
     );
   const saved = await findSubscription(sub.organisation_id, sub.subscription_id);
   if (!saved) throw new NotFoundError("subscription");
-  await lifecycleChanged(sub, event);
-  await deliverCommitted(...events);
+  await deliverCommitted(...outbox);
   return subscriptionWithPayments(saved);
 }

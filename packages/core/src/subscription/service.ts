@@ -46,7 +46,8 @@ import { trialForJoin, trialJoinItems } from "../trial/join";
 import type { getUser } from "../user/service";
 import { parse } from "../validation";
 import { claimItems, readMembershipClaim } from "./claim";
-import { subscribed } from "./events";
+import type { Subscribed } from "./confirm";
+import type { SubscribedRead } from "./events";
 import { presentSubscription } from "./present";
 import { chargeAfterOf } from "./schedule";
 import {
@@ -93,6 +94,12 @@ export interface CreateSubscriptionInput {
    * it is the one their link opened (this id; null for none). Left out when staff choose.
    */
   linked_price_id?: string | null;
+  /**
+   * The member confirmed what they chose at registration (`POST /api/subscriptions`,
+   * subscription/confirm.ts): the `registration_confirmed` outbox event is written with the
+   * subscription (the registration marked done, the welcome emailed).
+   */
+  confirms_registration?: boolean;
 }
 
 export interface CreatedSubscription {
@@ -308,6 +315,28 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     pifStatus === "sent"
       ? [outboxEvent("paid_at_desk", { organisation_id: organisationId, payment_id: paymentId })]
       : [];
+  // The members back-office's reaction (latest subscription, door access, activity), with it.
+  const subscribedEvent = outboxEvent("subscribed", {
+    organisation_id: organisationId,
+    user_id: input.user_id,
+    subscription_id: subscriptionId,
+    start_date: startDate,
+    price_label: subscription.price_label,
+    offering_name: subscription.offering_name,
+    gym_name: subscription.gym_name,
+    ...(input.processed_by ? { actor_id: input.processed_by } : {}),
+    at: new Date().toISOString(),
+  });
+  const confirmedEvents = input.confirms_registration
+    ? [
+        outboxEvent("registration_confirmed", {
+          organisation_id: organisationId,
+          user_id: input.user_id,
+          subscription_id: subscriptionId,
+          payment_id: paymentId,
+        }),
+      ]
+    : [];
   // What is owed from the start is the ledger's (payment/debt.ts): a pay-in-full bank transfer is
   // owed until staff mark it received (payment/received.ts); anything else owes nothing yet.
   const owed = ledgerDebt([payment]);
@@ -398,6 +427,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
                 ]
               : []),
             ...(promo ? promoJoinItems({ promoCode, promoCodeUse }, promo, subscription) : []),
+            outboxItem({ outboxEvent: outbox }, subscribedEvent),
+            ...confirmedEvents.map((event) => outboxItem({ outboxEvent: outbox }, event)),
             ...paidEvents.map((event) => outboxItem({ outboxEvent: outbox }, event)),
             ...(trial ? trialJoinItems({ trialUse }, subscription) : []),
             ...items({ rollup, memberMonth, churnRisk }),
@@ -436,21 +467,37 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
     first_payment: payment,
     read: { organisation, gym, user, paymentType },
   };
-  // The subscribers, and the caller's own work on what was made, side by side: neither reads what
-  // the other writes.
+  // The reactions inline, and the caller's own work on what was made, side by side: neither reads
+  // what the other writes.
   await Promise.all([
-    subscribed(saved, input.processed_by, {
-      organisation,
-      gym,
-      user,
-      // As the member's subscriptions read before, with this one (newest) first: the index may not
-      // list it yet.
-      subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
-    }),
+    deliverCommitted(
+      {
+        ...subscribedEvent,
+        // What making it read, for the handler inline: as the member's subscriptions read before,
+        // with this one (newest) first (the index may not list it yet).
+        held: {
+          organisation,
+          gym,
+          user,
+          subscriptions: [saved, ...existing.filter((s) => s.subscription_id !== saved.subscription_id)],
+        } satisfies SubscribedRead,
+      },
+      // Paid in full at the desk (eftpos, cash): the receipt (a transfer's comes when received).
+      ...paidEvents,
+      // Confirmed by the member: their registration is done, the welcome emailed (from what was read).
+      ...confirmedEvents.map((event) => ({
+        ...event,
+        held: {
+          organisation_id: organisationId,
+          subscription: saved,
+          first_payment: payment,
+          user,
+          gym,
+        } satisfies Subscribed,
+      })),
+    ),
     input.beside_subscribers?.(made),
   ]);
-  // Paid in full at the desk (eftpos, cash): the receipt, through the outbox (a transfer's comes when received).
-  await deliverCommitted(...paidEvents);
   return made;
 }
 
@@ -511,7 +558,10 @@ export async function subscribe(actor: Actor, input: unknown) {
 export async function subscribeAsMember(
   actor: Actor,
   input: unknown,
-  options: Pick<CreateSubscriptionInput, "linked_price_id" | "member_reads" | "beside_subscribers"> = {},
+  options: Pick<
+    CreateSubscriptionInput,
+    "linked_price_id" | "member_reads" | "beside_subscribers" | "confirms_registration"
+  > = {},
 ): Promise<CreatedSubscription> {
   const values = parse(subscribeInput, input);
   if (!actor.organisationId) throw new ConflictError("Join a gym first.", "no_organisation");

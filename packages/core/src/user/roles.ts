@@ -4,6 +4,7 @@ import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
 import { peopleDelta } from "../gym/counts";
+import { deliverCommitted, outboxEvent, outboxItem } from "../outbox/outbox";
 import { staffIndexKeys } from "./role-entity";
 
 export type OrgRole = "admin" | "none";
@@ -17,21 +18,13 @@ export type RoleWritten = {
   gym_roles: { gym_id: string; role: GymRole }[];
   member_gym_ids: string[];
 };
-type RoleListener = (role: RoleWritten) => Promise<void>;
-const roleListeners: RoleListener[] = [];
-
-/**
- * Subscribes to a role written (core.ts wires it: the members layer re-indexes the member search,
- * member/hooks.ts), so this layer imports nothing above it.
- */
-export function onRoleWritten(listener: RoleListener) {
-  roleListeners.push(listener);
-}
 
 /**
  * Writes a user's role in an organisation and, in the same transaction, the staff and member
- * counters it changes (gym/counts.ts). The role write is conditioned on the record being as read,
- * so two writes at once cannot both count from the same starting point; the loser retries.
+ * counters it changes (gym/counts.ts), and its `role_written` outbox event (the members layer
+ * re-indexes the member search, member/hooks.ts; delivered after the commit, outbox/outbox.ts). The
+ * role write is conditioned on the record being as read, so two writes at once cannot both count
+ * from the same starting point; the loser retries.
  */
 export async function putRole(input: {
   organisation_id: string;
@@ -46,8 +39,14 @@ export async function putRole(input: {
       .entities.role.get({ organisation_id: input.organisation_id, user_id: input.user_id })
       .go();
     const delta = peopleDelta(before, next);
+    const event = outboxEvent("role_written", {
+      organisation_id: next.organisation_id,
+      user_id: next.user_id,
+      member_gym_ids: next.member_gym_ids,
+    });
     const { canceled } = await db()
-      .transaction.write(({ role, gymPeople }) => [
+      .transaction.write(({ role, gymPeople, outboxEvent: outbox }) => [
+        outboxItem({ outboxEvent: outbox }, event),
         role
           .put({ ...next, ...staffIndexKeys(next) })
           .where((attr, op) =>
@@ -60,7 +59,7 @@ export async function putRole(input: {
       ])
       .go();
     if (!canceled) {
-      for (const listener of roleListeners) await listener(next);
+      await deliverCommitted(event);
       return { ...next };
     }
   }
@@ -82,8 +81,8 @@ function roleOf(input: RoleInput): RoleWritten {
 /**
  * The first role of a user the caller creates in its own transaction (register): the record to
  * create (conditional on there being none, as putRole's) and the counters it adds to, each an
- * ADD in that same transaction. The caller writes what the role's listeners would (the member
- * record and its search terms) in it too.
+ * ADD in that same transaction. The caller writes what the `role_written` reaction would (the
+ * member record and its search terms) in it too, so it writes no event.
  */
 export function firstRole(input: RoleInput) {
   const role = roleOf(input);

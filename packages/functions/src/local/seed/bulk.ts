@@ -113,6 +113,9 @@ export function bulkMemberName(i: number): string {
   return `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}${i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : ""}`;
 }
 
+/** Batch writes in flight at once (DynamoDB Local answers several side by side). */
+const WRITERS = 8;
+
 async function inBatches<T>(
   items: T[],
   size: number,
@@ -190,7 +193,7 @@ export async function seedBulkOrganisation(options: {
   const confirm = stripe.confirmSimulatedCard;
   if (!confirm) throw new Error("The bulk seed needs the simulated Stripe adapter.");
   const now = new Date().toISOString();
-  const chunk = 500;
+  const chunk = 1_000;
   for (let from = 0; from < options.members; from += chunk) {
     const users: Record<string, unknown>[] = [];
     const members: Record<string, unknown>[] = [];
@@ -307,15 +310,25 @@ export async function seedBulkOrganisation(options: {
         ...monthKeys({ organisation_id: org.organisation_id, payment_id: paymentId, due_on: due }),
       });
     }
+    // Every entity's batches side by side (BatchWrite, 25 items a request, WRITERS in flight):
+    // the items are independent, and one kind after another left DynamoDB Local idle between them.
     const d = db().entities;
-    await inBatches(users, 25, 4, (b) => d.user.put(b as never).go());
-    await inBatches(roles, 25, 4, (b) => d.role.put(b as never).go());
-    await inBatches(members, 25, 4, (b) => d.member.put(b as never).go());
-    await inBatches(terms, 25, 4, (b) => d.memberSearchTerm.put(b as never).go());
-    await inBatches(types, 25, 4, (b) => d.paymentType.put(b as never).go());
-    await inBatches(subs, 25, 4, (b) => d.subscription.put(b as never).go());
+    const batches: (() => Promise<unknown>)[] = [];
+    const add = (items: Record<string, unknown>[], put: (batch: never) => { go(): Promise<unknown> }) => {
+      for (let i = 0; i < items.length; i += 25) {
+        const batch = items.slice(i, i + 25);
+        batches.push(() => put(batch as never).go());
+      }
+    };
+    add(users, (b) => d.user.put(b));
+    add(roles, (b) => d.role.put(b));
+    add(members, (b) => d.member.put(b));
+    add(terms, (b) => d.memberSearchTerm.put(b));
+    add(types, (b) => d.paymentType.put(b));
+    add(subs, (b) => d.subscription.put(b));
+    add(payments, (b) => d.payment.put(b));
     await notePaymentMonths(payments as { organisation_id: string; due_on: string }[]);
-    await inBatches(payments, 25, 4, (b) => d.payment.put(b as never).go());
+    await inBatches(batches, 1, WRITERS, ([write]) => write());
     options.onProgress?.(Math.min(options.members, from + chunk), options.members);
   }
   // The gyms list's staff and member counts (kept by putRole, which the batch writes bypass).
