@@ -80,19 +80,120 @@ export async function simulatedBooks(organisationId: string, from: Day, to: Day)
   return booksOf(journals, lineDescriptions);
 }
 
-/** The run's Stripe payouts (each recorded from its `payout.paid`), added up, and those that do not add up. */
-export async function simulatedPayouts(organisationId: string) {
-  const [{ db }, { payoutProblems }] = await Promise.all([
+/** A payout as the books compare it: its id and each charge's PaymentIntent with amount and fee. */
+interface ComparedPayout {
+  id: string;
+  charges: { ref: string | null; amount: number; fee: number }[];
+}
+
+export interface PayoutCheck {
+  /** Payouts recorded (from `payout.paid`, or by the catch-up job), their charges and fees. */
+  payouts: number;
+  gross: number;
+  fees: number;
+  /** What the provider paid out: its payouts' charges. Equal to the recorded gross and fees. */
+  paid_out: { payouts: number; charges: number; gross: number; fees: number };
+  /** Succeeded charges the provider has not paid out yet: paid out + in transit = the journals' card payments. */
+  in_transit: { charges: number; gross: number };
+  /** Each way the recorded payouts differ from the provider's (none, or the books are wrong). */
+  mismatches: string[];
+  /** Recorded payouts that do not add up (a charge not ours as charged, payments − fees ≠ deposit). */
+  problems: string[];
+}
+
+/**
+ * Compares the recorded payouts with the provider's (pure): every payout the provider paid is
+ * recorded once with exactly its charges (by PaymentIntent, amount and fee), none other is
+ * recorded, and no charge is in two payouts.
+ */
+export function comparePayouts(
+  recorded: readonly ComparedPayout[],
+  provider: readonly ComparedPayout[],
+): string[] {
+  const mismatches: string[] = [];
+  const key = (c: ComparedPayout["charges"][number]) => `${c.ref} ${c.amount} ${c.fee}`;
+  const ours = new Map(recorded.map((p) => [p.id, p]));
+  for (const paid of provider) {
+    const found = ours.get(paid.id);
+    if (!found) {
+      mismatches.push(`${paid.id}: paid out by the provider (${paid.charges.length} charges), not recorded`);
+      continue;
+    }
+    const want = paid.charges.map(key).sort().join("|");
+    if (found.charges.map(key).sort().join("|") !== want)
+      mismatches.push(`${paid.id}: recorded with other charges than the provider paid out`);
+  }
+  const theirs = new Set(provider.map((p) => p.id));
+  for (const p of recorded) if (!theirs.has(p.id)) mismatches.push(`${p.id}: recorded, not the provider's`);
+  const seen = new Map<string, string>();
+  for (const p of recorded)
+    for (const c of p.charges) {
+      if (!c.ref) continue;
+      const before = seen.get(c.ref);
+      if (before) mismatches.push(`${c.ref}: in payouts ${before} and ${p.id}`);
+      seen.set(c.ref, p.id);
+    }
+  return mismatches;
+}
+
+/**
+ * The run's Stripe payouts against the simulated Stripe's (issue 37, docs/accounting.md "The
+ * simulated year"): the recorded ones, what the provider paid out on the organisation's gyms'
+ * accounts, and the succeeded charges it has not paid out yet (in transit).
+ */
+export async function simulatedPayouts(organisationId: string): Promise<PayoutCheck> {
+  const [
+    { db },
+    { payoutProblems },
+    { listGyms },
+    { simulatedStripePayouts },
+    { simulatedSucceededIntents },
+  ] = await Promise.all([
     import("../../packages/core/src/db/service"),
     import("../../packages/core/src/accounting/payouts"),
+    import("../../packages/core/src/gym/service"),
+    import("../../packages/core/src/simulators/stripe-payouts"),
+    import("../../packages/core/src/simulators/stripe-payments"),
   ]);
-  const { data } = await db()
-    .entities.payout.query.primary({ organisation_id: organisationId })
-    .go({ pages: "all" });
+  const [{ data }, gyms] = await Promise.all([
+    db().entities.payout.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
+    listGyms(organisationId),
+  ]);
+  const accounts = new Set(gyms.map((g) => g.stripe_id).filter(Boolean));
+  const provider = simulatedStripePayouts()
+    .filter(([account]) => accounts.has(account))
+    .flatMap(([, payouts]) => payouts);
+  const paidOut = new Set(provider.flatMap((p) => p.charges.map((c) => c.payment_intent)));
+  const transit = simulatedSucceededIntents()
+    .filter(([account]) => accounts.has(account))
+    .flatMap(([, intents]) => intents)
+    .filter((i) => !paidOut.has(i.id));
+  const charges = provider.flatMap((p) => p.charges);
   return {
     payouts: data.length,
     gross: data.reduce((s, p) => s + p.gross, 0),
     fees: data.reduce((s, p) => s + p.fee, 0),
+    paid_out: {
+      payouts: provider.length,
+      charges: charges.length,
+      gross: charges.reduce((s, c) => s + c.amount, 0),
+      fees: charges.reduce((s, c) => s + c.fee, 0),
+    },
+    in_transit: { charges: transit.length, gross: transit.reduce((s, i) => s + i.amount, 0) },
+    mismatches: comparePayouts(
+      data.map((p) => ({
+        id: p.payout_id,
+        charges: (p.lines as { provider_ref: string | null; amount: number; fee: number }[]).map((l) => ({
+          ref: l.provider_ref,
+          amount: l.amount,
+          fee: l.fee,
+        })),
+      })),
+      provider.map((p) => ({
+        id: p.id,
+        charges: p.charges.map((c) => ({ ref: c.payment_intent, amount: c.amount, fee: c.fee })),
+      })),
+    ),
     problems: data.flatMap((p) =>
       payoutProblems(p as Parameters<typeof payoutProblems>[0]).map((x) => `${p.payout_id}: ${x}`),
     ),

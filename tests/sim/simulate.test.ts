@@ -19,10 +19,15 @@ describe("the billing simulation", () => {
     // The run's Xero journals balance and add up to what the model says was collected (issue 37).
     expect(result.books.unbalanced).toEqual([]);
     expect(result.books.collected).toBe(result.books.model);
-    // Every recorded Stripe payout adds up to its charges. Their total against the card payments the
-    // journals collected is printed, not checked: it varied between runs of this very seed (3-17 %
-    // short), an open defect of issue 37 (docs/accounting.md "Not built yet").
+    // Every payout Stripe paid is recorded once with exactly its charges and adds up; recorded = paid
+    // out, and paid out + in transit = the journals' card payments, to the cent (issue 37).
     expect(result.payouts.problems).toEqual([]);
+    expect(result.payouts.mismatches).toEqual([]);
+    expect(result.payouts.paid_out.payouts).toBeGreaterThan(200);
+    expect(result.payouts.payouts).toBe(result.payouts.paid_out.payouts);
+    expect(result.payouts.gross).toBe(result.payouts.paid_out.gross);
+    expect(result.payouts.fees).toBe(result.payouts.paid_out.fees);
+    expect(result.payouts.paid_out.gross + result.payouts.in_transit.gross).toBe(result.books.cards);
     // The run really exercised what it claims to.
     expect(result.periods).toBeGreaterThan(200);
     for (const event of [

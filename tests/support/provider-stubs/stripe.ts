@@ -7,7 +7,7 @@ import { type Stub, type StubRequest, startStub } from "./server";
  * cards and payments on a connected account (`Stripe-Account` header, required here):
  * `POST /v1/customers`, `POST /v1/setup_intents`, `GET /v1/setup_intents/{id}` (`expand[]=payment_method`),
  * `POST /v1/payment_intents` (`confirm=true&off_session=true`), `GET /v1/payment_intents/{id}`,
- * `GET /v1/payouts/{id}` and `GET /v1/balance_transactions?payout=…&type=charge&expand[]=data.source`
+ * `GET /v1/payouts` (`arrival_date[gte]`), `GET /v1/payouts/{id}` and `GET /v1/balance_transactions?payout=…&type=charge&expand[]=data.source`
  * (payouts made by {@link StripeStub.payOut}).
  * POSTs honour `Idempotency-Key` the way Stripe does (the first answer is replayed; other
  * parameters with the same key are refused). Like Stripe, a charge answers at once: `succeeded`,
@@ -157,6 +157,13 @@ export async function startStripeStub(secretKey = "sk_test_stub_123"): Promise<S
             payment_intent: intent,
           })
         : { status: 200, body: intent };
+    }
+    if (req.method === "GET" && req.path === "/v1/payouts") {
+      const since = Number(req.query.get("arrival_date[gte]") ?? 0);
+      const data = [...account.objects.values()]
+        .filter((o) => o.object === "payout" && Number(o.arrival_date) >= since)
+        .reverse();
+      return { status: 200, body: { object: "list", url: "/v1/payouts", has_more: false, data } };
     }
     const payout = req.path.match(/^\/v1\/payouts\/(\w+)$/);
     if (req.method === "GET" && payout) {

@@ -6,7 +6,8 @@
  * Stripe's API on that account with our key, never from the body. Each charge inside is matched to
  * our payment by the PaymentIntent the payment holds (its metadata only finds the payment); a
  * charge that is not one of ours as charged is kept as a line with its problem, so the payout says
- * it does not add up. Recorded once (conditional create): a redelivery changes nothing.
+ * it does not add up. Recorded once (conditional create): a redelivery changes nothing. The
+ * `payout-catch-up` job records a payout whose event never came through the same `recordStripePayout`.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { aucklandDate } from "../billing/calendar";
@@ -79,6 +80,68 @@ async function paymentsNamed(organisationId: string, payout: StripePayout) {
   return new Map(read.filter((p): p is PaymentRecord => p !== null).map((p) => [p.payment_id, p]));
 }
 
+/** What recording a payout did: recorded now, recorded before, or refused (why). */
+export type PayoutRecording = "recorded" | "already" | { refused: string };
+
+/**
+ * Records payout `payoutId` of the gym's connected account `account` as Stripe's API answers it,
+ * once (conditional create): the one path of the `payout.paid` event and of the `payout-catch-up`
+ * job (payout-catch-up.ts). `expectedAmount` is what the caller was told the payout is (the event's
+ * body, the list's row): another amount is refused. Throws when Stripe does not answer (retry).
+ */
+export async function recordStripePayout(input: {
+  organisationId: string;
+  gymId: string;
+  account: string;
+  payoutId: string;
+  expectedAmount?: number;
+}): Promise<PayoutRecording> {
+  const { organisationId, account, payoutId } = input;
+  let payout: StripePayout;
+  try {
+    payout = await stripeProvider().retrievePayout(account, payoutId);
+  } catch (error) {
+    // Stripe not answering: fail, so the event is retried. Stripe saying no: not the account's.
+    if (error instanceof ProviderError && error.kind === "declined")
+      return { refused: `Stripe has no payout ${payoutId} on the gym's account` };
+    throw error;
+  }
+  if (payout.status !== "paid") return { refused: `Stripe says payout ${payoutId} is ${payout.status}` };
+  if (input.expectedAmount !== undefined && input.expectedAmount !== payout.amount)
+    return { refused: `the event's amount is not payout ${payoutId}'s` };
+  const bound = { organisation_id: organisationId, gym_id: input.gymId };
+  const lines = matchPayoutCharges(payout, bound, await paymentsNamed(organisationId, payout));
+  const fee = lines.reduce((s, l) => s + l.fee, 0);
+  try {
+    await db()
+      .entities.payout.create({
+        organisation_id: organisationId,
+        arrival_date: aucklandDate(new Date(payout.arrival_date * 1000)),
+        payout_id: payout.id,
+        gym_id: input.gymId,
+        account,
+        amount: payout.amount,
+        fee,
+        gross: lines.reduce((s, l) => s + l.amount, 0),
+        lines,
+        recorded_at: new Date().toISOString(),
+      })
+      .go();
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || /conditional/i.test((error as Error).message))
+      return "already";
+    throw error;
+  }
+  const problems = lines.filter((l) => l.problem);
+  if (problems.length)
+    log.warn("payout does not add up", {
+      payout_id: payout.id,
+      gym_id: input.gymId,
+      problems: problems.length,
+    });
+  return "recorded";
+}
+
 /** A verified Stripe event (wired to `onWebhook("stripe")` by core.ts `createCore`). */
 export async function onStripePayout(event: VerifiedWebhook): Promise<HandlerResult> {
   if (event.eventType !== "payout.paid") return;
@@ -96,46 +159,13 @@ export async function onStripePayout(event: VerifiedWebhook): Promise<HandlerRes
     return { refused: "the event's connected account is not the gym's" };
   if (typeof gym.stripe_livemode === "boolean" && payload.livemode !== gym.stripe_livemode)
     return { refused: "the event's livemode is not the gym's connection's" };
-  let payout: StripePayout;
-  try {
-    payout = await stripeProvider().retrievePayout(payload.account, payoutId);
-  } catch (error) {
-    // Stripe not answering: fail, so the event is retried. Stripe saying no: not the account's.
-    if (error instanceof ProviderError && error.kind === "declined")
-      return { refused: `Stripe has no payout ${payoutId} on the gym's account` };
-    throw error;
-  }
-  if (payout.status !== "paid") return { refused: `Stripe says payout ${payoutId} is ${payout.status}` };
-  if (typeof payload.data?.object?.amount === "number" && payload.data.object.amount !== payout.amount)
-    return { refused: `the event's amount is not payout ${payoutId}'s` };
-  const bound = { organisation_id: event.organisationId, gym_id: gym.gym_id };
-  const lines = matchPayoutCharges(payout, bound, await paymentsNamed(event.organisationId, payout));
-  const fee = lines.reduce((s, l) => s + l.fee, 0);
-  try {
-    await db()
-      .entities.payout.create({
-        organisation_id: event.organisationId,
-        arrival_date: aucklandDate(new Date(payout.arrival_date * 1000)),
-        payout_id: payout.id,
-        gym_id: gym.gym_id,
-        account: payload.account,
-        amount: payout.amount,
-        fee,
-        gross: lines.reduce((s, l) => s + l.amount, 0),
-        lines,
-        recorded_at: new Date().toISOString(),
-      })
-      .go();
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException || /conditional/i.test((error as Error).message))
-      return;
-    throw error;
-  }
-  const problems = lines.filter((l) => l.problem);
-  if (problems.length)
-    log.warn("payout does not add up", {
-      payout_id: payout.id,
-      gym_id: gym.gym_id,
-      problems: problems.length,
-    });
+  const amount = payload.data?.object?.amount;
+  const recorded = await recordStripePayout({
+    organisationId: event.organisationId,
+    gymId: gym.gym_id,
+    account: payload.account,
+    payoutId,
+    expectedAmount: typeof amount === "number" ? amount : undefined,
+  });
+  if (typeof recorded === "object") return recorded;
 }

@@ -1,7 +1,8 @@
 /**
  * `GET /api/payouts` (docs/accounting.md "Payouts"): every deposit into the organisation's gyms'
  * banks that arrived in a period, newest first, each with the payments inside it, the fees, a
- * "doesn't add up" flag and the journal that matches its bank line.
+ * "doesn't add up" flag and the journal that matches its bank line; `POST /api/payouts/export` the
+ * same deposits as a CSV file (one row per payment, written by exports/csv.ts: formulas neutralised).
  *
  * - Stripe: the payouts recorded from `payout.paid` (payout-events.ts), one Query by arrival day.
  * - Akahu: bank account payments are paid straight into the gym's account, so a day's settled bank
@@ -12,9 +13,18 @@ import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
 import { formatCents } from "../billing/money";
-import { accountMessages, type Payout, payoutListQuery } from "../contract/accounting";
+import {
+  accountMessages,
+  type Payout,
+  payoutExportBody,
+  payoutExportColumns,
+  payoutListQuery,
+} from "../contract/accounting";
 import { db } from "../db/service";
 import { NotFoundError, ValidationError } from "../errors";
+import { csvRows } from "../exports/csv";
+import { civilDateNz } from "../exports/dates";
+import { type WrittenExport, writeExport } from "../exports/file";
 import { listGyms } from "../gym/service";
 import { parse } from "../validation";
 import { mappingOf } from "./mapping";
@@ -97,10 +107,11 @@ async function akahuSettlements(
 const idOf = (provider: "stripe" | "akahu", p: StoredPayout) =>
   provider === "stripe" ? `stripe:${p.payout_id}` : `akahu:${p.gym_id}:${p.arrival_date}`;
 
-export async function listPayouts(actor: Actor, query: unknown) {
-  const organisationId = staffOrganisation(actor);
-  authorize(policy.manageOrganisation(actor), "Only organisation admins may see the payouts.");
-  const values = parse(payoutListQuery, query ?? {});
+/** A period's deposits, newest first (checked: admins, 92 days at most, the organisation's gym). */
+async function periodPayouts(
+  organisationId: string,
+  values: { from: CivilDate; to: CivilDate; gym_id?: string; provider?: "stripe" | "akahu" },
+): Promise<Payout[]> {
   if (daysBetween(values.from, values.to) + 1 > MAX_PAYOUT_DAYS)
     throw new ValidationError({ to: [accountMessages.payoutsTooLong] });
   const gyms = await listGyms(organisationId);
@@ -153,6 +164,14 @@ export async function listPayouts(actor: Actor, query: unknown) {
       a.gym_name.localeCompare(b.gym_name) ||
       a.id.localeCompare(b.id),
   );
+  return all;
+}
+
+export async function listPayouts(actor: Actor, query: unknown) {
+  const organisationId = staffOrganisation(actor);
+  authorize(policy.manageOrganisation(actor), "Only organisation admins may see the payouts.");
+  const values = parse(payoutListQuery, query ?? {});
+  const all = await periodPayouts(organisationId, values);
   const perPage = values.per_page ?? PER_PAGE;
   let start = 0;
   if (values.cursor) {
@@ -163,4 +182,46 @@ export async function listPayouts(actor: Actor, query: unknown) {
   const data = all.slice(start, start + perPage);
   const more = start + perPage < all.length;
   return { data, meta: { next_cursor: more ? data[data.length - 1].id : null, per_page: perPage } };
+}
+
+/** The CSV's rows of one deposit: one per payment inside it (none: one row), the deposit's columns repeated. */
+export function payoutExportRows(p: Payout): (string | number)[][] {
+  const deposit = [
+    p.id,
+    p.provider === "stripe" ? "Stripe" : "Akahu",
+    p.provider_id,
+    p.gym_name,
+    civilDateNz(p.arrival_date),
+    p.amount,
+    p.fee,
+    p.gross,
+    p.adds_up ? "yes" : "no",
+    p.problems.join("; "),
+  ];
+  if (!p.payments.length) return [[...deposit, "", "", "", "", "", ""]];
+  return p.payments.map((l) => [
+    ...deposit,
+    l.payment_id ?? "",
+    l.provider_ref ?? "",
+    l.member_name ?? "",
+    l.amount,
+    l.fee,
+    l.problem ?? "",
+  ]);
+}
+
+/** `POST /api/payouts/export`: the period's deposits as a CSV file; answers where it is (docs/exports.md). */
+export async function exportPayouts(actor: Actor, body: unknown): Promise<WrittenExport> {
+  const organisationId = staffOrganisation(actor);
+  authorize(policy.manageOrganisation(actor), "Only organisation admins may see the payouts.");
+  const values = parse(payoutExportBody, body ?? {});
+  const all = await periodPayouts(organisationId, values);
+  return writeExport(
+    organisationId,
+    `payouts-${values.from}-to-${values.to}.csv`,
+    (async function* () {
+      yield `\uFEFF${await csvRows([payoutExportColumns as unknown as string[]])}`;
+      if (all.length) yield await csvRows(all.flatMap(payoutExportRows));
+    })(),
+  );
 }

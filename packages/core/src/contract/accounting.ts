@@ -204,11 +204,16 @@ export type GstSummary = z.output<typeof gstSummarySchema>;
  * `GET /api/payouts` query (docs/accounting.md "Payouts"): the deposits that arrived in a period of
  * Auckland days (at most 92), newest first, paged.
  */
+/** Which deposits: the payouts list's and its CSV's filters. */
+const payoutFilters = {
+  ...period,
+  gym_id: z.string().trim().min(1).max(64).optional(),
+  provider: z.enum(["stripe", "akahu"], { error: "Choose stripe or akahu" }).optional(),
+};
+
 export const payoutListQuery = z
   .object({
-    ...period,
-    gym_id: z.string().trim().min(1).max(64).optional(),
-    provider: z.enum(["stripe", "akahu"], { error: "Choose stripe or akahu" }).optional(),
+    ...payoutFilters,
     cursor: z.string().max(500, accountMessages.cursor).optional(),
     per_page: z.coerce
       .number({ error: accountMessages.perPage })
@@ -228,6 +233,32 @@ const journalLineSchema = z.object({
 });
 
 /** One deposit into the gym's bank: a Stripe payout, or a day's Akahu bank payments. */
+/** `POST /api/payouts/export` body: the payouts list's filters, the whole period (no pages). */
+export const payoutExportBody = z
+  .object(payoutFilters)
+  .refine(inOrder, { path: ["to"], message: accountMessages.range })
+  .meta({ id: "PayoutExportInput", example: { from: "2026-11-01", to: "2026-11-30" } });
+
+/** The payouts CSV: one row per payment inside a deposit (a deposit with none: one row), the deposit's columns repeated. */
+export const payoutExportColumns = [
+  "Deposit ID",
+  "Provider",
+  "Provider's payout ID",
+  "Gym",
+  "Arrival date",
+  "Deposit (NZD)",
+  "Fees (NZD)",
+  "Payments (NZD)",
+  "Adds up",
+  "Problems",
+  "Payment ID",
+  "Provider's payment ID",
+  "Member",
+  "Payment (NZD)",
+  "Payment fee (NZD)",
+  "Payment problem",
+] as const;
+
 export const payoutSchema = z
   .object({
     /** `stripe:<po_…>` or `akahu:<gym>:<day>`. */

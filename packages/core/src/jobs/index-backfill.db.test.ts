@@ -219,4 +219,34 @@ describe("backfillIndexKeys", () => {
     expect(await swept()).toBe(before + 1);
     expect((await backfillIndexKeys()).schedule_keyed).toBe(0);
   });
+
+  it("gives provider links written before the byProvider index their keys (the payout catch-up's accounts)", async () => {
+    const account = `acct_${newId().toLowerCase()}`;
+    const link = {
+      provider: "stripe_account" as const,
+      external_id: account,
+      organisation_id: newId(),
+      gym_id: "g1",
+    };
+    // As written before the index: the Put's item without its gsi1 keys.
+    const { Item, TableName } = db().entities.providerLink.put(link).params() as {
+      Item: Record<string, unknown>;
+      TableName: string;
+    };
+    const { gsi1pk: _pk, gsi1sk: _sk, ...old } = Item;
+    const { PutCommand } = await import("@aws-sdk/lib-dynamodb");
+    const { dynamo } = await import("../db/client");
+    await dynamo().send(new PutCommand({ TableName, Item: old }));
+    const listed = async () =>
+      (
+        await db().entities.providerLink.query.byProvider({ provider: "stripe_account" }).go({ pages: "all" })
+      ).data.map((l) => l.external_id);
+    expect(await listed()).not.toContain(account);
+
+    const first = await backfillIndexKeys();
+    expect(first.links_keyed).toBeGreaterThan(0);
+    expect(await listed()).toContain(account);
+    await backfillIndexKeys();
+    expect((await listed()).filter((a) => a === account)).toHaveLength(1);
+  });
 });

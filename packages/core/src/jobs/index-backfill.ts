@@ -45,6 +45,10 @@ export interface IndexBackfillSummary {
   subscriptions: number;
   /** Live subscriptions given their schedule index keys. */
   schedule_keyed: number;
+  /** Provider link items read. */
+  links: number;
+  /** Links given their `byProvider` index keys (the payout catch-up's list of connected accounts). */
+  links_keyed: number;
   /** Items changed by someone else between the read and the write (they carry their keys). */
   skipped_changed: number;
 }
@@ -62,6 +66,8 @@ export async function backfillIndexKeys(
     organisation_key_removed: 0,
     subscriptions: 0,
     schedule_keyed: 0,
+    links: 0,
+    links_keyed: 0,
     skipped_changed: 0,
   };
   let cursor: string | null = null;
@@ -108,7 +114,52 @@ export async function backfillIndexKeys(
     options.onProgress?.(summary);
     cursor = page.cursor;
   } while (cursor);
+  cursor = null;
+  do {
+    const page: { data: LinkItem[]; cursor: string | null } = await db().entities.providerLink.scan.go({
+      cursor,
+      limit: 500,
+    });
+    summary.links += page.data.length;
+    for (const link of page.data) await keyLink(link, summary);
+    options.onProgress?.(summary);
+    cursor = page.cursor;
+  } while (cursor);
   return summary;
+}
+
+type LinkItem = {
+  provider: "stripe_account" | "kisi_place" | "kisi_webhook";
+  external_id: string;
+  organisation_id: string;
+};
+
+/**
+ * A provider link gets its `byProvider` keys (the keys a Put writes today), on the condition that
+ * the link still exists. ElectroDB's scan answers no key fields, so every link is written: the
+ * write sets the same values again on a second run.
+ */
+async function keyLink(link: LinkItem, summary: IndexBackfillSummary) {
+  const entity = db().entities.providerLink;
+  const { Item, TableName } = entity.put(link).params() as {
+    Item: Record<string, string>;
+    TableName: string;
+  };
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName,
+        Key: { pk: Item.pk, sk: Item.sk },
+        UpdateExpression: "SET gsi1pk = :pk, gsi1sk = :sk",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":pk": Item.gsi1pk, ":sk": Item.gsi1sk },
+      }),
+    );
+    summary.links_keyed += 1;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    summary.skipped_changed += 1;
+  }
 }
 
 /** A live subscription without its schedule index keys gets them (one ended stays out). */

@@ -1,4 +1,5 @@
 import { doorAccessReview } from "../access/door-access";
+import { payoutCatchUp } from "../accounting/payout-catch-up";
 import { businessNow } from "../clock";
 import { config } from "../config";
 import { newId } from "../ids";
@@ -34,6 +35,7 @@ const bodies: Record<JobName, JobBody> = {
   "payment-polling": paymentPolling,
   "door-access": doorAccessReview,
   reconciliation: reconcilePayments,
+  "payout-catch-up": payoutCatchUp,
   "member-notices": memberNotices,
   outbox: () => drainOutbox(),
 };

@@ -29,6 +29,12 @@ export const jobSchedule = {
     // Twice a day, so its heartbeat alarm (twice the cadence, at most 24 h) has a real margin.
     everyMinutes: 12 * 60,
   },
+  "payout-catch-up": {
+    description:
+      "Record each connected gym's Stripe payouts of the last 10 days whose payout.paid event never came (once each).",
+    // Twice a day, so its heartbeat alarm (twice the cadence, at most 24 h) has a real margin.
+    everyMinutes: 12 * 60,
+  },
   "member-notices": {
     description:
       "Email payment reminders before each charge and card-expiry notices 14 and 3 days before a charge (each once).",

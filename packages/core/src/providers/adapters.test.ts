@@ -464,6 +464,28 @@ describe.each([
     await expect(port.retrievePayout(account, "po_unknown")).rejects.toEqual(declined("stripe"));
     await expect(port.retrievePayout("acct_1SomeOtherGym", payoutId)).rejects.toEqual(declined("stripe"));
   });
+
+  it("lists the account's payouts arriving since a time, without their charges", async () => {
+    const port = make();
+    const card = await savedCard(port, "4242424242424242");
+    await port.chargeOffSession(account, {
+      ...card,
+      amount: 2_500,
+      currency: "nzd",
+      idempotencyKey: key(),
+      description: "listed payout",
+      metadata: {},
+    });
+    await settle();
+    const payoutId = payOut(account);
+    const { arrival_date, amount } = await port.retrievePayout(account, payoutId);
+    const listed = await port.listPayouts(account, arrival_date);
+    expect(listed).toContainEqual({ id: payoutId, status: "paid", amount, arrival_date });
+    expect(await port.listPayouts(account, arrival_date + 1)).not.toContainEqual(
+      expect.objectContaining({ id: payoutId }),
+    );
+    expect(await port.listPayouts("acct_1SomeOtherGym", 0)).toEqual([]);
+  });
 });
 
 it("real Stripe sends every card call on the connected account, with the idempotency key", () => {

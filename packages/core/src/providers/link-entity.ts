@@ -24,5 +24,11 @@ export const providerLinkEntity = new Entity({
       pk: { field: "pk", composite: ["provider", "external_id"] },
       sk: { field: "sk", composite: [] },
     },
+    /** Every link of a kind: the connected Stripe accounts the `payout-catch-up` job asks about. */
+    byProvider: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["provider"] },
+      sk: { field: "gsi1sk", composite: ["external_id"] },
+    },
   },
 });

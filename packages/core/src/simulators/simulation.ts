@@ -86,20 +86,17 @@ export interface SimulatedWebhook {
   type: string;
   rawBody: string;
   sign(rawBody: string): Record<string, string>;
-  /**
-   * False: `dropWebhooks` never drops it. A payout's event (stripe-payouts.ts): nothing polls for
-   * payouts yet (docs/accounting.md "Not built yet"), so a payout whose event is lost for good is
-   * missed; Stripe itself retries an undelivered event for three days.
-   */
-  droppable?: false;
 }
 
 export interface SimulatedDelivery {
   provider: SimulatedProvider;
   type: string;
   provider_id: string;
+  /** `failed`: every attempt of this round failed (it goes out again at the next rounds: RETRY_ROUNDS). */
   outcome: "delivered" | "dropped" | "failed" | "no_deliverer";
   duplicate: boolean;
+  /** Which retry round this was (absent: the first sending). */
+  retry?: number;
   at: string;
 }
 
@@ -120,6 +117,13 @@ const pending = new Map<string, Pending>();
 const held = new Map<string, SimulatedWebhook[]>();
 /** Final events to deliver again at the next settleSimulatedNow (lateWebhooks). */
 const late: { providerId: string; webhook: SimulatedWebhook }[] = [];
+/**
+ * Events the app did not take (every attempt of a round answered non-2xx or threw: a 429 of the
+ * webhooks' rate limit, a handler's 500). Stripe and Akahu retry an event for days; here it goes
+ * out again at each following settleSimulatedNow, for RETRY_ROUNDS rounds, then is given up.
+ */
+const retries: { providerId: string; webhook: SimulatedWebhook; round: number }[] = [];
+export const RETRY_ROUNDS = 24;
 const inFlight = new Set<Promise<void>>();
 const chains = new Map<string, Promise<void>>();
 const deliveries: SimulatedDelivery[] = [];
@@ -167,6 +171,8 @@ export async function settleSimulatedNow(
 ): Promise<{ settled: number }> {
   // Late redeliveries of events settled before (the app has moved on since).
   for (const { providerId, webhook } of late.splice(0)) dispatch(providerId, webhook, true);
+  for (const { providerId, webhook, round } of retries.splice(0))
+    dispatch(providerId, webhook, false, round + 1);
   const due = [...pending.values()].filter((p) => options.pollGated || !p.pollGated);
   if (chaos.reorderWebhooks) shuffle(due);
   for (const item of due) settle(item.provider_id);
@@ -188,6 +194,7 @@ export function resetSimulatedProviders(): void {
   pending.clear();
   held.clear();
   late.length = 0;
+  retries.length = 0;
   ledger.clear();
   byKey.clear();
   deliveries.length = 0;
@@ -302,9 +309,10 @@ function shuffle<T>(items: T[]): void {
   }
 }
 
-function dispatch(providerId: string, webhook: SimulatedWebhook, redelivery = false): void {
+/** Sends one event; `round` > 0: a retry of one the app did not take (never dropped or doubled). */
+function dispatch(providerId: string, webhook: SimulatedWebhook, redelivery = false, round = 0): void {
   const at = () => new Date().toISOString();
-  if (!redelivery && webhook.droppable !== false && chaos.dropWebhooks > 0 && random() < chaos.dropWebhooks) {
+  if (!redelivery && round === 0 && chaos.dropWebhooks > 0 && random() < chaos.dropWebhooks) {
     deliveries.push({
       provider: webhook.provider,
       type: webhook.type,
@@ -315,7 +323,7 @@ function dispatch(providerId: string, webhook: SimulatedWebhook, redelivery = fa
     });
     return;
   }
-  const copies = chaos.duplicateWebhooks > 0 && random() < chaos.duplicateWebhooks ? 2 : 1;
+  const copies = round === 0 && chaos.duplicateWebhooks > 0 && random() < chaos.duplicateWebhooks ? 2 : 1;
   // One charge's events go out one after another, in the order sent (as a provider's queue per
   // object would); different charges' events go out concurrently.
   const previous = chains.get(providerId) ?? Promise.resolve();
@@ -345,7 +353,9 @@ function dispatch(providerId: string, webhook: SimulatedWebhook, redelivery = fa
         outcome,
         duplicate: copy > 0 || redelivery,
         at: at(),
+        ...(round ? { retry: round } : {}),
       });
+      if (outcome === "failed" && round < RETRY_ROUNDS) retries.push({ providerId, webhook, round });
     }
   });
   chains.set(providerId, task);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type CivilDate, startOfAucklandDay } from "../billing/calendar";
 import { ProviderError } from "../providers/errors";
-import type { StripePayout, StripePayoutCharge } from "../providers/stripe/port";
+import type { StripePayout, StripePayoutCharge, StripePayoutSummary } from "../providers/stripe/port";
 import { signStripePayload } from "../providers/stripe/verify";
 import { onSimulatedReset, type SimulatedWebhook, scheduleSettlement } from "./simulation";
 import { simulatedSucceededIntents } from "./stripe-payments";
@@ -60,7 +60,6 @@ function payoutEvent(account: string, payout: StripePayout, secret: string): Sim
     provider: "stripe",
     type: "payout.paid",
     rawBody,
-    droppable: false,
     sign: (body) => ({
       "content-type": "application/json; charset=utf-8",
       "stripe-signature": signStripePayload(body, secret),
@@ -120,4 +119,17 @@ export function retrieveSimulatedPayout(account: string, id: string): StripePayo
       `No such payout: '${id}'`,
     );
   return structuredClone(payout);
+}
+
+/** `payouts.list({ arrival_date: { gte } })` on the account: its payouts (no charges), newest first. */
+export function listSimulatedPayouts(account: string, arrivedSince: number): StripePayoutSummary[] {
+  return [...(payouts.get(account)?.values() ?? [])]
+    .filter((p) => p.arrival_date >= arrivedSince)
+    .reverse()
+    .map(({ charges: _, ...summary }) => summary);
+}
+
+/** Every payout the simulated Stripe made, per account, oldest first, with its charges (for the simulation's books). */
+export function simulatedStripePayouts(): [account: string, payouts: StripePayout[]][] {
+  return [...payouts].map(([account, own]) => [account, [...own.values()].map((p) => structuredClone(p))]);
 }

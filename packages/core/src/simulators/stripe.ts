@@ -11,7 +11,7 @@ import {
   retrieveSimulatedPaymentIntent,
   retrieveSimulatedSetupIntent,
 } from "./stripe-payments";
-import { retrieveSimulatedPayout } from "./stripe-payouts";
+import { listSimulatedPayouts, retrieveSimulatedPayout } from "./stripe-payouts";
 
 /** The local signing secret of the simulated provider's webhooks. */
 export const SIMULATED_STRIPE_WEBHOOK_SECRET = "whsec_simulated_local_stripe";
@@ -88,6 +88,10 @@ export function simulatedStripe(
     async retrievePayout(account, id) {
       await Promise.resolve();
       return retrieveSimulatedPayout(account, id);
+    },
+    async listPayouts(account, arrivedSince) {
+      await Promise.resolve();
+      return listSimulatedPayouts(account, arrivedSince);
     },
   };
 }

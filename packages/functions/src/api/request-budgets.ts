@@ -160,6 +160,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/payments/{id}/receipt": b(4, 3),
   "POST /api/payments/{id}/received": b(4, 3),
   "GET /api/payouts": b(7, 3),
+  "POST /api/payouts/export": b(7, 3),
   "DELETE /api/prices/{id}": b(5, 4),
   "PUT /api/prices/{id}": b(8, 5),
   "DELETE /api/prices/{id}/archive": b(8, 5),

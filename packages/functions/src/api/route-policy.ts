@@ -212,6 +212,7 @@ export const routePolicy: Record<string, AudienceName> = {
   "POST /api/accounting/journals/export": "org-admin",
   "GET /api/accounting/gst-summary": "org-admin",
   "GET /api/payouts": "org-admin",
+  "POST /api/payouts/export": "org-admin",
   "GET /api/expected-payments-debugging": "org-admin",
   "GET /api/payments/{id}/receipt": "money",
   "GET /api/me/payments/{id}/receipt": "user",

@@ -1,5 +1,5 @@
 /**
- * `npm run job -- <billing-run|payment-retries|grace-expiry|payment-polling|reconciliation|member-notices> [--now ISO]`: runs a
+ * `npm run job -- <billing-run|payment-retries|grace-expiry|payment-polling|reconciliation|payout-catch-up|member-notices> [--now ISO]`: runs a
  * scheduled job now against the local database (the one `npm start` runs, DYNAMODB_ENDPOINT,
  * default http://localhost:8000) with a progress bar, and prints its summary. Without `--now` it
  * runs at the business clock (`/api/dev/clock`), which is stored in the table, so it agrees with
@@ -21,6 +21,7 @@ const jobs = [
   "grace-expiry",
   "payment-polling",
   "reconciliation",
+  "payout-catch-up",
   "member-notices",
 ] as const;
 type Job = (typeof jobs)[number];

@@ -9,6 +9,7 @@ export type {
   StripeConnectedAccount,
   StripePayout,
   StripePayoutCharge,
+  StripePayoutSummary,
   StripePort,
   StripeSavedCard,
   StripeSetupIntent,

@@ -83,6 +83,12 @@ export interface StripePort {
    * event's body. Throws ProviderError `declined` for a payout the account does not have.
    */
   retrievePayout(account: string, id: string): Promise<StripePayout>;
+  /**
+   * The connected account's payouts arriving on or after `arrivedSince` (Unix seconds), without
+   * their charges (`payouts.list({ arrival_date: { gte } })` on the account, every page): what the
+   * `payout-catch-up` job compares with the payouts recorded (docs/accounting.md "Payouts").
+   */
+  listPayouts(account: string, arrivedSince: number): Promise<StripePayoutSummary[]>;
 }
 
 export interface StripeSetupIntentInput {
@@ -189,6 +195,9 @@ export class WebhookSignatureError extends Error {
     this.name = "WebhookSignatureError";
   }
 }
+
+/** A payout as `payouts.list` answers it: no charges. */
+export type StripePayoutSummary = Omit<StripePayout, "charges">;
 
 /** A payout to the connected account's bank, as Stripe answers it with its charges (cents). */
 export interface StripePayout {

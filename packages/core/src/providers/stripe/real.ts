@@ -6,6 +6,7 @@ import type {
   StripeConnectedAccount,
   StripePayout,
   StripePayoutCharge,
+  StripePayoutSummary,
   StripePort,
   StripeSetupIntent,
   StripeSetupIntentState,
@@ -258,6 +259,25 @@ export function realStripe(options: RealStripeOptions): StripePort {
           arrival_date: payout.arrival_date,
           charges,
         };
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async listPayouts(account, arrivedSince): Promise<StripePayoutSummary[]> {
+      try {
+        const stripe = await client();
+        const found: StripePayoutSummary[] = [];
+        for await (const payout of stripe.payouts.list(
+          { arrival_date: { gte: arrivedSince }, limit: 100 },
+          { stripeAccount: account },
+        ))
+          found.push({
+            id: payout.id,
+            status: payout.status as StripePayout["status"],
+            amount: payout.amount,
+            arrival_date: payout.arrival_date,
+          });
+        return found;
       } catch (error) {
         throw failure(error);
       }

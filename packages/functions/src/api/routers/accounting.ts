@@ -6,6 +6,7 @@ import {
   journalExportBody,
   journalStatusQuery,
   journalStatusSchema,
+  payoutExportBody,
   payoutListQuery,
   payoutSchema,
 } from "@gym/core/contract/accounting";
@@ -164,5 +165,25 @@ export const accountingRouter = createRouter()
     async (c) => {
       const { listPayouts } = await import("@gym/core/accounting/payouts");
       return c.json(await listPayouts(actorOf(c), c.req.valid("query")), 200);
+    },
+  )
+  .openapi(
+    staffRoute({
+      method: "post",
+      path: "/payouts/export",
+      tags: ["Accounting"],
+      summary:
+        "The deposits of a period (at most 92 days) as a CSV file: one row per payment inside each deposit, with the deposit, its fees and whether it adds up; organisation admins",
+      request: optionalJsonBody(payoutExportBody),
+      responses: {
+        ...exportResponse,
+        403: errorResponses[403],
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const { exportPayouts } = await import("@gym/core/accounting/payouts");
+      return redirectToExport((await exportPayouts(actorOf(c), c.req.valid("json"))).location) as never;
     },
   );

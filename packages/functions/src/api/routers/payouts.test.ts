@@ -185,4 +185,121 @@ describe("Stripe payouts and Akahu settlements", () => {
       404,
     );
   });
+
+  it("a payout.paid the app turned away (429: too many calls) is delivered again later, as Stripe retries it", async () => {
+    const before = (await list()).data.filter((p) => p.provider === "stripe");
+    const cardId = await charged("card");
+    await core.jobs.runJob("billing-run", START);
+    await core.sim.settleSimulatedNow({ pollGated: true });
+    await core.jobs.runJob("payment-polling", new Date(START.getTime() + 20 * 60_000));
+    await core.sim.settleSimulatedNow({ pollGated: true });
+    await paid(cardId);
+    const [made] = core.payouts.paySimulatedStripePayouts(
+      ARRIVAL,
+      core.stripe.SIMULATED_STRIPE_WEBHOOK_SECRET,
+    );
+    // Every call of this minute is over the limit: the event is answered 429, each attempt.
+    process.env.WEBHOOK_CALLS_PER_MINUTE = "1";
+    try {
+      await core.sim.settleSimulatedNow();
+    } finally {
+      delete process.env.WEBHOOK_CALLS_PER_MINUTE;
+    }
+    expect(core.sim.simulatedDeliveries().filter((d) => d.provider_id === made.payout.id)).toEqual([
+      expect.objectContaining({ type: "payout.paid", outcome: "failed" }),
+    ]);
+    expect((await list()).data.filter((p) => p.provider === "stripe")).toEqual(before);
+    // Stripe tries again later (the next round of deliveries): the payout is recorded.
+    await core.sim.settleSimulatedNow();
+    const after = (await list()).data.filter((p) => p.provider === "stripe");
+    expect(after.map((p) => p.provider_id).sort()).toEqual(
+      [...before.map((p) => p.provider_id), made.payout.id].sort(),
+    );
+  });
+
+  it("a payout whose payout.paid never came is recorded by the payout-catch-up job, once however often it runs", async () => {
+    const before = (await list()).data.filter((p) => p.provider === "stripe");
+    const cardId = await charged("card");
+    await core.jobs.runJob("billing-run", START);
+    await core.sim.settleSimulatedNow({ pollGated: true });
+    await core.jobs.runJob("payment-polling", new Date(START.getTime() + 20 * 60_000));
+    await core.sim.settleSimulatedNow({ pollGated: true });
+    const card = await paid(cardId);
+    core.sim.setSimulatedChaos({ dropWebhooks: 1 });
+    const [made] = core.payouts.paySimulatedStripePayouts(
+      ARRIVAL,
+      core.stripe.SIMULATED_STRIPE_WEBHOOK_SECRET,
+    );
+    await core.sim.settleSimulatedNow();
+    core.sim.setSimulatedChaos({ dropWebhooks: 0 });
+    expect(core.sim.simulatedDeliveries().filter((d) => d.provider_id === made.payout.id)).toEqual([
+      expect.objectContaining({ type: "payout.paid", outcome: "dropped" }),
+    ]);
+    expect((await list()).data.filter((p) => p.provider === "stripe")).toEqual(before);
+
+    const later = new Date(START.getTime() + 3 * 86_400_000);
+    const first = await core.jobs.runJob("payout-catch-up", later);
+    expect(first.summary).toMatchObject({ recorded: 1, refused: 0 });
+    const after = (await list()).data.filter((p) => p.provider === "stripe");
+    expect(after).toHaveLength(before.length + 1);
+    const caught = after.find((p) => p.provider_id === made.payout.id)!;
+    expect(caught).toMatchObject({
+      amount: made.payout.amount,
+      gross: card.amount + card.surcharge,
+      adds_up: true,
+    });
+    expect(caught.payments.map((p: { payment_id: string }) => p.payment_id)).toEqual([cardId]);
+
+    // Again, and the event arriving late after all: nothing new.
+    expect((await core.jobs.runJob("payout-catch-up", later)).summary).toMatchObject({ recorded: 0 });
+    const late = await payoutEvent({ id: made.payout.id, amount: made.payout.amount });
+    expect(late.body).toMatchObject({ received: true, outcome: "accepted" });
+    expect((await list()).data.filter((p) => p.provider === "stripe")).toEqual(after);
+  });
+
+  it("exports the period's deposits as a CSV file: one row per payment, formulas written as text", async () => {
+    const user = await addMember(world, '=HYPERLINK("http://x","y")');
+    await addCard(world, user, "4242424242424242");
+    const { first_payment } = await subscribeMember(world, user);
+    await core.jobs.runJob("billing-run", START);
+    await core.sim.settleSimulatedNow({ pollGated: true });
+    const card = await paid(first_payment.payment_id);
+    const [made] = core.payouts.paySimulatedStripePayouts(
+      ARRIVAL,
+      core.stripe.SIMULATED_STRIPE_WEBHOOK_SECRET,
+    );
+    await core.sim.settleSimulatedNow();
+    const listed = (await list()).data;
+
+    const { call, file } = await admin.exportCsv("/api/payouts/export", { from: DAY, to: ARRIVAL });
+    expect(call.status, JSON.stringify(call.body)).toBe(303);
+    expect(file?.status).toBe(200);
+    const { parse } = await import("csv-parse/sync");
+    const rows: string[][] = parse(file!.text.replace(/^\uFEFF/, ""));
+    expect(rows[0]).toEqual([...(await import("@gym/core/contract/accounting")).payoutExportColumns]);
+    // Every payment of every deposit listed, once.
+    expect(rows.length - 1).toBe(listed.reduce((n, p) => n + Math.max(1, p.payments.length), 0));
+    const row = rows.find((r) => r[11] === card.stripe_id)!;
+    expect(row.slice(0, 9)).toEqual([
+      `stripe:${made.payout.id}`,
+      "Stripe",
+      made.payout.id,
+      world.gym_name,
+      "3/12/2026",
+      (made.payout.amount / 100).toFixed(2),
+      ((card.amount + card.surcharge - made.payout.amount) / 100).toFixed(2),
+      ((card.amount + card.surcharge) / 100).toFixed(2),
+      "yes",
+    ]);
+    expect(row[10]).toBe(card.payment_id);
+    expect(row[12]).toBe(`'=HYPERLINK("http://x","y")`);
+    for (const r of rows) for (const cell of r) expect(cell).not.toMatch(/^[=+@\t\r]/);
+
+    // The list's checks: admins only, 92 days at most, the organisation's own gyms.
+    expect((await admin.post("/api/payouts/export", { from: "2026-01-01", to: ARRIVAL })).status).toBe(422);
+    const other = await moneyWorld({ name: "Other Export Gyms" });
+    expect(
+      (await admin.post("/api/payouts/export", { from: DAY, to: ARRIVAL, gym_id: other.gym_id })).status,
+    ).toBe(404);
+  });
 });

@@ -42,6 +42,9 @@ export async function downloadGstCsv(from: string, to: string): Promise<{ blob: 
   return { blob: await response.blob(), fileName: `gst-summary-${from}-to-${to}.csv` };
 }
 
+/** The period's deposits as a CSV file (one row per payment), through the export's 303. */
+export const PAYOUT_EXPORT_PATH = "/api/payouts/export";
+
 /** A page of the period's deposits (docs/accounting.md "Payouts"), newest first. */
 export const usePayouts = (
   from: string | null,

@@ -1,4 +1,5 @@
 import { useApi } from "@gym/web/api";
+import { ExportButton } from "@gym/web/exports";
 import { formatMoney } from "@gym/web/format";
 import { PageLoader } from "@gym/web/ui";
 import {
@@ -23,7 +24,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { usePageTitle } from "../../../app/page-title";
-import { type Payout, usePayouts } from "../api/accounting";
+import { PAYOUT_EXPORT_PATH, type Payout, usePayouts } from "../api/accounting";
 
 interface GymItem {
   id: string;
@@ -188,6 +189,15 @@ export function AccountingPayoutsRoute() {
             />
           )}
         </SimpleGrid>
+        {valid && (
+          <Group>
+            <ExportButton
+              path={PAYOUT_EXPORT_PATH}
+              body={{ from, to, ...(gymId ? { gym_id: gymId } : {}) }}
+              noun="payments"
+            />
+          </Group>
+        )}
         {error && <Text c="red">{error.message}</Text>}
         {isLoading && <Loader size="sm" />}
         {data && data.data.length === 0 && (

@@ -188,3 +188,18 @@ describe("the payouts page", () => {
     expect(screen.getByRole("button", { name: "Newer" })).toBeInTheDocument();
   });
 });
+
+describe("the payouts CSV", () => {
+  it("exports the period shown (and the gym chosen) through the payouts export", async () => {
+    const { user, calls } = render(<AccountingPayoutsRoute />, "/accounting/payouts");
+    await screen.findByRole("article", { name: "Stripe payout 2026-11-05" });
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/payouts/export")).toHaveLength(1));
+    const call = calls.find((c) => c.url === "/api/payouts/export")!;
+    expect(call.method).toBe("POST");
+    expect(call.body).toEqual({
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+});

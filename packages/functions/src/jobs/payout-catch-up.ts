@@ -1,0 +1,3 @@
+import { jobHandler } from "./handler";
+
+export const handler = jobHandler("payout-catch-up");
