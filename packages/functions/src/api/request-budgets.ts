@@ -160,7 +160,9 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/payments/{id}/receipt": b(4, 3),
   "POST /api/payments/{id}/received": b(4, 3),
   "GET /api/payouts": b(7, 3),
-  "POST /api/payouts/export": b(7, 3),
+  // The period's settled payments (what is in transit) by due month on gsi5 (issue 39): the months
+  // record beside the first month, then each further month.
+  "POST /api/payouts/export": b(8, 4),
   "DELETE /api/prices/{id}": b(5, 4),
   "PUT /api/prices/{id}": b(8, 5),
   "DELETE /api/prices/{id}/archive": b(8, 5),
