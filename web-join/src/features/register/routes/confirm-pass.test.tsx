@@ -50,7 +50,9 @@ describe("the confirm page for a visit pass", () => {
       return jsonResponse({ data: null });
     });
     renderWithProviders(<ConfirmSubscriptionRoute />, { route: "/confirm-subscription", theme: touchTheme });
-    expect(await screen.findByText("10 visits, valid 90 days, $120.00 paid once")).toBeInTheDocument();
+    expect(await screen.findByTestId("pass-summary")).toHaveTextContent(
+      "Visit pass: 10 visits, valid 90 days, $120.00 paid once",
+    );
     expect(screen.getByText("Valid from")).toBeInTheDocument();
     // 90 days from 10 January: the last valid day is 9 April.
     expect(screen.getByText("Valid until")).toBeInTheDocument();

@@ -173,7 +173,9 @@ export function ConfirmSubscriptionRoute() {
             {price.offering.name}
           </Title>
           {pass ? (
-            <Line label="Visit pass" value={pass.formatted_pass} />
+            <Text fw={600} data-testid="pass-summary">
+              Visit pass: {pass.formatted_pass}
+            </Text>
           ) : (
             <Line label="Price" value={price.label} />
           )}
@@ -228,8 +230,9 @@ export function ConfirmSubscriptionRoute() {
           {quote?.is_pro_rata && (
             <Line label={`Pro-rata (${quote.pro_rata_days} days)`} value={quote.formatted_pro_rata_amount} />
           )}
-          {recurring && quote && !quote.is_pro_rata && quote.pro_rata_amount > 0 && (
-            <Line label="First period" value={quote.formatted_pro_rata_amount} />
+          {/* The period itself, so the lines add up to the total (a promo code's line takes off it). */}
+          {recurring && quote && !quote.is_pro_rata && (
+            <Line label="First period" value={formatMoney(quote.first_payment_total - quote.joining_fee)} />
           )}
           {!recurring && <Line label={pass ? "Visit pass" : "Membership"} value={price.formatted_amount} />}
           {(price.joining_fee ?? 0) > 0 && <Line label="Joining fee" value={price.formatted_joining_fee} />}
