@@ -156,7 +156,6 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_-]{8,100}$/, idempotencyMessages.key);
 export const idempotencyHeaders = z.object({
   "idempotency-key": idempotencyKey.meta({
-    param: { name: "Idempotency-Key", in: "header" },
     description: "One per change: the same key again answers the first result and changes nothing",
     example: "add-visits-01JD3Q8Z5R6W",
   }),

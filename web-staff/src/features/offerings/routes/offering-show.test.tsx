@@ -238,6 +238,7 @@ describe("offering page", () => {
       trial_amount: null,
       visits: null,
       valid_days: null,
+      kind: null,
     });
   });
 
