@@ -108,7 +108,12 @@ export const LEGACY_PIF_MONTHS = 12;
  * term (exclusive, like `termEnd`), so a 3-month pass from 10 Dec ends on 10 Mar, 10 weeks from
  * 2 Jun on 11 Aug, 2 years from 29 Feb 2024 on 28 Feb 2026. Pauses move it later (subscription/operations/pause.ts).
  */
-export function pifEnd(start: CivilDate, price: Omit<PriceTerm, "billing_frequency">): CivilDate {
+export function pifEnd(
+  start: CivilDate,
+  price: Omit<PriceTerm, "billing_frequency"> & { valid_days?: number | null },
+): CivilDate {
+  // A visit pass valid for days (docs/offers.md "Visit passes"): expires valid_days after its start.
+  if (price.valid_days) return addDays(start, price.valid_days);
   return price.term_amount != null && price.term_unit != null
     ? termEnd(start, price.term_amount, price.term_unit)
     : addMonthsClamped(start, LEGACY_PIF_MONTHS);

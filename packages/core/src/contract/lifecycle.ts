@@ -142,6 +142,25 @@ export const passVisitsInput = z
   .meta({ example: { visits: 2, reason: "The door failed on 3 March" } });
 export type PassVisitsInput = z.input<typeof passVisitsInput>;
 
+/**
+ * The `Idempotency-Key` header of a staff change that must happen once (adding visits): the same
+ * key sent again answers the first result and changes nothing, as the payment providers' keys do
+ * (docs/providers.md). The web makes one per form opened.
+ */
+export const idempotencyMessages = {
+  key: "Send an Idempotency-Key header: 8 to 100 letters, digits, - or _",
+  reused: "This Idempotency-Key was sent before with another request",
+} as const;
+export const idempotencyKey = z
+  .string({ error: idempotencyMessages.key })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, idempotencyMessages.key);
+export const idempotencyHeaders = z.object({
+  "idempotency-key": idempotencyKey.meta({
+    description: "One per change: the same key again answers the first result and changes nothing",
+    example: "add-visits-01JD3Q8Z5R6W",
+  }),
+});
+
 export const cancellationPreviewSchema = z
   .object({
     immediate: z.boolean(),

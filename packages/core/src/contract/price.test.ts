@@ -19,6 +19,50 @@ describe("price input", () => {
       trial_days: null,
       trial_amount: null,
       visits: null,
+      valid_days: null,
+      kind: null,
+    });
+  });
+
+  describe('a visit pass valid for days (docs/offers.md "Visit passes")', () => {
+    const pass = { amount: 12000, billing_frequency: "one_off", visits: 10, valid_days: 90 };
+
+    it("is a pay-in-full price with visits and valid_days, and needs no term", () => {
+      expect(errorsOf(priceInput, pass)).toEqual({});
+      expect(priceInput.parse(pass)).toMatchObject({ visits: 10, valid_days: 90, term_unit: null });
+    });
+
+    it('accepts kind "pass" as the issue writes it: paid in full when no frequency is sent', () => {
+      const body = { kind: "pass", amount: 12000, visits: 10, valid_days: 90 };
+      expect(priceInput.parse(body)).toMatchObject({
+        billing_frequency: "one_off",
+        visits: 10,
+        valid_days: 90,
+      });
+      expect(errorsOf(priceInput, { kind: "pass", amount: 12000 })).toEqual({
+        visits: ["A pass needs its visits"],
+        valid_days: ["Enter how many days the pass is valid"],
+      });
+      expect(errorsOf(priceInput, { ...body, billing_frequency: "weekly" })).toEqual({
+        visits: ["Only a pay-in-full price can be a visit pass"],
+        kind: ["These terms are not a pass price"],
+      });
+    });
+
+    it("refuses days outside 1 to 3650, on a price that is no pass, or beside a term", () => {
+      for (const valid_days of [0, 3651, 1.5, "ninety"])
+        expect(errorsOf(priceInput, { ...pass, valid_days })).toEqual({
+          valid_days: ["Enter a pass valid for 1 to 3650 days"],
+        });
+      expect(errorsOf(priceInput, { ...pass, visits: null })).toEqual({
+        valid_days: ["Only a visit pass has days of validity: enter its visits"],
+      });
+      expect(errorsOf(priceInput, { ...pass, term_unit: "months", term_amount: 3 })).toEqual({
+        valid_days: ["A pass is valid for its days or for a term, not both"],
+      });
+      expect(errorsOf(priceInput, { ...pass, kind: "pif" })).toEqual({
+        kind: ["These terms are not a pay-in-full price"],
+      });
     });
   });
 

@@ -18,7 +18,19 @@ export const priceMessages = {
   trialPif: "A pay-in-full price cannot have a trial",
   visits: "Enter 1 to 1000 visits",
   visitsRecurring: "Only a pay-in-full price can be a visit pass",
+  validDays: "Enter a pass valid for 1 to 3650 days",
+  validDaysNotPass: "Only a visit pass has days of validity: enter its visits",
+  validDaysAndTerm: "A pass is valid for its days or for a term, not both",
+  kindPassVisits: "A pass needs its visits",
+  kindPassDays: "Enter how many days the pass is valid",
+  kindMismatch: (kind: string) => `These terms are not a ${kind === "pif" ? "pay-in-full" : kind} price`,
 } as const;
+
+/** The longest a pass may be valid for, in days (docs/offers.md "Visit passes"): ten years. */
+export const MAX_PASS_VALID_DAYS = 3650;
+
+/** What a price is (docs/offers.md "Visit passes"): billed per period, paid in full, or a pass. */
+export const priceKinds = ["recurring", "pif", "pass"] as const;
 
 /** The most visits a pass may carry (docs/offers.md "Visit passes"). */
 export const MAX_PASS_VISITS = 1000;
@@ -41,12 +53,21 @@ const cents = (requiredMessage: string) =>
     // Issue 34: $0.10 was accepted, and every charge of it declined ("at least $0.50").
     .refine((v) => !Number.isSafeInteger(v) || v < 0 || chargeableAmount(v), priceMessages.belowCardMinimum);
 
+/** A `kind: "pass"` body sent without a frequency is paid in full (docs/offers.md "Visit passes"). */
+function withKindDefaults(body: unknown): unknown {
+  const fields = body as { kind?: unknown; billing_frequency?: unknown } | null;
+  if (fields && typeof fields === "object" && fields.kind === "pass" && fields.billing_frequency == null)
+    return { ...fields, billing_frequency: "one_off" };
+  return body;
+}
+
 /**
  * POST /api/offerings/{id}/prices and PUT /api/prices/{id}: amount (cents) and billing_frequency
  * required; private and joining_fee optional; term_unit and term_amount both or neither, and both
- * for a pay-in-full (one_off) price, whose term is the span it pays for.
+ * for a pay-in-full (one_off) price, whose term is the span it pays for
+ * (a pass's may be its `valid_days` instead; docs/offers.md "Visit passes").
  */
-export const priceInput = z
+const priceFields = z
   .object({
     amount: cents(messages.required),
     billing_frequency: z.enum(billingFrequencies, {
@@ -86,8 +107,41 @@ export const priceInput = z
       .max(MAX_PASS_VISITS, priceMessages.visits)
       .nullish()
       .transform((v) => v ?? null),
+    /** A pass's validity: it expires `valid_days` after its start (instead of a term). */
+    valid_days: z
+      .number({ error: priceMessages.validDays })
+      .refine(Number.isInteger, priceMessages.validDays)
+      .min(1, priceMessages.validDays)
+      .max(MAX_PASS_VALID_DAYS, priceMessages.validDays)
+      .nullish()
+      .transform((v) => v ?? null),
+    /**
+     * Optional, and never stored: what the other fields make the price is its kind (`pass`: paid in
+     * full with visits). Given, it must agree; `pass` also means paid in full when no frequency is sent.
+     */
+    kind: z
+      .enum(priceKinds, { error: `Choose one of: ${priceKinds.join(", ")}` })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((value, ctx) => {
+    if (value.kind !== null && value.billing_frequency) {
+      if (value.kind === "pass" && value.visits == null)
+        ctx.addIssue({ code: "custom", path: ["visits"], message: priceMessages.kindPassVisits });
+      if (value.kind === "pass" && value.valid_days == null && value.term_unit == null)
+        ctx.addIssue({ code: "custom", path: ["valid_days"], message: priceMessages.kindPassDays });
+      const made = priceKindOf(value);
+      if (made !== value.kind && !(value.kind === "pass" && made === "pif"))
+        ctx.addIssue({ code: "custom", path: ["kind"], message: priceMessages.kindMismatch(value.kind) });
+    }
+    if (value.valid_days != null && value.visits == null && value.kind !== "pass")
+      ctx.addIssue({ code: "custom", path: ["valid_days"], message: priceMessages.validDaysNotPass });
+    if (
+      value.valid_days != null &&
+      value.visits != null &&
+      (value.term_unit != null || value.term_amount != null)
+    )
+      ctx.addIssue({ code: "custom", path: ["valid_days"], message: priceMessages.validDaysAndTerm });
     if (value.trial_amount != null && value.trial_days == null)
       ctx.addIssue({ code: "custom", path: ["trial_days"], message: priceMessages.trialDaysMissing });
     if (value.trial_days != null && value.billing_frequency === "one_off")
@@ -100,26 +154,42 @@ export const priceInput = z
       ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
     if (hasUnit && !hasAmount)
       ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
-    // Pay in full covers a fixed span: its term (docs/billing.md "Pay in full"), never an unstated year.
-    if (value.billing_frequency === "one_off" && !hasUnit && !hasAmount) {
+    // Pay in full covers a fixed span: its term (docs/billing.md "Pay in full"), never an unstated
+    // year; a pass's span may be its valid_days instead.
+    if (
+      value.billing_frequency === "one_off" &&
+      !hasUnit &&
+      !hasAmount &&
+      value.valid_days == null &&
+      value.kind !== "pass"
+    ) {
       ctx.addIssue({ code: "custom", path: ["term_unit"], message: priceMessages.termUnit });
       ctx.addIssue({ code: "custom", path: ["term_amount"], message: priceMessages.termAmount });
     }
-  }, whenAnObject)
-  .meta({
-    id: "PriceInput",
-    example: {
-      amount: 2400,
-      billing_frequency: "weekly",
-      private: false,
-      joining_fee: null,
-      term_unit: null,
-      term_amount: null,
-      trial_days: 7,
-      trial_amount: 0,
-    },
-  });
+  }, whenAnObject);
+
+export const priceInput = z.preprocess(withKindDefaults, priceFields).meta({
+  id: "PriceInput",
+  example: {
+    amount: 2400,
+    billing_frequency: "weekly",
+    private: false,
+    joining_fee: null,
+    term_unit: null,
+    term_amount: null,
+    trial_days: 7,
+    trial_amount: 0,
+  },
+});
 export type PriceInput = z.output<typeof priceInput>;
+
+/** The kind a price's fields make it: recurring, paid in full, or a pass (paid in full with visits). */
+export function priceKindOf(price: {
+  billing_frequency: string;
+  visits?: number | null;
+}): (typeof priceKinds)[number] {
+  return price.billing_frequency !== "one_off" ? "recurring" : price.visits ? "pass" : "pif";
+}
 
 const civilDate = civilDateField(priceMessages.date);
 
@@ -185,10 +255,16 @@ export const priceSchema = z
     trial_days: z.number().int().nullable().meta({ description: "A trial's length (docs/offers.md)" }),
     trial_amount: z.number().int().nullable().meta({ description: "Cents for the whole trial; 0 free" }),
     formatted_trial: z.string().nullable().meta({ description: 'e.g. "7-day free trial"' }),
-    kind: z.enum(["recurring", "pif", "pass"]).meta({
+    kind: z.enum(priceKinds).meta({
       description: 'A visit pass is a pay-in-full price with visits (docs/offers.md "Visit passes")',
     }),
     visits: z.number().int().nullable().meta({ description: "A pass's visits; null for other prices" }),
+    valid_days: z.number().int().nullable().meta({
+      description: "A pass valid for days from its start (else for its term); null for other prices",
+    }),
+    formatted_pass: z.string().nullable().meta({
+      description: 'A pass in words: "10 visits, valid 90 days, $120.00 paid once"; null for other prices',
+    }),
     membership_type: z.string(),
     total_value: z
       .number()
@@ -264,4 +340,4 @@ export const proRataSchema = z
 export type ProRata = z.output<typeof proRataSchema>;
 
 /** What the web sends to POST /api/offerings/{id}/prices and PUT /api/prices/{id}. */
-export type PriceBody = z.input<typeof priceInput>;
+export type PriceBody = z.input<typeof priceFields>;

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { civilDateField, email, messages, optionalText, requiredText, whenAnObject } from "./fields";
 import { paymentTypeSchema, subscriptionSchema } from "./payment";
+import { priceKinds } from "./price";
 
 export const registrationMessages = {
   tooYoung: (age: number) => `You must be at least ${age} years old to join. Please ask the gym for help.`,
@@ -59,6 +60,14 @@ export const joinPriceSchema = z.object({
   membership_type: z.string(),
   formatted_term: z.string().nullable(),
   private: z.boolean(),
+  /** docs/offers.md "Visit passes": a pass is worded as a pass, never as a membership term. */
+  kind: z.enum(priceKinds),
+  visits: z.number().int().nullable(),
+  valid_days: z.number().int().nullable(),
+  formatted_pass: z
+    .string()
+    .nullable()
+    .meta({ description: '"10 visits, valid 90 days, $120.00 paid once"' }),
 });
 export type JoinPrice = z.output<typeof joinPriceSchema>;
 

@@ -30,6 +30,8 @@ export const priceEntity = new Entity({
     trial_amount: { type: "number" },
     /** A visit pass (docs/offers.md "Visit passes"): a pay-in-full price's visits. */
     visits: { type: "number" },
+    /** A pass valid for this many days from its start (instead of its term). */
+    valid_days: { type: "number" },
     /** A family of prices: a price and the prices that later replace it share this value. */
     grouping_unique_identifier: { type: "string", required: true, readOnly: true },
     subscriptions_count: { type: "number", required: true, default: 0 },

@@ -10,6 +10,7 @@ import {
   formatTerm,
   frequencyLabel,
   isTermMembership,
+  LEGACY_PIF_MONTHS,
   membershipTypeLabel,
   type SurchargeSettings,
   surcharge,
@@ -17,7 +18,7 @@ import {
   totalValue,
 } from "../billing/index";
 import { config } from "../config";
-import type { Price } from "../contract/price";
+import { type Price, priceKindOf } from "../contract/price";
 
 /** The stored price fields a view is made from. */
 export interface PriceRecord {
@@ -33,6 +34,7 @@ export interface PriceRecord {
   trial_days?: number | null;
   trial_amount?: number | null;
   visits?: number | null;
+  valid_days?: number | null;
   grouping_unique_identifier: string;
   subscriptions_count: number;
   private_links: { id: string; token: string; age_bypass: boolean; created_at: string }[];
@@ -121,8 +123,10 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     trial_days: price.trial_days ?? null,
     trial_amount: price.trial_days ? (price.trial_amount ?? 0) : null,
     formatted_trial: formatTrial(price),
-    kind: price.billing_frequency !== "one_off" ? "recurring" : price.visits ? "pass" : "pif",
+    kind: priceKindOf(price),
     visits: price.billing_frequency === "one_off" ? (price.visits ?? null) : null,
+    valid_days: price.billing_frequency === "one_off" ? (price.valid_days ?? null) : null,
+    formatted_pass: formatPass(price),
     /** "12M Term", "PIF" or "Flexi" (spec 001 §4). */
     membership_type: membershipTypeLabel(term),
     total_value: total,
@@ -151,4 +155,26 @@ export function formatTrial(price: Pick<PriceRecord, "trial_days" | "trial_amoun
   return amount === 0
     ? `${price.trial_days}-day free trial`
     : `${price.trial_days}-day trial for ${formatCents(amount)}`;
+}
+
+/**
+ * A pass in words (docs/offers.md "Visit passes"): "10 visits, valid 90 days, $120.00 paid once";
+ * a pass valid for its term: "10 visits, valid 3 months, …". Null for any other price.
+ */
+export function formatPass(
+  price: Pick<
+    PriceRecord,
+    "amount" | "billing_frequency" | "visits" | "valid_days" | "term_amount" | "term_unit"
+  >,
+): string | null {
+  if (priceKindOf(price) !== "pass" || !price.visits) return null;
+  const visits = `${price.visits} ${price.visits === 1 ? "visit" : "visits"}`;
+  return `${visits}, valid ${passValidity(price)}, ${formatCents(price.amount)} paid once`;
+}
+
+function passValidity(price: Pick<PriceRecord, "valid_days" | "term_amount" | "term_unit">): string {
+  if (price.valid_days) return `${price.valid_days} ${price.valid_days === 1 ? "day" : "days"}`;
+  const amount = price.term_amount ?? LEGACY_PIF_MONTHS;
+  const unit = (price.term_unit ?? "months").replace(/s$/, "");
+  return `${amount} ${amount === 1 ? unit : `${unit}s`}`;
 }

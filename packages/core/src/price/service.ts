@@ -78,6 +78,7 @@ function storedFields(input: PriceInput) {
     trial_days: input.trial_days ?? undefined,
     trial_amount: input.trial_days != null ? (input.trial_amount ?? 0) : undefined,
     visits: input.visits ?? undefined,
+    valid_days: input.valid_days ?? undefined,
   };
 }
 /**
@@ -191,10 +192,10 @@ export async function updatePrice(actor: Actor, priceId: string, body: unknown) 
   if (changesTerms && current.subscriptions_count > 0)
     throw new ConflictError(priceMessages.lockedWhenSubscribed, "has_members");
   checkFrequency(input, context, current);
-  // A trial or a pass's visits may change while members are subscribed: theirs are snapshotted on
+  // A trial or a pass's visits and days may change while members are subscribed: theirs are snapshotted on
   // their subscription.
   const removed = (
-    ["joining_fee", "term_amount", "term_unit", "trial_days", "trial_amount", "visits"] as const
+    ["joining_fee", "term_amount", "term_unit", "trial_days", "trial_amount", "visits", "valid_days"] as const
   ).filter((name) => fields[name] === undefined);
   const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   await racePoint("price-edit:read", priceId);

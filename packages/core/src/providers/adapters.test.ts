@@ -808,6 +808,19 @@ describe.each([
     expect((await port.ensureMemberAccess(key(), input)).user_id).toBe(granted.user_id);
   });
 
+  it("keeps a person's Kisi user id across a restart, and gives two people two ids", async () => {
+    const port = make();
+    const [place] = await port.listPlaces(key());
+    const who = email();
+    const input = { place_id: place.id, email: who, name: "Same", external_id: "same" };
+    const first = await port.ensureMemberAccess(key(), input);
+    // The simulator's memory cleared, as a new process starts (an e2e product on a seeded copy).
+    if (port.mode === "simulated") resetSimulatedProviders();
+    expect((await port.ensureMemberAccess(key(), input)).user_id).toBe(first.user_id);
+    const other = await port.ensureMemberAccess(key(), { ...input, email: email(), external_id: "other" });
+    expect(other.user_id).not.toBe(first.user_id);
+  });
+
   it("grants at two places independently", async () => {
     const port = make();
     const [first, second] = await port.listPlaces(key());

@@ -17,6 +17,7 @@ import {
 } from "../billing/index";
 import { businessNow } from "../clock";
 import { offeringTypeLabel } from "../contract/offering";
+import { priceKindOf } from "../contract/price";
 import {
   type JoinOffering,
   type JoinOptions,
@@ -33,7 +34,7 @@ import type { OfferingRecord } from "../offering/present";
 import { listOfferingRecords } from "../offering/store";
 import { getOrganisation, type Organisation } from "../organisation/service";
 import { resolveJoinLink } from "../price/links";
-import { type PriceRecord, priceLabel } from "../price/present";
+import { formatPass, type PriceRecord, priceLabel } from "../price/present";
 import { listPriceRecords } from "../price/store";
 import { akahuProvider, platformAkahuApp } from "../providers/akahu/index";
 import { parse } from "../validation";
@@ -72,6 +73,10 @@ export function presentJoinPrice(price: PriceRecord): JoinPrice {
     membership_type: membershipTypeLabel(term),
     formatted_term: isTermMembership(term) ? formatTerm(price.term_amount!, price.term_unit!) : null,
     private: price.private,
+    kind: priceKindOf(price),
+    visits: price.billing_frequency === "one_off" ? (price.visits ?? null) : null,
+    valid_days: price.billing_frequency === "one_off" ? (price.valid_days ?? null) : null,
+    formatted_pass: formatPass(price),
   };
 }
 

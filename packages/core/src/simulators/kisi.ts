@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { ProviderError } from "../providers/errors";
 import type { KisiEvent, KisiLock, KisiPlace, KisiPort } from "../providers/kisi/port";
 import { onSimulatedReset } from "./simulation";
@@ -47,7 +48,17 @@ interface SimulatedKisiOrg {
   grants: Map<string, string>;
 }
 const orgs = new Map<string, SimulatedKisiOrg>();
-let nextId = 600_000;
+
+/**
+ * Kisi's ids of a person and of a grant, stable as Kisi's are: derived from the key, place and
+ * email, never a counter. A counter started again in each process, so a product started on a copy
+ * of a seeded table (the e2e products) gave a new member the Kisi id of a seeded one, and their
+ * door unlocks were counted as that member's visits (found by the offers e2e, issue 38).
+ */
+function stableId(...parts: string[]): string {
+  const n = createHash("sha256").update(parts.join("\u0000")).digest().readUIntBE(0, 6);
+  return String(1_000_000 + (n % 9_000_000_000_000));
+}
 onSimulatedReset(() => orgs.clear());
 
 function org(apiKey: string): SimulatedKisiOrg {
@@ -103,7 +114,7 @@ export function simulatedKisi(): KisiPort {
       let member = state.members.get(email);
       if (!member) {
         member = {
-          user_id: String(nextId++),
+          user_id: stableId(apiKey, "user", email),
           name: input.name,
           external_id: input.external_id,
           access_enabled: true,
@@ -113,7 +124,7 @@ export function simulatedKisi(): KisiPort {
       const key = `${input.place_id}:${email}`;
       let grant = state.grants.get(key);
       if (!grant) {
-        grant = String(nextId++);
+        grant = stableId(apiKey, "grant", input.place_id, email);
         state.grants.set(key, grant);
       }
       return { user_id: member.user_id, group_or_credential_id: grant };

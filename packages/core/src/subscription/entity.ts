@@ -168,6 +168,8 @@ export const subscriptionEntity = new Entity({
           by: { type: "string", required: true },
           action: { type: "string", required: true },
           detail: { type: "string", required: true },
+          /** The Idempotency-Key of the staff request that made it (subscription/lifecycle.ts `commitFactsOnce`). */
+          key: { type: "string" },
         },
       },
     },

@@ -16,8 +16,9 @@ import { adminGymIds, staffGymIds, staffOrganisation } from "../auth/scope";
 import { aucklandDate, type CivilDate, isCivilDate, startOfAucklandDay } from "../billing/calendar";
 import { chargeCovering } from "../billing/schedule";
 import { businessNow } from "../clock";
+import { idempotencyMessages } from "../contract/lifecycle";
 import { db } from "../db/service";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { deliverCommitted, type OutboxEvent, outboxEvent, outboxItem } from "../outbox/outbox";
 import { gymOf, settingsOf } from "../payment/context";
 import { notePaymentMonths } from "../payment/months";
@@ -75,6 +76,8 @@ export const staffReads: SubscriptionFinder = (actor, id) => reachableSubscripti
 export interface LifecycleEvent {
   action: string;
   detail: string;
+  /** The Idempotency-Key of the request that made it, for a change that must happen once (`commitFactsOnce`). */
+  key?: string;
 }
 
 export interface FactChange {
@@ -320,4 +323,35 @@ export async function commitFacts(
   if (!saved) throw new NotFoundError("subscription");
   await deliverCommitted(...outbox);
   return subscriptionWithPayments(saved);
+}
+
+/**
+ * `commitFacts` for a staff request that must take effect once however often it is sent (a
+ * double-click, a retry after a lost answer): the event carries the request's Idempotency-Key.
+ * A key already on the subscription answers the membership as it is, changing nothing; the same
+ * key with another change is a 422 on `idempotency-key`. Two at once: one commits, the other
+ * finds the version moved, reads again and finds its key (docs/offers.md "Staff add visits").
+ */
+export async function commitFactsOnce(
+  actor: Actor,
+  sub: SubscriptionRecord,
+  change: FactChange,
+  key: string,
+) {
+  const done = (record: SubscriptionRecord) => {
+    const seen = (record.lifecycle_events ?? []).find((e) => e.key === key);
+    if (!seen) return false;
+    if (seen.action !== change.event.action || seen.detail !== change.event.detail)
+      throw ValidationError.field("idempotency-key", idempotencyMessages.reused);
+    return true;
+  };
+  if (done(sub)) return subscriptionWithPayments(sub);
+  try {
+    return await commitFacts(actor, sub, { ...change, event: { ...change.event, key } });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const again = await findSubscription(sub.organisation_id, sub.subscription_id);
+    if (again && done(again)) return subscriptionWithPayments(again);
+    throw error;
+  }
 }

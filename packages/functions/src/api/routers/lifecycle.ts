@@ -1,6 +1,7 @@
 import {
   cancelInput,
   cancellationPreviewSchema,
+  idempotencyHeaders,
   manualPaymentInput,
   passVisitsInput,
   pauseInput,
@@ -223,10 +224,20 @@ export const lifecycleRouter = createRouter()
       path: "/subscriptions/{id}/pass-visits",
       tags,
       summary:
-        'Add visits to a visit pass, with a reason (docs/offers.md "Visit passes"): 409 not_a_pass for any other membership',
-      request: { params: idParam, ...jsonBody(passVisitsInput) },
+        'Add visits to a visit pass, with a reason, once per Idempotency-Key (docs/offers.md "Visit passes"): 409 not_a_pass for any other membership',
+      request: { params: idParam, headers: idempotencyHeaders, ...jsonBody(passVisitsInput) },
       responses: changed,
     }),
     async (c) =>
-      c.json({ data: await addPassVisits(actorOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200),
+      c.json(
+        {
+          data: await addPassVisits(
+            actorOf(c),
+            c.req.valid("param").id,
+            c.req.valid("json"),
+            c.req.valid("header")["idempotency-key"],
+          ),
+        },
+        200,
+      ),
   );

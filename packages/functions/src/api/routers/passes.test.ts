@@ -27,6 +27,10 @@ const passPrice = (visits: number, term: { term_amount: number; term_unit: "week
     ...term,
   });
 
+let keys = 0;
+/** A fresh Idempotency-Key header, as the staff site sends one per "Add visits" dialog. */
+const once = (key = `add-visits-${++keys}-${Date.now()}`) => ({ "Idempotency-Key": key });
+
 let events = 0;
 /** A door visit as the Kisi webhook records it (access/visits.ts `recordVisit`). */
 async function visit(userId: string, at: string, eventId = `pass-event-${++events}-${Date.now()}`) {
@@ -116,6 +120,74 @@ describe("a pass price (staff)", () => {
   });
 });
 
+describe('a pass valid for days (valid_days; kind "pass")', () => {
+  it("is made as the issue writes it, and its bad days are 422s on valid_days", async () => {
+    const path = `/api/offerings/${world.offering_id}/prices`;
+    const made = await admin.post(path, { kind: "pass", amount: 2000, visits: 1, valid_days: 7 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data).toMatchObject({
+      kind: "pass",
+      billing_frequency: "one_off",
+      visits: 1,
+      valid_days: 7,
+      term_unit: null,
+      formatted_pass: "1 visit, valid 7 days, $20.00 paid once",
+    });
+    for (const [body, errors] of [
+      [
+        { kind: "pass", amount: 2000, visits: 1, valid_days: 0 },
+        { valid_days: ["Enter a pass valid for 1 to 3650 days"] },
+      ],
+      [{ kind: "pass", amount: 2000, visits: 1 }, { valid_days: ["Enter how many days the pass is valid"] }],
+      [
+        { amount: 2000, billing_frequency: "one_off", valid_days: 7, term_amount: 1, term_unit: "weeks" },
+        { valid_days: ["Only a visit pass has days of validity: enter its visits"] },
+      ],
+      [
+        {
+          amount: 2000,
+          billing_frequency: "one_off",
+          visits: 1,
+          valid_days: 7,
+          term_amount: 1,
+          term_unit: "weeks",
+        },
+        { valid_days: ["A pass is valid for its days or for a term, not both"] },
+      ],
+    ] as const) {
+      const bad = await admin.post(path, body);
+      expect(bad.status, JSON.stringify(body)).toBe(422);
+      expect(bad.body.errors).toEqual(errors);
+    }
+  });
+
+  it("expires valid_days after its start: the door refuses with the reason, shown to staff and member", async () => {
+    await at("2027-10-01");
+    const price = await admin.post(`/api/offerings/${world.offering_id}/prices`, {
+      kind: "pass",
+      amount: 12000,
+      visits: 10,
+      valid_days: 90,
+    });
+    const member = await cardMember();
+    const sub = await joinAs(world, member.client, price.body.data.id);
+    await runJob("billing-run");
+    const pass = async () => (await member.client.get("/api/me/active-subscription")).body.data.pass;
+    expect(await pass()).toMatchObject({ visits: 10, left: 10, last_day: "2027-12-29", door: true });
+    expect(sub).toMatchObject({ pif_ends_at: expect.any(String) });
+    await at("2027-12-30");
+    await runJob("door-access");
+    const door = (await admin.get(`/api/members/${member.user.user_id}/access-control`)).body.data;
+    expect(door).toMatchObject({ standing: false, reason: "The pass expired: its last day was 2027-12-29" });
+    expect(await visit(member.user.user_id, "2027-12-30T10:00:00")).toBe("recorded");
+    expect(await pass()).toMatchObject({
+      used: 0,
+      door: false,
+      reason: "The pass expired: its last day was 2027-12-29",
+    });
+  });
+});
+
 describe("the door's count", () => {
   it("a member buys a 3-visit pass; one visit a day at most; the same event twice uses one", async () => {
     await at("2027-03-01");
@@ -192,13 +264,13 @@ describe("staff add visits (POST /api/subscriptions/{id}/pass-visits)", () => {
     await runJob("door-access");
     expect((await door()).standing).toBe(false);
     const path = `/api/subscriptions/${sub.id}/pass-visits`;
-    const bad = await admin.post(path, { visits: 0, reason: " " });
+    const bad = await admin.post(path, { visits: 0, reason: " " }, once());
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
       visits: ["Enter 1 to 100 visits"],
       reason: ["Say why the visits are added"],
     });
-    const added = await admin.post(path, { visits: 2, reason: "The door failed on 1 July" });
+    const added = await admin.post(path, { visits: 2, reason: "The door failed on 1 July" }, once());
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.data.pass).toMatchObject({ visits: 3, used: 1, left: 2, door: true });
     expect(await pass()).toMatchObject({ visits: 3, left: 2 });
@@ -220,19 +292,55 @@ describe("staff add visits (POST /api/subscriptions/{id}/pass-visits)", () => {
     await at("2027-08-01");
     const member = await cardMember();
     const plain = await joinAs(world, member.client, world.price_id);
-    const notPass = await admin.post(`/api/subscriptions/${plain.id}/pass-visits`, {
-      visits: 1,
-      reason: "x",
-    });
+    const notPass = await admin.post(
+      `/api/subscriptions/${plain.id}/pass-visits`,
+      { visits: 1, reason: "x" },
+      once(),
+    );
     expect(notPass.status).toBe(409);
     expect(JSON.stringify(notPass.body)).toContain("not_a_pass");
     const { sub } = await passMember(5);
     const other = await moneyWorld({ name: "Other Pass Gyms 2" });
     const outsider = await adminOf(other, api.url, "other-pass-admin2@example.nz");
-    const theirs = await outsider.post(`/api/subscriptions/${sub.id}/pass-visits`, {
-      visits: 1,
-      reason: "x",
-    });
+    const theirs = await outsider.post(
+      `/api/subscriptions/${sub.id}/pass-visits`,
+      { visits: 1, reason: "x" },
+      once(),
+    );
     expect(theirs.status).toBe(404);
+  });
+
+  it("needs an Idempotency-Key: the same request twice at once, or sent again later, adds once", async () => {
+    await at("2027-09-01");
+    const { pass, sub, userId } = await passMember(5);
+    const path = `/api/subscriptions/${sub.id}/pass-visits`;
+    const body = { visits: 2, reason: "Double-clicked" };
+    const missing = await admin.post(path, body);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      "idempotency-key": ["Send an Idempotency-Key header: 8 to 100 letters, digits, - or _"],
+    });
+    const short = await admin.post(path, body, once("abc"));
+    expect(short.status).toBe(422);
+    const key = once();
+    const [first, second] = await Promise.all([admin.post(path, body, key), admin.post(path, body, key)]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([200, 200]);
+    expect(first.body.data.pass).toMatchObject({ visits: 7, left: 7 });
+    expect(second.body.data.pass).toMatchObject({ visits: 7, left: 7 });
+    const later = await admin.post(path, body, key);
+    expect(later.status).toBe(200);
+    expect(later.body.data.pass).toMatchObject({ visits: 7 });
+    expect(await pass()).toMatchObject({ visits: 7, left: 7 });
+    const other = await admin.post(path, { visits: 3, reason: "Another" }, key);
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toEqual({
+      "idempotency-key": ["This Idempotency-Key was sent before with another request"],
+    });
+    const next = await admin.post(path, { visits: 1, reason: "A second, new request" }, once());
+    expect(next.body.data.pass).toMatchObject({ visits: 8 });
+    const events = (await admin.get(`/api/members/${userId}/activity`)).body.data.filter(
+      (e: { summary: string }) => e.summary === "Visits added to the pass",
+    );
+    expect(events).toHaveLength(2);
   });
 });

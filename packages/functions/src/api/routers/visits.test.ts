@@ -128,6 +128,32 @@ describe("visits from Kisi unlocks", () => {
       .post("/api/dev/kisi/unlock", { user_id: "01HNOBODY", door_id: "51001" });
     expect(stranger.status).toBe(422);
   });
+
+  it("a person whose door access was taken away is refused: an unsuccessful unlock", async () => {
+    const { db } = await import("@gym/core/db/service");
+    const { doorAccessRecords, syncDoorAccess } = await import("@gym/core/access/sync");
+    const records = await doorAccessRecords(organisationId, memberId);
+    const revoke = (status: "granted" | "revoked") =>
+      Promise.all(
+        records.map((r) =>
+          db()
+            .entities.doorAccess.patch({
+              organisation_id: r.organisation_id,
+              user_id: r.user_id,
+              holder: r.holder,
+              gym_id: r.gym_id,
+            })
+            .set({ status })
+            .go(),
+        ),
+      );
+    await revoke("revoked");
+    await unlock({ event_id: "900030", visited_at: "2026-11-26T20:00:00.000Z" });
+    await revoke("granted");
+    await syncDoorAccess(organisationId, memberId);
+    const refused = (await visitsOf(admin)).find((v) => v.id === "900030");
+    expect(refused).toMatchObject({ successful: false });
+  });
 });
 
 describe("POST /api/visits/export", () => {

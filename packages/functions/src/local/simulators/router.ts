@@ -336,17 +336,20 @@ export const simulatorRouter = createRouter()
       if (!lock) throw ValidationError.field("door_id", "The simulated Kisi has no such door");
       const owner = await ownerOfProviderId("kisi_place", lock.place_id);
       if (!owner) throw ValidationError.field("door_id", "This door's place is not linked to a gym");
-      const kisiUserId = (await doorAccessRecords(owner.organisation_id, body.user_id)).find(
-        (r) => r.kisi_user_id,
-      )?.kisi_user_id;
+      const records = await doorAccessRecords(owner.organisation_id, body.user_id);
+      const kisiUserId = records.find((r) => r.kisi_user_id)?.kisi_user_id;
       if (!kisiUserId) throw ValidationError.field("user_id", "This person was never given door access");
+      // Kisi opens the door only to those we gave access (docs/access-control.md): a person whose
+      // access at this place was taken away is refused, an unsuccessful unlock (docs/offers.md
+      // "Visit passes": the eleventh entry of a 10-visit pass).
+      const granted = records.some((r) => r.status === "granted" && r.place_id === lock.place_id);
       const answer = await sendSimulatedWebhook("kisi", {
         ...(body.event_id ? { id: body.event_id } : {}),
         place_id: lock.place_id,
         object_id: lock.id,
         actor_id: kisiUserId,
         created_at: body.visited_at ?? (await businessNow()).toISOString(),
-        success: body.successful ?? true,
+        success: body.successful ?? granted,
       });
       return c.json({ data: answer }, 200);
     },

@@ -101,6 +101,8 @@ export function MembershipRoute() {
               <BankTransferDetails transfer={state.bank_transfer} gym={state.gym?.name ?? "the gym"} />
             }
           />
+          {/* The trial first: the trial-ending email's "Stop my trial" opens this page (issue 38). */}
+          <TrialPanel sub={sub} onDone={() => void mutate()} />
           <PassPanel sub={sub} />
           <Payments sub={sub} />
           <Paper withBorder p={{ base: "md", xs: "lg" }}>
@@ -145,7 +147,6 @@ export function MembershipRoute() {
               <ChangeLoginEmail current={state.email} />
             </Group>
           </Paper>
-          <TrialPanel sub={sub} onDone={() => void mutate()} />
           {/* Inside a trial, stopping it is the way out (nothing to pay); after it, cancelling. */}
           {sub.actions.cancel && !sub.trial?.in_trial && (
             <CancelPanel sub={sub} onDone={() => void mutate()} />

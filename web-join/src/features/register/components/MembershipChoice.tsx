@@ -35,17 +35,18 @@ export function MembershipChoice({
                 value={price.id}
                 p="md"
                 radius="md"
-                aria-label={`${offering.name}: ${price.label}`}
+                aria-label={`${offering.name}: ${price.formatted_pass ?? price.label}`}
               >
                 <Group wrap="nowrap" align="flex-start">
                   <Radio.Indicator />
                   <Stack gap={2}>
                     <Group gap="xs">
-                      <Text fw={700}>{price.label}</Text>
+                      {/* A pass is worded as a pass (docs/offers.md "Visit passes"), never as a term. */}
+                      <Text fw={700}>{price.formatted_pass ?? price.label}</Text>
                       {price.private && <Badge variant="light">Special offer</Badge>}
                     </Group>
                     <Text size="sm" c="gray.7">
-                      {price.membership_type}
+                      {price.kind === "pass" ? "Visit pass" : price.membership_type}
                       {price.formatted_joining_fee ? ` · ${price.formatted_joining_fee} joining fee` : ""}
                     </Text>
                   </Stack>

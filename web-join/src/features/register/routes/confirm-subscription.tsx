@@ -1,8 +1,9 @@
+import { addDays } from "@gym/core/billing/calendar";
 import type { SurchargeTotal } from "@gym/core/contract/payment";
 import type { ProRata } from "@gym/core/contract/price";
 import type { PromoCheck } from "@gym/core/contract/promo";
 import { api, errorMessage } from "@gym/web/api";
-import { formatLongDate, formatMoney, formatShortDay } from "@gym/web/format";
+import { formatLongDate, formatLongLastDay, formatMoney, formatShortDay } from "@gym/web/format";
 import { useAction } from "@gym/web/forms";
 import { FormError, PageLoader } from "@gym/web/ui";
 import { Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -57,6 +58,8 @@ export function ConfirmSubscriptionRoute() {
   const { data: state } = useRegistration();
   const price = state?.price ?? null;
   const recurring = price ? price.billing_frequency !== "one_off" : false;
+  // A visit pass is worded as a pass (docs/offers.md "Visit passes"): its visits and days, paid once.
+  const pass = price?.kind === "pass" ? price : null;
   const start = state?.start_date ?? null;
   const { data: quote, error: quoteError } = useSWR<ProRata>(
     price && start && recurring ? ["quote", price.id, start, state?.billing_date ?? start] : null,
@@ -169,11 +172,20 @@ export function ConfirmSubscriptionRoute() {
           <Title order={2} fz="lg">
             {price.offering.name}
           </Title>
-          <Line label="Price" value={price.label} />
+          {pass ? (
+            <Text fw={600} data-testid="pass-summary">
+              Visit pass: {pass.formatted_pass}
+            </Text>
+          ) : (
+            <Line label="Price" value={price.label} />
+          )}
           <Button component={Link} to={REJOIN_PATH} variant="subtle" size="compact-sm" px={0} w="fit-content">
             Change membership or start date
           </Button>
-          <Line label="Start date" value={formatLongDate(start)} />
+          <Line label={pass ? "Valid from" : "Start date"} value={formatLongDate(start)} />
+          {pass?.valid_days ? (
+            <Line label="Valid until" value={formatLongLastDay(addDays(start, pass.valid_days))} />
+          ) : null}
           {trial && (
             <Line
               label={trial.amount === 0 ? `${trial.days}-day free trial` : `${trial.days}-day trial`}
@@ -202,24 +214,27 @@ export function ConfirmSubscriptionRoute() {
             </>
           )}
           <Title order={2} fz="lg">
-            {trial ? "First payment after your trial" : "First payment"}
+            {trial ? "First payment after your trial" : pass ? "Payment" : "First payment"}
           </Title>
           {firstTotal !== null && firstDate && (!recurring || (quote && regularAmount)) && (
             <Text data-testid="payment-dates">
               {recurring ? "First payment" : "Payment"} {formatMoney(firstTotal + surcharge)} {firstWhen}
               {recurring && quote
                 ? `; then ${regularAmount} ${EVERY[price.billing_frequency] ?? price.frequency_label.toLowerCase()} from ${formatShortDay(quote.second_payment_date)}.`
-                : ". Paid in full: no further payments."}
+                : pass
+                  ? `, paid once: ${pass.visits} ${pass.visits === 1 ? "visit" : "visits"}, no further payments.`
+                  : ". Paid in full: no further payments."}
             </Text>
           )}
           {recurring && !quote && !quoteError && <PageLoader label="Working out your first payment" />}
           {quote?.is_pro_rata && (
             <Line label={`Pro-rata (${quote.pro_rata_days} days)`} value={quote.formatted_pro_rata_amount} />
           )}
-          {recurring && quote && !quote.is_pro_rata && quote.pro_rata_amount > 0 && (
-            <Line label="First period" value={quote.formatted_pro_rata_amount} />
+          {/* The period itself, so the lines add up to the total (a promo code's line takes off it). */}
+          {recurring && quote && !quote.is_pro_rata && (
+            <Line label="First period" value={formatMoney(quote.first_payment_total - quote.joining_fee)} />
           )}
-          {!recurring && <Line label="Membership" value={price.formatted_amount} />}
+          {!recurring && <Line label={pass ? "Visit pass" : "Membership"} value={price.formatted_amount} />}
           {(price.joining_fee ?? 0) > 0 && <Line label="Joining fee" value={price.formatted_joining_fee} />}
           {accepted && accepted.first_payment.discount > 0 && (
             <Line

@@ -89,5 +89,7 @@ describe("the confirm page with a trial", () => {
     // $24.00 + the card's 90¢ on the day after the trial, then every week.
     expect(screen.getByTestId("payment-dates")).toHaveTextContent(/First payment \$24\.90 on .*17/);
     expect(screen.getByTestId("payment-dates")).toHaveTextContent(/then \$24\.90 every week from .*24/);
+    // The lines add up to the total: the period, then the card surcharge.
+    expect(screen.getByText("First period").nextSibling).toHaveTextContent("$24.00");
   });
 });

@@ -80,3 +80,42 @@ describe("the welcome page of a pay-in-full member paying by bank transfer (issu
     expect(screen.queryByText("Your payment did not go through")).not.toBeInTheDocument();
   });
 });
+
+describe("the welcome page of a member in a free trial (issue 38)", () => {
+  it("names the trial and its last day, not a first payment of $0.00", async () => {
+    const trialPayment = {
+      id: "pay-0",
+      amount: 0,
+      total: 0,
+      status: "sent",
+      due_on: "2026-11-28",
+      credit_used: 0,
+    };
+    const sub = subscription({
+      first_payment: trialPayment as never,
+      latest_payment: trialPayment as never,
+      trial: { ends_on: "2026-12-05", last_day: "2026-12-04", amount: 0, in_trial: true } as never,
+    });
+    const state = {
+      step: "welcome-to-gym",
+      welcome: true,
+      welcome_emailed: true,
+      name: "aroha te whare",
+      gym: { id: "g", uuid: "u", name: "Harbour Fitness Ponsonby", logo: null, has_door_access: true },
+      price: null,
+      today: "2026-11-28",
+      payment_failed: false,
+      reauthenticate_akahu: false,
+      subscription: sub,
+      bank_transfer: null,
+    } as unknown as RegistrationState;
+    mockFetch((call) =>
+      call.url.startsWith("/api/me/registration")
+        ? jsonResponse({ data: state })
+        : jsonResponse({ data: null }),
+    );
+    renderWithProviders(<WelcomeRoute />, { route: "/welcome-to-gym", theme: touchTheme });
+    expect(await screen.findByTestId("welcome-trial")).toHaveTextContent("Free trial until 4 December 2026.");
+    expect(screen.queryByText(/First payment \$0\.00/)).not.toBeInTheDocument();
+  });
+});

@@ -70,7 +70,15 @@ export function WelcomeRoute() {
               <Text>
                 {sub.start_date > state.today ? "Starts" : "Started"} {formatLongDate(sub.start_date)}
               </Text>
-              {payment && (
+              {/* A trial is named as one, not as a "first payment" of $0.00 (docs/offers.md "Trials"). */}
+              {sub.trial?.in_trial && (
+                <Text data-testid="welcome-trial">
+                  {sub.trial.amount === 0 ? "Free trial" : `Trial (${formatMoney(sub.trial.amount)})`} until{" "}
+                  {formatLongDate(sub.trial.last_day)}. Stop it from your membership page before then and you
+                  pay nothing more.
+                </Text>
+              )}
+              {payment && !(sub.trial?.in_trial && payment.total === 0) && (
                 <Text>
                   {payment === first ? "First payment" : "Next payment"} {formatMoney(payment.total)} on{" "}
                   {formatLongDate(payment.due_on)}

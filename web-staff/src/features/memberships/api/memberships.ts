@@ -47,9 +47,12 @@ export const startNow = (id: string) => api.post<Subscription>(`${sub(id)}/start
 export const recordManualPayment = (id: string, body: ManualPaymentInput) =>
   api.post<Subscription>(`${sub(id)}/manual-payment`, body);
 
-/** docs/offers.md "Visit passes": an admin adds visits to a pass, with a reason. */
-export const addPassVisits = (id: string, body: PassVisitsInput) =>
-  api.post<Subscription>(`${sub(id)}/pass-visits`, body);
+/**
+ * docs/offers.md "Visit passes": an admin adds visits to a pass, with a reason, once per `key` (the
+ * Idempotency-Key: a double-click or a retry with the same key adds once).
+ */
+export const addPassVisits = (id: string, body: PassVisitsInput, key: string) =>
+  api.post<Subscription>(`${sub(id)}/pass-visits`, body, { headers: { "Idempotency-Key": key } });
 
 export function useCancellationPreview(id: string | null, immediate: boolean) {
   return useApi<CancellationPreview>(id ? `${sub(id)}/cancellation-preview?immediate=${immediate}` : null);

@@ -421,6 +421,8 @@ describe("the card's money figures are core's quote of the next money event (iss
     const post = calls.find((c) => c.method === "POST");
     expect(post?.url).toBe("/api/subscriptions/s-1/pass-visits");
     expect(post?.body).toEqual({ visits: 2, reason: "The door failed" });
+    // One Idempotency-Key per dialog: a double-click or a retry adds the visits once.
+    expect(post?.headers.get("Idempotency-Key")).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     unmount();
     renderWithProviders(<SubscriptionCard subscription={subscription()} canChange onChanged={() => {}} />);
     expect(screen.queryByRole("button", { name: "Add visits" })).not.toBeInTheDocument();

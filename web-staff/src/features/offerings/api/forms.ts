@@ -180,6 +180,8 @@ export interface PriceFormValues {
   trial_amount: number | string;
   /** docs/offers.md "Visit passes": a pay-in-full price's visits ("" not a pass). */
   visits: number | string;
+  /** A pass valid for days from its start ("" valid for its term). */
+  valid_days: number | string;
 }
 
 export function newPriceValues(): PriceFormValues {
@@ -193,6 +195,7 @@ export function newPriceValues(): PriceFormValues {
     trial_days: "",
     trial_amount: "",
     visits: "",
+    valid_days: "",
   };
 }
 
@@ -207,6 +210,7 @@ export function priceValues(price: Price): PriceFormValues {
     trial_days: price.trial_days ?? "",
     trial_amount: price.trial_days && price.trial_amount ? price.trial_amount / 100 : "",
     visits: price.visits ?? "",
+    valid_days: price.valid_days ?? "",
   };
 }
 
@@ -225,6 +229,7 @@ export function priceBody(values: PriceFormValues): PriceBody {
     trial_days: isEmpty(values.trial_days) ? null : Number(values.trial_days),
     trial_amount: isEmpty(values.trial_amount) ? null : toCents(values.trial_amount),
     visits: isEmpty(values.visits) ? null : Number(values.visits),
+    valid_days: isEmpty(values.valid_days) ? null : Number(values.valid_days),
   };
 }
 

@@ -128,6 +128,16 @@ export function PriceForm({
             {...form.getInputProps("visits")}
           />
         )}
+        {form.values.billing_frequency === "one_off" && (
+          <NumberInput
+            label="Valid for (days)"
+            description="A pass valid for this many days from its start, instead of a term (empty: its term)"
+            min={1}
+            max={3650}
+            allowDecimal={false}
+            {...form.getInputProps("valid_days")}
+          />
+        )}
         <Switch
           label="Private"
           description="Not shown on the join site; members join on it through a private link."

@@ -36,6 +36,8 @@ const price = (overrides: Partial<Price>): Price => ({
   formatted_trial: null,
   kind: "recurring",
   visits: null,
+  valid_days: null,
+  formatted_pass: null,
   membership_type: "Flexi",
   total_value: null,
   formatted_total_value: null,
@@ -235,6 +237,8 @@ describe("offering page", () => {
       trial_days: null,
       trial_amount: null,
       visits: null,
+      valid_days: null,
+      kind: null,
     });
   });
 

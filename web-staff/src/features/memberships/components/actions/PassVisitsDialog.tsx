@@ -1,11 +1,14 @@
 import { passVisitsInput } from "@gym/core/contract/lifecycle";
 import { numberFieldProps, submitHandler, useZodForm } from "@gym/web/forms";
 import { Button, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { addPassVisits } from "../../api/memberships";
 import { type ActionProps, Footer } from "./shared";
 
 /** Adds visits to a visit pass, with a reason for the activity log (docs/offers.md "Visit passes"). */
 export function PassVisitsDialog({ subscription: s, done, close }: ActionProps) {
+  // One key per dialog opened: sending it again (a double-click, a retry) adds the visits once.
+  const [key] = useState(newIdempotencyKey);
   const form = useZodForm({
     schema: passVisitsInput,
     mode: "controlled",
@@ -13,7 +16,7 @@ export function PassVisitsDialog({ subscription: s, done, close }: ActionProps) 
   });
   const handleSubmit = submitHandler(
     form,
-    async (values) => done(await addPassVisits(s.id, values), "Visits added"),
+    async (values) => done(await addPassVisits(s.id, values, key), "Visits added"),
     { errorSummary: "The visits were not added" },
   );
   return (
@@ -41,4 +44,9 @@ export function PassVisitsDialog({ subscription: s, done, close }: ActionProps) 
       </Stack>
     </form>
   );
+}
+
+/** A fresh Idempotency-Key (the API takes 8 to 100 letters, digits, - or _). */
+function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

@@ -1,0 +1,67 @@
+/**
+ * The confirm page for a visit pass (docs/offers.md "Visit passes", "Screens"): a pass is worded as
+ * a pass, its visits, its days and its one payment, never as a membership term or a schedule.
+ */
+import type { RegistrationState } from "@gym/core/contract/registration";
+import { touchTheme } from "@gym/web/app";
+import { jsonResponse, mockFetch, renderWithProviders } from "@gym/web/testing";
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfirmSubscriptionRoute } from "./confirm-subscription";
+
+const state = {
+  step: "confirm-subscription",
+  welcome: false,
+  name: "aroha te whare",
+  today: "2030-01-10",
+  gym: { uuid: "gym-uuid-1", name: "Harbour Fitness Ponsonby", logo: null },
+  price: {
+    id: "p1",
+    label: "$120.00 PIF",
+    amount: 12_000,
+    formatted_amount: "$120.00",
+    billing_frequency: "one_off",
+    frequency_label: "PIF",
+    joining_fee: null,
+    formatted_joining_fee: null,
+    membership_type: "PIF",
+    formatted_term: null,
+    private: false,
+    kind: "pass",
+    visits: 10,
+    valid_days: 90,
+    formatted_pass: "10 visits, valid 90 days, $120.00 paid once",
+    offering: { id: "o1", name: "Summer Pass" },
+  },
+  start_date: "2030-01-10",
+  billing_date: "2030-01-10",
+  default_payment_type: { id: "pt1", type: "stripe_card", card_type: "visa", last_four: "4242" },
+  register_fields: { email_notifications_enabled: true, payment_reminders: true },
+} as unknown as RegistrationState;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the confirm page for a visit pass", () => {
+  it("words it as a pass: its visits and days, valid from and until, paid once", async () => {
+    mockFetch((call) => {
+      if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: state });
+      return jsonResponse({ data: null });
+    });
+    renderWithProviders(<ConfirmSubscriptionRoute />, { route: "/confirm-subscription", theme: touchTheme });
+    expect(await screen.findByTestId("pass-summary")).toHaveTextContent(
+      "Visit pass: 10 visits, valid 90 days, $120.00 paid once",
+    );
+    expect(screen.getByText("Valid from")).toBeInTheDocument();
+    // 90 days from 10 January: the last valid day is 9 April.
+    expect(screen.getByText("Valid until")).toBeInTheDocument();
+    expect(screen.getByText(/9 April 2030/)).toBeInTheDocument();
+    expect(screen.getByTestId("payment-dates")).toHaveTextContent(
+      /Payment \$120\.00 today, .*paid once: 10 visits, no further payments\./,
+    );
+    expect(screen.queryByText("$120.00 PIF")).not.toBeInTheDocument();
+    expect(screen.queryByText("Membership")).not.toBeInTheDocument();
+    expect(screen.queryByText("First payment")).not.toBeInTheDocument();
+  });
+});
