@@ -339,10 +339,18 @@ describe("a visit pass, on a phone", () => {
         .waitFor();
       // Worded as a pass, never as a membership term or a billing schedule.
       expect(await page.getByText(/^(PIF|Billing from|First payment)$/).count()).toBe(0);
+      // Paid by card: the total agreed to carries the card surcharge, and is what is taken.
+      const said = (await page.getByTestId("payment-dates").textContent()) ?? "";
+      const agreed = said.match(/^Payment (\$\d+\.\d\d) today/)?.[1];
+      expect(agreed, said).toBeTruthy();
+      expect(agreed).not.toBe("$120.00");
       await shot(page, "pass-confirm");
       await confirm(page);
       const me = await meOf(page);
       await job("billing-run");
+      await expect
+        .poll(async () => (await paymentsOf(me.id)).map((p) => p.formatted_total))
+        .toEqual([agreed]);
 
       const unlock = async () => {
         const response = await fetch(`${product.staffUrl}/api/dev/kisi/unlock`, {

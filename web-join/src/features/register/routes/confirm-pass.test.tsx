@@ -47,6 +47,19 @@ describe("the confirm page for a visit pass", () => {
   it("words it as a pass: its visits and days, valid from and until, paid once", async () => {
     mockFetch((call) => {
       if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: state });
+      // The card's surcharge on the one payment (2.75 %): the server's figure, asked for that amount.
+      if (call.url.startsWith("/api/surcharge-total?amount=12000&payment_type_id=pt1"))
+        return jsonResponse({
+          data: {
+            amount: 12_000,
+            surcharge: 330,
+            total: 12_330,
+            formatted_amount: "$120.00",
+            formatted_surcharge: "$3.30",
+            formatted_total: "$123.30",
+            payment_type: "stripe_card",
+          },
+        });
       return jsonResponse({ data: null });
     });
     renderWithProviders(<ConfirmSubscriptionRoute />, { route: "/confirm-subscription", theme: touchTheme });
@@ -57,9 +70,13 @@ describe("the confirm page for a visit pass", () => {
     // 90 days from 10 January: the last valid day is 9 April.
     expect(screen.getByText("Valid until")).toBeInTheDocument();
     expect(screen.getByText(/9 April 2030/)).toBeInTheDocument();
-    expect(screen.getByTestId("payment-dates")).toHaveTextContent(
-      /Payment \$120\.00 today, .*paid once: 10 visits, no further payments\./,
+    // Paid by card: the total the member agrees to is what the card is charged, surcharge included
+    // (the hand tour saw "Total $120.00" on this page and $123.30 taken).
+    expect(await screen.findByTestId("payment-dates")).toHaveTextContent(
+      /Payment \$123\.30 today, .*paid once: 10 visits, no further payments\./,
     );
+    expect(screen.getByText("Card surcharge").nextSibling).toHaveTextContent("$3.30");
+    expect(screen.getByText("Total").nextSibling).toHaveTextContent("$123.30");
     expect(screen.queryByText("$120.00 PIF")).not.toBeInTheDocument();
     expect(screen.queryByText("Membership")).not.toBeInTheDocument();
     expect(screen.queryByText("First payment")).not.toBeInTheDocument();

@@ -72,11 +72,17 @@ export function ConfirmSubscriptionRoute() {
   );
   const method = state?.default_payment_type ?? null;
   const byCard = method?.type === "stripe_card";
+  // What the method adds: to the regular amount (recurring), or to the one payment (paid once: the
+  // price and its joining fee), so a card's surcharge is in every total the member agrees to.
+  const paidOnce = price && !recurring ? price.amount + (price.joining_fee ?? 0) : null;
   const { data: regular } = useSWR<SurchargeTotal>(
-    price && method ? ["surcharge", price.id, method.id] : null,
+    price && method ? ["surcharge", price.id, method.id, paidOnce] : null,
     () =>
       api.get<SurchargeTotal>("/api/surcharge-total", {
-        query: { price_id: price!.id, payment_type_id: method!.id },
+        query:
+          paidOnce === null
+            ? { price_id: price!.id, payment_type_id: method!.id }
+            : { amount: paidOnce, payment_type_id: method!.id },
       }),
   );
   const [terms, setTerms] = useState(false);
@@ -120,15 +126,16 @@ export function ConfirmSubscriptionRoute() {
   }
 
   const accepted = promo.accepted;
-  const listedFirst = recurring
-    ? (quote?.first_payment_total ?? null)
-    : price.amount + (price.joining_fee ?? 0);
+  // Paid once by card: shown once its surcharge is known (never a total without it).
+  const listedFirst = recurring ? (quote?.first_payment_total ?? null) : byCard && !regular ? null : paidOnce;
   // With a code accepted, the first payment is the check's (the discount taken off, the surcharge on what is left).
   const firstTotal = accepted ? accepted.first_payment.amount : listedFirst;
   const surcharge = accepted
     ? accepted.first_payment.surcharge
-    : byCard && recurring
-      ? (quote?.card_surcharge ?? 0)
+    : byCard
+      ? recurring
+        ? (quote?.card_surcharge ?? 0)
+        : (regular?.surcharge ?? 0)
       : 0;
   const firstDate = recurring ? (quote?.first_payment_date ?? null) : start;
   const today = state.today;
@@ -242,7 +249,7 @@ export function ConfirmSubscriptionRoute() {
               value={`-${accepted.first_payment.formatted_discount}`}
             />
           )}
-          {(byCard && recurring) || (accepted && surcharge > 0) ? (
+          {byCard || (accepted && surcharge > 0) ? (
             <Line label="Card surcharge" value={formatMoney(surcharge)} />
           ) : null}
           {firstTotal !== null && <Line label="Total" value={formatMoney(firstTotal + surcharge)} strong />}
