@@ -474,4 +474,5 @@ export const paymentExportColumns = [
   "Error",
   "Processed by",
   "Created",
+  "Discount (NZD)",
 ] as const;
