@@ -136,6 +136,48 @@ export interface Membership {
   cancellation_effective: Day | null;
   /** PIF only: the day after the paid span. */
   pif_ends: Day | null;
+  /** docs/offers.md "Trials": days and what the whole trial costs (recurring prices only). */
+  trial?: Trial | null;
+  /** docs/offers.md "The discount on each charge": the code's terms as the member joined with them. */
+  promo?: Promo | null;
+}
+
+export interface Trial {
+  days: number;
+  /** Cents for the whole trial (0: free). */
+  amount: number;
+}
+
+export interface Promo {
+  kind: "percent" | "fixed";
+  /** Basis points (percent) or cents (fixed). */
+  value: number;
+  /** The first N full periods (a stub before them is discounted too), or null: every period. */
+  periods: number | null;
+}
+
+/** The card minimum (docs/billing.md "Prices below the card minimum"). */
+export const CARD_MINIMUM = 50;
+
+/**
+ * What a promo code takes off a paid charge (docs/offers.md): a percent of the period part (never
+ * the joining fee) rounded half-up, or a fixed amount at most the period part; only inside the
+ * first N full periods (a stub before them counts as part of the first); never leaving a positive
+ * charge under the card minimum (cut so the minimum is charged, or nothing off when the charge is
+ * under it). `paidIndex`: 0 for the first paid charge.
+ */
+export function promoDiscount(
+  promo: Promo,
+  charge: { amount: number; joining_fee: number },
+  paidIndex: number,
+  startsWithStub: boolean,
+): number {
+  if (promo.periods !== null && paidIndex >= promo.periods + (startsWithStub ? 1 : 0)) return 0;
+  const part = charge.amount - charge.joining_fee;
+  let off = promo.kind === "percent" ? roundHalfUp(part * promo.value, 10_000) : Math.min(promo.value, part);
+  const left = charge.amount - off;
+  if (left > 0 && left < CARD_MINIMUM) off = charge.amount >= CARD_MINIMUM ? charge.amount - CARD_MINIMUM : 0;
+  return off;
 }
 
 export interface Charge {
@@ -143,10 +185,12 @@ export interface Charge {
   due: Day;
   period_start: Day;
   period_end: Day;
-  /** Cents before any card surcharge, joining fee included. */
+  /** Cents before any card surcharge, joining fee included, promo discount taken off. */
   amount: number;
   joining_fee: number;
   pro_rata: boolean;
+  /** Cents a promo code took off (0 without one). */
+  discount?: number;
 }
 
 /** Overlapping or touching pauses merged; days before the start ignored; sorted. */
@@ -174,6 +218,48 @@ function mergedPauses(pauses: Pause[], start: Day): Pause[] {
  * cancellation's effective date. The price change applies to periods starting on or after it.
  */
 export function chargesUntil(m: Membership, until: Day): Charge[] {
+  if (m.trial && m.frequency !== "one_off") return withTrial(m, m.trial, until);
+  const charges = listPriceCharges(m, until);
+  const promo = m.promo;
+  if (!promo || m.frequency === "one_off") return charges;
+  const stub = charges[0]?.pro_rata === true;
+  return charges.map((c, i) => {
+    const discount = promoDiscount(promo, c, i, stub);
+    return { ...c, amount: c.amount - discount, discount };
+  });
+}
+
+/**
+ * docs/offers.md "The charges of a membership with a trial": charge 0 is the trial (its days, its
+ * cost, no joining fee, never discounted); the paid schedule is the membership's as if it started
+ * the day after the trial (a billing date asked for before then is that day; a pause reaching past
+ * the trial defers it, one inside the trial does nothing), its charges numbered from 1.
+ */
+function withTrial(m: Membership, trial: Trial, until: Day): Charge[] {
+  const ends = plusDays(m.start, trial.days);
+  if (m.start > until || (m.cancellation_effective !== null && m.start >= m.cancellation_effective))
+    return [];
+  const paid = chargesUntil(
+    { ...m, trial: null, start: ends, billing_date: m.billing_date > ends ? m.billing_date : ends },
+    until,
+  );
+  return [
+    {
+      index: 0,
+      due: m.start,
+      period_start: m.start,
+      period_end: ends,
+      amount: trial.amount,
+      joining_fee: 0,
+      pro_rata: false,
+      discount: 0,
+    },
+    ...paid.map((c) => ({ ...c, index: c.index + 1 })),
+  ];
+}
+
+/** The charges at the list price (no trial, no discount). */
+function listPriceCharges(m: Membership, until: Day): Charge[] {
   const amountAt = (day: Day) =>
     m.price_change && day >= m.price_change.effective ? m.price_change.amount : m.amount;
   const stopped = (day: Day) => m.cancellation_effective !== null && day >= m.cancellation_effective;
@@ -379,4 +465,35 @@ export function pifTransferStanding(
   return received
     ? { balance_owing: 0, payments_sum: amount, door_access: today < pifEnds }
     : { balance_owing: amount, payments_sum: 0, door_access: false };
+}
+
+// ---- docs/offers.md "Visit passes" --------------------------------------------------------------
+
+/**
+ * A visit pass's door, from the days a member came in (in order): the first entry of a day uses
+ * one visit while any is left and the pass has not ended (`ends`: its first day not valid); later
+ * entries that day use none. Answers the visits used and, per entry, whether the door let them in
+ * (it does on the day that used the last visit, and not from the next day, nor from the pass's end).
+ */
+export function passVisits(
+  visits: number,
+  ends: Day,
+  entries: Day[],
+  before: { used: number; last: Day | null } = { used: 0, last: null },
+): { used: number; admitted: boolean[]; usedBy: boolean[] } {
+  let used = before.used;
+  let last: Day | null = before.last;
+  const admitted: boolean[] = [];
+  const usedBy: boolean[] = [];
+  for (const day of entries) {
+    const open = day < ends && (used < visits || day === last);
+    const uses = day < ends && used < visits && (last === null || day > last);
+    admitted.push(open);
+    usedBy.push(uses);
+    if (uses) {
+      used += 1;
+      last = day;
+    }
+  }
+  return { used, admitted, usedBy };
 }

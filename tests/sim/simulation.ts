@@ -18,10 +18,13 @@ import {
   chargedOn,
   chargesUntil,
   type Day,
+  daysFrom,
   decideCancel,
   type Frequency,
   type Membership,
   memberPause,
+  type Promo,
+  passVisits,
   pifTransferStanding,
   plusDays,
   type Rates,
@@ -144,7 +147,18 @@ interface SimPrice {
   amount: number;
   joining_fee: number;
   term: { amount: number; unit: "weeks" | "months" | "years" } | null;
+  /** docs/offers.md "Trials". */
+  trial?: { days: number; amount: number };
+  /** docs/offers.md "Visit passes": a pay-in-full price with visits. */
+  visits?: number;
 }
+
+/**
+ * Offer members (issue 38; docs/offers.md): a trial that converts or is stopped by the member
+ * inside it, a promo code (a percent for the first periods, a fixed amount forever), a visit pass
+ * used at the door.
+ */
+type Offer = "trial" | "trial stopped" | "promo percent" | "promo fixed" | "pass";
 
 type Decline = null | "soft" | "hard";
 
@@ -178,6 +192,11 @@ interface SimMember {
   deskThenRecover?: boolean;
   /** Payment method switches the engine accepted: from that day on (before its billing run) this method pays. */
   switches: { from: Day; method: "card" | "bank" }[];
+  offer?: Offer;
+  /** A trial member who stops the trial themselves on this day (inside it). */
+  stopsTrialOn?: Day;
+  /** A pass member's door entries (days, in order; a day twice is two entries that day). */
+  entries?: Day[];
 }
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
@@ -381,6 +400,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           joining_fee: p.joining_fee || undefined,
           term_amount: p.term?.amount,
           term_unit: p.term?.unit,
+          trial_days: p.trial?.days,
+          trial_amount: p.trial?.amount,
+          visits: p.visits,
           grouping_unique_identifier: newId(),
         } as never)
         .go();
@@ -453,6 +475,52 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       current_organisation_id: org.organisation_id,
       current_gym_id: gyms[0].gym_id,
     });
+
+    // ---- offers (issue 38; docs/offers.md): trial prices, two promo codes, visit passes ----
+    const offerPrices = {
+      weeklyTrial: await addPrice({
+        frequency: "weekly",
+        amount: 1999,
+        joining_fee: 0,
+        term: null,
+        trial: { days: 7, amount: 0 },
+      }),
+      monthlyTrial: await addPrice({
+        frequency: "monthly",
+        amount: 6000,
+        joining_fee: 2500,
+        term: null,
+        trial: { days: 14, amount: 1000 },
+      }),
+      tenVisits: await addPrice({
+        frequency: "one_off",
+        amount: 15000,
+        joining_fee: 0,
+        term: { amount: 3, unit: "months" },
+        visits: 10,
+      }),
+      dayPass: await addPrice({
+        frequency: "one_off",
+        amount: 2000,
+        joining_fee: 0,
+        term: { amount: 1, unit: "weeks" },
+        visits: 1,
+      }),
+    };
+    const promoCodes: Record<"promo percent" | "promo fixed", { code: string; terms: Promo }> = {
+      "promo percent": { code: "SIMHALF", terms: { kind: "percent", value: 5000, periods: 2 } },
+      "promo fixed": { code: "SIMFIVE", terms: { kind: "fixed", value: 500, periods: null } },
+    };
+    {
+      const { createPromoCode } = await import("../../packages/core/src/promo/service");
+      for (const { code, terms } of Object.values(promoCodes))
+        await createPromoCode(actor, {
+          code,
+          kind: terms.kind,
+          ...(terms.kind === "percent" ? { percent_basis_points: terms.value } : { amount_off: terms.value }),
+          periods: terms.periods,
+        });
+    }
 
     // ---- scenario: gym overrides changed through the API (issue 22, defect 2) ----
     // Another process than the billing run changes a gym's card surcharge and break fee: the sim
@@ -662,6 +730,70 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         }
       }
     }
+    // ---- offer members (issue 38): drawn with their own dice, from members who pay as asked ----
+    const offerDice = prng(options.seed ^ 0x0ffe_2538);
+    for (const m of members) {
+      const roll = offerDice();
+      const pickPrice = offerDice();
+      const when = offerDice();
+      if (m.decline) continue;
+      const offer: Offer | null =
+        roll < 0.04
+          ? "trial"
+          : roll < 0.07
+            ? "trial stopped"
+            : roll < 0.1
+              ? "promo percent"
+              : roll < 0.13
+                ? "promo fixed"
+                : roll < 0.17
+                  ? "pass"
+                  : null;
+      if (!offer) continue;
+      if (offer === "promo percent" || offer === "promo fixed") {
+        // A code on a recurring price without a term (a term's break fee is worked out at the list
+        // price: docs/offers.md "Known gaps").
+        if (m.model.frequency === "one_off" || m.term) continue;
+        m.offer = offer;
+        m.model.promo = promoCodes[offer].terms;
+        continue;
+      }
+      const price =
+        offer === "pass"
+          ? pickPrice < 0.7
+            ? offerPrices.tenVisits
+            : offerPrices.dayPass
+          : pickPrice < 0.5
+            ? offerPrices.weeklyTrial
+            : offerPrices.monthlyTrial;
+      m.offer = offer;
+      m.price = price;
+      m.term = null;
+      m.billing_date = m.start;
+      m.model = {
+        ...m.model,
+        frequency: price.frequency,
+        amount: price.amount,
+        joining_fee: price.joining_fee,
+        billing_date: m.start,
+        pif_ends:
+          price.term && offer === "pass" ? termEndOf(m.start, price.term.amount, price.term.unit) : null,
+        trial: price.trial ?? null,
+      };
+      if (offer === "trial stopped" && price.trial)
+        m.stopsTrialOn = plusDays(m.start, Math.floor(when * price.trial.days));
+      if (offer === "pass" && m.model.pif_ends && price.visits) {
+        // Entries on visits + 2 days of the pass (the last ones find none left), one day twice.
+        const until = m.model.pif_ends < plusDays(lastDay, 1) ? m.model.pif_ends : plusDays(lastDay, 1);
+        const span = daysFrom(m.start, until);
+        const days = new Set<Day>();
+        for (let tries = 0; days.size < Math.min(span, price.visits + 2) && tries < 500; tries++)
+          days.add(plusDays(m.start, Math.floor(offerDice() * span)));
+        const sorted = [...days].sort();
+        m.entries = sorted.length ? [sorted[0], ...sorted] : [];
+      }
+    }
+
     /**
      * Issue 22 scenario (defect 1): some members who paid their balance at the desk fail again on
      * the next charge and then switch to a working card inside that grace. The switch retries the
@@ -743,6 +875,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           price_id: m.price.price_id,
           start_date: m.start,
           billing_date: m.billing_date,
+          ...(m.offer === "promo percent" || m.offer === "promo fixed"
+            ? { promo_code: promoCodes[m.offer].code }
+            : {}),
         });
       const { subscription } = confirmsTwice(m) ? await confirmedTwiceAtOnce(m, confirm) : await confirm();
       m.user_id = user.user_id;
@@ -750,6 +885,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       m.subscription_id = subscription.subscription_id;
       byUser.set(user.user_id, m);
       count("joined");
+      if (m.offer) count(`joined: ${m.offer}`);
     }
 
     // ---- scenario: confirming twice at once (issue 22, defect 8) ----
@@ -859,7 +995,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     /** A seeded random lifecycle operation for a member, through the same core calls as the routes. */
     async function live(m: SimMember, today: Day) {
+      // Trial and pass members only do what their offer scripts (stopping the trial, the door).
       if (!m.subscription_id || m.decline || m.ended) return;
+      if (m.offer === "pass" || m.offer === "trial" || m.offer === "trial stopped") return;
       const id = m.subscription_id;
       const model = m.model;
       const recurring = model.frequency !== "one_off";
@@ -981,6 +1119,89 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
               ends: termEndOf(next.start, m.price.term?.amount ?? 0, m.price.term?.unit ?? "months"),
               cooling_ends: plusDays(next.start, COOLING_OFF_DAYS),
             };
+        }
+      }
+    }
+
+    // ---- offers (issue 38): a member stops their trial; a pass member comes in ----
+    const offerProblems: { member: string; day: Day | null; detail: string }[] = [];
+    const { recordVisit } = await import("../../packages/core/src/access/visits");
+    async function offerDay(m: SimMember, today: Day) {
+      if (!m.subscription_id) return;
+      if (m.stopsTrialOn === today && !m.cancelled_on) {
+        const answer = await memberApi.post(
+          `/api/me/subscriptions/${m.subscription_id}/stop-trial`,
+          {},
+          await asMember(m),
+        );
+        if (answer.status === 200) {
+          // docs/offers.md "Stopping during the trial": it takes effect at the trial's end.
+          count("trial stopped by the member");
+          m.cancelled_on = today;
+          m.model.cancellation_effective = plusDays(m.model.start, m.model.trial?.days ?? 0);
+        } else
+          offerProblems.push({
+            member: m.id,
+            day: today,
+            detail: `stopping the trial inside it was answered ${answer.status}`,
+          });
+      }
+      for (const [i, day] of (m.entries ?? []).entries()) {
+        if (day !== today) continue;
+        const instant = new Date(startOfAucklandDay(day).getTime() + (10 * 60 + i) * 60_000);
+        await recordVisit({
+          organisation_id: org.organisation_id,
+          event_id: `sim-pass-${options.seed}-${m.id}-${i}`,
+          gym_id: gyms[m.gym].gym_id,
+          user_id: m.user_id,
+          member_name: m.name,
+          visited_at: instant.toISOString(),
+          successful: true,
+        });
+        count("pass member at the door");
+      }
+    }
+    /** Each pass's visits used, each entry's count and the door after the last visit, against the model. */
+    async function checkPasses() {
+      for (const m of members) {
+        if (m.offer !== "pass" || !m.subscription_id || !m.model.pif_ends) continue;
+        const entries = m.entries ?? [];
+        const model = passVisits(m.price.visits ?? 0, m.model.pif_ends, entries);
+        const sub = await findSubscription(org.organisation_id, m.subscription_id);
+        const used = (sub as { pass_visits_used?: number } | null)?.pass_visits_used ?? 0;
+        if (used !== model.used)
+          offerProblems.push({
+            member: m.id,
+            day: null,
+            detail: `pass visits used ${used}, model ${model.used}`,
+          });
+        const { data } = await db()
+          .entities.visit.query.byMember({ organisation_id: org.organisation_id, user_id: m.user_id })
+          .go({ pages: "all" });
+        const counted = new Map(
+          data.map((v) => [v.event_id, Boolean((v as { pass_visit_used?: boolean }).pass_visit_used)]),
+        );
+        entries.forEach((day, i) => {
+          const engine = counted.get(`sim-pass-${options.seed}-${m.id}-${i}`);
+          if (engine !== model.usedBy[i])
+            offerProblems.push({
+              member: m.id,
+              day,
+              detail: `entry ${i + 1} used a visit: ${engine}, model ${model.usedBy[i]}`,
+            });
+        });
+        events["pass visits used"] = (events["pass visits used"] ?? 0) + model.used;
+        // The door on the run's last day: refused once no visit is left (or the pass has ended).
+        const door = passVisits(m.price.visits ?? 0, m.model.pif_ends, [...entries, lastDay]).admitted.at(-1);
+        if (!door) {
+          count("pass door refused past its visits or its end");
+          const access = await staffApi.get(`/api/members/${m.user_id}/access-control`);
+          if (access.body?.data?.standing !== false)
+            offerProblems.push({
+              member: m.id,
+              day: lastDay,
+              detail: `the door still opens (${JSON.stringify(access.body?.data?.reason ?? access.status)})`,
+            });
         }
       }
     }
@@ -1211,6 +1432,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       for (const m of members) {
         current = m;
         await within("member's day (other reads and writes)", () => live(m, today));
+        if (m.stopsTrialOn || m.entries)
+          await within("offers (a trial stopped, the door)", () => offerDay(m, today));
       }
       current = null;
 
@@ -1383,17 +1606,30 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       const methodOn = (day: Day) => m.switches.filter((x) => x.from <= day).at(-1)?.method ?? m.method;
       expected.set(m.id, [
-        ...chargesUntil(m.model, lastDay).map((c) => ({
-          due: c.due,
-          kind: "period" as const,
-          total:
-            c.amount +
-            (methodOn(runDay(c.due)) === "card" ? surchargeOn(c.amount, cardSurcharge(runDay(c.due))) : 0),
-        })),
+        // A $0.00 charge (a free trial, a period a code takes whole) is paid with no provider call.
+        ...chargesUntil(m.model, lastDay)
+          .filter((c) => c.amount > 0)
+          .map((c) => ({
+            due: c.due,
+            kind: "period" as const,
+            total:
+              c.amount +
+              (methodOn(runDay(c.due)) === "card" ? surchargeOn(c.amount, cardSurcharge(runDay(c.due))) : 0),
+          })),
         ...m.break_fees,
       ]);
     }
     const result = reconcile({ expected, taken, declining, unattributed });
+    await within("the reconciliation's own reads", () => checkPasses());
+    for (const problem of offerProblems)
+      result.discrepancies.push({
+        member: problem.member,
+        due: problem.day,
+        expected: 0,
+        charged: 0,
+        reason: "unexpected",
+        detail: `offer: ${problem.detail}`,
+      });
     // One membership per member (the sim never rejoins): a member confirmed twice at once has one.
     const { memberSubscriptions } = await import("../../packages/core/src/subscription/store");
     for (const m of members) {

@@ -38,6 +38,7 @@ export async function exportVisits(actor: Actor, body: unknown): Promise<Written
             v.gym_name ?? "",
             v.door_name ?? "",
             v.successful ? "yes" : "no",
+            v.pass_visit ? "yes" : "no",
           ]),
         );
       if (!page.next_cursor) return;

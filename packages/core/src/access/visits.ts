@@ -76,6 +76,7 @@ async function writeVisit(
           user_id: input.user_id,
           member_name: input.member_name,
           day,
+          pass: passItem !== null,
         }),
       ]
     : [];
@@ -174,6 +175,7 @@ export function presentVisit(v: VisitRecord): Visit {
     door_name: v.door_name ?? null,
     visited_at: v.visited_at,
     successful: v.successful,
+    pass_visit: v.pass_visit_used === true,
   };
 }
 

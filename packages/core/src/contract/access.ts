@@ -114,6 +114,7 @@ export const visitExportColumns = [
   "Gym",
   "Door",
   "Successful",
+  "Pass visit",
 ] as const;
 
 /** Spec 001 §3 Visit: one unlock of a door that tracks visits. */
@@ -128,6 +129,8 @@ export const visitSchema = z
     door_name: z.string().nullable(),
     visited_at: z.string(),
     successful: z.boolean(),
+    /** It used one of a visit pass's visits (docs/offers.md "The door's count"). */
+    pass_visit: z.boolean(),
   })
   .meta({ id: "Visit" });
 export type Visit = z.output<typeof visitSchema>;

@@ -91,6 +91,21 @@ export const costAndVisitBreakdown = z
      * cost (paid ÷ visits that month), summed over the months the range touches.
      */
     cost_per_visit: z.array(bucket),
+    /**
+     * Offers in the range (docs/offers.md "Reporting"): trials started (start date), converted (their
+     * first paid charge fell due) and stopped (cancelled inside the trial, on the day it was
+     * recorded); memberships that joined with a promo code and the cents the codes took off charges
+     * that fell due; visit passes sold (start date) and pass visits used.
+     */
+    offers: z.object({
+      trials_started: z.number().int(),
+      trials_converted: z.number().int(),
+      trials_stopped: z.number().int(),
+      codes_used: z.number().int(),
+      discount_given: z.number().int(),
+      passes_sold: z.number().int(),
+      pass_visits_used: z.number().int(),
+    }),
     /** Who paid most and never came in the range's last month (churn risk), most paid first, at most 20. */
     churn_risk: z.array(
       z.object({ user_id: z.string(), name: z.string(), gym_id: z.string(), paid: z.number().int() }),

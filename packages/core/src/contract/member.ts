@@ -84,6 +84,9 @@ export const memberExportColumns = [
   "Membership type",
   "Tags",
   "Deleted",
+  "Trial last day",
+  "Promo code",
+  "Pass visits used",
 ] as const;
 
 /** What a member's latest subscription looks like in the list (its §4 state and colour). */

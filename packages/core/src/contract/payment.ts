@@ -483,4 +483,5 @@ export const paymentExportColumns = [
   "Error",
   "Processed by",
   "Created",
+  "Discount (NZD)",
 ] as const;

@@ -7,7 +7,8 @@
 import type { Actor } from "../auth/actor";
 import { authorize } from "../auth/policy";
 import { adminGymIds, staffOrganisation } from "../auth/scope";
-import { aucklandDate, type CivilDate } from "../billing/calendar";
+import { aucklandDate, type CivilDate, lastDayOf } from "../billing/calendar";
+import { passOf } from "../billing/pass";
 import { businessNow, businessToday } from "../clock";
 import { labelOf, memberStateLabels, paymentKindLabels } from "../contract/labels";
 import { memberExportBody, memberExportColumns } from "../contract/member";
@@ -51,6 +52,17 @@ export function memberExportRow(row: MemberRow, mobile: string | undefined, now:
     summary?.membership_type ?? "",
     (member.tags ?? []).join("; "),
     member.deleted_at ? dateOf(member.deleted_at) : "",
+    ...offerCells(sub),
+  ];
+}
+
+/** The latest membership's offers (docs/offers.md "Reporting"): its trial's last day, its promo code, its pass's visits. */
+function offerCells(sub: MemberRow["sub"]): string[] {
+  const pass = sub ? passOf(sub) : null;
+  return [
+    sub?.trial_ends_on ? civilDateNz(lastDayOf(sub.trial_ends_on)) : "",
+    sub?.promo_code ?? "",
+    pass ? `${pass.used} of ${pass.visits}` : "",
   ];
 }
 

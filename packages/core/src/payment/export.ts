@@ -53,6 +53,7 @@ export function exportRow(p: PaymentRecord): string[] {
     [p.error_status, p.error_description].filter(Boolean).join(": "),
     p.processed_by ?? "",
     instantNz(p.created_at),
+    dollars(p.discount ?? 0),
   ];
 }
 

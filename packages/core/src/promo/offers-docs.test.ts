@@ -12,6 +12,8 @@ import { cancellationTerms } from "../billing/lifecycle";
 import { type PassState, passDoor, passEntry } from "../billing/pass";
 import { termEnd } from "../billing/term";
 import { billingDateAfterTrial, trialOf } from "../billing/trial";
+import { paymentRollup } from "../rollup/money";
+import { joinDelta, trialStopChanges, visitChange } from "../rollup/writes";
 import { chargeAfterOf, type NextCharge, scheduleOf } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { refusalOf } from "./rules";
@@ -153,6 +155,58 @@ const checks: Record<string, (row: Row) => void> = {
     const discount = discountOf(terms, charge, stub);
     expect(discount).toBe(cents(row.Discount));
     expect(charge.amount - discount).toBe(cents(row.Charged));
+  },
+  "offer-counts"(row) {
+    const day = row.On;
+    const sub = {
+      organisation_id: "org",
+      gym_id: "gym",
+      ...(none(row["Trial ends"]) ? {} : { trial_ends_on: row["Trial ends"] }),
+      ...(yes(row.Promo) ? { promo_code_id: "code" } : {}),
+      ...(yes(row.Pass) ? { pass_visits: 10 } : {}),
+    };
+    const member = { organisation_id: "org", gym_id: "gym", user_id: "member" };
+    const counted = (): Record<string, number | undefined> => {
+      switch (row.Change) {
+        case "join":
+          return joinDelta(sub);
+        case "charge falls due": {
+          const {
+            expected: _e,
+            expected_count: _c,
+            ...rest
+          } = paymentRollup(
+            { ...member, discount: cents(row.Discount), charge_index: Number(row.Charge) },
+            sub,
+            day,
+            { expected: 2400, expected_count: 1 },
+          ).delta;
+          return rest;
+        }
+        case "cancellation recorded":
+        case "cancellation undone": {
+          const sign = row.Change === "cancellation recorded" ? 1 : -1;
+          const changes = trialStopChanges(sub, day, sign);
+          for (const c of changes) expect(c.day).toBe(day);
+          return Object.assign({}, ...changes.map((c) => c.delta));
+        }
+        case "visit":
+        case "visit using a pass":
+          return visitChange({ ...member, day, pass: row.Change === "visit using a pass" }).delta;
+        default:
+          throw new Error(`Not a change: ${row.Change}`);
+      }
+    };
+    const expected =
+      row.Counts === "nothing"
+        ? {}
+        : Object.fromEntries(
+            row.Counts.split(", ").map((c) => {
+              const [name, n] = c.split(" ");
+              return [name, Number(n)];
+            }),
+          );
+    expect(counted()).toEqual(expected);
   },
   "promo-refusals"(row) {
     const [offering, gym] = row.Joining.split(" at ");

@@ -19,12 +19,14 @@ import { paymentRollup } from "./money";
 import {
   cancellationChange,
   churnItem,
+  joinDelta,
   memberMonthsOf,
   offeringMoveChanges,
   pauseChanges,
   type RollupChange,
   rollupChange,
   rollupRows,
+  trialStopChanges,
   visitChange,
 } from "./writes";
 
@@ -41,11 +43,15 @@ export function recount(
   const changes: RollupChange[] = [];
   for (const s of subs) {
     changes.push(
-      rollupChange(s, s.start_date, { joined: 1 }),
+      rollupChange(s, s.start_date, joinDelta(s)),
       ...offeringMoveChanges(s, 1),
       ...pauseChanges(s, 1),
     );
-    if (s.cancelled_at) changes.push(cancellationChange(s, dayOf(s.cancellation_effective_at, today), 1));
+    if (s.cancelled_at)
+      changes.push(
+        cancellationChange(s, dayOf(s.cancellation_effective_at, today), 1),
+        ...trialStopChanges(s, dayOf(s.cancelled_at, today), 1),
+      );
     if ((s.balance_owing ?? 0) > 0)
       changes.push(rollupChange(s, dayOf(s.failed_at, today), { owing: s.balance_owing, owing_count: 1 }));
   }
@@ -73,6 +79,7 @@ export function recount(
           user_id: v.user_id,
           member_name: v.member_name,
           day: aucklandDate(new Date(v.visited_at)),
+          pass: v.pass_visit_used === true,
         }),
       );
   return changes;

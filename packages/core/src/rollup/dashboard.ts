@@ -15,7 +15,7 @@ import { NotFoundError } from "../errors";
 import { listOfferingRecords } from "../offering/store";
 import { titleCase } from "../text";
 import { COST_BUCKET_COUNTERS, COST_BUCKETS, COST_DIM } from "./cost";
-import { ORGANISATION_ROLLUP, type RollupCounter, sumShards, TOTAL_DAY } from "./entity";
+import { OFFER_COUNTERS, ORGANISATION_ROLLUP, type RollupCounter, sumShards, TOTAL_DAY } from "./entity";
 
 type Row = { day: string; dim: string } & Partial<Record<RollupCounter, number>>;
 
@@ -271,6 +271,9 @@ export async function costAndVisitBreakdown(
     by_week: weeks,
     visits_by_day: visitsByDay,
     cost_per_visit,
+    offers: Object.fromEntries(
+      OFFER_COUNTERS.map((c) => [c, sum(list, c, from, to)]),
+    ) as CostAndVisitBreakdown["offers"],
     churn_risk: churn.data.map((m) => ({
       user_id: m.user_id,
       name: titleCase(m.member_name ?? ""),

@@ -2,6 +2,17 @@ import { Entity } from "electrodb";
 import { SERVICE } from "../db/entity";
 import { COST_BUCKET_COUNTERS } from "./cost";
 
+/** The offers' counters (day rows only): docs/offers.md "Reporting". */
+export const OFFER_COUNTERS = [
+  "trials_started",
+  "trials_converted",
+  "trials_stopped",
+  "codes_used",
+  "discount_given",
+  "passes_sold",
+  "pass_visits_used",
+] as const;
+
 /** The organisation-wide scope of a rollup row (every gym's changes are also added there). */
 export const ORGANISATION_ROLLUP = "_organisation";
 /** The `day` of the running-total rows (sorts after every civil date). */
@@ -29,6 +40,9 @@ export const rollupCounters = [
   "owing_count",
   "visits",
   "paused",
+  // Offers (docs/offers.md "Reporting"): trials started, converted and stopped, promo codes used
+  // and the cents they took off the charges that fell due, passes sold and pass visits used.
+  ...OFFER_COUNTERS,
   // The cost-per-visit histogram (rows day = month `YYYY-MM`, dim = `cpv`): member-months per bucket.
   ...COST_BUCKET_COUNTERS,
 ] as const;

@@ -1,7 +1,7 @@
 /** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";
-import type { RollupChange, RollupDelta, SubjectFacts } from "./writes";
+import type { OfferFacts, RollupChange, RollupDelta, SubjectFacts } from "./writes";
 import {
   cancellationChange,
   offeringMove,
@@ -9,6 +9,7 @@ import {
   pauseChanges,
   rollupChange,
   subjectOf,
+  trialStopChanges,
 } from "./writes";
 
 interface PaymentLike {
@@ -16,16 +17,30 @@ interface PaymentLike {
   gym_id: string;
   user_id: string;
   member_name?: string;
+  /** Cents a promo code took off (docs/offers.md). */
+  discount?: number;
+  charge_index?: number;
 }
-type SubscriptionLike = SubjectFacts;
+type SubscriptionLike = SubjectFacts & OfferFacts;
 
-/** A payment's change, counted at its gym and its membership's offering; money collected is the member's paid. */
+/**
+ * A payment's change, counted at its gym and its membership's offering; money collected is the
+ * member's paid. When it falls due (`expected`, counted once per charge) it also counts the cents
+ * a promo code took off it and, for the first paid charge after a trial (charge 1), the trial's
+ * conversion (docs/offers.md "Reporting").
+ */
 export function paymentRollup(
   payment: PaymentLike,
   sub: SubscriptionLike | null | undefined,
   day: CivilDate,
-  delta: RollupDelta,
+  counted: RollupDelta,
 ): RollupChange {
+  const falls = Boolean(counted.expected_count);
+  const delta: RollupDelta = {
+    ...counted,
+    ...(falls && payment.discount ? { discount_given: payment.discount } : {}),
+    ...(falls && sub?.trial_ends_on && payment.charge_index === 1 ? { trials_converted: 1 } : {}),
+  };
   return {
     subject: {
       ...(sub ? subjectOf(sub, day) : {}),
@@ -70,9 +85,15 @@ export function factsRollup(
     changes.push(...pauseChanges(before, -1), ...pauseChanges(after, 1));
   const effectiveDay = (at?: string) => (at ? aucklandDate(new Date(at)) : today);
   if (!before.cancelled_at && after.cancelled_at)
-    changes.push(cancellationChange(before, effectiveDay(after.cancellation_effective_at), 1));
+    changes.push(
+      cancellationChange(before, effectiveDay(after.cancellation_effective_at), 1),
+      ...trialStopChanges(before, effectiveDay(after.cancelled_at), 1),
+    );
   if (before.cancelled_at && !after.cancelled_at)
-    changes.push(cancellationChange(before, effectiveDay(before.cancellation_effective_at), -1));
+    changes.push(
+      cancellationChange(before, effectiveDay(before.cancellation_effective_at), -1),
+      ...trialStopChanges(before, effectiveDay(before.cancelled_at), -1),
+    );
   const owingBefore = before.balance_owing ?? 0;
   const owingAfter = after.balance_owing ?? 0;
   if (owingBefore !== owingAfter)

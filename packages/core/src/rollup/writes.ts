@@ -331,15 +331,17 @@ export function churnItem(key: MonthKey, scope: string, paid: number, memberName
 
 /**
  * One visit at gym G on day D by member M: the change to count in the visit's own write
- * transaction (the visit record's conditional put makes it count once).
+ * transaction (the visit record's conditional put makes it count once). `pass`: the visit used
+ * one of a visit pass's visits (counted in the same transaction as the pass's own count).
  */
 export function visitChange(
-  visit: RollupSubject & { user_id: string; member_name?: string; day: CivilDate },
+  visit: RollupSubject & { user_id: string; member_name?: string; day: CivilDate; pass?: boolean },
 ): RollupChange {
+  const { pass, ...subject } = visit;
   return {
-    subject: visit,
+    subject,
     day: visit.day,
-    delta: { visits: 1 },
+    delta: { visits: 1, ...(pass ? { pass_visits_used: 1 } : {}) },
     member: { user_id: visit.user_id, member_name: visit.member_name, visits: 1 },
   };
 }
@@ -407,6 +409,40 @@ export function cancellationChange(
 ): RollupChange {
   if (sub.start_date && day < sub.start_date) return rollupChange(sub, sub.start_date, { joined: -sign });
   return rollupChange(sub, day, { cancelled: sign });
+}
+
+/** The offer fields of a membership the offers' counters read (snapshotted when it is made). */
+export interface OfferFacts {
+  trial_ends_on?: string;
+  promo_code_id?: string;
+  pass_visits?: number;
+  cancelled_at?: string;
+}
+
+/**
+ * What a membership's create counts besides `joined`, on its start date (docs/offers.md
+ * "Reporting"): a trial started, a promo code used, a visit pass sold.
+ */
+export function joinDelta(sub: OfferFacts): RollupDelta {
+  return {
+    joined: 1,
+    ...(sub.trial_ends_on ? { trials_started: 1 } : {}),
+    ...(sub.promo_code_id ? { codes_used: 1 } : {}),
+    ...(sub.pass_visits ? { passes_sold: 1 } : {}),
+  };
+}
+
+/**
+ * A cancellation recorded on `recordedDay` before the membership's trial ended stops the trial
+ * (`sign` −1: the cancellation undone takes it back from that day). None outside a trial.
+ */
+export function trialStopChanges(
+  sub: SubjectFacts & OfferFacts,
+  recordedDay: CivilDate,
+  sign: 1 | -1,
+): RollupChange[] {
+  if (!sub.trial_ends_on || recordedDay >= sub.trial_ends_on) return [];
+  return [rollupChange(sub, recordedDay, { trials_stopped: sign })];
 }
 
 /**

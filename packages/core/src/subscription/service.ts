@@ -41,7 +41,7 @@ import { findPrice } from "../price/store";
 import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/join";
 import { racePoint } from "../race-points";
 import { paymentRollup } from "../rollup/money";
-import { rollupChange, writeCounted } from "../rollup/writes";
+import { joinDelta, rollupChange, writeCounted } from "../rollup/writes";
 import { trialForJoin, trialJoinItems } from "../trial/join";
 import type { getUser } from "../user/service";
 import { parse } from "../validation";
@@ -348,7 +348,7 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
   );
   // A member joining (and a paid-in-full payment taken now) counted with the subscription's create.
   const counted = [
-    rollupChange(subscription, startDate, { joined: 1 }),
+    rollupChange(subscription, startDate, joinDelta(subscription)),
     // Owed from today (the dashboard's owing figures).
     ...(owed.balance_owing > 0
       ? [rollupChange(subscription, today, { owing: owed.balance_owing, owing_count: 1 })]

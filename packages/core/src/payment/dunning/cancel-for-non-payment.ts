@@ -9,7 +9,7 @@ import { emailSender } from "../../email/port";
 import { log } from "../../log";
 import { adjustUniqueMemberships } from "../../offering/unique-memberships";
 import { deliverCommitted, outboxEvent, outboxItem } from "../../outbox/outbox";
-import { cancellationChange, rollupItems } from "../../rollup/writes";
+import { cancellationChange, rollupItems, trialStopChanges } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { memberRecipient } from "../../user/recipient";
 import { subscriptionDebt } from "../debt";
@@ -54,7 +54,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
     { subscription, dunning, rollup, memberMonth, outboxEvent: outbox }: Entities,
     removed: ("next_retry_on" | "upcoming_payment_id")[],
   ) => [
-    ...rollupItems({ rollup, memberMonth }, leaving),
+    ...rollupItems({ rollup, memberMonth }, leaving, ...trialStopChanges(sub, aucklandDate(now), 1)),
     outboxItem({ outboxEvent: outbox }, cancelled),
     subscription
       .patch(key)

@@ -166,7 +166,7 @@ describe("POST /api/members/export", () => {
     expect(file!.headers.get("content-disposition")).toMatch(/filename="members-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csvRows(file!.text);
     expect(lines[0]).toBe(
-      "Member ID,Name,Email,Mobile,Joined,State,Gym,Membership,Price,Payment method,Membership type,Tags,Deleted",
+      "Member ID,Name,Email,Mobile,Joined,State,Gym,Membership,Price,Payment method,Membership type,Tags,Deleted,Trial last day,Promo code,Pass visits used",
     );
     const listed = await everyPage(admin, "per_page=100");
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(listed.rows.map((r) => r.id));

@@ -165,12 +165,12 @@ describe("POST /api/visits/export", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\n");
-    expect(lines[0]).toBe("Visit ID,Visited at,Member,Member ID,Gym,Door,Successful");
+    expect(lines[0]).toBe("Visit ID,Visited at,Member,Member ID,Gym,Door,Successful,Pass visit");
     const listed = await visitsOf(admin);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(listed.map((v) => v.id));
     // 07:00 on 16 September in Auckland, en-NZ.
     expect(lines.find((l) => l.startsWith("900090,"))).toMatch(/^900090,16\/09\/2026 7:00 am,/);
-    expect(lines.find((l) => l.startsWith("900091,"))).toMatch(/,Front door,no$/);
+    expect(lines.find((l) => l.startsWith("900091,"))).toMatch(/,Front door,no,no$/);
     expect((await trainer.post("/api/visits/export", {})).status).toBe(403);
     expect((await outsider.post("/api/visits/export", { user_id: memberId })).status).toBe(404);
     const bad = await admin.post("/api/visits/export", { from: "2026-11-20", to: "2026-11-01" });

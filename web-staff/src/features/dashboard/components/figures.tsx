@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type DashboardFilter, useDashboard } from "../api/dashboard";
 import { MemberBreakdowns, RangeBreakdowns } from "./breakdowns";
+import { OffersCard } from "./offers";
 import { StatCards } from "./stat-cards";
 
 /** The chart library is loaded with the charts, not with the staff site. */
@@ -100,6 +101,7 @@ export function Figures({ user, onToday }: { user: CurrentUser; onToday?: (today
       )}
       {breakdown.data && !stats.data?.empty && <MemberBreakdowns breakdown={breakdown.data} />}
       {rangeData.data && !stats.data?.empty && <RangeBreakdowns range={rangeData.data} />}
+      {rangeData.data && !stats.data?.empty && <OffersCard offers={rangeData.data.offers} />}
       {stats.data && !stats.data.empty && (
         <Text size="xs" c="dimmed">
           Read from the daily counters (
