@@ -51,8 +51,9 @@ async function recounted(from: string, to: string) {
   const { recount, rowsOf } = await import("@gym/core/rollup/backfill");
   const { OFFER_COUNTERS, ORGANISATION_ROLLUP } = await import("@gym/core/rollup/entity");
   const key = { organisation_id: world.organisation_id };
+  const { everyPayment } = await import("@gym/core/payment/every-payment");
   const [payments, subs, visits] = await Promise.all([
-    db().entities.payment.query.byOrganisation(key).go({ pages: "all" }),
+    everyPayment(world.organisation_id).then((data) => ({ data })),
     db().entities.subscription.query.primary(key).go({ pages: "all" }),
     db().entities.visit.query.primary(key).go({ pages: "all" }),
   ]);
