@@ -287,7 +287,11 @@ describe("a role written: the member search through the outbox", () => {
     const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Rua Role" });
     crashAfterCommit("role_written");
     await expect(
-      putRole({ organisation_id: world.organisation_id, user_id: user.user_id, member_gym_ids: [world.gym_id] }),
+      putRole({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+        member_gym_ids: [world.gym_id],
+      }),
     ).rejects.toThrow("simulated crash");
     const member = async () =>
       (await db().entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id }).go())
