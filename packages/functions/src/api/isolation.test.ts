@@ -13,6 +13,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useTestApi } from "../../../../tests/support/api";
 import { HttpClient } from "../../../../tests/support/http";
+import {
+  type DocumentedOperation,
+  documentedBody,
+  documentedOperations,
+} from "../../../../tests/support/openapi-operations";
 
 const api = useTestApi();
 // The demo data the walks use (seeding takes half a minute on two cores: not part of any one walk).
@@ -21,36 +26,8 @@ beforeAll(async () => {
   await seedIfEmpty();
 }, 180_000);
 
-interface Operation {
-  method: string;
-  path: string;
-  access: "public" | "session" | "user" | "staff";
-  hasBody: boolean;
-  /** The request body's documented example (the contract's `.meta({ example })`), if any. */
-  example: unknown;
-}
-
-async function operations(): Promise<Operation[]> {
-  const doc = (await new HttpClient(api.url).get("/api/openapi.json")).body;
-  const resolve = (schema: any): any =>
-    schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(item)) {
-      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      const access = op["x-access"] ?? (op.security?.length === 0 ? "public" : "user");
-      const schema = resolve(op.requestBody?.content?.["application/json"]?.schema);
-      out.push({
-        method: method.toUpperCase(),
-        path,
-        access,
-        hasBody: Boolean(op.requestBody),
-        example: schema?.example ?? schema?.examples?.[0],
-      });
-    }
-  }
-  return out;
-}
+type Operation = DocumentedOperation;
+const operations = () => documentedOperations(api.url);
 
 const fill = (path: string, ids: (segment: string, param: string) => string) =>
   path.replace(/\{([^}]+)\}/g, (_, param: string, offset: number) => {
@@ -59,11 +36,7 @@ const fill = (path: string, ids: (segment: string, param: string) => string) =>
   });
 
 const call = (client: HttpClient, op: Operation, path: string) =>
-  client.request(
-    op.method,
-    path,
-    op.hasBody ? (op.example ?? {}) : op.method === "GET" || op.method === "DELETE" ? undefined : {},
-  );
+  client.request(op.method, path, documentedBody(op), op.headers);
 
 describe("every route in the OpenAPI document", () => {
   it("answers 401 without a session (public routes excepted)", async () => {

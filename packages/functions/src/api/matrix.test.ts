@@ -13,7 +13,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useTestApi } from "../../../../tests/support/api";
-import { HttpClient } from "../../../../tests/support/http";
+import type { HttpClient } from "../../../../tests/support/http";
+import {
+  type DocumentedOperation,
+  documentedBody,
+  documentedOperations,
+} from "../../../../tests/support/openapi-operations";
 import { type AudienceName, audiences, LOCAL_ONLY_PREFIX, routePolicy } from "./route-policy";
 
 const api = useTestApi();
@@ -28,12 +33,7 @@ const kindOf = {
   outsider: "org-admin",
 } as const;
 
-interface Operation {
-  method: string;
-  path: string;
-  hasBody: boolean;
-  example: unknown;
-}
+type Operation = DocumentedOperation;
 
 const missing = "01HZZZZZZZZZZZZZZZZZZZZZZZ";
 let clients: Record<Caller, HttpClient>;
@@ -111,23 +111,7 @@ beforeAll(async () => {
   };
   expect(Object.values(ids)).not.toContain(missing);
 
-  const doc = (await new HttpClient(api.url).get("/api/openapi.json")).body;
-  const resolve = (schema: any): any =>
-    schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
-  operations = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) =>
-    Object.entries<any>(item)
-      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
-      .filter(() => !path.startsWith(LOCAL_ONLY_PREFIX))
-      .map(([method, op]) => {
-        const schema = resolve(op.requestBody?.content?.["application/json"]?.schema);
-        return {
-          method: method.toUpperCase(),
-          path,
-          hasBody: Boolean(op.requestBody),
-          example: schema?.example ?? schema?.examples?.[0],
-        };
-      }),
-  );
+  operations = (await documentedOperations(api.url)).filter((op) => !op.path.startsWith(LOCAL_ONLY_PREFIX));
 }, 240_000);
 
 /** The segment that names a path parameter: `/members/{id}` → members; `{gymId}` → gyms. */
@@ -147,11 +131,7 @@ const fill = (path: string) =>
   });
 
 const call = (client: HttpClient, op: Operation) =>
-  client.request(
-    op.method,
-    fill(op.path),
-    op.hasBody ? (op.example ?? {}) : op.method === "GET" || op.method === "DELETE" ? undefined : {},
-  );
+  client.request(op.method, fill(op.path), documentedBody(op), op.headers);
 
 /** What the row says this caller gets. */
 function expected(row: AudienceName, caller: Caller, op: Operation): { oneOf?: number[]; not?: number[] } {

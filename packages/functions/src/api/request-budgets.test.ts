@@ -11,6 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { countRounds, formatRows, type OperationRow, overBudget } from "../../../../tests/bench/requests";
 import { latestCode, useSeededApi } from "../../../../tests/support/api";
 import { HttpClient } from "../../../../tests/support/http";
+import {
+  type DocumentedOperation,
+  documentedBody,
+  documentedOperations,
+} from "../../../../tests/support/openapi-operations";
 import { type SeededPayments, seedPayments } from "../../../../tests/support/payments";
 import { requestBudgets } from "./request-budgets";
 
@@ -21,36 +26,11 @@ let priceId: string;
 let adminId: string;
 let organisationId: string;
 
-interface Operation {
-  method: string;
-  path: string;
-  access: "public" | "session" | "user" | "staff";
-  hasBody: boolean;
-  example: unknown;
-}
+type Operation = DocumentedOperation;
 
-async function operations(): Promise<Operation[]> {
-  const doc = (await new HttpClient(api.url).get("/api/openapi.json")).body;
-  const resolve = (schema: any): any =>
-    schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-    // The local runtime's extras (simulated providers, the mailbox, the clock) are not in AWS.
-    if (path.startsWith("/api/dev/")) continue;
-    for (const [method, op] of Object.entries<any>(item)) {
-      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      const schema = resolve(op.requestBody?.content?.["application/json"]?.schema);
-      out.push({
-        method: method.toUpperCase(),
-        path,
-        access: op["x-access"] ?? (op.security?.length === 0 ? "public" : "user"),
-        hasBody: Boolean(op.requestBody),
-        example: schema?.example ?? schema?.examples?.[0],
-      });
-    }
-  }
-  return out;
-}
+/** The documented operations; the local runtime's extras (simulated providers, the mailbox, the clock) are not in AWS. */
+const operations = async () =>
+  (await documentedOperations(api.url)).filter((op) => !op.path.startsWith("/api/dev/"));
 
 /** A signed-in session of a person, made through core (no emailed code: a person may get 5 an hour). */
 async function sessionOf(userId: string) {
@@ -169,12 +149,11 @@ beforeAll(async () => {
       ? await scenario()
       : {
           path: fill(op.path),
-          body: op.hasBody
-            ? (op.example ?? {})
-            : op.method === "GET" || op.method === "DELETE"
-              ? undefined
-              : {},
-          headers: op.access === "public" ? undefined : await sessionOf(adminId),
+          body: documentedBody(op),
+          headers: {
+            ...op.headers,
+            ...(op.access === "public" ? {} : await sessionOf(adminId)),
+          },
         };
     const requestId = `budget-${++sent}-${operation.replace(/\W+/g, "_")}`.slice(0, 64);
     const answer = await (call.client ?? client).request(op.method, call.path, call.body, {
