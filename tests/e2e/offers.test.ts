@@ -6,9 +6,9 @@ import {
   latestCodeFor,
   launchBrowser,
   newestMailId,
+  ownProduct,
   type Product,
   screenshotPath,
-  sharedProduct,
   signInViaApi,
   viewports,
 } from "../support/e2e";
@@ -100,7 +100,10 @@ function photoPng(): Buffer {
 }
 
 beforeAll(async () => {
-  product = await sharedProduct();
+  // Its own product: it moves the business clock for days and leaves archived prices and visits
+  // dated ahead (on the shared product they sorted before another file's new visit, and faded
+  // rows failed axe's contrast check on the offerings page).
+  product = await ownProduct();
   browser = await launchBrowser();
   const banner = product.output();
   const match = banner.match(/Harbour Fitness Ponsonby:\s+(\S+)/);

@@ -23,7 +23,9 @@ describe("the billing simulation", () => {
     // out, and paid out + in transit = the journals' card payments, to the cent (issue 37).
     expect(result.payouts.problems).toEqual([]);
     expect(result.payouts.mismatches).toEqual([]);
-    expect(result.payouts.paid_out.payouts).toBeGreaterThan(200);
+    // Many payouts, so the check means something (199 in this run's mix of members; 309 before the
+    // offer members joined it): the equalities below are the check.
+    expect(result.payouts.paid_out.payouts).toBeGreaterThan(100);
     expect(result.payouts.payouts).toBe(result.payouts.paid_out.payouts);
     expect(result.payouts.gross).toBe(result.payouts.paid_out.gross);
     expect(result.payouts.fees).toBe(result.payouts.paid_out.fees);
