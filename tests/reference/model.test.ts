@@ -3,8 +3,8 @@
  * document here with this file's own small parser (nothing from packages/core), so the model and
  * the engine answer to the same rows independently.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { cents, docTables, type Row } from "./doc-tables";
 import {
   billingDateAllowed,
   chargesUntil,
@@ -19,29 +19,7 @@ import {
   termEndOf,
 } from "./model";
 
-type Row = Record<string, string>;
-const markdown = readFileSync(new URL("../../docs/billing.md", import.meta.url), "utf8");
-
-function table(name: string): Row[] {
-  const lines = markdown.split(/\r?\n/);
-  const at = lines.findIndex((l) => l.trim() === `<!-- examples: ${name} -->`);
-  if (at < 0) throw new Error(`no table ${name}`);
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\||\|$/g, "")
-      .split("|")
-      .map((c) => c.trim());
-  const header = cells(lines[at + 1]);
-  const rows: Row[] = [];
-  for (let i = at + 3; i < lines.length && lines[i].trim().startsWith("|"); i++) {
-    const values = cells(lines[i]);
-    rows.push(Object.fromEntries(header.map((h, j) => [h, values[j] ?? ""])));
-  }
-  return rows;
-}
-
-const cents = (dollars: string) => Math.round(Number(dollars.replace(/[$,]/g, "")) * 100);
+const table = docTables("billing.md");
 
 describe("calendar", () => {
   it.each(table("add-months"))("$Anchor + $Months months = $Result", (row) => {

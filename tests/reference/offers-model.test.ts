@@ -4,8 +4,8 @@
  * with this file's own small parser (nothing from packages/core), so the model and the engine
  * answer to the same rows independently.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { cents, docTables } from "./doc-tables";
 import {
   chargesUntil,
   type Frequency,
@@ -15,29 +15,7 @@ import {
   promoDiscount,
 } from "./model";
 
-type Row = Record<string, string>;
-const markdown = readFileSync(new URL("../../docs/offers.md", import.meta.url), "utf8");
-
-function table(name: string): Row[] {
-  const lines = markdown.split(/\r?\n/);
-  const at = lines.findIndex((l) => l.trim() === `<!-- examples: ${name} -->`);
-  if (at < 0) throw new Error(`no table ${name}`);
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\||\|$/g, "")
-      .split("|")
-      .map((c) => c.trim());
-  const header = cells(lines[at + 1]);
-  const rows: Row[] = [];
-  for (let i = at + 3; i < lines.length && lines[i].trim().startsWith("|"); i++) {
-    const values = cells(lines[i]);
-    rows.push(Object.fromEntries(header.map((h, j) => [h, values[j] ?? ""])));
-  }
-  return rows;
-}
-
-const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+const table = docTables("offers.md");
 const none = (text: string) => !text || text === "none";
 /** "50%" → 5000 basis points; "$10.00" → 1000 cents. */
 const off = (kind: string, text: string) =>
