@@ -23,6 +23,9 @@ async function appRegisterForm(page: Page) {
     .first()
     .waitFor();
   await expect.poll(() => page.locator("[data-shell]").count()).toBe(0);
+  // The form's checks (zod) and fonts arrive after it draws: a person reads before they tap, and a
+  // tap during a late layout shift can land beside the button (one CI run lost its click).
+  await page.waitForLoadState("networkidle");
 }
 
 /**
@@ -297,7 +300,11 @@ describe("a new member on a phone", () => {
         page.evaluate(() => {
           const focused = document.activeElement as HTMLElement | null;
           const group = focused?.closest('[role="radiogroup"]');
-          if (!group) return "focus is not on the membership choice";
+          if (!group) {
+            const where = `${focused?.tagName ?? "nothing"} ${focused?.getAttribute("aria-label") ?? focused?.textContent?.slice(0, 40) ?? ""}`;
+            const shown = document.body.textContent?.includes("Choose a membership") ? "shown" : "not shown";
+            return `focus is not on the membership choice but on ${where} (its message is ${shown})`;
+          }
           const box = focused!.getBoundingClientRect();
           return box.top >= 0 && box.bottom <= window.innerHeight ? "ok" : "out of view";
         }),

@@ -141,6 +141,8 @@ export async function harbourOfProduct(
   process.env.TABLE_NAME = "gym-local";
   const { resetDynamo } = await import("../../packages/core/src/db/client");
   resetDynamo();
+  // Writes through core here leave outbox events: deliver them as the product would.
+  await import("./core-setup");
   const { forgetBusinessClockCache } = await import("../../packages/core/src/clock");
   forgetBusinessClockCache();
   const { findUserByEmail } = await import("../../packages/core/src/user/service");
