@@ -108,6 +108,14 @@ export const promoCodeUpdate = terms.superRefine(checkTerms).meta({
 export type PromoCodeUpdate = z.output<typeof promoCodeUpdate>;
 
 export const promoCodeStatuses = ["active", "scheduled", "expired", "used_up", "archived"] as const;
+/** Each status as staff read it (docs/offers.md "Making a code"). */
+export const promoCodeStatusLabels: Record<(typeof promoCodeStatuses)[number], string> = {
+  active: "Active",
+  scheduled: "Not started",
+  expired: "Expired",
+  used_up: "Used up",
+  archived: "Archived",
+};
 
 export const promoCodeSchema = z
   .object({

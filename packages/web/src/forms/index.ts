@@ -8,6 +8,7 @@ export {
 } from "@gym/core/contract/fields";
 export { z } from "zod";
 export { type Action, type ActionOptions, useAction } from "./action";
+export { bodyFormSchema, centsOrNull, checkBody, isBlank, toCents, wholeOrNull } from "./body";
 export { type FormDraft, formDraft } from "./draft";
 export { useZodForm, type ZodFormInput } from "./forms";
 export { type LazyZodForm, type LazyZodFormInput, useLazyZodForm } from "./lazy";

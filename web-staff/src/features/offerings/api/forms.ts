@@ -8,27 +8,9 @@ import { dayNames } from "@gym/core/contract/hours";
 import { type Offering, type OfferingBody, offeringInput } from "@gym/core/contract/offering";
 import { type Price, type PriceBody, priceInput } from "@gym/core/contract/price";
 import { ApiError, isApiError } from "@gym/web/api";
-import { z } from "@gym/web/forms";
+import { bodyFormSchema, centsOrNull, checkBody, isBlank, toCents, wholeOrNull, z } from "@gym/web/forms";
 
 export const DAYS = dayNames.map((label, index) => ({ value: String(index + 1), label }));
-
-/**
- * Checks a body with the contract's schema: its issues go on the form (`path` maps a body path to
- * a form path), and what is sent is the schema's output (trimmed text, defaults filled in).
- */
-function checkBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  ctx: z.RefinementCtx,
-  path: (bodyPath: PropertyKey[]) => PropertyKey[] = (p) => p,
-): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    ctx.addIssue({ code: "custom", path: path(issue.path), message: issue.message });
-  }
-  return z.NEVER;
-}
 
 // ---- Offering form ------------------------------------------------------------------------------
 
@@ -214,25 +196,19 @@ export function priceValues(price: Price): PriceFormValues {
   };
 }
 
-const isEmpty = (value: unknown) => value === "" || value === null || value === undefined;
-/** Dollars to whole cents, rounded to the cent (the input allows two decimals). */
-const toCents = (dollars: number | string) => Math.round(Number(dollars) * 100);
-
 export function priceBody(values: PriceFormValues): PriceBody {
   return {
-    amount: (isEmpty(values.amount) ? undefined : toCents(values.amount)) as number,
+    amount: (isBlank(values.amount) ? undefined : toCents(values.amount)) as number,
     billing_frequency: (values.billing_frequency || undefined) as PriceBody["billing_frequency"],
     private: values.private,
-    joining_fee: isEmpty(values.joining_fee) ? null : toCents(values.joining_fee),
-    term_amount: isEmpty(values.term_amount) ? null : Number(values.term_amount),
-    term_unit: isEmpty(values.term_unit) ? null : values.term_unit,
-    trial_days: isEmpty(values.trial_days) ? null : Number(values.trial_days),
-    trial_amount: isEmpty(values.trial_amount) ? null : toCents(values.trial_amount),
-    visits: isEmpty(values.visits) ? null : Number(values.visits),
-    valid_days: isEmpty(values.valid_days) ? null : Number(values.valid_days),
+    joining_fee: centsOrNull(values.joining_fee),
+    term_amount: wholeOrNull(values.term_amount),
+    term_unit: values.term_unit || null,
+    trial_days: wholeOrNull(values.trial_days),
+    trial_amount: centsOrNull(values.trial_amount),
+    visits: wholeOrNull(values.visits),
+    valid_days: wholeOrNull(values.valid_days),
   };
 }
 
-export const priceFormSchema = z
-  .custom<PriceFormValues>((value) => typeof value === "object" && value !== null)
-  .transform((values, ctx): PriceBody => checkBody(priceInput, priceBody(values), ctx));
+export const priceFormSchema = bodyFormSchema<PriceFormValues, typeof priceInput>(priceInput, priceBody);
