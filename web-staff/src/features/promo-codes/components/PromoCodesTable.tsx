@@ -1,7 +1,7 @@
 import { type PromoCode, promoCodeStatusLabels } from "@gym/core/contract/promo";
 import { formatDate } from "@gym/web/format";
 import { wideScreensOnly } from "@gym/web/ui";
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
 
 const statusColours: Record<PromoCode["status"], string> = {
@@ -20,6 +20,16 @@ export function promoDates(code: Pick<PromoCode, "starts_on" | "ends_on">): stri
   if (from) return `From ${from}`;
   if (to) return `Until ${to}`;
   return "Any time";
+}
+
+const discount = (code: PromoCode) => `${code.summary}${code.gym ? ` (${code.gym.name})` : ""}`;
+
+function StatusBadge({ code }: { code: PromoCode }) {
+  return (
+    <Badge variant="light" color={statusColours[code.status]}>
+      {promoCodeStatusLabels[code.status]}
+    </Badge>
+  );
 }
 
 const uses = (code: PromoCode) => `${code.uses}${code.use_limit != null ? ` of ${code.use_limit}` : ""}`;
@@ -54,31 +64,36 @@ export function PromoCodesTable({
           accessor: "code",
           title: "Code",
           render: (code) => (
-            <Stack gap={2}>
+            <Stack gap={2} align="flex-start">
               <Text fw={700} size="sm">
                 {code.code}
+              </Text>
+              {/* On a phone the other columns fold in here (no sideways scrolling). */}
+              <Text size="xs" hiddenFrom="sm">
+                {discount(code)}
               </Text>
               <Text size="xs" c="gray.7" hiddenFrom="sm">
                 {promoDates(code)} · {uses(code)} used
               </Text>
+              <Box hiddenFrom="sm">
+                <StatusBadge code={code} />
+              </Box>
             </Stack>
           ),
         },
         {
           accessor: "summary",
           title: "Discount",
-          render: (code) => `${code.summary}${code.gym ? ` (${code.gym.name})` : ""}`,
+          ...wideScreensOnly,
+          render: discount,
         },
         { accessor: "starts_on", title: "Dates", ...wideScreensOnly, render: promoDates },
         { accessor: "uses", title: "Uses", ...wideScreensOnly, render: uses },
         {
           accessor: "status",
           title: "Status",
-          render: (code) => (
-            <Badge variant="light" color={statusColours[code.status]}>
-              {promoCodeStatusLabels[code.status]}
-            </Badge>
-          ),
+          ...wideScreensOnly,
+          render: (code) => <StatusBadge code={code} />,
         },
         {
           accessor: "actions",
@@ -86,7 +101,7 @@ export function PromoCodesTable({
           textAlign: "right",
           render: (code) =>
             code.archived_at ? null : (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Group gap={4} justify="flex-end">
                 <Button
                   size="compact-sm"
                   variant="subtle"

@@ -44,7 +44,7 @@ describe("the promo codes page (docs/offers.md)", () => {
     });
     const { user } = renderWithProviders(<PromoCodesRoute />, { route: "/promo-codes" });
     expect(await screen.findByText("BF50")).toBeInTheDocument();
-    expect(screen.getByText("50% off the first period")).toBeInTheDocument();
+    expect(screen.getAllByText("50% off the first period").length).toBeGreaterThan(0);
     expect(screen.getAllByText("3 of 100").length).toBeGreaterThan(0);
     await user.click(screen.getByRole("button", { name: "New code" }));
     await user.type(await screen.findByRole("textbox", { name: "Code" }), "summer");
@@ -125,7 +125,7 @@ describe("the promo codes page (docs/offers.md)", () => {
     });
     const { user } = renderWithProviders(<PromoCodesRoute />, { route: "/promo-codes" });
     expect((await screen.findAllByText("27/11/2026 to 30/11/2026")).length).toBeGreaterThan(0);
-    expect(screen.getByText("Used up")).toBeInTheDocument();
+    expect(screen.getAllByText("Used up").length).toBeGreaterThan(0);
     await user.click(screen.getByRole("button", { name: "New code" }));
     const dialog = await screen.findByRole("dialog", { name: "New code" });
     await user.type(within(dialog).getByRole("textbox", { name: "Code" }), "DEC");
