@@ -1,10 +1,14 @@
 /**
  * Simulation finding m109 (seed 1, 200 members, 365 days, faults): a bi_monthly member with a stub
  * and four pauses was expected (tests/reference/model.ts) to pay on 2028-07-13 and the engine took
- * nothing for that day. Diagnosis: the schedule is not the cause. With the facts as printed (pause
- * ends exclusive: the model's form), the pure schedule gives 2028-07-13 at every stage the pauses
- * became known, and the next charge after the stored end of each claimed period is the model's
- * (docs/billing.md "Pauses", "The schedule function"). This pins those dates.
+ * nothing for that day. The schedule gives the model's dates at every stage the pauses became known
+ * (the first two tests; pause ends exclusive, the model's form). The cause (found with
+ * `npm run simulate -- … --trace-member m109`) was what the engine asked the schedule when a
+ * cancellation was undone (docs/billing.md "Cancellation, cooling-off, terms"; the last test):
+ * 2 May a pause 22–26 May was booked, 9 May the period was charged with it (stored end 13 July),
+ * 14 May the pause was removed (next payment back to 9 July), 16 May a cancellation at the end of the
+ * paid period (9 July) removed it, 27 May the cancellation was undone and the next charge was asked
+ * for after the stored end 13 July: index 6, index 5 skipped. 29 May the pause of 30 May was booked.
  */
 import { describe, expect, it } from "vitest";
 import { type BillingSchedule, chargeAfter, chargesBetween } from "./schedule";
@@ -59,6 +63,24 @@ describe("simulation m109: bi_monthly with a stub and four pauses", () => {
     expect(chargeAfter(schedule(4), { index: 5, period_end: "2028-09-13" })).toMatchObject({
       index: 6,
       due: "2028-09-16",
+    });
+  });
+
+  it("after the undo of 27 May: the charge after the claimed period from today, not from its stale stored end", () => {
+    // The May pause charged with the period on 9 May, since removed; the 30 May one not yet booked.
+    const undone = schedule(2);
+    // From the stored end (what the engine asked): the period starting 9 July is skipped.
+    expect(chargeAfter(undone, { index: 4, period_end: "2028-07-13" })).toMatchObject({
+      index: 6,
+      due: "2028-09-09",
+    });
+    // From today, the earlier (what re-planning an upcoming payment asks): the period of 9 July.
+    const planned = chargeAfter(undone, { index: 4, period_end: "2028-05-27" });
+    expect(planned).toMatchObject({ index: 5, due: "2028-07-09", period_end: "2028-09-09" });
+    // The pause of 30 May, booked on 29 May, moves it to the model's day.
+    expect(chargeAfter(schedule(3), { index: 4, period_end: "2028-05-29" })).toMatchObject({
+      index: 5,
+      due: "2028-07-13",
     });
   });
 });
