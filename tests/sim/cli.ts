@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --members N --days D --seed S [--faults]`: the billing simulation
+ * `npm run simulate -- --members N --days D --seed S [--faults] [--trace] [--trace-member m109]`: the billing simulation
  * (docs/simulation.md). Prints one line per discrepancy and a summary; exits 1 on any discrepancy.
  */
 import { SingleBar } from "cli-progress";
@@ -25,6 +25,9 @@ const faults = args.includes("--faults");
 const scenarios = !args.includes("--no-scenarios");
 const startAt = args.indexOf("--start");
 const startDate = startAt >= 0 ? args[startAt + 1] : undefined;
+// `--trace-member m109[,m12]`: those members' whole story after the run, discrepancy or not.
+const traceAt = args.indexOf("--trace-member");
+const traceMembers = traceAt >= 0 ? (args[traceAt + 1] ?? "").split(",").filter(Boolean) : [];
 
 console.log(`Simulating ${members} members over ${days} days, seed ${seed}${faults ? ", with faults" : ""}…`);
 const bar = new SingleBar({
@@ -41,6 +44,7 @@ const result = await runSimulation({
   faults,
   scenarios,
   startDate,
+  traceMembers,
   onProgress: (day, _total, label) => bar.update(day, { label }),
 });
 bar.stop();
@@ -52,6 +56,10 @@ for (const d of result.discrepancies) {
     traced.add(d.member);
     for (const line of result.trace(d.member)) console.log(line);
   }
+}
+for (const member of traceMembers) {
+  console.log(`trace of ${result.describe(member)}`);
+  for (const line of result.trace(member)) console.log(line);
 }
 for (const b of result.invariant_breaks)
   console.log(`✗ ${result.describe(b.member)} ${b.day}: ledger invariant ${b.rule}: ${b.detail}`);

@@ -12,6 +12,7 @@
  */
 
 import type { LedgerBreak } from "../../packages/core/src/payment/ledger-check";
+import type { PaymentRecord } from "../../packages/core/src/payment/store";
 import { isLocalOnly } from "../bench/measure";
 import {
   billingDateAllowed,
@@ -58,6 +59,12 @@ export interface SimulationOptions {
   /** Issue 22 scenarios (default on): overrides changed through the API, outages, unpaid PIF transfers, member-side pauses. */
   scenarios?: boolean;
   onProgress?: (day: number, days: number, label: string) => void;
+  /**
+   * Members (`m109`) whose subscription record (billing state, lifecycle events) is read at the end
+   * for `trace` (`--trace-member`); every member's payments, provider calls, provider ledger and
+   * webhook deliveries are traced anyway (kept in memory, no extra request).
+   */
+  traceMembers?: string[];
 }
 
 export interface SimulationResult extends Reconciliation {
@@ -93,7 +100,12 @@ export interface SimulationResult extends Reconciliation {
   payouts: Awaited<ReturnType<typeof simulatedPayouts>>;
   /** Member id → a short description for discrepancy lines. */
   describe: (member: string) => string;
-  /** Member id → what happened to them: operations, the model's charges, the engine's payments. */
+  /**
+   * Member id → what happened to them: operations, the model's charges, the engine's payments (with
+   * their money fields), each provider call the engine made for them and what came of it (a crash
+   * or timeout injected there, the provider's ledger, the webhooks delivered), and for
+   * `traceMembers` the subscription's billing state and lifecycle events.
+   */
   trace: (member: string) => string[];
 }
 
@@ -301,6 +313,36 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     sim.resetSimulatedProviders();
     registerLocalWebhookDelivery(app);
+    // Every provider call the engine makes, for `trace`; the crash fault is injected here too (armed
+    // for the first call of a crash day's billing run).
+    let traceDay = "";
+    let crashArmed = false;
+    const providerCalls: {
+      day: string;
+      doing: string;
+      payment_id: string;
+      user_id: string;
+      outcome: string;
+      crash: boolean;
+    }[] = [];
+    chargeHooks.afterProviderCall = (payment, outcome) => {
+      const crash = crashArmed;
+      crashArmed = false;
+      providerCalls.push({
+        day: traceDay,
+        doing,
+        payment_id: payment.payment_id,
+        user_id: payment.user_id,
+        outcome:
+          outcome.state === "unknown"
+            ? `unknown (${outcome.message})`
+            : `${outcome.state}${"providerId" in outcome && outcome.providerId ? ` ${outcome.providerId}` : ""}${outcome.state === "failed" ? ` ${outcome.code}` : ""}`,
+        crash,
+      });
+      if (!crash) return;
+      count("crash after provider call");
+      throw new Error("simulated crash");
+    };
     // Settlement is driven by the walk (settleSimulatedNow), never by real-time timers.
     sim.setSimulatedChaos({
       settleDelayMs: 86_400_000,
@@ -925,11 +967,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     let current: SimMember | null = null;
     let currentDay = day0;
-    const accepted = async (name: string, operation: () => Promise<unknown>) => {
+    const accepted = async (name: string, operation: () => Promise<unknown>, detail = "") => {
       try {
         await within(`operation: ${name}`, operation);
         count(name);
-        current?.log.push(`${currentDay} ${name}`);
+        current?.log.push(`${currentDay} ${name}${detail ? ` (${detail})` : ""}`);
         return true;
       } catch (error) {
         const status = (error as { status?: number }).status;
@@ -1032,8 +1074,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const unpaused = withoutBookedPauses(model, today, asBooked.effective);
         const decision = decideCancel(unpaused, today, immediate, term);
         if (
-          await accepted(immediate ? "cancel immediately" : "cancel", () =>
-            ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
+          await accepted(
+            immediate ? "cancel immediately" : "cancel",
+            () => ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
+            `model: effective ${decision.effective}, break fee ${decision.break_fee}`,
           )
         ) {
           m.cancelled_on = today;
@@ -1060,8 +1104,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           if (!pause || pause.start <= today) return;
           const byMember = memberSide();
           if (
-            await accepted(byMember ? "member removes own pause" : "remove pause", () =>
-              byMember ? memberRemovesPause(m, id) : ops.removePause(actor, id),
+            await accepted(
+              byMember ? "member removes own pause" : "remove pause",
+              () => (byMember ? memberRemovesPause(m, id) : ops.removePause(actor, id)),
+              `${pause.start}→${pause.end}`,
             )
           )
             model.pauses.splice(model.pauses.indexOf(pause), 1);
@@ -1071,11 +1117,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           if (memberSide()) {
             // The member books it on the join site: first day and LAST day (inclusive).
             const last = plusDays(end, -1);
-            if (await accepted("member pause (last day inclusive)", () => memberPauses(m, id, start, last)))
+            if (
+              await accepted(
+                "member pause (last day inclusive)",
+                () => memberPauses(m, id, start, last),
+                `${start} to ${last}`,
+              )
+            )
               model.pauses.push(memberPause(start, last));
           } else if (
-            await accepted("pause", () =>
-              ops.pauseSubscription(actor, id, { pause_start_at: start, pause_end_at: end }),
+            await accepted(
+              "pause",
+              () => ops.pauseSubscription(actor, id, { pause_start_at: start, pause_end_at: end }),
+              `${start}→${end}`,
             )
           )
             model.pauses.push({ start, end });
@@ -1386,6 +1440,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     for (let d = 0; d < options.days; d++) {
       const today = plusDays(day0, d);
+      traceDay = today;
       options.onProgress?.(d, options.days, today);
       // The catch-up records a payout of the days before whose payout.paid was lost (issue 37).
       await runJob("payout-catch-up", await at(today, 6, 30));
@@ -1451,15 +1506,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         await checkLedgers(today);
         continue;
       }
-      if (crashToday) {
-        let crashed = false;
-        chargeHooks.afterProviderCall = () => {
-          if (crashed) return;
-          crashed = true;
-          count("crash after provider call");
-          throw new Error("simulated crash");
-        };
-      }
+      crashArmed = crashToday;
       if (timeoutToday) {
         sim.setSimulatedChaos({ timeoutNextCharge: true });
         count("provider timeout armed");
@@ -1469,7 +1516,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         await Promise.all([runJob("billing-run", nine), runJob("billing-run", nine)]);
       } else await runJob("billing-run", nine);
       if (catchUp.has(today)) await caughtUp(today);
-      chargeHooks.afterProviderCall = undefined;
+      crashArmed = false;
       sim.setSimulatedChaos({ timeoutNextCharge: false });
       await settle();
       // Recovery of anything claimed but unrecorded, then settlement of dropped webhooks by polling.
@@ -1501,6 +1548,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // ---- reconcile ----
     const payments = new Map<string, { user_id: string; due_on: string; is_retry: boolean; kind?: string }>();
     const engineLines = new Map<string, string[]>();
+    const subscriptionLines = new Map<string, string[]>();
     for (const m of members) {
       if (!m.user_id) continue;
       const { data } = await db()
@@ -1510,11 +1558,34 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         m.id,
         data
           .sort((a, b) => (a.due_on < b.due_on ? -1 : 1))
-          .map(
-            (p) =>
-              `${p.due_on} ${p.status}${p.is_retry ? " retry" : ""} #${p.charge_index ?? "-"} ${p.amount}+${p.surcharge ?? 0} ${p.period_start_at?.slice(0, 10) ?? ""}→${p.period_end_at?.slice(0, 10) ?? ""}`,
-          ),
+          .map((p) => {
+            const record = p as PaymentRecord;
+            const extra = [
+              `id ${p.payment_id}`,
+              `${p.type}`,
+              record.credit_used ? `credit_used ${record.credit_used}` : "",
+              record.waiting_for ? `waiting_for ${record.waiting_for}` : "",
+              record.attempts ? `attempts ${record.attempts}` : "",
+              record.stripe_id ? `stripe ${record.stripe_id}` : "",
+              record.akahu_id ? `akahu ${record.akahu_id}` : "",
+              record.claimed_at ? `claimed ${record.claimed_at}` : "",
+              record.charged_at ? `charged ${record.charged_at}` : "",
+              record.settled_at ? `settled ${record.settled_at}` : "",
+              record.error_status ? `error ${record.error_status}: ${record.error_description ?? ""}` : "",
+              record.poll_count ? `polls ${record.poll_count}` : "",
+              `v${p.version}`,
+            ].filter(Boolean);
+            return `${p.due_on} ${p.status}${p.is_retry ? " retry" : ""} #${p.charge_index ?? "-"} ${p.amount}+${p.surcharge ?? 0} ${p.period_start_at?.slice(0, 10) ?? ""}→${p.period_end_at?.slice(0, 10) ?? ""} [${extra.join(", ")}]`;
+          }),
       );
+      if (options.traceMembers?.includes(m.id) && m.subscription_id) {
+        const sub = await findSubscription(org.organisation_id, m.subscription_id);
+        if (sub)
+          subscriptionLines.set(m.id, [
+            `state upcoming ${sub.upcoming_payment_id ?? "-"}, last_charge_index ${sub.last_charge_index ?? "-"}, last_period_end ${sub.last_period_end ?? "-"}, period ${sub.current_period_start?.slice(0, 10) ?? "-"}→${sub.current_period_end?.slice(0, 10) ?? "-"}, ${sub.payment_method} ${sub.payment_type_id ?? "-"}, waiting_for_consent ${Boolean(sub.waiting_for_consent)}, owing ${sub.balance_owing ?? 0}, credit ${sub.credit_balance ?? 0}, paid ${sub.payments_sum ?? 0}, v${sub.version}`,
+            ...(sub.lifecycle_events ?? []).map((e) => `event ${e.at} ${e.action}: ${e.detail}`),
+          ]);
+      }
       for (const p of data)
         payments.set(p.payment_id, {
           user_id: p.user_id,
@@ -1731,6 +1802,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     // ---- end: the books ----
     const byId = new Map(members.map((m) => [m.id, m]));
+    // For `trace`: the providers' ledger and webhook deliveries, by member.
+    const ledger = sim.simulatedLedger();
+    const deliveries = sim.simulatedDeliveries();
+    const memberOfKey = (key: string) => {
+      const id = key.replace(/^someone-else-/, "").replace(/^payment-/, "");
+      const p = payments.get(id);
+      return p ? byUser.get(p.user_id)?.id : undefined;
+    };
+    const memberOfProviderId = new Map<string, string | undefined>();
+    for (const e of ledger) memberOfProviderId.set(e.provider_id, memberOfKey(e.idempotency_key));
     return {
       ...result,
       ledger_checks: ledgerChecks,
@@ -1753,6 +1834,25 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
             (c) => `  model   ${c.due} #${c.index} ${c.amount} ${c.period_start}→${c.period_end}`,
           ),
           ...(engineLines.get(m.id) ?? []).map((l) => `  engine  ${l}`),
+          ...(subscriptionLines.get(m.id) ?? []).map((l) => `  sub     ${l}`),
+          ...providerCalls
+            .filter((c) => c.user_id === m.user_id)
+            .map(
+              (c) =>
+                `  call    ${c.day} ${c.doing}: ${c.payment_id} → ${c.outcome}${c.crash ? " — CRASH injected after it" : ""}`,
+            ),
+          ...ledger
+            .filter((e) => memberOfKey(e.idempotency_key) === m.id)
+            .map(
+              (e) =>
+                `  ledger  ${e.created_at} ${e.provider} ${e.provider_id} ${e.idempotency_key} ${e.amount} ${e.status}${e.taken ? " taken" : ""}${e.failure_code ? ` ${e.failure_code}` : ""}`,
+            ),
+          ...deliveries
+            .filter((d) => memberOfProviderId.get(d.provider_id) === m.id)
+            .map(
+              (d) =>
+                `  webhook ${d.at} ${d.type} ${d.provider_id} ${d.outcome}${d.duplicate ? " (again)" : ""}${d.retry ? ` retry ${d.retry}` : ""}`,
+            ),
         ];
       },
       describe(member) {
@@ -1776,6 +1876,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       });
     }
   } finally {
+    const { chargeHooks } = await import("../../packages/core/src/payment/charge");
+    chargeHooks.afterProviderCall = undefined;
     await closeServer?.();
     await dynamo.stop();
   }

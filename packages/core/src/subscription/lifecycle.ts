@@ -100,13 +100,23 @@ export interface FactChange {
   event: LifecycleEvent;
 }
 
+/** The earliest of some civil dates (ISO dates sort as strings). */
+const earliest = (...dates: CivilDate[]): CivilDate => [...dates].sort()[0];
+
 /**
  * With no upcoming payment (a cancellation ended the schedule, and is now undone): the next charge
  * after the last one the billing run claimed, made afresh. Without this an undone cancellation
  * left the membership live with nothing ever charged again (found by the billing simulation,
  * docs/simulation.md).
+ *
+ * "After" is by index, from the claimed period's stored end or today, whichever is earlier (the
+ * rule `replan` applies to an upcoming payment). The stored end is what the schedule said when the
+ * period was claimed: a pause inside that period, removed since, still counts in it, while the
+ * schedule without the pause starts the next period on its old date, before the stored end. Planning
+ * from the stored end skipped that period (never charged; the one after it was planned instead:
+ * simulation finding m109, seed 1, 200 × 365).
  */
-async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | null> {
+async function planAfresh(after: SubscriptionRecord, today: CivilDate): Promise<PaymentRecord | null> {
   const { data } = await db()
     .entities.payment.query.byMember({ organisation_id: after.organisation_id, user_id: after.user_id })
     .go({ pages: "all" });
@@ -120,7 +130,10 @@ async function planAfresh(after: SubscriptionRecord): Promise<PaymentRecord | nu
     )
     .sort((a, b) => (b.charge_index ?? 0) - (a.charge_index ?? 0))[0];
   const previous = claimed
-    ? { index: claimed.charge_index ?? 0, period_end: civilOf(claimed.period_end_at) ?? claimed.due_on }
+    ? {
+        index: claimed.charge_index ?? 0,
+        period_end: earliest(civilOf(claimed.period_end_at) ?? claimed.due_on, today),
+      }
     : null;
   const charge = chargeAfterOf(after, previous);
   if (!charge) return null;
@@ -149,7 +162,7 @@ async function replan(
   if (old?.status !== "upcoming") {
     // Nothing upcoming: the schedule had ended (a cancellation, now undone), or its last payment
     // was claimed with nothing after it.
-    const next = await planAfresh(after);
+    const next = await planAfresh(after, today);
     return next ? { old: null, next } : null;
   }
   if (old.charge_index === undefined) return null;
@@ -158,7 +171,7 @@ async function replan(
   // before it began had moved that start later, and the period it skipped would never be charged
   // (found by the billing simulation, docs/simulation.md). Boundaries before today never move.
   const oldStart = civilOf(old.period_start_at) ?? old.due_on;
-  const from = [oldStart, old.due_on, today].sort()[0];
+  const from = earliest(oldStart, old.due_on, today);
   const previous = old.charge_index === 0 ? null : { index: old.charge_index - 1, period_end: from };
   const charge = chargeAfterOf(after, previous);
   const same =

@@ -232,6 +232,42 @@ describe("cancel and undo", () => {
     expect(next).toMatchObject({ status: "upcoming", due_on: addDays(today, 7), amount: 2400 });
   });
 
+  it("undoing a cancellation after a pause was removed from the charged period plans the period the pause had moved, not the one after it (simulation finding m109)", async () => {
+    // m109 (seed 1, 200 × 365): a pause booked inside the period the run then charged (its stored
+    // end moved out by the pause), the pause removed (the next payment back to its old date), a
+    // cancellation at the end of the paid period (the next payment gone), then undone: the next
+    // payment was planned after the charged period's stored end, so the period the removed pause
+    // had moved was skipped, never charged, and the one after it charged instead.
+    const { id } = await member(prices.anytimeWeekly.price_id);
+    const { runJob } = await import("@gym/core/jobs/run");
+    const { findPayment } = await import("@gym/core/payment/store");
+    const { startOfAucklandDay } = await import("@gym/core/billing/calendar");
+    const endOf = (days: number) => startOfAucklandDay(addDays(today, days)).toISOString();
+    const organisationId = api.seed.organisations.harbour.organisation_id;
+    const upcoming = async () => findPayment(organisationId, (await record(id)).upcoming_payment_id ?? "");
+    const body = { pause_start_at: addDays(today, 3), pause_end_at: addDays(today, 8) };
+    expect((await admin.post(`/api/subscriptions/${id}/pause`, body)).status).toBe(200);
+    await runJob("billing-run");
+    // The first week is charged with the pause in it: to day 12.
+    expect(await upcoming()).toMatchObject({ due_on: addDays(today, 12), charge_index: 1 });
+    expect((await admin.delete(`/api/subscriptions/${id}/pause`)).status).toBe(200);
+    const planned = await upcoming();
+    expect(planned).toMatchObject({ due_on: addDays(today, 7), charge_index: 1, period_end_at: endOf(14) });
+    const cancelled = await admin.post(`/api/subscriptions/${id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.cancellation_effective_at).toBe(endOf(7));
+    expect((await record(id)).upcoming_payment_id).toBeUndefined();
+    expect((await admin.post(`/api/subscriptions/${id}/undo-cancellation`)).status).toBe(200);
+    expect(await upcoming()).toMatchObject({
+      payment_id: planned?.payment_id,
+      status: "upcoming",
+      due_on: addDays(today, 7),
+      charge_index: 1,
+      period_end_at: endOf(14),
+      amount: planned?.amount,
+    });
+  });
+
   it("a term member inside cooling-off cancels free; after cooling-off a break fee payment is due", async () => {
     const free = await member(prices.anytimeTerm.price_id);
     const inCooling = await admin.post(`/api/subscriptions/${free.id}/cancel`, { immediate: true });
