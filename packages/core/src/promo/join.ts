@@ -54,9 +54,9 @@ export async function promoForJoin(
 ): Promise<PromoJoin> {
   const code = await findPromoCodeByName(input.organisation_id, input.code.trim().toUpperCase());
   if (!code) throw ValidationError.field(field, promoRefusals.unknown);
-  const [used, names, gyms] = await Promise.all([
+  const [used, codeOfferings, gyms] = await Promise.all([
     hasUsedPromoCode(input.organisation_id, code.promo_code_id, input.user_id),
-    offeringNamesOf(input.organisation_id, code),
+    codeOfferingsOf(input.organisation_id, code),
     code.gym_id ? listGyms(input.organisation_id) : [],
   ]);
   const reason = refusalOf(code, {
@@ -65,7 +65,7 @@ export async function promoForJoin(
     price_id: input.price.price_id,
     offering_id: input.price.offering_id,
     used_by_member: used,
-    offering_names: names,
+    code_offerings: codeOfferings,
     gym_name: gyms.find((g) => g.gym_id === code.gym_id)?.name ?? "another gym",
   });
   if (reason) throw ValidationError.field(field, reason);
@@ -82,14 +82,23 @@ export async function promoForJoin(
 }
 
 /** The names of the offerings a restricted code is for (its offerings, and its prices' offerings). */
-async function offeringNamesOf(organisationId: string, code: PromoCodeRecord): Promise<string[]> {
+async function codeOfferingsOf(organisationId: string, code: PromoCodeRecord) {
   if (!code.offering_ids.length && !code.price_ids.length) return [];
   const prices = await Promise.all(code.price_ids.map((id) => findPrice(organisationId, id)));
-  const offeringIds = [
-    ...new Set([...code.offering_ids, ...prices.flatMap((p) => (p ? [p.offering_id] : []))]),
-  ];
+  const byPrice = new Set(prices.flatMap((p) => (p ? [p.offering_id] : [])));
+  const offeringIds = [...new Set([...code.offering_ids, ...byPrice])];
   const offerings = await Promise.all(offeringIds.map((id) => findOffering(organisationId, id)));
-  return offerings.flatMap((o) => (o ? [o.name] : []));
+  return offerings.flatMap((o) =>
+    o
+      ? [
+          {
+            id: o.offering_id,
+            name: o.name,
+            by_price: byPrice.has(o.offering_id) && !code.offering_ids.includes(o.offering_id),
+          },
+        ]
+      : [],
+  );
 }
 
 /**

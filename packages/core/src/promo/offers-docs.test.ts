@@ -210,14 +210,16 @@ const checks: Record<string, (row: Row) => void> = {
   },
   "promo-refusals"(row) {
     const [offering, gym] = row.Joining.split(" at ");
+    // "a price of Anytime": the code names one of that offering's prices, not the one joined on.
+    const priceOf = /^a price of (.+)$/.exec(row.For)?.[1];
     const code = {
       organisation_id: "org",
       promo_code_id: "code",
       code: "BF50",
       kind: "percent",
       value: 5_000,
-      offering_ids: none(row.For) || row.For === "any" ? [] : [row.For],
-      price_ids: [],
+      offering_ids: none(row.For) || row.For === "any" || priceOf ? [] : [row.For],
+      price_ids: priceOf ? ["another-price"] : [],
       uses: Number(row.Uses),
       archived_at: yes(row.Archived) ? "2026-11-01T00:00:00.000Z" : undefined,
       starts_on: none(row.Starts) ? undefined : row.Starts,
@@ -231,7 +233,9 @@ const checks: Record<string, (row: Row) => void> = {
       price_id: "price",
       offering_id: offering,
       used_by_member: yes(row["Used before"]),
-      offering_names: code.offering_ids,
+      code_offerings: priceOf
+        ? [{ id: priceOf, name: priceOf, by_price: true }]
+        : code.offering_ids.map((id) => ({ id, name: id, by_price: false })),
       gym_name: code.gym_id ?? gym,
     });
     expect(reason).toBe(none(row.Message) ? null : row.Message);

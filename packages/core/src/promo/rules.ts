@@ -23,6 +23,8 @@ export const promoRefusals = {
         ? `${names.slice(0, -1).join(", ")} or ${membershipName(names[names.length - 1])}`
         : membershipName(names[0] ?? "other")
     }`,
+  /** The code names other prices of the membership being joined. */
+  otherPrice: (name: string) => `This code is for another price of the ${membershipName(name)}`,
 } as const;
 
 export interface JoinFacts {
@@ -32,8 +34,8 @@ export interface JoinFacts {
   offering_id: string;
   /** The member has used this code before. */
   used_by_member: boolean;
-  /** Names of the code's offerings (its chosen offerings and the offerings of its chosen prices). */
-  offering_names: string[];
+  /** The code's offerings: its chosen offerings, and the offerings of its chosen prices (`by_price`). */
+  code_offerings: { id: string; name: string; by_price: boolean }[];
   gym_name: string;
 }
 
@@ -48,8 +50,12 @@ export function refusalOf(code: PromoCodeRecord, facts: JoinFacts): string | nul
     restricted &&
     !code.offering_ids.includes(facts.offering_id) &&
     !code.price_ids.includes(facts.price_id)
-  )
-    return promoRefusals.offerings(facts.offering_names);
+  ) {
+    const joined = facts.code_offerings.find((o) => o.by_price && o.id === facts.offering_id);
+    return joined
+      ? promoRefusals.otherPrice(joined.name)
+      : promoRefusals.offerings(facts.code_offerings.map((o) => o.name));
+  }
   if (code.use_limit != null && code.uses >= code.use_limit) return promoRefusals.usedUp;
   if (facts.used_by_member) return promoRefusals.usedByMember;
   return null;

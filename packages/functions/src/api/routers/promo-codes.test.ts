@@ -234,6 +234,10 @@ describe("GET /api/promo-codes/check (the join site, as the code is typed)", () 
     expect(await reason(anytimeOnly.code, offerings.prices.offPeakWeekly.price_id)).toBe(
       "This code is for the Anytime Membership",
     );
+    // Another price of the membership being joined: named as such, not as that membership.
+    expect(await reason(anytimeOnly.code, offerings.prices.anytimeTerm.price_id)).toBe(
+      "This code is for another price of the Anytime Membership",
+    );
     const newmarketOnly = await makeCode({ gym_id: newmarket });
     expect(await reason(newmarketOnly.code)).toMatch(/^This code is for members of /);
     const archived = await makeCode();
