@@ -18,7 +18,7 @@ import { emailDate } from "../email/format";
 import type { OrganisationSettings } from "../organisation/settings";
 import { paymentTypeLabel } from "../payment-type/present";
 import { findPaymentType, type PaymentTypeRecord } from "../payment-type/service";
-import { priceOnDay } from "../subscription/schedule";
+import { chargeAfterOf, priceOnDay } from "../subscription/schedule";
 import type { SubscriptionRecord } from "../subscription/store";
 import { type BillingContext, freshContext } from "./context";
 import type { PaymentGym } from "./new-payment";
@@ -209,6 +209,21 @@ export async function quoteNextEvent(
       label: sub.price_label,
     });
   const next = upcoming as PaymentRecord;
+  const after = chargeAfterNothing(sub, next);
+  if (after)
+    return quoteOf({
+      kind: "next_payment",
+      amount: after.amount,
+      credit_balance: credit,
+      balance_owing: owing,
+      method,
+      rates,
+      gym,
+      due_on: after.due_on,
+      period_start: after.period_start,
+      period_end: after.period_end,
+      label: priceOnDay(sub, after.period_start).price_label,
+    });
   return quoteOf({
     kind: isBreakFee(next) ? "break_fee" : "next_payment",
     amount: next.amount,
@@ -222,4 +237,15 @@ export async function quoteNextEvent(
     period_end: civil(next.period_end_at),
     label: labelOf(next),
   });
+}
+
+/**
+ * A $0.00 charge (a free trial's) is "paid" by the billing run with nothing taken (docs/offers.md
+ * "The charges of a membership with a trial"): until it is, the next money event is the charge the
+ * schedule plans after it, so a new trial member reads the first paid charge, not "$0.00 today".
+ */
+function chargeAfterNothing(sub: SubscriptionRecord, next: PaymentRecord) {
+  if (next.amount !== 0 || isBreakFee(next) || next.charge_index === undefined) return null;
+  const periodEnd = civil(next.period_end_at);
+  return periodEnd ? chargeAfterOf(sub, { index: next.charge_index, period_end: periodEnd }) : null;
 }

@@ -110,6 +110,14 @@ describe("joining with a trial", () => {
       trial_amount: 0,
       billing_date: "2027-03-08",
     });
+    // Before the billing run has "paid" the $0.00 trial charge, the member already reads the first
+    // paid charge as their next payment, not "$0.00 today" (seen by hand on /membership).
+    const joined = await member.client.get("/api/me/active-subscription");
+    expect(joined.body.data.next_charge).toMatchObject({
+      due_on: "2027-03-08",
+      period_last_day: "2027-03-14",
+      amount: 3400,
+    });
 
     await runJob("billing-run");
     expect(await tried(sub.id)).toEqual([]); // a $0.00 trial: no provider call
