@@ -100,17 +100,17 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/me": b(7, 3),
   "POST /api/me/email": b(5, 4),
   "GET /api/me/active-subscription": b(3, 2),
-  "POST /api/me/payment-types/bank-account": b(12, 11),
-  "POST /api/me/payment-types/card": b(13, 12),
-  "POST /api/me/payment-types/card/setup": b(7, 6),
+  "POST /api/me/payment-types/bank-account": b(11, 9),
+  "POST /api/me/payment-types/card": b(12, 11),
+  "POST /api/me/payment-types/card/setup": b(6, 4),
   "POST /api/me/payment-types/{payment_type_id}/switch": b(4, 3),
   "GET /api/me/payments/{id}/receipt": b(4, 3),
   "PUT /api/me/register-fields": b(5, 4),
   "GET /api/me/registration": b(10, 3),
   "PUT /api/me/registration": b(24, 14),
-  "POST /api/me/subscriptions/{id}/cancel": b(26, 18),
-  "POST /api/me/subscriptions/{id}/stop-trial": b(27, 19),
-  "GET /api/me/subscriptions/{id}/cancellation-preview": b(7, 4),
+  "POST /api/me/subscriptions/{id}/cancel": b(23, 17),
+  "POST /api/me/subscriptions/{id}/stop-trial": b(24, 18),
+  "GET /api/me/subscriptions/{id}/cancellation-preview": b(4, 3),
   "DELETE /api/me/subscriptions/{id}/pause": b(20, 14),
   "POST /api/me/subscriptions/{id}/pause": b(20, 14),
   // Issue 36 aims at ≤ 3 in ≤ 2 (a list page): not met, docs/performance.md "Fourth round" says why.
@@ -210,8 +210,8 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/subscriptions/{id}": b(6, 4),
   // +1: the cancellation email reads the member as they are now (user/recipient.ts), not the snapshot.
   // +2 and +2 rounds: its `lifecycle_changed` event, with the outbox (issue 39): an event delivered right after its commit takes its lease (an UpdateItem) and deletes its item (a DeleteItem), one round each.
-  "POST /api/subscriptions/{id}/cancel": b(26, 18),
-  "GET /api/subscriptions/{id}/cancellation-preview": b(7, 4),
+  "POST /api/subscriptions/{id}/cancel": b(23, 17),
+  "GET /api/subscriptions/{id}/cancellation-preview": b(4, 3),
   // Raised by 2 requests and 2 rounds with the outbox (issue 39): the receipt's `paid_at_desk` event
   // is delivered right after the commit under a lease (an UpdateItem) and then deleted (a DeleteItem);
   // +2 and +1 round: its `lifecycle_changed` event, delivered beside it.
