@@ -107,7 +107,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/me/payments/{id}/receipt": b(4, 3),
   "PUT /api/me/register-fields": b(5, 4),
   "GET /api/me/registration": b(10, 3),
-  "PUT /api/me/registration": b(24, 14),
+  "PUT /api/me/registration": b(23, 11),
   "POST /api/me/subscriptions/{id}/cancel": b(23, 16),
   "POST /api/me/subscriptions/{id}/stop-trial": b(24, 17),
   "GET /api/me/subscriptions/{id}/cancellation-preview": b(4, 3),
