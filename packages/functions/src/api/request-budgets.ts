@@ -172,7 +172,7 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "GET /api/payments": b(6, 4),
   "POST /api/payments/export": b(4, 2),
   "GET /api/payments/{id}/receipt": b(4, 3),
-  "POST /api/payments/{id}/received": b(26, 21),
+  "POST /api/payments/{id}/received": b(26, 19),
   "GET /api/payouts": b(7, 3),
   // The period's settled payments (what is in transit) by due month on gsi5 (issue 39): the months
   // record beside the first month, then each further month.
