@@ -111,6 +111,8 @@ export interface OperationRow {
   /** "METHOD /api/path/{param}", as the OpenAPI document names it. */
   operation: string;
   status: number;
+  /** The answer's body, shortened, when it is not one of the operation's documented successes. */
+  error?: string;
   requests: number;
   rounds: number;
   budget: Budget | null;

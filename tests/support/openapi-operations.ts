@@ -15,6 +15,8 @@ export interface DocumentedOperation {
   example: unknown;
   /** The required headers' documented examples. */
   headers: Record<string, string>;
+  /** The answers the document gives it below 400 (its successes: a 2xx, an export's 303). */
+  successes: number[];
 }
 
 export async function documentedOperations(apiUrl: string): Promise<DocumentedOperation[]> {
@@ -39,6 +41,9 @@ export async function documentedOperations(apiUrl: string): Promise<DocumentedOp
         hasBody: Boolean(op.requestBody),
         example: schema?.example ?? schema?.examples?.[0],
         headers,
+        successes: Object.keys(op.responses ?? {})
+          .map(Number)
+          .filter((status) => status < 400),
       });
     }
   }

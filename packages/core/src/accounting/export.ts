@@ -8,7 +8,7 @@
  * status call says which days were exported before. Only days that are over may be exported, so a
  * kept day never misses a payment.
  */
-import type { Actor } from "../auth/actor";
+import { type Actor, organisationGyms } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
@@ -46,12 +46,15 @@ function onlyAdmins(actor: Actor) {
 }
 
 /** The period's checks (422 on the field) and the gyms it covers (404 a gym not of this organisation). */
-async function periodOf(organisationId: string, values: { from: CivilDate; to: CivilDate; gym_id?: string }) {
+async function periodOf(
+  organisationGyms: Promise<{ gym_id: string; name: string }[]>,
+  values: { from: CivilDate; to: CivilDate; gym_id?: string },
+) {
   const today = await businessToday();
   if (values.to >= today) throw new ValidationError({ to: [accountMessages.over] });
   if (daysBetween(values.from, values.to) + 1 > MAX_DAYS)
     throw new ValidationError({ to: [accountMessages.tooLong] });
-  const gyms = (await listGyms(organisationId)).map((g) => ({ gym_id: g.gym_id, name: g.name }));
+  const gyms = (await organisationGyms).map((g) => ({ gym_id: g.gym_id, name: g.name }));
   if (values.gym_id !== undefined && !gyms.some((g) => g.gym_id === values.gym_id))
     throw new NotFoundError("gym");
   return { gyms: values.gym_id ? gyms.filter((g) => g.gym_id === values.gym_id) : gyms };
@@ -87,13 +90,48 @@ async function keep(organisationId: string, day: Omit<KeptDay, "exported_at">): 
   }
 }
 
+/** DynamoDB's most items in one transaction. */
+const TRANSACTION_ITEMS = 100;
+
+/**
+ * Keeps the days' journals, up to 100 in one transaction (each created only if no export kept it
+ * first), the transactions side by side: a month of two gyms is one request. A transaction another
+ * export got in first (a condition failed) is kept day by day instead, each day then the one that
+ * export kept (`keep`).
+ */
+async function keepAll(organisationId: string, days: Omit<KeptDay, "exported_at">[]): Promise<KeptDay[]> {
+  const chunks: Omit<KeptDay, "exported_at">[][] = [];
+  for (let i = 0; i < days.length; i += TRANSACTION_ITEMS) chunks.push(days.slice(i, i + TRANSACTION_ITEMS));
+  const kept = await Promise.all(
+    chunks.map(async (chunk) => {
+      const exported_at = new Date().toISOString();
+      const { canceled } = await db()
+        .transaction.write(({ journalDay }) =>
+          chunk.map((day) =>
+            journalDay.create({ organisation_id: organisationId, ...day, exported_at }).commit(),
+          ),
+        )
+        .go();
+      return canceled
+        ? Promise.all(chunk.map((day) => keep(organisationId, day)))
+        : chunk.map((day) => ({ ...day, exported_at }));
+    }),
+  );
+  return kept.flat();
+}
+
 /** Every (day, gym) of the period: kept before, or built now from the day's payments and kept. */
 export async function periodJournals(
   organisationId: string,
   values: { from: CivilDate; to: CivilDate; gym_id?: string },
+  /** The organisation's gyms (`organisationGyms`: those read with the session for its admin). */
+  gymsOf: Promise<{ gym_id: string; name: string }[]> = listGyms(organisationId),
 ): Promise<{ days: KeptDay[]; gyms: { gym_id: string; name: string }[] }> {
-  const { gyms } = await periodOf(organisationId, values);
-  const kept = await keptDays(organisationId, values.from, values.to);
+  // The kept days need only the period: read beside the checks and the gyms.
+  const keptRead = keptDays(organisationId, values.from, values.to);
+  keptRead.catch(() => undefined);
+  const { gyms } = await periodOf(gymsOf, values);
+  const kept = await keptRead;
   const keptKeys = new Set(kept.map((d) => `${d.date}#${d.gym_id}`));
   const missing = [...daysOf(values.from, values.to)].flatMap((date) =>
     gyms.filter((g) => !keptKeys.has(`${date}#${g.gym_id}`)).map((gym) => ({ date, gym })),
@@ -124,26 +162,22 @@ export async function periodJournals(
       const key = `${settledOn(payment)}#${payment.gym_id}`;
       byDay.set(key, [...(byDay.get(key) ?? []), payment]);
     }
-    for (let i = 0; i < missing.length; i += 25) {
-      const batch = missing.slice(i, i + 25);
-      days.push(
-        ...(await Promise.all(
-          batch.map(({ date, gym }) =>
-            keep(organisationId, {
-              date,
-              gym_id: gym.gym_id,
-              journals: dayJournals({
-                date,
-                gym,
-                payments: byDay.get(`${date}#${gym.gym_id}`) ?? [],
-                mapping,
-                offeringOf,
-              }),
-            }),
-          ),
-        )),
-      );
-    }
+    days.push(
+      ...(await keepAll(
+        organisationId,
+        missing.map(({ date, gym }) => ({
+          date,
+          gym_id: gym.gym_id,
+          journals: dayJournals({
+            date,
+            gym,
+            payments: byDay.get(`${date}#${gym.gym_id}`) ?? [],
+            mapping,
+            offeringOf,
+          }),
+        })),
+      )),
+    );
   }
   const gymName = new Map(gyms.map((g) => [g.gym_id, g.name]));
   days.sort(
@@ -170,7 +204,7 @@ export function journalFileBase(values: { from: CivilDate; to: CivilDate }) {
 export async function exportJournals(actor: Actor, body: unknown): Promise<WrittenExport> {
   const organisationId = onlyAdmins(actor);
   const values = parse(journalExportBody, body ?? {});
-  const { days } = await periodJournals(organisationId, values);
+  const { days } = await periodJournals(organisationId, values, organisationGyms(actor, organisationId));
   const file = await journalFile(journalFileBase(values), orderedJournals(days));
   return writeExport(
     organisationId,
@@ -186,12 +220,14 @@ export async function exportJournals(actor: Actor, body: unknown): Promise<Writt
 export async function journalStatus(actor: Actor, query: unknown): Promise<JournalStatus> {
   const organisationId = onlyAdmins(actor);
   const values = parse(journalStatusQuery, query ?? {});
-  const today = await businessToday();
-  const gyms = await listGyms(organisationId);
+  const [today, gyms, kept] = await Promise.all([
+    businessToday(),
+    organisationGyms(actor, organisationId),
+    keptDays(organisationId, values.from, values.to),
+  ]);
   if (values.gym_id !== undefined && !gyms.some((g) => g.gym_id === values.gym_id))
     throw new NotFoundError("gym");
   const last = values.to < today ? values.to : addDays(today, -1);
-  const kept = await keptDays(organisationId, values.from, values.to);
   return {
     from: values.from,
     to: values.to,

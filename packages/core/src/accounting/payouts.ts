@@ -8,7 +8,7 @@
  * - Akahu: bank account payments are paid straight into the gym's account, so a day's settled bank
  *   payments at a gym are that day's settlement (no fee): read from the payments like the journals.
  */
-import type { Actor } from "../auth/actor";
+import { type Actor, organisationGyms } from "../auth/actor";
 import { authorize, policy } from "../auth/policy";
 import { staffOrganisation } from "../auth/scope";
 import { addDays, type CivilDate, daysBetween } from "../billing/calendar";
@@ -25,7 +25,6 @@ import { NotFoundError, ValidationError } from "../errors";
 import { csvRows } from "../exports/csv";
 import { civilDateNz } from "../exports/dates";
 import { type WrittenExport, writeExport } from "../exports/file";
-import { listGyms } from "../gym/service";
 import { parse } from "../validation";
 import { mappingOf } from "./mapping";
 import type { PayoutLine } from "./payout-events";
@@ -109,12 +108,13 @@ const idOf = (provider: "stripe" | "akahu", p: StoredPayout) =>
 
 /** A period's deposits, newest first (checked: admins, 92 days at most, the organisation's gym). */
 async function periodPayouts(
+  actor: Actor,
   organisationId: string,
   values: { from: CivilDate; to: CivilDate; gym_id?: string; provider?: "stripe" | "akahu" },
 ): Promise<Payout[]> {
   if (daysBetween(values.from, values.to) + 1 > MAX_PAYOUT_DAYS)
     throw new ValidationError({ to: [accountMessages.payoutsTooLong] });
-  const gyms = await listGyms(organisationId);
+  const gyms = await organisationGyms(actor, organisationId);
   if (values.gym_id !== undefined && !gyms.some((g) => g.gym_id === values.gym_id))
     throw new NotFoundError("gym");
   const gymName = new Map(gyms.map((g) => [g.gym_id, g.name]));
@@ -171,7 +171,7 @@ export async function listPayouts(actor: Actor, query: unknown) {
   const organisationId = staffOrganisation(actor);
   authorize(policy.manageOrganisation(actor), "Only organisation admins may see the payouts.");
   const values = parse(payoutListQuery, query ?? {});
-  const all = await periodPayouts(organisationId, values);
+  const all = await periodPayouts(actor, organisationId, values);
   const perPage = values.per_page ?? PER_PAGE;
   let start = 0;
   if (values.cursor) {
@@ -215,7 +215,7 @@ export async function exportPayouts(actor: Actor, body: unknown): Promise<Writte
   const organisationId = staffOrganisation(actor);
   authorize(policy.manageOrganisation(actor), "Only organisation admins may see the payouts.");
   const values = parse(payoutExportBody, body ?? {});
-  const all = await periodPayouts(organisationId, values);
+  const all = await periodPayouts(actor, organisationId, values);
   return writeExport(
     organisationId,
     `payouts-${values.from}-to-${values.to}.csv`,

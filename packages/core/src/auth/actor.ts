@@ -97,6 +97,17 @@ export function actorWithRole(
   };
 }
 
+/**
+ * The organisation's gyms: the records read with the session when the actor is that organisation's
+ * admin (`gymRecords` then holds every gym of it), else read now. For a call that needs every gym
+ * of the organisation (the books, the payouts) not to read them a second time.
+ */
+export function organisationGyms(actor: Actor, organisationId: string): Promise<Gyms> {
+  return actor.orgRole === "admin" && actor.organisationId === organisationId && actor.gymRecords
+    ? Promise.resolve(actor.gymRecords)
+    : listGyms(organisationId);
+}
+
 /** Every organisation the actor's user belongs to, as their roles say now (for switching; one index query). */
 export async function organisationIdsOf(actor: Pick<Actor, "userId">) {
   return (await rolesOfUser(actor.userId)).map((role) => role.organisation_id);

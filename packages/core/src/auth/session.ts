@@ -119,14 +119,18 @@ export async function liveSession(session: Session | null | undefined) {
  * out, which a fixated or leaked cookie could carry, stops working) for a session that keeps the
  * pending one's absolute end; the pending session is deleted. Returns the new cookie token.
  */
-export async function passTwoFactor(pending: Session) {
+export async function passTwoFactor(
+  pending: Session,
+  /** The user's roles, when the caller read them already (`completeSignIn` reads them beside the code). */
+  rolesRead?: ReturnType<typeof rolesOfUser>,
+) {
   const now = epochSeconds();
   // A session is pinned to an organisation from its start (the staff one first, as the actor
   // would choose), so a role another organisation gives later never moves it
   // (docs/access-control.md "An organisation's acts stay in the organisation").
   let organisationId = pending.current_organisation_id;
   if (!organisationId) {
-    const roles = await rolesOfUser(pending.user_id);
+    const roles = await (rolesRead ?? rolesOfUser(pending.user_id));
     organisationId = (roles.find((role) => isStaffRole(role)) ?? roles[0])?.organisation_id;
   }
   const token = tokenFor(pending.user_id, organisationId);

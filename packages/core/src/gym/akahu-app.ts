@@ -12,8 +12,15 @@ import { mayManage, patchGym } from "./settings";
 /** The gym's Akahu app: its own (set by its admins) or the platform's. Members' connections: payment-type/bank-connection.ts. */
 
 /** The gym's own Akahu app, else the platform's; locally the simulated provider needs neither. */
-export async function appFor(organisationId: string, gymId: string): Promise<AkahuApp> {
-  const gym = await getGym(organisationId, gymId);
+export async function appFor(
+  organisationId: string,
+  gymId: string,
+  /** Gyms this request read already (the session's, `Actor.gymRecords`): the gym is not read again. */
+  known?: readonly Awaited<ReturnType<typeof getGym>>[],
+): Promise<AkahuApp> {
+  const gym =
+    known?.find((g) => g.organisation_id === organisationId && g.gym_id === gymId) ??
+    (await getGym(organisationId, gymId));
   if (gym.akahu_app_token && gym.akahu_app_secret_enc) {
     return {
       appToken: gym.akahu_app_token,

@@ -182,15 +182,20 @@ export async function memberPaymentOutcome(
   payment: OutboxEvents["payment_outcome"],
   { event_id }: OutboxMeta,
 ) {
-  if (payment.outcome === "received") {
-    await syncDoorAccessQuietly(payment.organisation_id, payment.user_id);
-    await receiptForPaidPayment(payment.organisation_id, payment.payment_id);
-  }
-  await recordActivity({
-    ...paymentActivity(payment, payment.outcome, payment),
-    at: new Date(payment.at),
-    event_id,
-  });
+  // Three independent reactions, each idempotent on its own, side by side.
+  await Promise.all([
+    ...(payment.outcome === "received"
+      ? [
+          syncDoorAccessQuietly(payment.organisation_id, payment.user_id),
+          receiptForPaidPayment(payment.organisation_id, payment.payment_id),
+        ]
+      : []),
+    recordActivity({
+      ...paymentActivity(payment, payment.outcome, payment),
+      at: new Date(payment.at),
+      event_id,
+    }),
+  ]);
 }
 
 /** What a transaction callback offers for the parts below (ElectroDB's transaction entities). */

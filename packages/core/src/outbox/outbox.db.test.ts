@@ -34,7 +34,12 @@ import { createSubscription } from "../subscription/service";
 import { findSubscription } from "../subscription/store";
 import { putRole } from "../user/roles";
 import { createUser } from "../user/service";
-import { deliverOutboxEvent, deliverStoredOutboxEvent, type OutboxEvent } from "./outbox";
+import {
+  deliverOutboxEvent,
+  deliverStoredOutboxEvent,
+  type OutboxEvent,
+  settledBeforeAnswer,
+} from "./outbox";
 
 useTestApi();
 checkLedgerAfterEach();
@@ -305,6 +310,29 @@ describe("a role written: the member search through the outbox", () => {
     expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
     await redeliver(event);
     expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
+  });
+});
+
+describe("inside a request: the delivered item is removed beside the answer", () => {
+  it("the reaction is done when the change returns; the item is gone when the request answers", async () => {
+    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Rina Request" });
+    const mine = async () =>
+      (await pending("role_written")).filter(
+        (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+      );
+    const member = async () =>
+      (await db().entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id }).go())
+        .data;
+    await settledBeforeAnswer(async () => {
+      await putRole({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+        member_gym_ids: [world.gym_id],
+      });
+      // Handled before the change returned; its item's delete goes beside the rest of the request.
+      expect(await member()).toMatchObject({ name: "Rina Request" });
+    });
+    expect(await mine()).toEqual([]);
   });
 });
 

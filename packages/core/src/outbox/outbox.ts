@@ -15,6 +15,7 @@
  * An event type with no subscriber fails closed: the delivery throws, logs an error and counts
  * `OutboxUndelivered` (alarmed), and the item stays until a process that has the subscriber delivers it.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { db } from "../db/service";
 import { shardOf, WORK_SHARDS } from "../db/shards";
 import { newId } from "../ids";
@@ -94,6 +95,18 @@ export async function deliverOutboxEvent(
   now = new Date(),
   held?: unknown,
 ): Promise<Delivery> {
+  const result = await leaseAndHandle(event, now, held);
+  if (result !== "handled") return result;
+  await removeDelivered(event);
+  return "delivered";
+}
+
+/** The lease taken and the handler run; the item is still there ("handled") for the caller to remove. */
+async function leaseAndHandle(
+  event: OutboxEvent,
+  now: Date,
+  held: unknown,
+): Promise<Exclude<Delivery, "delivered"> | "handled"> {
   const handler = handlers.get(event.type);
   if (!handler) {
     outboxUndeliveredMetric({ type: event.type, reason: "no_subscriber" });
@@ -124,28 +137,66 @@ export async function deliverOutboxEvent(
     });
     throw error;
   }
-  await db().entities.outboxEvent.delete(key).go();
-  return "delivered";
+  return "handled";
+}
+
+/** The delivered event's item deleted (only once its handler has run: at least once, never less). */
+async function removeDelivered(event: OutboxEvent): Promise<void> {
+  await db().entities.outboxEvent.delete({ shard: event.shard, event_id: event.event_id }).go();
+}
+
+/**
+ * Work a request leaves to finish before it answers: the deletes of the outbox items its change
+ * delivered inline, sent beside the request's own remaining work (the answer's reads) instead of
+ * before it. `settledBeforeAnswer` wraps a request (the API's request middleware): it returns once
+ * everything left here has ended, so the response still follows the deletes, and nothing is left
+ * running in a Lambda that freezes after answering.
+ */
+const settling = new AsyncLocalStorage<Promise<unknown>[]>();
+
+export async function settledBeforeAnswer<T>(fn: () => Promise<T>): Promise<T> {
+  const left: Promise<unknown>[] = [];
+  try {
+    return await settling.run(left, fn);
+  } finally {
+    for (let i = 0; i < left.length; i++) await left[i];
+  }
 }
 
 /**
  * Right after the writer's transaction committed: delivers its events in this process, side by
  * side (one transaction's events have independent handlers: a subscription's activity, its
- * receipt). A failure is logged (by the delivery) and left to the stream and the drain; it never
- * fails the change, which is done. The race point lets a test end the process here ("a Lambda died
- * after the commit").
+ * receipt). Each takes its lease and runs its handler; once every handler has ended, the items
+ * delivered are deleted together, beside the caller's remaining work inside a request
+ * (`settledBeforeAnswer`), awaited here otherwise (a job). A failure is logged and left to the
+ * stream and the drain; it never fails the change, which is done (a delete that fails leaves the
+ * item leased: the drain delivers it again once the lease expires, and the handler is idempotent).
+ * The race point lets a test end the process here ("a Lambda died after the commit").
  */
 export async function deliverCommitted(...events: (OutboxEvent & { held?: unknown })[]): Promise<void> {
+  const handled: OutboxEvent[] = [];
   const done = await Promise.allSettled(
     events.map(async ({ held, ...event }) => {
       await racePoint("outbox:committed", event.type);
       try {
-        await deliverOutboxEvent(event, new Date(), held);
+        if ((await leaseAndHandle(event, new Date(), held)) === "handled") handled.push(event);
       } catch {
         // Logged and counted by the delivery; the item stays for the stream and the drain.
       }
     }),
   );
+  if (handled.length) {
+    const removal = Promise.all(handled.map(removeDelivered)).catch((error: Error) => {
+      // Left leased: the drain delivers it again once the lease expires (the handler is idempotent).
+      log.error("outbox event delivered but not removed", {
+        event_ids: handled.map((event) => event.event_id),
+        error: error.message,
+      });
+    });
+    const request = settling.getStore();
+    if (request) request.push(removal);
+    else await removal;
+  }
   // Only a race point throws here (a test's crash), once every other delivery has ended.
   const crashed = done.find((result) => result.status === "rejected");
   if (crashed) throw crashed.reason;

@@ -25,25 +25,31 @@ export const akahuAccountInput = z.object({
 export async function savePaymentTypeFromAkahu(actor: Actor, input: unknown) {
   const organisationId = memberOrganisation(actor);
   const { account_id } = parse(akahuAccountInput, input);
-  const connection = await memberAkahuConnection(organisationId, actor.userId);
+  // The member's payment types need nothing from the connection: read beside it.
+  const [connection, existing] = await Promise.all([
+    memberAkahuConnection(organisationId, actor.userId),
+    listPaymentTypeRecords(organisationId, actor.userId),
+  ]);
   if (!connection) throw new ConflictError("Connect your bank first.", "akahu_not_connected");
   const account = (connection.accounts ?? []).find((a) => a.id === account_id);
   if (!account) throw ValidationError.field("account_id", "Choose one of your connected accounts.");
   // Earlier bank payment types were consented under the old consent: a new one supersedes them.
-  for (const old of await listPaymentTypeRecords(organisationId, actor.userId)) {
-    if (old.type === "bank_account" && old.status === "reauthenticate") {
-      await db()
-        .entities.paymentType.patch({
-          organisation_id: organisationId,
-          user_id: actor.userId,
-          payment_type_id: old.payment_type_id,
-        })
-        .set({ status: "revoked" })
-        .add({ version: 1 })
-        .go();
-    }
-  }
-  const app = await appFor(organisationId, connection.gym_id);
+  await Promise.all(
+    existing
+      .filter((old) => old.type === "bank_account" && old.status === "reauthenticate")
+      .map((old) =>
+        db()
+          .entities.paymentType.patch({
+            organisation_id: organisationId,
+            user_id: actor.userId,
+            payment_type_id: old.payment_type_id,
+          })
+          .set({ status: "revoked" })
+          .add({ version: 1 })
+          .go(),
+      ),
+  );
+  const app = await appFor(organisationId, connection.gym_id, actor.gymRecords);
   await akahuProvider()
     .subscribeWebhooks(app, connection.token, { webhook_type: "PAYMENT", state: organisationId })
     .catch(() => undefined);

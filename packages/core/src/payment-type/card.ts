@@ -29,19 +29,29 @@ export async function savePaymentTypeFromSetupIntent(actor: Actor, input: unknow
   const organisationId = memberOrganisation(actor);
   const { gym_id, setup_intent_id } = parse(setupIntentInput, input);
   inGym(actor, gym_id);
-  const gym = await getGym(organisationId, gym_id);
+  const gym = await gymOf(actor, organisationId, gym_id);
   if (!gym.stripe_id)
     throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
-  const intent = await stripeProvider().retrieveSetupIntent(gym.stripe_id, setup_intent_id);
+  // The member's payment types, read while Stripe is asked.
+  const [intent, records] = await Promise.all([
+    stripeProvider().retrieveSetupIntent(gym.stripe_id, setup_intent_id),
+    listPaymentTypeRecords(organisationId, actor.userId),
+  ]);
   // The SetupIntent must be for this member's Customer on the account (one they started or use).
-  const mine = (await listPaymentTypeRecords(organisationId, actor.userId)).some(
-    (p) => p.stripe_customer_id === intent.customer_id,
-  );
+  const mine = records.some((p) => p.stripe_customer_id === intent.customer_id);
   if (!mine && !(await customerStartedBy(organisationId, actor.userId, intent.customer_id))) {
     throw new NotFoundError("setup intent");
   }
   const saved = await saveCard(organisationId, actor.userId, gym_id, gym.stripe_id, intent);
   return presentPaymentType(saved);
+}
+
+/** The gym as read with the session in this request (`Actor.gymRecords`), else read now. */
+async function gymOf(actor: Actor, organisationId: string, gymId: string) {
+  return (
+    actor.gymRecords?.find((g) => g.organisation_id === organisationId && g.gym_id === gymId) ??
+    (await getGym(organisationId, gymId))
+  );
 }
 
 /** Saves a succeeded SetupIntent's card as the member's default payment type (also seeding and tests). */
@@ -83,11 +93,14 @@ export async function startCardSetup(actor: Actor, input: unknown) {
   const organisationId = memberOrganisation(actor);
   const { gym_id } = parse(z.object({ gym_id: setupIntentInput.shape.gym_id }), input);
   inGym(actor, gym_id);
-  const gym = await getGym(organisationId, gym_id);
+  const gym = await gymOf(actor, organisationId, gym_id);
   if (!gym.stripe_id)
     throw new ConflictError("This gym does not take card payments yet.", "stripe_not_connected");
-  const user = await getUser(actor.userId);
-  const existing = (await listPaymentTypeRecords(organisationId, actor.userId)).find(
+  const [user, records] = await Promise.all([
+    getUser(actor.userId),
+    listPaymentTypeRecords(organisationId, actor.userId),
+  ]);
+  const existing = records.find(
     (p) => p.type === "stripe_card" && p.stripe_account === gym.stripe_id && p.stripe_customer_id,
   );
   const intent = await stripeProvider().createSetupIntent(gym.stripe_id, {

@@ -16,6 +16,7 @@ import { type PromoCheck, promoCheckQuery } from "../contract/promo";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { listGyms } from "../gym/service";
 import { findOffering } from "../offering/store";
+import { batchContext } from "../payment/context";
 import { chargeSurcharge } from "../payment/surcharge";
 import { defaultPaymentTypeOf } from "../payment-type/service";
 import type { PriceRecord } from "../price/present";
@@ -46,24 +47,31 @@ export async function promoForJoin(
     organisation_id: string;
     user_id: string;
     gym_id: string;
-    price: Pick<PriceRecord, "price_id" | "offering_id">;
+    /** The price, or its read in flight (the code's reads need not wait for it). */
+    price:
+      | Pick<PriceRecord, "price_id" | "offering_id">
+      | Promise<Pick<PriceRecord, "price_id" | "offering_id">>;
     code: string;
     today: string;
   },
   field = "promo_code",
 ): Promise<PromoJoin> {
   const code = await findPromoCodeByName(input.organisation_id, input.code.trim().toUpperCase());
-  if (!code) throw ValidationError.field(field, promoRefusals.unknown);
-  const [used, codeOfferings, gyms] = await Promise.all([
+  if (!code) {
+    await input.price; // a price that is not there answers first (its 404), as when read before
+    throw ValidationError.field(field, promoRefusals.unknown);
+  }
+  const [used, codeOfferings, gyms, price] = await Promise.all([
     hasUsedPromoCode(input.organisation_id, code.promo_code_id, input.user_id),
     codeOfferingsOf(input.organisation_id, code),
     code.gym_id ? listGyms(input.organisation_id) : [],
+    input.price,
   ]);
   const reason = refusalOf(code, {
     today: input.today,
     gym_id: input.gym_id,
-    price_id: input.price.price_id,
-    offering_id: input.price.offering_id,
+    price_id: price.price_id,
+    offering_id: price.offering_id,
     used_by_member: used,
     code_offerings: codeOfferings,
     gym_name: gyms.find((g) => g.gym_id === code.gym_id)?.name ?? "another gym",
@@ -150,16 +158,26 @@ export async function checkPromoCode(actor: Actor, query: unknown): Promise<Prom
   const gymId = values.gym_id ?? actor.gymId;
   if (!gymId) throw ValidationError.field("gym_id", "Value is required");
   inGym(actor, gymId);
-  const price = await findPrice(organisationId, values.price_id);
-  if (!price || price.archived_at) throw new NotFoundError("price");
+  // Side by side: the price, the code (its name, then its record, then the member's use of it),
+  // the member's payment type and the organisation (the surcharge's settings); the gym is the
+  // session's. Then the trial use, which needs the price.
+  const context = batchContext({ gyms: actor.gymRecords });
+  const priceRead = findPrice(organisationId, values.price_id).then((price) => {
+    if (!price || price.archived_at) throw new NotFoundError("price");
+    return price;
+  });
+  priceRead.catch(() => undefined);
+  const settings = context.settingsOf(organisationId);
+  settings.catch(() => undefined);
   const day = aucklandDate(await businessNow());
-  const [join, method] = await Promise.all([
+  const start = values.start_date ?? day;
+  const [join, method, trial] = await Promise.all([
     promoForJoin(
       {
         organisation_id: organisationId,
         user_id: actor.userId,
         gym_id: gymId,
-        price,
+        price: priceRead,
         code: values.code,
         today: day,
       },
@@ -170,11 +188,11 @@ export async function checkPromoCode(actor: Actor, query: unknown): Promise<Prom
       : defaultPaymentTypeOf(organisationId, actor.userId).then((t) =>
           t?.type === "bank_account" ? "bank_account" : "stripe_card",
         ),
+    priceRead.then((price) => trialForJoin(organisationId, actor.userId, price, start)),
   ]);
+  const price = await priceRead;
   const terms = termsOf(join.code);
   // After a trial (docs/offers.md "Trials"), the first payment a code discounts is the first paid one.
-  const start = values.start_date ?? day;
-  const trial = await trialForJoin(organisationId, actor.userId, price, start);
   const first = trial
     ? firstChargeOf(price, trial.trial_ends_on, billingDateAfterTrial(trial, values.billing_date))
     : firstChargeOf(price, start, values.billing_date);
@@ -187,8 +205,8 @@ export async function checkPromoCode(actor: Actor, query: unknown): Promise<Prom
   );
   const left = price.amount - discount;
   const [surcharge, firstSurcharge] = await Promise.all([
-    chargeSurcharge(organisationId, gymId, method, left),
-    chargeSurcharge(organisationId, gymId, method, firstAmount),
+    chargeSurcharge(organisationId, gymId, method, left, context),
+    chargeSurcharge(organisationId, gymId, method, firstAmount, context),
   ]);
   return {
     code: join.code.code,

@@ -29,15 +29,17 @@ export async function chooseMembership(actor: Actor, body: unknown): Promise<Reg
   // The date of birth this organisation was given, else the one typed now (checked first).
   const joining = await findGymByUuid(input.gym);
   const known = joining ? (await getProfile(joining.organisation_id, actor.userId))?.dob : undefined;
-  const { gym, organisationId, price, links, errors } = await checkChoice(input, known ?? input.dob);
+  const { gym, organisationId, price, links, errors } = await checkChoice(input, known ?? input.dob, joining);
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const [active, role] = await Promise.all([
+  // Whether they were a member before needs only the role and their records: read beside the checks.
+  const roleRead = roleIn(organisationId, actor.userId);
+  const [active, role, returning] = await Promise.all([
     activeSubscriptionOf(organisationId, actor.userId),
-    roleIn(organisationId, actor.userId),
+    roleRead,
+    wasMember(organisationId, actor.userId, roleRead),
   ]);
   if (active) throw new ConflictError(registrationMessages.alreadyMember, "already_member");
   if (role && isStaffRole(role)) throw new ForbiddenError(registrationMessages.staffAccount);
-  const returning = await wasMember(organisationId, actor.userId, role);
   if (!known && input.dob) await saveProfile(organisationId, actor.userId, { dob: input.dob });
   if (!role?.member_gym_ids.includes(gym.gym_id))
     await putRole({
@@ -45,9 +47,12 @@ export async function chooseMembership(actor: Actor, body: unknown): Promise<Reg
       user_id: actor.userId,
       member_gym_ids: [...(role?.member_gym_ids ?? []), gym.gym_id],
     });
-  await putRegistration(actor.userId, { gym, price: price!, links, start_date: input.start_date }, returning);
+  // The session moves to the gym beside the registration's write (the role there is written above).
   const context = { current_organisation_id: organisationId, current_gym_id: gym.gym_id };
-  await setSessionContext(actor.sessionId, context);
+  await Promise.all([
+    putRegistration(actor.userId, { gym, price: price!, links, start_date: input.start_date }, returning),
+    setSessionContext(actor.sessionId, context),
+  ]);
   return registrationState(
     await actorFor({ session_id: actor.sessionId, user_id: actor.userId, ...context }),
   );

@@ -116,8 +116,8 @@ async function markSubscribed(userId: string, subscribed: Subscribed) {
 export async function wasMember(
   organisationId: string,
   userId: string,
-  /** Their role record, when the caller has read it already. */
-  known?: Awaited<ReturnType<typeof roleIn>>,
+  /** Their role record, when the caller has read it already (or is reading it). */
+  known?: Awaited<ReturnType<typeof roleIn>> | ReturnType<typeof roleIn>,
 ) {
   const key = { organisation_id: organisationId, user_id: userId };
   const [role, record, { data: subs }] = await Promise.all([
@@ -166,8 +166,10 @@ export async function checkChoice(
     start_date: string;
   },
   dob: string | null | undefined,
+  /** The gym of `input.gym`, when the caller has looked it up already. */
+  found?: Awaited<ReturnType<typeof findGymByUuid>>,
 ) {
-  const gym = await findGymByUuid(input.gym);
+  const gym = found !== undefined ? found : await findGymByUuid(input.gym);
   if (!gym) throw ValidationError.field("gym", registrationMessages.gymOrLink);
   const organisationId = gym.organisation_id;
   // The links, and the organisation and price (one BatchGet), side by side; a dead link is

@@ -5,7 +5,7 @@
  */
 
 import { doorAccessRecords, revokeStaffDoorAccess, visitCount } from "../access/sync";
-import type { Actor } from "../auth/actor";
+import { type Actor, organisationGyms } from "../auth/actor";
 import { inviteEmail } from "../auth/emails";
 import { createLink } from "../auth/links";
 import { authorize, inOrganisation, policy } from "../auth/policy";
@@ -19,7 +19,6 @@ import {
 import { db } from "../db/service";
 import { sendEmail } from "../email/port";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { listGyms } from "../gym/service";
 import {
   claimInvitation,
   findInvitation,
@@ -97,14 +96,15 @@ function present(
   };
 }
 
-async function gymNames(organisationId: string) {
-  return new Map((await listGyms(organisationId)).map((g) => [g.gym_id, g.name]));
+/** The organisation's gym names by id (its admin's gyms as read with the session: `organisationGyms`). */
+async function gymNames(actor: Actor, organisationId: string) {
+  return new Map((await organisationGyms(actor, organisationId)).map((g) => [g.gym_id, g.name]));
 }
 
 /** `GET /api/organisations/{id}/staff`: everyone with a staff role, by name. */
 export async function listStaff(actor: Actor, organisationId: string): Promise<StaffMember[]> {
   manage(actor, organisationId);
-  const [staff, gyms] = await Promise.all([staffRolesOf(organisationId), gymNames(organisationId)]);
+  const [staff, gyms] = await Promise.all([staffRolesOf(organisationId), gymNames(actor, organisationId)]);
   const invited = (await staffInvitations(organisationId)).filter(
     (i) => !staff.some((r) => r.user_id === i.user_id),
   );
@@ -186,7 +186,8 @@ function presentInvitation(invitation: InvitationRecord, gyms: Map<string, strin
 export async function inviteStaff(actor: Actor, organisationId: string, body: unknown): Promise<StaffMember> {
   manage(actor, organisationId);
   const values = parse(staffInviteInput, body);
-  const gyms = await gymNames(organisationId);
+  // The address's account is looked up beside the gyms (nothing about it depends on them).
+  const [gyms, found] = await Promise.all([gymNames(actor, organisationId), findUserByEmail(values.email)]);
   let gymRoles: { gym_id: string; role: GymRole }[] = [];
   if (values.role === "personal_trainer")
     gymRoles = [...gyms.keys()].map((gym_id) => ({ gym_id, role: "personal_trainer" }));
@@ -196,7 +197,7 @@ export async function inviteStaff(actor: Actor, organisationId: string, body: un
     gymRoles = [...new Map((values.gyms ?? []).map((g) => [g.gym_id, g])).values()];
   }
   const orgRole = values.role === "admin" ? "admin" : "none";
-  let user = await findUserByEmail(values.email);
+  let user = found;
   const existing = user ? await roleIn(organisationId, user.user_id) : null;
   if (existing && isStaffRole(existing)) throw new ConflictError(staffMessages.alreadyStaff, "already_staff");
   // The name is what staff know the person by: typed, unless they are already someone here.
@@ -208,7 +209,8 @@ export async function inviteStaff(actor: Actor, organisationId: string, body: un
   let created = false;
   if (!user) {
     try {
-      user = await createUser({ email: values.email, name });
+      // Looked up above: the transaction's claim of the address still refuses a second account.
+      user = await createUser({ email: values.email, name, checked: true });
       created = true;
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
@@ -279,10 +281,11 @@ async function staffOrInvitation(actor: Actor, userId: string) {
 export async function readStaff(actor: Actor, userId: string): Promise<StaffMember> {
   const found = await staffOrInvitation(actor, userId);
   const { organisationId } = found;
-  if (found.kind === "invitation") return presentInvitation(found.invitation, await gymNames(organisationId));
+  if (found.kind === "invitation")
+    return presentInvitation(found.invitation, await gymNames(actor, organisationId));
   const { role, user } = found;
   const [gyms, doors, pictures] = await Promise.all([
-    gymNames(organisationId),
+    gymNames(actor, organisationId),
     staffDoors(organisationId, userId),
     profilePicturesOf(organisationId, [userId]),
   ]);
@@ -295,12 +298,15 @@ export async function resendInvitation(actor: Actor, userId: string): Promise<St
   const { organisationId } = found;
   if (found.kind === "invitation") {
     await sendInvitationEmail(found.invitation);
-    return presentInvitation(found.invitation, await gymNames(organisationId));
+    return presentInvitation(found.invitation, await gymNames(actor, organisationId));
   }
   const { role, user } = found;
   if (user.password_hash) throw new ConflictError(staffMessages.notPending, "invitation_accepted");
   await sendInvitation(organisationId, user);
-  const [gyms, doors] = await Promise.all([gymNames(organisationId), staffDoors(organisationId, userId)]);
+  const [gyms, doors] = await Promise.all([
+    gymNames(actor, organisationId),
+    staffDoors(organisationId, userId),
+  ]);
   return present(role, user, gyms, doors);
 }
 
@@ -315,7 +321,7 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
   const { organisationId } = found;
   if (found.kind === "invitation") {
     await withdrawInvitation(organisationId, userId);
-    const row = presentInvitation(found.invitation, await gymNames(organisationId));
+    const row = presentInvitation(found.invitation, await gymNames(actor, organisationId));
     return { ...row, deleted_at: new Date().toISOString() };
   }
   const { role, user } = found;
@@ -324,7 +330,7 @@ export async function deactivateStaff(actor: Actor, userId: string): Promise<Sta
     const admins = (await staffRolesOf(organisationId)).filter((r) => r.org_role === "admin");
     if (admins.length <= 1) throw new ConflictError(staffMessages.lastAdmin, "last_admin");
   }
-  const gyms = await gymNames(organisationId);
+  const gyms = await gymNames(actor, organisationId);
   const before = present(role, user, gyms, await staffDoors(organisationId, userId));
   await putRole({
     organisation_id: organisationId,

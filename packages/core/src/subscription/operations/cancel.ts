@@ -15,7 +15,7 @@ import { sendEmail } from "../../email/port";
 import { ConflictError } from "../../errors";
 import { log } from "../../log";
 import { breakFeeFor } from "../../organisation/settings";
-import { gymOf, settingsOf } from "../../payment/context";
+import { type BillingContext, batchContext, freshContext } from "../../payment/context";
 import { newPayment } from "../../payment/new-payment";
 import { currentMethod, quoteOf } from "../../payment/quote";
 import type { PaymentRecord } from "../../payment/store";
@@ -71,11 +71,11 @@ function withoutBookedPauses(sub: SubscriptionRecord, today: CivilDate, effectiv
   };
 }
 
-async function termsOf(sub: SubscriptionRecord, immediate: boolean) {
+async function termsOf(sub: SubscriptionRecord, immediate: boolean, context: BillingContext = freshContext) {
   const [today, settings, gym] = await Promise.all([
     businessToday(),
-    settingsOf(sub.organisation_id),
-    gymOf(sub.organisation_id, sub.gym_id),
+    context.settingsOf(sub.organisation_id),
+    context.gymOf(sub.organisation_id, sub.gym_id),
   ]);
   const basisPoints = breakFeeFor(settings, gym);
   const terms = cancellationTerms({
@@ -97,8 +97,8 @@ async function breakFeeQuote(
   sub: SubscriptionRecord,
   fee: number,
   today: CivilDate,
-  settings: Awaited<ReturnType<typeof settingsOf>>,
-  gym: Awaited<ReturnType<typeof gymOf>>,
+  settings: Awaited<ReturnType<BillingContext["settingsOf"]>>,
+  gym: Awaited<ReturnType<BillingContext["gymOf"]>>,
 ) {
   if (fee <= 0) return null;
   return quoteOf({
@@ -122,9 +122,11 @@ export async function cancellationPreview(
   find: SubscriptionFinder = staffReads,
 ) {
   const found = await find(actor, subscriptionId);
-  const first = await termsOf(found, immediate);
+  // The organisation and gym read once for both terms (the gym is the session's when it has it).
+  const context = batchContext({ gyms: actor.gymRecords });
+  const first = await termsOf(found, immediate, context);
   const sub = withoutBookedPauses(found, first.today, first.terms.effective).sub;
-  const { basisPoints, terms, today, settings, gym } = await termsOf(sub, immediate);
+  const { basisPoints, terms, today, settings, gym } = await termsOf(sub, immediate, context);
   const charge = await breakFeeQuote(sub, terms.break_fee, today, settings, gym);
   return {
     immediate,
@@ -151,9 +153,11 @@ export async function cancelSubscription(
   const sub = await find(actor, subscriptionId);
   if (sub.cancelled_at) throw new ConflictError("This membership is already cancelled.", "already_cancelled");
   const now = await businessNow();
-  const first = await termsOf(sub, values.immediate);
+  // The organisation and gym read once for both terms, in this request (the gym is the session's).
+  const context = batchContext({ gyms: actor.gymRecords });
+  const first = await termsOf(sub, values.immediate, context);
   const unpaused = withoutBookedPauses(sub, first.today, first.terms.effective);
-  const { today, basisPoints, terms, settings, gym } = await termsOf(unpaused.sub, values.immediate);
+  const { today, basisPoints, terms, settings, gym } = await termsOf(unpaused.sub, values.immediate, context);
   const charge = await breakFeeQuote(unpaused.sub, terms.break_fee, today, settings, gym);
   const extra: PaymentRecord[] = [];
   let breakFeePaymentId: string | undefined;

@@ -1,6 +1,7 @@
 import { newId } from "@gym/core/ids";
 import { log, withLogContext } from "@gym/core/log";
 import { apiRequestMetric } from "@gym/core/metrics";
+import { settledBeforeAnswer } from "@gym/core/outbox/outbox";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
@@ -18,7 +19,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.header("X-Request-Id", requestId);
   const started = performance.now();
   await withLogContext({ request_id: requestId }, async () => {
-    await next();
+    // The outbox's deletes after an inline delivery go beside the answer's own reads; the
+    // response waits for them (outbox.ts `settledBeforeAnswer`).
+    await settledBeforeAnswer(() => next());
     const ms = Math.round(performance.now() - started);
     const route = routeTemplate(c);
     apiRequestMetric({ route, method: c.req.method, status: c.res.status, ms });

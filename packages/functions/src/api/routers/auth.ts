@@ -7,10 +7,9 @@ import {
   validateLink,
 } from "@gym/core/auth/links";
 import { login, loginInput } from "@gym/core/auth/login";
-import { endSession, passTwoFactor } from "@gym/core/auth/session";
-import { issueCode, verifyCode } from "@gym/core/auth/two-factor";
+import { endSession } from "@gym/core/auth/session";
+import { completeSignIn, issueCode } from "@gym/core/auth/two-factor";
 import { linkCheckSchema } from "@gym/core/contract/auth";
-import { markEmailVerified } from "@gym/core/user/service";
 import { messages } from "@gym/core/validation";
 import { type RouteHandler, z } from "@hono/zod-openapi";
 import { type AppEnv, createRouter, publicRoute, sessionRoute } from "../context";
@@ -36,11 +35,8 @@ const codeCheck = (path: string, summary: string) =>
     responses: { 200: json(messageBody), 401: errorResponses[401], 422: errorResponses[422] },
   });
 
-const completeSignIn: RouteHandler<ReturnType<typeof codeCheck>, AppEnv> = async (c) => {
-  const session = c.get("session")!;
-  await verifyCode(session.user_id, c.req.valid("json").code);
-  await markEmailVerified(session.user_id);
-  setSessionCookie(c, await passTwoFactor(session));
+const codeStep: RouteHandler<ReturnType<typeof codeCheck>, AppEnv> = async (c) => {
+  setSessionCookie(c, await completeSignIn(c.get("session")!, c.req.valid("json").code));
   return c.json({ data: { message: "Signed in." } }, 200);
 };
 
@@ -70,11 +66,11 @@ export const authRouter = createRouter()
   )
   .openapi(
     codeCheck("/email/verify", "Give the emailed six-digit code; completes sign-in (and verifies the email)"),
-    completeSignIn,
+    codeStep,
   )
   .openapi(
     codeCheck("/two-factor-authentication", "The staff sign-in code check (same rules as /email/verify)"),
-    completeSignIn,
+    codeStep,
   )
   .openapi(
     sessionRoute({
