@@ -89,7 +89,7 @@ export async function promoForJoin(
   };
 }
 
-/** The names of the offerings a restricted code is for (its offerings, and its prices' offerings). */
+/** The offerings a restricted code is for: its offerings, and its prices' offerings (`by_price`). */
 async function codeOfferingsOf(organisationId: string, code: PromoCodeRecord) {
   if (!code.offering_ids.length && !code.price_ids.length) return [];
   const prices = await Promise.all(code.price_ids.map((id) => findPrice(organisationId, id)));
