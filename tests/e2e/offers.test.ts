@@ -237,7 +237,10 @@ async function mailTo(email: string) {
 describe("a trial with a promo code, on a phone", () => {
   it("joins with a 7-day free trial and 50% off the first month, is emailed before it ends, follows every link, stops and pays nothing", async () => {
     try {
-      const { page, email, errors } = await joinOnPhone(/Anytime Membership: \$61\.00 Monthly/, "trial-stop");
+      const { page, email, errors } = await joinOnPhone(
+        /Anytime Membership: 7-day free trial, then \$61\.00 Monthly/,
+        "trial-stop",
+      );
       await page
         .getByTestId("trial-summary")
         .getByText(/Nothing to pay for your 7-day trial\./)
@@ -293,7 +296,10 @@ describe("a trial with a promo code, on a phone", () => {
 
   it("another member converts and pays exactly what the confirm page said", async () => {
     try {
-      const { page, errors } = await joinOnPhone(/Anytime Membership: \$61\.00 Monthly/, "trial-convert");
+      const { page, errors } = await joinOnPhone(
+        /Anytime Membership: 7-day free trial, then \$61\.00 Monthly/,
+        "trial-convert",
+      );
       await applyCode(page);
       const said = (await page.getByTestId("payment-dates").textContent()) ?? "";
       const first = said.match(/First payment (\$\d+\.\d\d) on/);
