@@ -1,9 +1,7 @@
 import { createRequire } from "node:module";
-import { deflateSync } from "node:zlib";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  latestCodeFor,
   launchBrowser,
   newestMailId,
   type Product,
@@ -13,6 +11,7 @@ import {
   staffPage,
   viewports,
 } from "../support/e2e";
+import { addPhoto as addPhotoStep, fillRegister as fillRegisterForm, verifyEmail } from "../support/join";
 
 /**
  * The join site on a phone (390×844): a person opens a gym's link, registers, enters the emailed
@@ -24,50 +23,6 @@ let product: Product;
 let browser: Browser;
 let ponsonby: string;
 let staffRateLink: string;
-
-/** A 64×48 PNG (landscape, so the square crop has something to cut). */
-function photoPng(): Buffer {
-  const width = 64;
-  const height = 48;
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      rows[at] = 40 + x * 3;
-      rows[at + 1] = 90;
-      rows[at + 2] = 160 + y;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 beforeAll(async () => {
   product = await sharedProduct();
@@ -140,30 +95,20 @@ async function expectAccessible(page: Page) {
 async function fillRegister(page: Page, options: { membership: RegExp; dob?: string; email?: string }) {
   people += 1;
   const email = options.email ?? `joiner${people}.${Date.now()}@example.nz`;
-  await page.getByRole("radio", { name: options.membership }).check();
-  await page.getByLabel(/^Full name/).fill("aroha te whare");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Mobile number/).fill("021 123 4567");
-  // Day first, as a New Zealander types it into the UI kit's date input (issue 35).
-  await page.getByLabel(/^Date of birth/).fill(options.dob ?? "15/03/1990");
-  await page.getByLabel(/^Password/).fill("a long passphrase");
+  await fillRegisterForm(page, { membership: options.membership, email, dob: options.dob });
   return email;
 }
 
 async function verify(page: Page, email: string, before?: string, check = false) {
   await page.getByRole("heading", { name: "Verify your email" }).waitFor();
   if (check) await expectAccessible(page);
-  const code = await latestCodeFor(product.staffUrl, email, before);
-  await page.getByLabel(/^Code/).fill(code);
-  await page.getByRole("button", { name: "Verify" }).click();
+  await verifyEmail(page, product.staffUrl, email, before);
 }
 
 async function addPhoto(page: Page, check = false) {
   await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
   if (check) await expectAccessible(page);
-  await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng() });
-  await page.getByRole("button", { name: "Use this photo" }).click();
-  await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
+  await addPhotoStep(page);
   if (check) await expectAccessible(page);
 }
 

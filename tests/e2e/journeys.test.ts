@@ -1,8 +1,6 @@
-import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  latestCodeFor,
   newestMailId,
   screenshotPath,
   signInViaApi,
@@ -10,23 +8,7 @@ import {
   useProductAndBrowser,
   viewports,
 } from "../support/e2e";
-
-/**
- * The join site's register page as the app draws it. The first HTML carries an early copy of the
- * form (index.html, register-shell.js: docs/performance.md) that the app replaces: a person's
- * steps here are taken in the app's form, once the early one is gone.
- */
-async function appRegisterForm(page: Page) {
-  await page
-    .locator('form[aria-label="Create your account"]:not([data-shell-form])')
-    .getByRole("radio")
-    .first()
-    .waitFor();
-  await expect.poll(() => page.locator("[data-shell]").count()).toBe(0);
-  // The form's checks (zod) and fonts arrive after it draws: a person reads before they tap, and a
-  // tap during a late layout shift can land beside the button (one CI run lost its click).
-  await page.waitForLoadState("networkidle");
-}
+import { appRegisterForm, photoPng, verifyEmail } from "../support/join";
 
 /**
  * Issue 23's journeys, each as a person meets it: a member on a phone following an email's link,
@@ -35,41 +17,6 @@ async function appRegisterForm(page: Page) {
  */
 const e2e = useProductAndBrowser();
 const headers = { "X-Requested-With": "XMLHttpRequest" };
-
-/** A 32×32 PNG, one colour. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(32, 0);
-  header.writeUInt32BE(32, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.alloc((32 * 3 + 1) * 32, 120);
-  for (let y = 0; y < 32; y++) rows[y * (32 * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * One signed-in admin for the whole file: a sign-in emails a code, and an account may ask for
@@ -162,7 +109,7 @@ describe("staff at the desk", () => {
     await signInViaApi(member, e2e.product.staffUrl, "member@example.com");
     const upload = await member.request.post(`${e2e.product.staffUrl}/api/profile-picture`, {
       headers,
-      multipart: { file: { name: "me.png", mimeType: "image/png", buffer: png() } },
+      multipart: { file: { name: "me.png", mimeType: "image/png", buffer: photoPng() } },
     });
     expect(upload.status()).toBe(200);
     const id = (await (await member.request.get(`${e2e.product.staffUrl}/api/me`)).json()).data.id as string;
@@ -263,12 +210,8 @@ describe("the business clock", () => {
 });
 
 /** A code emailed to an address after a given mail id. */
-async function verifyOnPage(page: Page, email: string, before: string | undefined) {
-  await page.getByRole("heading", { name: "Verify your email" }).waitFor();
-  const code = await latestCodeFor(e2e.product.staffUrl, email, before);
-  await page.getByLabel(/^Code/).fill(code);
-  await page.getByRole("button", { name: "Verify" }).click();
-}
+const verifyOnPage = (page: Page, email: string, before: string | undefined) =>
+  verifyEmail(page, e2e.product.staffUrl, email, before);
 
 /** True when the element's text fits inside it (nothing clipped or cut off). */
 function fits(page: Page, selector: string) {
@@ -335,7 +278,9 @@ describe("a new member on a phone", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await verifyOnPage(page, email, before);
     await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
-    await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png() });
+    await page
+      .getByLabel("Photo")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng() });
     await page.getByRole("button", { name: "Use this photo" }).click();
     await page.getByRole("heading", { name: "Choose how to pay" }).waitFor();
 

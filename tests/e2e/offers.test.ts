@@ -1,17 +1,16 @@
 import { copyFileSync, mkdirSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  latestCodeFor,
   launchBrowser,
-  newestMailId,
   ownProduct,
   type Product,
   screenshotPath,
   signInViaApi,
+  staffPage,
   viewports,
 } from "../support/e2e";
+import { joinOnPhone as joinOnPhoneFrom } from "../support/join";
 
 /**
  * Issue 38's "done when", each as a person meets it on a phone (390×844), through the real join
@@ -32,6 +31,8 @@ const headers = { "X-Requested-With": "XMLHttpRequest" };
 const made = { prices: [] as string[], codes: [] as string[] };
 let promoCode: string;
 let passLabel: string;
+/** The pass member refused on the 11th entry, to whom staff then add visits. */
+let passMember: string | undefined;
 
 /** Screens of this file, also kept for a person to look at (/tmp/s5-38e). */
 async function shot(page: Page, name: string) {
@@ -62,41 +63,6 @@ async function clock(advance_days: number | null) {
 async function job(name: string) {
   const response = await fetch(`${product.staffUrl}/api/dev/jobs/${name}`, { method: "POST", headers });
   expect(response.status, name).toBe(200);
-}
-
-/** A 64×48 PNG for the profile photo. */
-function photoPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(64, 0);
-  header.writeUInt32BE(48, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.alloc((64 * 3 + 1) * 48).fill(120);
-  for (let y = 0; y < 48; y++) rows[y * (64 * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 beforeAll(async () => {
@@ -157,44 +123,15 @@ afterAll(async () => {
 let people = 0;
 /** A new phone: opens the gym's link, registers for `membership`, passes the code, adds a photo, saves a card. */
 async function joinOnPhone(membership: RegExp, name: string) {
-  const context = await browser.newContext({ viewport: viewports.phone, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(ponsonby);
   people += 1;
   const email = `offers${people}.${Date.now()}@example.nz`;
-  const before = await newestMailId(product.staffUrl);
-  // The first HTML carries an early copy of the form that the app replaces: act in the app's.
-  await page
-    .locator('form[aria-label="Create your account"]:not([data-shell-form])')
-    .getByRole("radio")
-    .first()
-    .waitFor();
-  await expect.poll(() => page.locator("[data-shell]").count()).toBe(0);
-  const card = page.getByRole("radio", { name: membership });
-  await card.scrollIntoViewIfNeeded();
-  await shot(page, `${name}-plan-list`);
-  await card.check();
-  await page.getByLabel(/^Full name/).fill("aroha te whare");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Mobile number/).fill("021 123 4567");
-  await page.getByLabel(/^Date of birth/).fill("15/03/1990");
-  await page.getByLabel(/^Password/).fill("a long passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("heading", { name: "Verify your email" }).waitFor();
-  await page.getByLabel(/^Code/).fill(await latestCodeFor(product.staffUrl, email, before));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await page.getByRole("heading", { name: "Add a profile photo" }).waitFor();
-  await page.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photoPng() });
-  await page.getByRole("button", { name: "Use this photo" }).click();
-  await page.getByRole("button", { name: /^Card/ }).click();
-  await page.getByRole("button", { name: "Enter card details" }).click();
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByRole("button", { name: "Save card" }).click();
-  await page.getByRole("heading", { name: "Card connected" }).waitFor();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
+  const { page, errors } = await joinOnPhoneFrom(browser, {
+    staffUrl: product.staffUrl,
+    link: ponsonby,
+    membership,
+    email,
+    onPlanList: (page) => shot(page, `${name}-plan-list`),
+  });
   return { page, email, errors };
 }
 
@@ -237,7 +174,10 @@ async function mailTo(email: string) {
 describe("a trial with a promo code, on a phone", () => {
   it("joins with a 7-day free trial and 50% off the first month, is emailed before it ends, follows every link, stops and pays nothing", async () => {
     try {
-      const { page, email, errors } = await joinOnPhone(/Anytime Membership: \$61\.00 Monthly/, "trial-stop");
+      const { page, email, errors } = await joinOnPhone(
+        /Anytime Membership: 7-day free trial, then \$61\.00 Monthly/,
+        "trial-stop",
+      );
       await page
         .getByTestId("trial-summary")
         .getByText(/Nothing to pay for your 7-day trial\./)
@@ -293,7 +233,10 @@ describe("a trial with a promo code, on a phone", () => {
 
   it("another member converts and pays exactly what the confirm page said", async () => {
     try {
-      const { page, errors } = await joinOnPhone(/Anytime Membership: \$61\.00 Monthly/, "trial-convert");
+      const { page, errors } = await joinOnPhone(
+        /Anytime Membership: 7-day free trial, then \$61\.00 Monthly/,
+        "trial-convert",
+      );
       await applyCode(page);
       const said = (await page.getByTestId("payment-dates").textContent()) ?? "";
       const first = said.match(/First payment (\$\d+\.\d\d) on/);
@@ -351,6 +294,7 @@ describe("a visit pass, on a phone", () => {
       await confirm(page);
       const me = await meOf(page);
       await job("billing-run");
+      passMember = me.id;
       await expect
         .poll(async () => (await paymentsOf(me.id)).map((p) => p.formatted_total))
         .toEqual([agreed]);
@@ -420,4 +364,40 @@ describe("a visit pass, on a phone", () => {
       await clock(null);
     }
   }, 300_000);
+
+  it("staff add visits with a reason: the member page shows the visits left, the activity log the reason", async () => {
+    expect(passMember, "the pass member refused above").toBeTruthy();
+    const page = await staffPage(browser, product, "admin@example.com");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${product.staffUrl}/members/${passMember}`);
+    /** A fact of the membership card: its value, under its label. */
+    const card = page.getByRole("region", { name: "Membership", exact: true });
+    const fact = (label: string) =>
+      card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]");
+    await expect.poll(() => fact("Visits left").textContent()).toMatch(/^0 of 10, last used /);
+
+    const reason = "The gym was closed two days for the storm";
+    await card.getByRole("button", { name: "Add visits" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add visits to the pass" });
+    await dialog.getByText("0 of 10 visits left.").waitFor();
+    await dialog.getByLabel(/^Visits to add/).fill("3");
+    await dialog.getByLabel(/^Reason/).fill(reason);
+    await shot(page, "pass-add-visits");
+    await dialog.getByRole("button", { name: "Add visits" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByText("Visits added").first().waitFor();
+    await expect.poll(() => fact("Visits left").textContent()).toMatch(/^3 of 13, last used /);
+    // A pass with visits left opens the door again (docs/offers.md "Staff add visits").
+    await expect.poll(() => fact("Door access").textContent()).toBe("Yes");
+    await shot(page, "pass-visits-added");
+
+    await page.getByRole("link", { name: "Activity", exact: true }).click();
+    const log = page.getByLabel("Activity", { exact: true });
+    await log.getByText("Visits added to the pass").waitFor();
+    await log.getByText(`3 visits added: ${reason}`).waitFor();
+    await shot(page, "pass-visits-activity");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

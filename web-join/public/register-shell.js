@@ -50,11 +50,17 @@
         input.name = "price_id";
         input.value = price.id;
         input.checked = price.id === options.selected_price_id;
-        input.setAttribute("aria-label", `${offering.name}: ${price.label}`);
+        // Worded as the app's card (MembershipChoice.tsx `planWords`): src/main.tsx carries the
+        // choice over by this name.
+        const words =
+          price.formatted_pass ||
+          (price.formatted_trial ? `${price.formatted_trial}, then ${price.label}` : price.label);
+        input.setAttribute("aria-label", `${offering.name}: ${words}`);
         const text = element("span");
-        text.append(element("b", "", price.label));
+        text.append(element("b", "", words));
         const fee = price.formatted_joining_fee ? ` · ${price.formatted_joining_fee} joining fee` : "";
-        text.append(element("small", "", `${price.membership_type}${fee}`));
+        const kind = price.kind === "pass" ? "Visit pass" : price.membership_type;
+        text.append(element("small", "", `${kind}${fee}`));
         card.append(input, text);
         group.append(card);
       }

@@ -68,6 +68,13 @@ export const joinPriceSchema = z.object({
     .string()
     .nullable()
     .meta({ description: '"10 visits, valid 90 days, $120.00 paid once"' }),
+  /** docs/offers.md "Trials": the plan list says the trial where the member chooses. */
+  trial_days: z.number().int().nullable(),
+  trial_amount: z.number().int().nullable(),
+  formatted_trial: z
+    .string()
+    .nullable()
+    .meta({ description: '"7-day free trial" or "14-day trial for $10.00", as the staff price shows it' }),
 });
 export type JoinPrice = z.output<typeof joinPriceSchema>;
 

@@ -120,9 +120,7 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     term_unit: price.term_unit ?? null,
     is_term_membership: isTerm,
     formatted_term: isTerm ? formatTerm(price.term_amount!, price.term_unit!) : null,
-    trial_days: price.trial_days ?? null,
-    trial_amount: price.trial_days ? (price.trial_amount ?? 0) : null,
-    formatted_trial: formatTrial(price),
+    ...trialOfPrice(price),
     kind: priceKindOf(price),
     visits: price.billing_frequency === "one_off" ? (price.visits ?? null) : null,
     valid_days: price.billing_frequency === "one_off" ? (price.valid_days ?? null) : null,
@@ -145,6 +143,18 @@ export function presentPrice(price: PriceRecord, context: PriceContext): Price {
     archived_at: price.archived_at ?? null,
     created_at: price.created_at,
     updated_at: price.updated_at,
+  };
+}
+
+/**
+ * A price's trial as staff and the join site show it (docs/offers.md "Trials"): its days, its
+ * cents (0: free) and its words; nulls without one.
+ */
+export function trialOfPrice(price: Pick<PriceRecord, "trial_days" | "trial_amount">) {
+  return {
+    trial_days: price.trial_days || null,
+    trial_amount: price.trial_days ? (price.trial_amount ?? 0) : null,
+    formatted_trial: formatTrial(price),
   };
 }
 

@@ -34,7 +34,7 @@ import type { OfferingRecord } from "../offering/present";
 import { listOfferingRecords } from "../offering/store";
 import { getOrganisation, type Organisation } from "../organisation/service";
 import { resolveJoinLink } from "../price/links";
-import { formatPass, type PriceRecord, priceLabel } from "../price/present";
+import { formatPass, type PriceRecord, priceLabel, trialOfPrice } from "../price/present";
 import { listPriceRecords } from "../price/store";
 import { akahuProvider, platformAkahuApp } from "../providers/akahu/index";
 import { parse } from "../validation";
@@ -77,6 +77,7 @@ export function presentJoinPrice(price: PriceRecord): JoinPrice {
     visits: price.billing_frequency === "one_off" ? (price.visits ?? null) : null,
     valid_days: price.billing_frequency === "one_off" ? (price.valid_days ?? null) : null,
     formatted_pass: formatPass(price),
+    ...trialOfPrice(price),
   };
 }
 

@@ -352,7 +352,7 @@ describe("the organisation's offering permissions", () => {
     // An existing 24/7 offering can still be edited as long as it stays 24/7.
     const edit = await admin.put(`/api/offerings/${seeded.offerings.summer.offering_id}`, {
       name: "Summer Pass",
-      description: "Three months, paid up front.",
+      description: "Summer training at every Harbour Fitness gym.",
       type: "24_7",
     });
     expect(edit.status).toBe(200);

@@ -62,6 +62,21 @@ describe("a price's trial (staff)", () => {
     expect(cheap.body.data.formatted_trial).toBe("14-day trial for $10.00");
     const none = await admin.post(path, { amount: 2400, billing_frequency: "weekly" });
     expect(none.body.data).toMatchObject({ trial_days: null, trial_amount: null, formatted_trial: null });
+    // The join site's plan list says the trial where the member chooses, in the same words.
+    const gym = (await admin.get(`/api/gyms/${world.gym_id}`)).body.data;
+    const join = await admin.get(`/api/join?gym=${gym.uuid}`);
+    const offered = new Map(
+      join.body.data.offerings
+        .flatMap((o: { prices: { id: string }[] }) => o.prices)
+        .map((p: { id: string }) => [p.id, p]),
+    );
+    expect(offered.get(free.body.data.id)).toMatchObject({
+      trial_days: 7,
+      trial_amount: 0,
+      formatted_trial: "7-day free trial",
+    });
+    expect(offered.get(cheap.body.data.id)).toMatchObject({ formatted_trial: "14-day trial for $10.00" });
+    expect(offered.get(none.body.data.id)).toMatchObject({ trial_days: null, formatted_trial: null });
 
     const refused = async (body: Record<string, unknown>) => {
       const res = await admin.post(path, { amount: 2400, billing_frequency: "weekly", ...body });

@@ -20,6 +20,8 @@ const weekdays = (open_at: string, close_at: string) =>
  * weekly and fortnightly prices, a 12-month term price with a joining fee and a private staff
  * price with a link; a Limited Hours plan at Ponsonby with its hours; a pay-in-full pass; and an
  * archived offering. Southern Strength gets one plan, so another organisation's ids exist.
+ * A description says what the membership is, never a price's terms: each price words its own
+ * under it on the plan list, and an offering may have several (offerings.test.ts).
  */
 export async function seedOfferings(identity: SeededIdentity) {
   const harbour = identity.organisations.harbour.organisation_id;
@@ -104,7 +106,11 @@ export async function seedOfferings(identity: SeededIdentity) {
 
   const summer = await insertOffering(
     harbour,
-    offering({ name: "Summer Pass", description: "Three months, paid up front.", type: "24_7" }),
+    offering({
+      name: "Summer Pass",
+      description: "Summer training at every Harbour Fitness gym.",
+      type: "24_7",
+    }),
   );
   const summerPif = await insertPrice(
     harbour,

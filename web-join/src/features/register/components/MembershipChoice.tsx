@@ -3,6 +3,19 @@ import { DateField } from "@gym/web/forms/DateField";
 import { Badge, Group, Radio, Stack, Text } from "@mantine/core";
 import type { ComponentProps } from "react";
 
+type JoinPrice = JoinOptions["offerings"][number]["prices"][number];
+
+/**
+ * A card's words (docs/offers.md "Screens"): a pass as a pass, never as a term; a price with a
+ * trial says it first ("7-day free trial, then $24.00 Weekly"). index.html's early copy of this
+ * list (public/register-shell.js) words each card the same: the app carries its choice over by
+ * the card's name.
+ */
+export function planWords(price: JoinPrice): string {
+  if (price.formatted_pass) return price.formatted_pass;
+  return price.formatted_trial ? `${price.formatted_trial}, then ${price.label}` : price.label;
+}
+
 /**
  * The memberships a join link offers, as cards to pick one price from: used by the register form
  * and by a signed-in member choosing again (`/rejoin`). Takes the form's input props for `price_id`.
@@ -35,14 +48,13 @@ export function MembershipChoice({
                 value={price.id}
                 p="md"
                 radius="md"
-                aria-label={`${offering.name}: ${price.formatted_pass ?? price.label}`}
+                aria-label={`${offering.name}: ${planWords(price)}`}
               >
                 <Group wrap="nowrap" align="flex-start">
                   <Radio.Indicator />
                   <Stack gap={2}>
                     <Group gap="xs">
-                      {/* A pass is worded as a pass (docs/offers.md "Visit passes"), never as a term. */}
-                      <Text fw={700}>{price.formatted_pass ?? price.label}</Text>
+                      <Text fw={700}>{planWords(price)}</Text>
                       {price.private && <Badge variant="light">Special offer</Badge>}
                     </Group>
                     <Text size="sm" c="gray.7">

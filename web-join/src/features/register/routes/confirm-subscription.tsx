@@ -193,12 +193,8 @@ export function ConfirmSubscriptionRoute() {
           {pass?.valid_days ? (
             <Line label="Valid until" value={formatLongLastDay(addDays(start, pass.valid_days))} />
           ) : null}
-          {trial && (
-            <Line
-              label={trial.amount === 0 ? `${trial.days}-day free trial` : `${trial.days}-day trial`}
-              value={`until ${formatLongDate(trial.last_day)}`}
-            />
-          )}
+          {/* The price's trial in the plan list's words (docs/offers.md "Trials"), for this member. */}
+          {trial && <Line label={price.formatted_trial} value={`until ${formatLongDate(trial.last_day)}`} />}
           {recurring && quote && (
             <Line label="Billing from" value={formatLongDate(quote.first_full_payment_date)} />
           )}

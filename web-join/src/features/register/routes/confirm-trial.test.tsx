@@ -25,6 +25,9 @@ const state = {
     frequency_label: "Weekly",
     joining_fee: null,
     formatted_joining_fee: null,
+    trial_days: 7,
+    trial_amount: 0,
+    formatted_trial: "7-day free trial",
     offering: { id: "o1", name: "Anytime" },
   },
   start_date: "2030-01-10",
@@ -58,10 +61,10 @@ const quote = {
   },
 } as unknown as ProRata;
 
-function renderConfirm() {
+function renderConfirm(withState = state, withQuote = quote) {
   mockFetch((call) => {
-    if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: state });
-    if (call.url === "/api/prices/p1/pro-rata") return jsonResponse({ data: quote });
+    if (call.url.startsWith("/api/me/registration")) return jsonResponse({ data: withState });
+    if (call.url === "/api/prices/p1/pro-rata") return jsonResponse({ data: withQuote });
     if (call.url.startsWith("/api/surcharge-total"))
       return jsonResponse({
         data: { amount: 2_400, surcharge: 90, total: 2_490, formatted_total: "$24.90" },
@@ -91,5 +94,19 @@ describe("the confirm page with a trial", () => {
     expect(screen.getByTestId("payment-dates")).toHaveTextContent(/then \$24\.90 every week from .*24/);
     // The lines add up to the total: the period, then the card surcharge.
     expect(screen.getByText("First period").nextSibling).toHaveTextContent("$24.00");
+  });
+
+  it("words a trial that costs as the plan list does: one wording of the price's trial", async () => {
+    const cheap = { trial_days: 14, trial_amount: 1_000, formatted_trial: "14-day trial for $10.00" };
+    renderConfirm(
+      { ...state, price: { ...state.price!, ...cheap } } as RegistrationState,
+      {
+        ...quote,
+        trial: { ...quote.trial!, days: 14, amount: 1_000, formatted_amount: "$10.00", card_surcharge: 55 },
+      } as ProRata,
+    );
+    expect(await screen.findByText("14-day trial for $10.00")).toBeInTheDocument();
+    // All-in today: the trial's $10.00 and the card's 55¢.
+    expect(screen.getByTestId("trial-summary")).toHaveTextContent("$10.55 today for your 14-day trial.");
   });
 });
