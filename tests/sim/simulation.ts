@@ -511,12 +511,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       password: adminPassword,
     });
     await putRole({ organisation_id: org.organisation_id, user_id: admin.user_id, org_role: "admin" });
-    const actor = await actorFor({
-      session_id: "simulation",
-      user_id: admin.user_id,
-      current_organisation_id: org.organisation_id,
-      current_gym_id: gyms[0].gym_id,
-    });
+    // The admin as one request sees them: built afresh for each staff operation, as the API builds
+    // it for each request (its gyms are read with it: a gym's break fee changed through the API
+    // reaches the next cancellation, as it does in the product).
+    const staff = () =>
+      actorFor({
+        session_id: "simulation",
+        user_id: admin.user_id,
+        current_organisation_id: org.organisation_id,
+        current_gym_id: gyms[0].gym_id,
+      });
+    const actor = await staff();
 
     // ---- offers (issue 38; docs/offers.md): trial prices, two promo codes, visit passes ----
     const offerPrices = {
@@ -1053,7 +1058,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           today < model.cancellation_effective &&
           roll < 0.15
         ) {
-          if (await accepted("undo cancellation", () => ops.undoCancellation(actor, id))) {
+          if (await accepted("undo cancellation", async () => ops.undoCancellation(await staff(), id))) {
             model.cancellation_effective = null;
             m.cancelled_on = null;
             // docs/billing.md "Cancellation": undo withdraws a break fee not yet charged (one made
@@ -1076,7 +1081,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (
           await accepted(
             immediate ? "cancel immediately" : "cancel",
-            () => ops.cancelSubscription(actor, id, { immediate, cancellation_reasons: ["simulated"] }),
+            async () =>
+              ops.cancelSubscription(await staff(), id, { immediate, cancellation_reasons: ["simulated"] }),
             `model: effective ${decision.effective}, break fee ${decision.break_fee}`,
           )
         ) {
@@ -1106,7 +1112,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           if (
             await accepted(
               byMember ? "member removes own pause" : "remove pause",
-              () => (byMember ? memberRemovesPause(m, id) : ops.removePause(actor, id)),
+              async () => (byMember ? memberRemovesPause(m, id) : ops.removePause(await staff(), id)),
               `${pause.start}→${pause.end}`,
             )
           )
@@ -1128,7 +1134,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           } else if (
             await accepted(
               "pause",
-              () => ops.pauseSubscription(actor, id, { pause_start_at: start, pause_end_at: end }),
+              async () =>
+                ops.pauseSubscription(await staff(), id, { pause_start_at: start, pause_end_at: end }),
               `${start}→${end}`,
             )
           )
@@ -1139,8 +1146,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const effective = plusDays(today, int(31, 70));
         if (
           to &&
-          (await accepted("price change", () =>
-            ops.schedulePriceChange(actor, {
+          (await accepted("price change", async () =>
+            ops.schedulePriceChange(await staff(), {
               subscription_ids: [id],
               price_id: to.price_id,
               transition_takes_effect_at: effective,
@@ -1163,7 +1170,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         )
           m.switches.push({ from: today, method });
       } else if (roll < 0.05 && recurring && today < model.start && model.pauses.length === 0) {
-        if (await accepted("start early", () => ops.startNow(actor, id))) {
+        if (await accepted("start early", async () => ops.startNow(await staff(), id))) {
           const next = startEarly(model, today);
           model.start = next.start;
           model.billing_date = next.billing_date;
@@ -1462,8 +1469,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           current = m;
           if (
             owing > 0 &&
-            (await accepted("manual payment of the balance", () =>
-              ops.recordManualPayment(actor, id, { amount: owing, payment_method: "eftpos" }),
+            (await accepted("manual payment of the balance", async () =>
+              ops.recordManualPayment(await staff(), id, { amount: owing, payment_method: "eftpos" }),
             ))
           ) {
             m.log.push(`${today} paid ${owing} at the desk`);
