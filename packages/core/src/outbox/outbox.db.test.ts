@@ -213,6 +213,58 @@ describe("a payment paid at the desk gets its receipt through the outbox", () =>
   });
 });
 
+describe("a payment paid by the provider: its receipt emailed and door access through the outbox", () => {
+  it("a crash after the settlement commits: the drain emails the receipt once and syncs door access", async () => {
+    const user = await addMember(world, "Pita Paid");
+    await addCard(world, user, "4242424242424242");
+    // Starts in two days: upcoming until its first payment is paid, which gives standing.
+    const { subscription } = await subscribeMember(world, user, { start_date: "2026-12-03" });
+    const granted: string[] = [];
+    const simulated = kisiProvider();
+    setKisiProvider({
+      ...simulated,
+      async ensureMemberAccess(key, input) {
+        granted.push(input.external_id);
+        return simulated.ensureMemberAccess(key, input);
+      },
+    });
+    const startDay = new Date(START.getTime() + 2 * DAY);
+    await setBusinessClock(startDay);
+    crashAfterCommit("payment_paid");
+    await billingRun(startDay).catch(() => undefined);
+    await settleSimulatedNow().catch(() => undefined);
+
+    // The settlement committed with its receipt and its event; no email, no door sync yet.
+    const [event] = (await pending("payment_paid")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+    expect(event?.payload).toMatchObject({
+      user_id: user.user_id,
+      standing_changed: true,
+    });
+    const { payment_id } = event.payload as { payment_id: string };
+    const { data: receipt } = await db()
+      .entities.receipt.get({ organisation_id: world.organisation_id, payment_id })
+      .go();
+    expect(receipt).not.toBeNull();
+    expect(
+      (await findSubscription(world.organisation_id, subscription.subscription_id))?.upcoming_state,
+    ).toBeFalsy();
+    const receipts = async () =>
+      (await listEmails(100, user.email)).filter((mail) => /receipt|tax invoice/i.test(mail.subject));
+    expect(await receipts()).toEqual([]);
+    expect(granted).toEqual([]);
+
+    await runJob("outbox");
+    expect(await receipts()).toHaveLength(1);
+    expect(granted).toEqual([user.user_id]);
+
+    // Redelivered (a stream record again, a second drain): no second email.
+    await redeliver(event);
+    expect(await receipts()).toHaveLength(1);
+  });
+});
+
 /** The member's activity entries of one kind (each outbox reaction writes its entry once). */
 async function activities(user: { user_id: string }, kind: string) {
   const { data } = await db()
