@@ -133,9 +133,9 @@ const reactions: (() => void)[] = [
       "cancelled_for_non_payment",
       onFirstCall(memberHooks, (m) => m.memberCancelledForNonPayment),
     ),
-  // A subscription created or changed, a failed or received payment, a role written: the members
-  // back-office's latest subscription, door access, activity and (received) the receipt; the
-  // member search re-indexed (subscription, payment, user → member).
+  // A subscription created or changed, a failed, received or paid payment, a role written: the
+  // members back-office's latest subscription, door access, activity and the receipt (issued when
+  // received, emailed once when paid); the member search re-indexed (subscription, payment, user → member).
   () =>
     onOutboxEvent(
       "subscribed",
@@ -150,6 +150,11 @@ const reactions: (() => void)[] = [
     onOutboxEvent(
       "payment_outcome",
       onFirstCall(memberHooks, (m) => m.memberPaymentOutcome),
+    ),
+  () =>
+    onOutboxEvent(
+      "payment_paid",
+      onFirstCall(memberHooks, (m) => m.memberPaymentPaid),
     ),
   () =>
     onOutboxEvent(
@@ -178,13 +183,11 @@ const reactions: (() => void)[] = [
   () =>
     onPaidSettlement((): PaidSettlement => {
       let made: Promise<PaidSettlement> | undefined;
-      const one = () => {
-        made ??= memberHooks().then((m) => m.paidSettlement());
-        return made;
-      };
       return {
-        prepare: async (paid, held) => (await one()).prepare(paid, held),
-        committed: async (paid, options) => (await one()).committed(paid, options),
+        prepare: async (paid, held) => {
+          made ??= memberHooks().then((m) => m.paidSettlement());
+          return (await made).prepare(paid, held);
+        },
       };
     }),
 ];

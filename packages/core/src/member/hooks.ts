@@ -11,7 +11,6 @@ import { syncDoorAccess, syncDoorAccessQuietly } from "../access/sync";
 import { startOfAucklandDay } from "../billing/calendar";
 import { formatCents } from "../billing/money";
 import { db } from "../db/service";
-import { sendEmail } from "../email/port";
 import { brandOfGym } from "../gym/email-brand";
 import { log } from "../log";
 import type { OutboxEvents } from "../outbox/events";
@@ -26,11 +25,12 @@ import type {
 } from "../payment/outcome";
 import type { PaymentRecord } from "../payment/store";
 import {
+  emailReceiptOnce,
   nextReceiptNumber,
+  type ReceiptMailHeld,
   type ReceiptRecord,
   receiptContent,
   receiptForPaidPayment,
-  receiptMail,
 } from "../receipt/service";
 import type { SubscribedRead } from "../subscription/events";
 import { nzDate } from "../text";
@@ -198,6 +198,21 @@ export async function memberPaymentOutcome(
   ]);
 }
 
+/**
+ * A payment paid by a provider's answer (outbox `payment_paid`, written in the settlement's
+ * transaction with the receipt): the receipt emailed at most once (a claim on the receipt), door
+ * access synced when the settlement changed the member's standing. Both throw on failure, so the
+ * outbox delivers the event again: the sync converges, the claim keeps the email to one. Inline,
+ * `held` is what the settlement wrote and read (the payment, the receipt, the gym's brand, the
+ * member), not read again.
+ */
+export async function memberPaymentPaid(paid: OutboxEvents["payment_paid"], { held }: OutboxMeta) {
+  await Promise.all([
+    paid.standing_changed ? syncDoorAccess(paid.organisation_id, paid.user_id) : undefined,
+    emailReceiptOnce(paid.organisation_id, paid.payment_id, held as ReceiptMailHeld | undefined),
+  ]);
+}
+
 /** What a transaction callback offers for the parts below (ElectroDB's transaction entities). */
 type TxCreate = { create(item: Record<string, unknown>): { commit(): unknown } };
 
@@ -207,12 +222,12 @@ type TxCreate = { create(item: Record<string, unknown>): { commit(): unknown } }
  * moves to paid and costs no request of its own: the receipt (its number taken once, one ADD on
  * the organisation's counter; docs/communications.md "Receipts") and the activity entry. Only the
  * answer whose conditional write moves the payment commits them, so the receipt cannot exist yet
- * (no read for it). Once committed, `committed` emails the receipt (to the brand of the gym the
- * caller read, no lookup) and syncs door access when the settlement changed the member's standing.
+ * (no read for it). Its email and door access follow through the outbox (`payment_paid`,
+ * `memberPaymentPaid`); `held` is what that delivery is given inline (the brand of the gym the
+ * caller read, no lookup).
  */
 export function paidSettlement(): PaidSettlement {
   let number: number | undefined;
-  let issued: { receipt: ReceiptRecord; held: PaidHeld } | null = null;
   return {
     /** The transaction items, for the payment as it is written (status sent, `settled_at`). */
     async prepare(paid: PaymentRecord, held: PaidHeld) {
@@ -226,30 +241,20 @@ export function paidSettlement(): PaidSettlement {
         content: await receiptContent(paid, held),
       };
       const activity = activityRecord({ ...paymentActivity(paid, "paid"), at });
+      const mail: ReceiptMailHeld = {
+        payment: paid,
+        receipt,
+        brand: held.gym ? brandOfGym(held.gym) : undefined,
+        recipient: held.recipient,
+      };
       return {
         items: (tx: PaidTransactionEntities) =>
           [
             (tx.receipt as TxCreate).create({ ...receipt, user_id: paid.user_id }).commit(),
             (tx.memberActivity as TxCreate).create(activity).commit(),
           ] as never[],
-        /** Call once the transaction committed. */
-        written: () => {
-          issued = { receipt, held };
-        },
+        held: mail,
       };
-    },
-    /** After the transaction committed: the receipt emailed once, door access when standing moved. */
-    async committed(paid: PaymentRecord, options: { standingChanged: boolean }) {
-      if (options.standingChanged) await syncDoorAccessQuietly(paid.organisation_id, paid.user_id);
-      if (!issued) return;
-      const { receipt, held } = issued;
-      try {
-        await sendEmail(
-          await receiptMail(paid, receipt, held.gym ? brandOfGym(held.gym) : undefined, held.recipient),
-        );
-      } catch (error) {
-        log.error("receipt not emailed", { payment_id: paid.payment_id, error: (error as Error).message });
-      }
     },
   };
 }

@@ -49,7 +49,8 @@ export interface OutboxEvents {
    * A payment failed (payment/settle-failed.ts) or a transfer was marked received by staff
    * (payment/received.ts), in the transaction that moved it: door access (received) and the
    * activity entry; a received payment's receipt (member/hooks.ts). A payment paid by a provider's
-   * answer writes its receipt and activity in its own transaction (payment/outcome.ts).
+   * answer writes its receipt and activity in its own transaction (payment/outcome.ts), with
+   * `payment_paid` below.
    */
   payment_outcome: {
     organisation_id: string;
@@ -64,6 +65,18 @@ export interface OutboxEvents {
     actor_id?: string;
     reason?: string | null;
     at: string;
+  };
+  /**
+   * A payment paid by a provider's answer (payment/settle-paid.ts, in the settlement's transaction,
+   * which also wrote its receipt): the receipt emailed at most once (receipt/service.ts
+   * `emailReceiptOnce`, a claim on the receipt), and door access synced when the settlement changed
+   * the member's standing (member/hooks.ts).
+   */
+  payment_paid: {
+    organisation_id: string;
+    user_id: string;
+    payment_id: string;
+    standing_changed: boolean;
   };
   /**
    * A user's role in an organisation written (user/roles.ts `putRole`, in its transaction): the
@@ -106,6 +119,7 @@ export const outboxTypes = [
   "subscribed",
   "lifecycle_changed",
   "payment_outcome",
+  "payment_paid",
   "role_written",
   "default_payment_type_changed",
   "destination_account_changed",

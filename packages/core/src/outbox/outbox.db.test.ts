@@ -5,7 +5,7 @@
  * "A crash after the commit" is the `outbox:committed` race point throwing: the process ends
  * between the commit and the reaction, as a Lambda that dies there.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
 import { checkLedgerAfterEach } from "../../../../tests/support/ledger";
 import {
@@ -20,7 +20,7 @@ import {
 import type { Actor } from "../auth/actor";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
-import { listOutbox as listEmails } from "../email/port";
+import { emailSender, listOutbox as listEmails } from "../email/port";
 import { newId } from "../ids";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, recentMetrics } from "../metrics";
@@ -37,6 +37,7 @@ import { createUser } from "../user/service";
 import {
   deliverOutboxEvent,
   deliverStoredOutboxEvent,
+  LEASE_MS,
   type OutboxEvent,
   settledBeforeAnswer,
 } from "./outbox";
@@ -209,6 +210,92 @@ describe("a payment paid at the desk gets its receipt through the outbox", () =>
 
     expect(await deliverOutboxEvent(event)).toBe("gone");
     await runJob("outbox");
+    expect(await receipts()).toHaveLength(1);
+  });
+});
+
+describe("a payment paid by the provider: its receipt emailed and door access through the outbox", () => {
+  /**
+   * A member whose membership starts in two days (upcoming until its first payment is paid, which
+   * gives standing), and the process dying right after that payment's settlement commits.
+   */
+  async function paidThenCrashed(name: string) {
+    const user = await addMember(world, name);
+    await addCard(world, user, "4242424242424242");
+    const { subscription } = await subscribeMember(world, user, { start_date: "2026-12-03" });
+    const granted: string[] = [];
+    const simulated = kisiProvider();
+    setKisiProvider({
+      ...simulated,
+      async ensureMemberAccess(key, input) {
+        granted.push(input.external_id);
+        return simulated.ensureMemberAccess(key, input);
+      },
+    });
+    const startDay = new Date(START.getTime() + 2 * DAY);
+    await setBusinessClock(startDay);
+    crashAfterCommit("payment_paid");
+    await billingRun(startDay).catch(() => undefined);
+    await settleSimulatedNow().catch(() => undefined);
+    const [event] = (await pending("payment_paid")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+    const receipts = async () =>
+      (await listEmails(100, user.email)).filter((mail) => /receipt|tax invoice/i.test(mail.subject));
+    return { user, subscription, granted, event, receipts };
+  }
+
+  it("a crash after the settlement commits: the drain emails the receipt once and syncs door access", async () => {
+    const { user, subscription, granted, event, receipts } = await paidThenCrashed("Pita Paid");
+    // The settlement committed with its receipt and its event; no email, no door sync yet.
+    expect(event?.payload).toMatchObject({ user_id: user.user_id, standing_changed: true });
+    const { payment_id } = event.payload as { payment_id: string };
+    const { data: receipt } = await db()
+      .entities.receipt.get({ organisation_id: world.organisation_id, payment_id })
+      .go();
+    expect(receipt).not.toBeNull();
+    const sub = await findSubscription(world.organisation_id, subscription.subscription_id);
+    expect(sub?.upcoming_state).toBeFalsy();
+    expect(await receipts()).toEqual([]);
+    expect(granted).toEqual([]);
+
+    await runJob("outbox");
+    expect(await receipts()).toHaveLength(1);
+    expect(granted).toEqual([user.user_id]);
+
+    // Redelivered (a stream record again, a second drain): no second email.
+    await redeliver(event);
+    expect(await receipts()).toHaveLength(1);
+  });
+
+  it("a receipt email that fails to send is not claimed: the next delivery sends it, once", async () => {
+    const { event, receipts } = await paidThenCrashed("Sina Send");
+    const { payment_id } = event.payload as { payment_id: string };
+    const sender = emailSender();
+    const send = sender.send;
+    let refused = 0;
+    const spy = vi.spyOn(sender, "send").mockImplementation(async (email) => {
+      if (/receipt|tax invoice/i.test(email.subject) && refused === 0) {
+        refused++;
+        throw new Error("simulated email service down");
+      }
+      return send(email);
+    });
+    try {
+      await expect(deliverOutboxEvent(event)).rejects.toThrow("email service down");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await receipts()).toEqual([]);
+    const { data: receipt } = await db()
+      .entities.receipt.get({ organisation_id: world.organisation_id, payment_id })
+      .go();
+    expect(receipt?.emailed_at).toBeUndefined();
+
+    // The item stayed, leased; once the lease has expired it is delivered again.
+    expect(await deliverOutboxEvent(event, new Date(Date.now() + 2 * LEASE_MS))).toBe("delivered");
+    expect(await receipts()).toHaveLength(1);
+    await redeliver(event);
     expect(await receipts()).toHaveLength(1);
   });
 });

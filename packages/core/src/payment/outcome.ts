@@ -6,9 +6,10 @@
  * payment's transaction: it survives a crash after the commit. So are a payment paid at the desk
  * and a subscription cancelled for non-payment.
  *
- * A paid settlement also lets the subscriber add its own items to the settlement's transaction
- * (`onPaidSettlement`: the receipt and the activity entry, written exactly when the payment moves
- * to paid). That one must be wired: without it a settlement would lose its receipt, so it throws.
+ * A paid settlement writes its own event (`payment_paid`: the receipt's email, door access), and
+ * lets the subscriber add its own items to the settlement's transaction (`onPaidSettlement`: the
+ * receipt and the activity entry, written exactly when the payment moves to paid). That one must
+ * be wired: without it a settlement would lose its receipt, so it throws.
  */
 import type { GymRecord } from "../gym/service";
 import type { Organisation } from "../organisation/service";
@@ -33,6 +34,20 @@ export type SettledPayment = {
 };
 
 export type OutcomeDetail = { actor_id?: string; reason?: string | null };
+
+/**
+ * The outbox event of a payment paid by a provider's answer (outbox/events.ts `payment_paid`),
+ * written in the settlement's transaction (settle-paid.ts) once it knows whether the member's
+ * standing moved.
+ */
+export function paymentPaidEvent(payment: SettledPayment, standingChanged: boolean) {
+  return outboxEvent("payment_paid", {
+    organisation_id: payment.organisation_id,
+    user_id: payment.user_id,
+    payment_id: payment.payment_id,
+    standing_changed: standingChanged,
+  });
+}
 
 /**
  * The outbox event of a failed or received outcome (outbox/events.ts `payment_outcome`), written in
@@ -76,13 +91,14 @@ export type PaidTransactionEntities = { receipt: unknown; memberActivity: unknow
 
 /** One settlement's part written by the subscriber, made once per settlement (whatever its tries). */
 export interface PaidSettlement {
-  /** The transaction items, for the payment as it is written (status sent, `settled_at`). */
+  /**
+   * The transaction items, for the payment as it is written (status sent, `settled_at`), and what
+   * the `payment_paid` event's handler is given when it is delivered inline (`held`).
+   */
   prepare(
     paid: PaymentRecord,
     held: PaidHeld,
-  ): Promise<{ items: (tx: PaidTransactionEntities) => never[]; written: () => void }>;
-  /** After the transaction committed. */
-  committed(paid: PaymentRecord, options: { standingChanged: boolean }): Promise<void>;
+  ): Promise<{ items: (tx: PaidTransactionEntities) => never[]; held: unknown }>;
 }
 
 let makePaidSettlement: (() => PaidSettlement) | null = null;

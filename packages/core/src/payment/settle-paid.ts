@@ -1,14 +1,16 @@
 /**
  * Settlement of a paid answer (settle.ts `applyOutcome` calls it): the payment, its subscription's
- * debt and grace, the rollups, the receipt and the activity entry, in one transaction.
+ * debt and grace, the rollups, the receipt and the activity entry, in one transaction with its
+ * `payment_paid` outbox event (the receipt's email, door access; delivered by the caller).
  */
 import { aucklandDate } from "../billing/calendar";
 import { db } from "../db/service";
+import { type OutboxEvent, outboxItem } from "../outbox/outbox";
 import { paymentRollup } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import type { AcceptedCall } from "../webhook-log/receive";
 import { ledgerDebt, paysDebt } from "./debt";
-import type { PaidSettlement } from "./outcome";
+import { type PaidSettlement, paymentPaidEvent } from "./outcome";
 import type { ChargeOutcome } from "./providers";
 import { providerIds, reconcileKey, type SettlementHeld, subscriptionOf } from "./settle-held";
 import { ATTENTION_FIELDS, type PaymentRecord, subscriptionPayments } from "./store";
@@ -16,8 +18,8 @@ import { ATTENTION_FIELDS, type PaymentRecord, subscriptionPayments } from "./st
 /**
  * Paid: one transaction moves the payment (conditional on the version read and on
  * `pending_request`), the subscription, the rollups and the member's month, and writes the receipt,
- * the activity entry and the webhook call's log with them (paidSettlement, `call`). A duplicate or
- * late answer fails the payment's condition and writes none of it.
+ * the activity entry, the webhook call's log (paidSettlement, `call`) and the `payment_paid` event
+ * with them. A duplicate or late answer fails the payment's condition and writes none of it.
  */
 export async function settleSucceeded(
   payment: PaymentRecord,
@@ -69,8 +71,9 @@ export async function settleSucceeded(
     paymentType: held.paymentType,
     recipient: held.recipient,
   });
-  // Standing (door access) moves only when the debt, the grace or the upcoming state does.
-  let standingChanged = true;
+  // Standing (door access) moves only when the debt, the grace or the upcoming state does: the
+  // event says so, decided with the subscription's write below (the last try's is the one committed).
+  let event: OutboxEvent | undefined;
   const result = await writeCounted(
     [counted],
     (items) =>
@@ -87,7 +90,9 @@ export async function settleSucceeded(
             receipt,
             memberActivity,
             webhookCall,
+            outboxEvent,
           }) => {
+            let standingChanged = true;
             const writes = [
               ...items({ rollup, memberMonth, churnRisk }),
               ...members.items({ receipt, memberActivity }),
@@ -199,15 +204,14 @@ export async function settleSucceeded(
                 );
               }
             }
+            event = paymentPaidEvent(payment, standingChanged);
+            writes.push(outboxItem({ outboxEvent }, event));
             return writes;
           },
         )
         .go(),
     held.months,
   );
-  if (!result.canceled) {
-    members.written();
-    if (call) call.written = true;
-  }
-  return { result, written, standingChanged };
+  if (!result.canceled && call) call.written = true;
+  return { result, event: { ...(event as OutboxEvent), held: members.held } };
 }

@@ -101,7 +101,7 @@ export async function applyOutcome(
         });
         if (!conflict(settled.result)) {
           settlementMetric(payment, outcome, options.source);
-          await paid.committed(settled.written, { standingChanged: settled.standingChanged });
+          await deliverCommitted(settled.event);
           return "settled";
         }
         break;

@@ -17,6 +17,11 @@ export const receiptEntity = new Entity({
     issued_at: { type: "string", required: true, readOnly: true },
     /** The receipt as issued (contract/receipt.ts `Receipt`, less number and id). */
     content: { type: "any", required: true, readOnly: true },
+    /**
+     * When its email was claimed (receipt/service.ts `emailReceiptOnce`): set only where it is not,
+     * before the send, so a redelivered event emails it at most once; removed if the send failed.
+     */
+    emailed_at: { type: "string" },
     ...timestamps,
   },
   indexes: {

@@ -293,6 +293,59 @@ export async function issueAndEmailReceipt(organisationId: string, paymentId: st
   await sendEmail(await receiptMail(result.payment, result.receipt));
 }
 
+/** What the settlement's own process holds for the receipt's email (no read for them). */
+export interface ReceiptMailHeld {
+  payment: PaymentRecord;
+  receipt: ReceiptRecord;
+  brand?: Partial<Brand>;
+  recipient?: Recipient;
+}
+
+const conditionFailed = (error: unknown) => /conditional/i.test(String((error as Error)?.message));
+
+/**
+ * Emails an issued receipt at most once, however often it is asked (a paid settlement's outbox
+ * event, redelivered): the receipt's `emailed_at` is claimed first, set only where it is not; the
+ * call that loses the claim sends nothing. A send that throws releases its claim and throws, so the
+ * outbox delivers the event again. `held`: the payment and receipt as the settlement wrote them.
+ */
+export async function emailReceiptOnce(
+  organisationId: string,
+  paymentId: string,
+  held?: ReceiptMailHeld,
+): Promise<void> {
+  const key = { organisation_id: organisationId, payment_id: paymentId };
+  const claimed = new Date().toISOString();
+  try {
+    await db()
+      .entities.receipt.patch(key)
+      .set({ emailed_at: claimed })
+      .where((a, op) => op.notExists(a.emailed_at))
+      .go({ response: "none" });
+  } catch (error) {
+    // Emailed (or being emailed) already. The receipt is written with the event, so it exists.
+    if (conditionFailed(error)) return;
+    throw error;
+  }
+  try {
+    const [receipt, payment] = held
+      ? [held.receipt, held.payment]
+      : await Promise.all([findReceipt(organisationId, paymentId), findPayment(organisationId, paymentId)]);
+    if (!receipt || !payment) throw new Error(`receipt of ${paymentId} not found`);
+    await sendEmail(await receiptMail(payment, receipt, held?.brand, held?.recipient));
+  } catch (error) {
+    await db()
+      .entities.receipt.patch(key)
+      .remove(["emailed_at"])
+      .where((a, op) => op.eq(a.emailed_at, claimed))
+      .go({ response: "none" })
+      .catch((release: Error) =>
+        log.error("receipt email claim not released", { payment_id: paymentId, error: release.message }),
+      );
+    throw error;
+  }
+}
+
 /**
  * The receipt of a payment that was just paid (a transfer marked received, member/hooks.ts),
  * emailed by whoever issued it (once). A payment paid at the desk gets its receipt through the
