@@ -4,6 +4,7 @@
  * Stripe test number through the simulated SetupIntent) or a bank account (a simulated Akahu
  * account kind). Everything is made through core's functions, as the app does.
  */
+import type { Actor } from "../../packages/core/src/auth/actor";
 import { encryptSecret } from "../../packages/core/src/crypto/secrets";
 import { db } from "../../packages/core/src/db/service";
 import { appFor } from "../../packages/core/src/gym/akahu-app";
@@ -33,6 +34,32 @@ export interface MoneyWorld {
   price_id: string;
   offering_id: string;
   place_id: string;
+}
+
+/** The world's organisation admin as a request's actor (core functions called directly). */
+export function worldAdmin(world: MoneyWorld, userId = "admin"): Actor {
+  return {
+    userId,
+    sessionId: "test",
+    organisationId: world.organisation_id,
+    gymId: world.gym_id,
+    orgRole: "admin",
+    gymRoles: [],
+    memberGymIds: [],
+    isStaff: true,
+    gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
+    gymIds: [world.gym_id],
+  };
+}
+
+/** A member of the world's gym as a request's actor. */
+export function worldMember(world: MoneyWorld, userId: string): Actor {
+  return {
+    ...worldAdmin(world, userId),
+    orgRole: "none",
+    memberGymIds: [world.gym_id],
+    isStaff: false,
+  };
 }
 
 export async function moneyWorld(

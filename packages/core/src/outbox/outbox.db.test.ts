@@ -16,6 +16,7 @@ import {
   type MoneyWorld,
   moneyWorld,
   subscribeMember,
+  worldAdmin,
 } from "../../../../tests/support/money";
 import type { Actor } from "../auth/actor";
 import { setBusinessClock } from "../clock";
@@ -175,18 +176,7 @@ describe("a failed payment: the activity through the outbox", () => {
 });
 
 describe("a payment paid at the desk gets its receipt through the outbox", () => {
-  const admin = (): Actor => ({
-    userId: "test-admin",
-    sessionId: "test",
-    organisationId: world.organisation_id,
-    gymId: world.gym_id,
-    orgRole: "admin",
-    gymRoles: [],
-    memberGymIds: [],
-    isStaff: true,
-    gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-    gymIds: [world.gym_id],
-  });
+  const admin = (): Actor => worldAdmin(world, "test-admin");
 
   it("a crash after the manual payment commits: the drain issues and emails the receipt once", async () => {
     const user = await addMember(world, "Desi Desk");
@@ -315,18 +305,7 @@ async function redeliver(event: OutboxEvent) {
   await runJob("outbox");
 }
 
-const staffAdmin = (): Actor => ({
-  userId: "test-admin",
-  sessionId: "test",
-  organisationId: world.organisation_id,
-  gymId: world.gym_id,
-  orgRole: "admin",
-  gymRoles: [],
-  memberGymIds: [],
-  isStaff: true,
-  gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-  gymIds: [world.gym_id],
-});
+const staffAdmin = (): Actor => worldAdmin(world, "test-admin");
 
 describe("a subscription created: the member's latest subscription and activity through the outbox", () => {
   it("a crash after the subscription commits: the drain marks it and records the activity once", async () => {

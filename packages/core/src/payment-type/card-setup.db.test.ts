@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
-import { addMember, type MoneyWorld, moneyWorld } from "../../../../tests/support/money";
+import { addMember, type MoneyWorld, moneyWorld, worldMember } from "../../../../tests/support/money";
 import type { Actor } from "../auth/actor";
 import { stripeProvider } from "../providers/stripe/index";
 
@@ -35,18 +35,7 @@ async function freshInstance() {
 }
 
 function memberActor(userId: string): Actor {
-  return {
-    userId,
-    sessionId: "session",
-    organisationId: world.organisation_id,
-    gymId: world.gym_id,
-    orgRole: "none",
-    gymRoles: [],
-    memberGymIds: [world.gym_id],
-    isStaff: false,
-    gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-    gymIds: [world.gym_id],
-  };
+  return worldMember(world, userId);
 }
 
 /** Starts a setup on one instance and confirms the card on the simulated Stripe: the intent to save. */

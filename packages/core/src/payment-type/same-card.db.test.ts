@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
-import { addMember, type MoneyWorld, moneyWorld } from "../../../../tests/support/money";
+import { addMember, type MoneyWorld, moneyWorld, worldMember } from "../../../../tests/support/money";
 import type { Actor } from "../auth/actor";
 import { stripeProvider } from "../providers/stripe/index";
 import { savePaymentTypeFromSetupIntent, startCardSetup } from "./card";
@@ -21,18 +21,7 @@ beforeAll(async () => {
 });
 
 function memberActor(userId: string): Actor {
-  return {
-    userId,
-    sessionId: "session",
-    organisationId: world.organisation_id,
-    gymId: world.gym_id,
-    orgRole: "none",
-    gymRoles: [],
-    memberGymIds: [world.gym_id],
-    isStaff: false,
-    gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-    gymIds: [world.gym_id],
-  };
+  return worldMember(world, userId);
 }
 
 /** A card typed into the card form and saved, as the join site does. */

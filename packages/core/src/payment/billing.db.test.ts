@@ -13,6 +13,7 @@ import {
   type MoneyWorld,
   moneyWorld,
   subscribeMember,
+  worldAdmin,
 } from "../../../../tests/support/money";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
@@ -393,22 +394,10 @@ describe("credit ahead from a manual payment", () => {
     // admin, so the ledger counts the money it is made of).
     const amount = m.payment.amount;
     const { recordManualPayment } = await import("../subscription/operations/manual-payment");
-    await recordManualPayment(
-      {
-        userId: "test-admin",
-        sessionId: "test",
-        organisationId: world.organisation_id,
-        gymId: world.gym_id,
-        orgRole: "admin",
-        gymRoles: [],
-        memberGymIds: [],
-        isStaff: true,
-        gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-        gymIds: [world.gym_id],
-      },
-      m.subscription.subscription_id,
-      { amount: amount + amount / 2, payment_method: "cash" },
-    );
+    await recordManualPayment(worldAdmin(world, "test-admin"), m.subscription.subscription_id, {
+      amount: amount + amount / 2,
+      payment_method: "cash",
+    });
 
     const second = await upcomingOf(m.user.user_id);
     await at(dayOf(second.due_on));

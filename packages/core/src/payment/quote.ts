@@ -209,33 +209,20 @@ export async function quoteNextEvent(
       label: sub.price_label,
     });
   const next = upcoming as PaymentRecord;
-  const after = chargeAfterNothing(sub, next);
-  if (after)
-    return quoteOf({
-      kind: "next_payment",
-      amount: after.amount,
-      credit_balance: credit,
-      balance_owing: owing,
-      method,
-      rates,
-      gym,
-      due_on: after.due_on,
-      period_start: after.period_start,
-      period_end: after.period_end,
-      label: priceOnDay(sub, after.period_start).price_label,
-    });
   return quoteOf({
     kind: isBreakFee(next) ? "break_fee" : "next_payment",
-    amount: next.amount,
     credit_balance: credit,
     balance_owing: owing,
     method,
     rates,
     gym,
-    due_on: next.due_on,
-    period_start: civil(next.period_start_at),
-    period_end: civil(next.period_end_at),
-    label: labelOf(next),
+    ...(chargeAfterZero(sub, next) ?? {
+      amount: next.amount,
+      due_on: next.due_on,
+      period_start: civil(next.period_start_at),
+      period_end: civil(next.period_end_at),
+      label: labelOf(next),
+    }),
   });
 }
 
@@ -243,9 +230,19 @@ export async function quoteNextEvent(
  * A $0.00 charge (a free trial's) is "paid" by the billing run with nothing taken (docs/offers.md
  * "The charges of a membership with a trial"): until it is, the next money event is the charge the
  * schedule plans after it, so a new trial member reads the first paid charge, not "$0.00 today".
+ * Null for any other payment: it is quoted as it stands.
  */
-function chargeAfterNothing(sub: SubscriptionRecord, next: PaymentRecord) {
+function chargeAfterZero(sub: SubscriptionRecord, next: PaymentRecord) {
   if (next.amount !== 0 || isBreakFee(next) || next.charge_index === undefined) return null;
   const periodEnd = civil(next.period_end_at);
-  return periodEnd ? chargeAfterOf(sub, { index: next.charge_index, period_end: periodEnd }) : null;
+  const after = periodEnd ? chargeAfterOf(sub, { index: next.charge_index, period_end: periodEnd }) : null;
+  return after
+    ? {
+        amount: after.amount,
+        due_on: after.due_on,
+        period_start: after.period_start,
+        period_end: after.period_end,
+        label: priceOnDay(sub, after.period_start).price_label,
+      }
+    : null;
 }

@@ -11,6 +11,7 @@ import {
   type MoneyWorld,
   moneyWorld,
   subscribeMember,
+  worldAdmin,
 } from "../../../../tests/support/money";
 import { recordVisit, type VisitRecord } from "../access/visits";
 import type { Actor } from "../auth/actor";
@@ -38,18 +39,7 @@ const START = new Date("2026-11-30T20:00:00.000Z");
 const TODAY = aucklandDate(START);
 
 let world: MoneyWorld;
-const admin = (): Actor => ({
-  userId: "admin",
-  sessionId: "s",
-  organisationId: world.organisation_id,
-  gymId: world.gym_id,
-  orgRole: "admin",
-  gymRoles: [],
-  memberGymIds: [],
-  isStaff: true,
-  gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-  gymIds: [world.gym_id],
-});
+const admin = (): Actor => worldAdmin(world);
 
 function allPayments(): Promise<PaymentRecord[]> {
   return everyPayment(world.organisation_id);

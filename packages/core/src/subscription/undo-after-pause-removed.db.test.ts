@@ -18,6 +18,7 @@ import {
   addMember,
   type MoneyWorld,
   moneyWorld,
+  worldAdmin,
 } from "../../../../tests/support/money";
 import type { Actor } from "../auth/actor";
 import { addDays, type CivilDate, startOfAucklandDay } from "../billing/calendar";
@@ -38,18 +39,7 @@ useTestApi();
 checkLedgerAfterEach();
 
 let world: MoneyWorld;
-const admin = (): Actor => ({
-  userId: "admin",
-  sessionId: "s",
-  organisationId: world.organisation_id,
-  gymId: world.gym_id,
-  orgRole: "admin",
-  gymRoles: [],
-  memberGymIds: [],
-  isStaff: true,
-  gyms: [{ gym_id: world.gym_id, name: world.gym_name }],
-  gymIds: [world.gym_id],
-});
+const admin = (): Actor => worldAdmin(world);
 
 const at = (day: CivilDate, hour: number) =>
   setBusinessClock(new Date(startOfAucklandDay(day).getTime() + hour * 3_600_000));
