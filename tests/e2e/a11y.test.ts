@@ -411,7 +411,17 @@ describe("the keyboard alone on a phone", () => {
     await menu.waitFor();
     // Arrow keys move through the gyms; stop on one that is not the current gym.
     const checked = () => page.evaluate(() => document.activeElement?.getAttribute("aria-checked"));
-    for (let i = 0; i < 6 && (await checked()) !== "false"; i++) await page.keyboard.press("ArrowDown");
+    // The menu takes the focus once its opening transition has run: a key pressed before that is
+    // lost (one CI run beside the simulation pressed all six into the switcher button), so each
+    // press waits for the focus to have moved.
+    for (let i = 0; i < 6 && (await checked()) !== "false"; i++) {
+      if ((await checked()) == null)
+        await expect
+          .poll(checked, { timeout: 2_000 })
+          .not.toBeNull()
+          .catch(() => undefined);
+      if ((await checked()) !== "false") await page.keyboard.press("ArrowDown");
+    }
     expect(await checked(), stops.join(" → ")).toBe("false");
     await page.keyboard.press("Enter");
     await page.getByText(/You are now working in/).waitFor();
