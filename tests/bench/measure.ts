@@ -58,7 +58,9 @@ function asideOf(input: Record<string, unknown>): string | null {
   const key = (input.Key ?? {}) as { sk?: unknown };
   const item = (input.Item ?? {}) as { __edb_e__?: unknown };
   if (key.sk === "$throttle_1") return "rate limit (front door)";
-  if (key.sk === "$business_clock_1") return "business clock (local only)";
+  // Read by its key, moved by a PutItem of the whole item (the simulation's walk sets it often).
+  if (key.sk === "$business_clock_1" || item.__edb_e__ === "business_clock")
+    return "business clock (local only)";
   if (item.__edb_e__ === "mail") return "mail outbox (local only; SES in AWS)";
   return null;
 }

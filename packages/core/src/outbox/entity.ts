@@ -9,8 +9,10 @@ import { SERVICE, timestamps } from "../db/entity";
  * delivered again (the table's stream in AWS, the `outbox` job everywhere).
  *
  * `lease_until`: a delivery in progress (ISO instant); another delivery leaves the item alone until
- * then, so the inline delivery and the stream's do not both run the handler. A delivery that died
- * leaves its lease to expire, and the next drain delivers the event again (at least once).
+ * then, so the inline delivery and the stream's do not both run the handler. Written with the item
+ * when its writer delivers it inline (outbox.ts `inline`: the writer's lease from the commit). A
+ * delivery that died leaves its lease to expire, and the next drain delivers the event again (at
+ * least once).
  */
 export const outboxEventEntity = new Entity({
   model: { entity: "outbox_event", version: "1", service: SERVICE },

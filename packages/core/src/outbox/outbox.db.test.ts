@@ -3,7 +3,9 @@
  * written in the same transaction as its change and delivered at least once; the handler's work is
  * done once however often the event is delivered; a type nobody subscribes to fails closed.
  * "A crash after the commit" is the `outbox:committed` race point throwing: the process ends
- * between the commit and the reaction, as a Lambda that dies there.
+ * between the commit and the reaction, as a Lambda that dies there. Its event's item was written
+ * leased to it (its writer delivers inline), so the drain takes it once that lease has expired
+ * (`drainAfterLease`).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestApi } from "../../../../tests/support/api";
@@ -20,6 +22,7 @@ import {
 } from "../../../../tests/support/money";
 import type { Actor } from "../auth/actor";
 import { setBusinessClock } from "../clock";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { emailSender, listOutbox as listEmails } from "../email/port";
 import { newId } from "../ids";
@@ -38,6 +41,7 @@ import { createUser } from "../user/service";
 import {
   deliverOutboxEvent,
   deliverStoredOutboxEvent,
+  drainOutbox,
   LEASE_MS,
   type OutboxEvent,
   settledBeforeAnswer,
@@ -75,9 +79,17 @@ function crashAfterCommit(type: OutboxEvent["type"]) {
   );
 }
 
+/**
+ * The drain (the `outbox` job) once the lease its writer's commit wrote has expired: a writer that
+ * died after its commit. Leases are real time, so the drain is given a later instant.
+ */
+const drainAfterLease = () => drainOutbox(new Date(Date.now() + 2 * LEASE_MS));
+
+type StoredEvent = OutboxEvent & { lease_until?: string; attempts?: number };
+
 /** The outbox's items of this world's events (whatever their shard). */
 async function pending(type: OutboxEvent["type"]) {
-  const items: OutboxEvent[] = [];
+  const items: StoredEvent[] = [];
   for (let shard = 0; shard < 8; shard++) {
     const { data } = await db().entities.outboxEvent.query.primary({ shard }).go({ pages: "all" });
     items.push(
@@ -122,7 +134,7 @@ describe("a cancellation for non-payment revokes door access through the outbox"
     });
 
     // The drain (the `outbox` job; the stream in AWS) delivers it.
-    expect((await runJob("outbox")).summary.delivered).toBeGreaterThanOrEqual(1);
+    expect((await drainAfterLease()).delivered).toBeGreaterThanOrEqual(1);
     expect(revoked).toEqual([user.user_id]);
     expect(await pending("cancelled_for_non_payment")).toEqual([]);
 
@@ -168,7 +180,7 @@ describe("a failed payment: the activity through the outbox", () => {
     expect(events[0].payload).toMatchObject({ outcome: "failed" });
     expect(await activities(user, "payment_failed")).toEqual([]);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await activities(user, "payment_failed")).toHaveLength(1);
     await redeliver(events[0]);
     expect(await activities(user, "payment_failed")).toHaveLength(1);
@@ -192,7 +204,7 @@ describe("a payment paid at the desk gets its receipt through the outbox", () =>
       db().entities.receipt.get({ organisation_id: world.organisation_id, payment_id: paymentId }).go();
     expect((await receipt()).data).toBeNull();
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect((await receipt()).data).not.toBeNull();
     const receipts = async () =>
       (await listEmails(100, user.email)).filter((mail) => /receipt|tax invoice/i.test(mail.subject));
@@ -249,7 +261,7 @@ describe("a payment paid by the provider: its receipt emailed and door access th
     expect(await receipts()).toEqual([]);
     expect(granted).toEqual([]);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await receipts()).toHaveLength(1);
     expect(granted).toEqual([user.user_id]);
 
@@ -271,8 +283,10 @@ describe("a payment paid by the provider: its receipt emailed and door access th
       }
       return send(email);
     });
+    // The writer's lease from its commit has expired (it died): a delivery takes the event over.
+    const later = Date.now() + 2 * LEASE_MS;
     try {
-      await expect(deliverOutboxEvent(event)).rejects.toThrow("email service down");
+      await expect(deliverOutboxEvent(event, new Date(later))).rejects.toThrow("email service down");
     } finally {
       spy.mockRestore();
     }
@@ -282,8 +296,9 @@ describe("a payment paid by the provider: its receipt emailed and door access th
       .go();
     expect(receipt?.emailed_at).toBeUndefined();
 
-    // The item stayed, leased; once the lease has expired it is delivered again.
-    expect(await deliverOutboxEvent(event, new Date(Date.now() + 2 * LEASE_MS))).toBe("delivered");
+    // The item stayed, leased by that delivery; once its lease has expired it is delivered again.
+    expect(await deliverOutboxEvent(event, new Date(later))).toBe("busy");
+    expect(await deliverOutboxEvent(event, new Date(later + 2 * LEASE_MS))).toBe("delivered");
     expect(await receipts()).toHaveLength(1);
     await redeliver(event);
     expect(await receipts()).toHaveLength(1);
@@ -318,7 +333,7 @@ describe("a subscription created: the member's latest subscription and activity 
     expect(await findSubscription(world.organisation_id, subscription_id)).not.toBeNull();
     expect(await activities(user, "subscription_created")).toEqual([]);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await activities(user, "subscription_created")).toHaveLength(1);
     const { data: member } = await db()
       .entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id })
@@ -346,7 +361,7 @@ describe("a lifecycle change: the activity through the outbox", () => {
     expect(event.payload).toMatchObject({ user_id: user.user_id, action: "manual_payment" });
     expect(await activities(user, "subscription_manual_payment")).toEqual([]);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await activities(user, "subscription_manual_payment")).toHaveLength(1);
     await redeliver(event);
     expect(await activities(user, "subscription_manual_payment")).toHaveLength(1);
@@ -372,7 +387,7 @@ describe("a role written: the member search through the outbox", () => {
       (e) => (e.payload as { user_id: string }).user_id === user.user_id,
     );
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
     await redeliver(event);
     expect(await member()).toMatchObject({ name: "Rua Role", gym_ids: [world.gym_id] });
@@ -402,6 +417,85 @@ describe("inside a request: the delivered item is removed beside the answer", ()
   });
 });
 
+/** The requests that name an outbox item (its transaction, a lease, a read, a delete) while `work` runs. */
+async function outboxRequests(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const name = `outboxRequests-${newId()}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (JSON.stringify(args.input).includes("outbox_event"))
+        sent.push((context as { commandName?: string }).commandName ?? "unknown");
+      return next(args);
+    },
+    { step: "initialize", name },
+  );
+  try {
+    await work();
+  } finally {
+    dynamo().middlewareStack.remove(name);
+  }
+  return sent;
+}
+
+describe("an event its writer delivers inline is written leased to the writer", () => {
+  const member = async (user: { user_id: string }) =>
+    (await db().entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id }).go())
+      .data;
+  const mine = async (user: { user_id: string }) =>
+    (await pending("role_written")).filter(
+      (e) => (e.payload as { user_id: string }).user_id === user.user_id,
+    );
+
+  it("the inline delivery takes no lease: its item costs the transaction and the delete, one request fewer", async () => {
+    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Lisa Leased" });
+    const sent = await outboxRequests(() =>
+      putRole({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+        member_gym_ids: [world.gym_id],
+      }),
+    );
+    // Before: the transaction, the lease's UpdateItem, then the handler, then the delete.
+    expect(sent).toEqual(["TransactWriteItemsCommand", "DeleteItemCommand"]);
+    expect(await member(user)).toMatchObject({ name: "Lisa Leased", gym_ids: [world.gym_id] });
+    expect(await mine(user)).toEqual([]);
+  });
+
+  it("a crash after the commit: the stream and the drain leave the item alone until its lease expires, then the drain delivers it once", async () => {
+    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Kiri Kept" });
+    crashAfterCommit("role_written");
+    const before = Date.now();
+    await expect(
+      putRole({
+        organisation_id: world.organisation_id,
+        user_id: user.user_id,
+        member_gym_ids: [world.gym_id],
+      }),
+    ).rejects.toThrow("simulated crash");
+    const [item] = await mine(user);
+    // Leased to the writer from its commit, for a lease's length of real time: its first delivery.
+    expect(item.attempts).toBe(1);
+    const leaseEnds = Date.parse(item.lease_until ?? "");
+    expect(leaseEnds).toBeGreaterThanOrEqual(before + LEASE_MS);
+    expect(leaseEnds).toBeLessThanOrEqual(Date.now() + LEASE_MS);
+
+    // While the lease holds: the stream's record and a delivery find it busy, the drain passes it.
+    expect(await deliverStoredOutboxEvent(item)).toBe("busy");
+    expect(await deliverOutboxEvent(item)).toBe("busy");
+    expect((await runJob("outbox")).summary.busy).toBeGreaterThanOrEqual(1);
+    expect((await drainOutbox(new Date(leaseEnds - 1_000))).busy).toBeGreaterThanOrEqual(1);
+    expect(await member(user)).toBeNull();
+    expect(await mine(user)).toHaveLength(1);
+
+    // Once it has expired (the writer died): the drain delivers it, and only once.
+    expect((await drainOutbox(new Date(leaseEnds + 1))).delivered).toBeGreaterThanOrEqual(1);
+    expect(await member(user)).toMatchObject({ name: "Kiri Kept", gym_ids: [world.gym_id] });
+    expect(await mine(user)).toEqual([]);
+    await redeliver(item);
+    expect(await member(user)).toMatchObject({ name: "Kiri Kept", gym_ids: [world.gym_id] });
+  });
+});
+
 describe("a new default payment type: the subscriptions take it through the outbox", () => {
   it("a crash after the new card commits as the default: the drain moves the subscription to it", async () => {
     const user = await addMember(world, "Dana Default");
@@ -417,7 +511,7 @@ describe("a new default payment type: the subscriptions take it through the outb
       (await findSubscription(world.organisation_id, subscription.subscription_id))?.payment_type_id;
     expect(await paysWith()).not.toBe(payment_type_id);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await paysWith()).toBe(payment_type_id);
     await redeliver(event);
     expect(await paysWith()).toBe(payment_type_id);
@@ -467,7 +561,7 @@ describe("a gym's new destination account: its bank payers consent again through
       (await listEmails(100, user.email)).filter((mail) => /reconnect your bank/i.test(mail.subject));
     expect(await waiting()).toBe(false);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect(await waiting()).toBe(true);
     expect(await asked()).toHaveLength(1);
     await redeliver(events[0]);
@@ -502,7 +596,7 @@ describe("a registration confirmed: marked done and the welcome emailed through 
     expect((await registration())?.subscribed_at).toBeUndefined();
     expect(await welcomes()).toEqual([]);
 
-    await runJob("outbox");
+    await drainAfterLease();
     expect((await registration())?.subscribed_at).toBeTruthy();
     expect(await welcomes()).toHaveLength(1);
     await redeliver(event);

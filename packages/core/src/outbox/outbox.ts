@@ -6,9 +6,11 @@
  * once: right after the commit by the writer (`deliverCommitted`, the usual path: the reaction is
  * done before the request answers), and otherwise by the table's stream in AWS (the
  * `outbox-stream` function) and by the `outbox` job, which drains whatever is left (a Lambda that
- * died between the commit and the reaction, a handler that failed). A delivery takes a lease on the
+ * died between the commit and the reaction, a handler that failed). A delivery holds a lease on the
  * item, runs the handler, and deletes the item: the inline delivery and the stream's do not both
- * run it, and one that died is tried again once its lease expires. A handler may still run twice
+ * run it, and one that died is tried again once its lease expires. The writer's own inline delivery
+ * holds its lease from the commit (the item is written leased to it: `inline`); any other delivery
+ * takes the lease first (a conditional UpdateItem). A handler may still run twice
  * (it died after its work, before the delete), so every handler is idempotent: it is given the
  * event's id and converges on the state now (door access synced, the receipt issued once per payment).
  *
@@ -29,26 +31,58 @@ export interface OutboxEvent<T extends OutboxType = OutboxType> {
   shard: number;
   type: T;
   payload: OutboxEvents[T];
+  /**
+   * Its writer delivers it itself right after the commit (`deliverCommitted`): the item is written
+   * already leased to the writer (`outboxItem`), so the inline delivery takes no lease, and the
+   * stream and the drain leave it alone until that lease expires (a writer that died after its
+   * commit). The one place this is decided: `outboxEvent`, for a new event as its writer holds it;
+   * an item read back from the table has none (a redelivery always takes the lease).
+   */
+  inline?: boolean;
 }
 
 /** How long a delivery may run before another may take the event over. */
 export const LEASE_MS = 60_000;
 
-/** A new event (its id, its shard): written with `outboxItem`, then handed to `deliverCommitted`. */
-export function outboxEvent<T extends OutboxType>(type: T, payload: OutboxEvents[T]): OutboxEvent<T> {
+/** The end of a lease taken at `now` (real time: leases are machinery, whatever the business clock). */
+const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS).toISOString();
+
+/** Is the item leased at `now` (a delivery in progress, or its writer's lease from the commit)? */
+const leased = (item: { lease_until?: string }, now: Date) =>
+  item.lease_until !== undefined && item.lease_until > now.toISOString();
+
+/**
+ * A new event (its id, its shard): written with `outboxItem`, then handed to `deliverCommitted`.
+ * A writer that will not deliver it inline says so (`inline: false`): its item is then written
+ * unleased, for the stream and the drain at once (leased, it would wait out the lease for nothing).
+ */
+export function outboxEvent<T extends OutboxType>(
+  type: T,
+  payload: OutboxEvents[T],
+  { inline = true }: { inline?: boolean } = {},
+): OutboxEvent<T> {
   const event_id = newId();
-  return { event_id, shard: shardOf(event_id), type, payload };
+  return { event_id, shard: shardOf(event_id), type, payload, inline };
 }
 
 type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>["transaction"]["write"]>[0]>[0];
 
-/** The event's item in the change's own transaction. */
+/**
+ * The event's item in the change's own transaction: leased to the writer from the commit (its
+ * first delivery started, `attempts` 1) when the writer delivers it inline (`inline`).
+ */
 export function outboxItem(
   { outboxEvent }: Pick<TransactionEntities, "outboxEvent">,
   event: OutboxEvent,
 ): never {
   return outboxEvent
-    .create({ shard: event.shard, event_id: event.event_id, type: event.type, payload: event.payload })
+    .create({
+      shard: event.shard,
+      event_id: event.event_id,
+      type: event.type,
+      payload: event.payload,
+      ...(event.inline ? { lease_until: leaseEnd(new Date()), attempts: 1 } : {}),
+    })
     .commit() as never;
 }
 
@@ -95,37 +129,43 @@ export async function deliverOutboxEvent(
   now = new Date(),
   held?: unknown,
 ): Promise<Delivery> {
-  const result = await leaseAndHandle(event, now, held);
-  if (result !== "handled") return result;
+  const handler = subscriberOf(event);
+  const lease = await takeLease(event, now);
+  if (lease !== "taken") return lease;
+  await handle(handler, event, held);
   await removeDelivered(event);
   return "delivered";
 }
 
-/** The lease taken and the handler run; the item is still there ("handled") for the caller to remove. */
-async function leaseAndHandle(
-  event: OutboxEvent,
-  now: Date,
-  held: unknown,
-): Promise<Exclude<Delivery, "delivered"> | "handled"> {
+/** The type's handler; none fails closed (counted, logged, thrown: the item stays). */
+function subscriberOf(event: OutboxEvent): Handler<never> {
   const handler = handlers.get(event.type);
-  if (!handler) {
-    outboxUndeliveredMetric({ type: event.type, reason: "no_subscriber" });
-    log.error("outbox event has no subscriber", { event_id: event.event_id, type: event.type });
-    throw new OutboxUndeliverable(`outbox event ${event.type} has no subscriber: call createCore (core.ts)`);
-  }
+  if (handler) return handler;
+  outboxUndeliveredMetric({ type: event.type, reason: "no_subscriber" });
+  log.error("outbox event has no subscriber", { event_id: event.event_id, type: event.type });
+  throw new OutboxUndeliverable(`outbox event ${event.type} has no subscriber: call createCore (core.ts)`);
+}
+
+/** The item's lease, taken unless another delivery holds it ("busy") or it was delivered ("gone"). */
+async function takeLease(event: OutboxEvent, now: Date): Promise<Exclude<Delivery, "delivered"> | "taken"> {
   const key = { shard: event.shard, event_id: event.event_id };
   try {
     await db()
       .entities.outboxEvent.patch(key)
-      .set({ lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .set({ lease_until: leaseEnd(now) })
       .add({ attempts: 1 })
       .where((a, op) => `(${op.notExists(a.lease_until)} OR ${op.lt(a.lease_until, now.toISOString())})`)
       .go();
+    return "taken";
   } catch (error) {
     if (!conditionFailed(error)) throw error;
     const { data } = await db().entities.outboxEvent.get(key).go();
     return data ? "busy" : "gone";
   }
+}
+
+/** The handler run under the lease; a failure is counted and logged, and thrown (the item stays leased). */
+async function handle(handler: Handler<never>, event: OutboxEvent, held: unknown): Promise<void> {
   try {
     await handler(event.payload as never, { event_id: event.event_id, held });
   } catch (error) {
@@ -137,7 +177,6 @@ async function leaseAndHandle(
     });
     throw error;
   }
-  return "handled";
 }
 
 /** The delivered event's item deleted (only once its handler has run: at least once, never less). */
@@ -166,7 +205,8 @@ export async function settledBeforeAnswer<T>(fn: () => Promise<T>): Promise<T> {
 /**
  * Right after the writer's transaction committed: delivers its events in this process, side by
  * side (one transaction's events have independent handlers: a subscription's activity, its
- * receipt). Each takes its lease and runs its handler; once every handler has ended, the items
+ * receipt). Each runs its handler, under the lease its item was written with (`inline`; an event
+ * written otherwise takes its lease first); once every handler has ended, the items
  * delivered are deleted together, beside the caller's remaining work inside a request
  * (`settledBeforeAnswer`), awaited here otherwise (a job). A failure is logged and left to the
  * stream and the drain; it never fails the change, which is done (a delete that fails leaves the
@@ -179,7 +219,11 @@ export async function deliverCommitted(...events: (OutboxEvent & { held?: unknow
     events.map(async ({ held, ...event }) => {
       await racePoint("outbox:committed", event.type);
       try {
-        if ((await leaseAndHandle(event, new Date(), held)) === "handled") handled.push(event);
+        const handler = subscriberOf(event);
+        // Written leased to this writer (`inline`): no other delivery runs it before that lease expires.
+        if (!event.inline && (await takeLease(event, new Date())) !== "taken") return;
+        await handle(handler, event, held);
+        handled.push(event);
       } catch {
         // Logged and counted by the delivery; the item stays for the stream and the drain.
       }
@@ -204,12 +248,12 @@ export async function deliverCommitted(...events: (OutboxEvent & { held?: unknow
 
 /**
  * The `outbox` job: delivers every event still in the outbox whose lease (if any) expired, shard by
- * shard, oldest first (leases in real time, whatever the business clock). Its summary: `delivered`, `busy` (a delivery in progress elsewhere),
- * `undelivered` (no subscriber, or the handler failed: alarmed through `OutboxUndelivered`).
+ * shard, oldest first. Its summary: `delivered`, `busy` (a delivery in progress elsewhere, or a
+ * writer's lease from its commit not yet expired), `undelivered` (no subscriber, or the handler
+ * failed: alarmed through `OutboxUndelivered`). `now` is real time (leases are machinery, not the
+ * business clock the job runs for); a test passes a later one to be past a lease.
  */
-export async function drainOutbox(): Promise<Record<string, number>> {
-  // Leases are machinery, in real time (not the business clock the job runs for).
-  const now = new Date();
+export async function drainOutbox(now = new Date()): Promise<Record<string, number>> {
   const summary = { delivered: 0, busy: 0, undelivered: 0 };
   for (let shard = 0; shard < WORK_SHARDS; shard++) {
     let cursor: string | null = null;
@@ -219,7 +263,7 @@ export async function drainOutbox(): Promise<Record<string, number>> {
         .go({ cursor, limit: 100, attributes: ["shard", "event_id", "type", "payload", "lease_until"] });
       // A type this code does not know is delivered too: it fails closed (no subscriber).
       for (const item of page.data as (OutboxEvent & { lease_until?: string })[]) {
-        if (item.lease_until && item.lease_until > now.toISOString()) {
+        if (leased(item, now)) {
           summary.busy += 1;
           continue;
         }
@@ -239,10 +283,13 @@ export async function drainOutbox(): Promise<Record<string, number>> {
 
 /**
  * Delivers the event stored under these keys (the table's stream names the item it inserted): read
- * again, so a record redelivered after its event was delivered finds it "gone".
+ * again, so a record redelivered after its event was delivered finds it "gone", and one whose item
+ * is leased (its writer delivering it inline) "busy" without trying the lease.
  */
 export async function deliverStoredOutboxEvent(key: { shard: number; event_id: string }): Promise<Delivery> {
+  const now = new Date();
   const { data } = await db().entities.outboxEvent.get(key).go({ consistent: true });
   if (!data) return "gone";
-  return deliverOutboxEvent(data as OutboxEvent);
+  if (leased(data, now)) return "busy";
+  return deliverOutboxEvent(data as OutboxEvent, now);
 }

@@ -135,6 +135,8 @@ export async function addPaymentType(
   const makeDefault = options.makeDefault ?? true;
   const paymentTypeId = newId();
   const event = defaultChangedEvent(organisationId, userId, paymentTypeId);
+  // Whether the saving transaction wrote the event (as the default): if so it is delivered below.
+  let defaulted = false;
   for (let attempt = 0; ; attempt++) {
     // The claim first, then the list: a default made after the claim was read moves the claim,
     // so this write fails its condition and reads again (read together, the list could miss it).
@@ -186,13 +188,18 @@ export async function addPaymentType(
         ),
       ])
       .go();
-    if (!canceled) break;
+    if (!canceled) {
+      defaulted = record.is_default;
+      break;
+    }
     if (attempt >= DEFAULT_ATTEMPTS - 1)
       throw new ConflictError("Your payment methods changed meanwhile. Please try again.");
   }
   const saved = await findPaymentType(organisationId, userId, paymentTypeId);
   if (!saved) throw new NotFoundError("payment type");
-  if (saved.is_default) await deliverCommitted({ ...event, held: saved });
+  // Delivered whenever it was written (its item is leased to this call: outbox.ts `inline`), not
+  // by what is read back, which a switch made meanwhile may have changed.
+  if (defaulted) await deliverCommitted({ ...event, held: saved });
   return saved;
 }
 
