@@ -24,6 +24,9 @@ export default defineConfig({
           // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
           env: { APP_ENV: "test" },
           environment: "node",
+          // Pure rules: a worker's files share its module graph (each file imported core again:
+          // docs/performance.md "Suite time", sixth round).
+          isolate: false,
           include: ["packages/core/src/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
         },
@@ -48,6 +51,10 @@ export default defineConfig({
           // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
           env: { APP_ENV: "test" },
           environment: "happy-dom",
+          // A worker's files share its window and modules (each file set up happy-dom, React and
+          // Mantine again: a quarter of the CPU); web-setup.ts puts back what a test may leave
+          // (the DOM, storage, stubbed globals, timers, the URL) before the next.
+          isolate: false,
           include: [
             "packages/web/src/**/*.test.tsx",
             "web-staff/src/**/*.test.tsx",

@@ -4,11 +4,21 @@
  */
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 // A route's first render loads its lazy module; on a busy machine that alone can pass
 // Testing Library's 1 s default, so findBy/waitFor wait up to 5 s (they return as soon as they can).
 configure({ asyncUtilTimeout: 5_000 });
+
+// Files share their worker's window (the project runs without isolation: vitest.config.ts), so each
+// test starts where a fresh window starts: the environment's URL, vitest's happy-dom default (a
+// navigation in an earlier file can leave about:blank).
+const startUrl = "http://localhost:3000/";
+beforeEach(() => {
+  if (window.location.href !== startUrl) {
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(startUrl);
+  }
+});
 
 afterEach(() => {
   cleanup();
