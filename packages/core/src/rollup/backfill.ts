@@ -11,6 +11,7 @@ import { aucklandDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { everyPayment } from "../payment/every-payment";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
 import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
@@ -134,6 +135,32 @@ export async function backfillRollups(organisationId: string, today: string, pay
     recount(payments, subs.data as SubscriptionRecord[], today, visits.data as VisitRecord[]),
     organisationId,
   );
+}
+
+/**
+ * Recounts the scheduled-payment rows alone (scope `_scheduled`, the expected-payments page's days
+ * ahead) of every organisation, from every payment: the one-off after the deploy that adds them
+ * (`npm run job -- recount-scheduled`; docs/data-model.md "Rollups"). A payment written between an
+ * organisation's read and its rows' rewrite is miscounted: run it when no billing run is under way,
+ * then again (a second run of a quiet organisation changes nothing); the organisation's ledger check
+ * (payment/ledger-check.ts, rule `scheduled`) says whether the rows agree.
+ */
+export async function recountScheduledRollups(
+  onProgress?: (done: number) => void,
+): Promise<{ organisations: number; rows: number }> {
+  const { data } = await db().entities.organisation.scan.go({ pages: "all" });
+  let rows = 0;
+  for (const [i, { organisation_id }] of data.entries()) {
+    const payments = await everyPayment(organisation_id);
+    rows += (
+      await writeRecount(
+        payments.flatMap((p) => scheduledChanges(null, p)),
+        organisation_id,
+      )
+    ).rows;
+    onProgress?.(i + 1);
+  }
+  return { organisations: data.length, rows };
 }
 
 /**

@@ -46,7 +46,7 @@ import { startNow } from "../subscription/operations/start-early";
 import { undoCancellation } from "../subscription/operations/undo-cancellation";
 import { createSubscription } from "../subscription/service";
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
-import { backfillRollups, rowsOf } from "./backfill";
+import { backfillRollups, recountScheduledRollups, rowsOf } from "./backfill";
 import { SCHEDULED_COUNTERS, SCHEDULED_ROLLUP, sumShards } from "./entity";
 import { scheduledChanges } from "./money";
 
@@ -400,6 +400,22 @@ describe("scheduled-payment counters", () => {
     ]);
     await backfillRollups(world.organisation_id, today, payments);
     await check("after the recount");
+    expect(await scheduled()).toEqual([]);
+    // The one-off after the deploy (`npm run job -- recount-scheduled`): the rows of every
+    // organisation, from their payments; a row no payment backs is gone.
+    await db()
+      .entities.rollup.update({
+        organisation_id: world.organisation_id,
+        scope: SCHEDULED_ROLLUP,
+        day: addDays(today, 400),
+        dim: `g:${world.gym_id}`,
+        shard: 1,
+      })
+      .add({ scheduled_count: 1, scheduled_amount: 100 })
+      .go();
+    expect(await scheduled()).toHaveLength(1);
+    expect((await recountScheduledRollups()).organisations).toBeGreaterThan(0);
+    await check("after the recount of the scheduled rows");
     expect(await scheduled()).toEqual([]);
     await setBusinessClock(startOfAucklandDay(aucklandDate(START)));
   }, 120_000);
