@@ -281,7 +281,10 @@ export const expectedPaymentsSchema = z
     next_cursor: z.string().nullable(),
     /** The debt owed now (cents, owing memberships): the dashboard's counters, no payment read. */
     owing: z.object({ amount: z.number().int(), count: z.number().int(), formatted_amount: z.string() }),
-    /** True when a bounded read stopped before the end (a very large organisation): totals are partial. */
+    /**
+     * True when the bounded read of the payments due soon waiting for a new consent stopped before
+     * the end (that list may miss some). The days' totals come from counters: never partial.
+     */
     partial: z.boolean(),
   })
   .meta({ id: "ExpectedPayments" });

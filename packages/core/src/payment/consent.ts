@@ -21,6 +21,8 @@ import {
   listPaymentTypeRecords,
   type PaymentTypeRecord,
 } from "../payment-type/service";
+import { scheduledChanges } from "../rollup/money";
+import { rollupItems } from "../rollup/writes";
 import {
   findSubscription,
   gymSubscriptionsPage,
@@ -41,7 +43,7 @@ export async function releaseHeldPayments(organisationId: string, userId: string
   let released = 0;
   for (const payment of await heldPayments(organisationId, userId)) {
     const { canceled } = await db()
-      .transaction.write(({ payment: payments }) => [
+      .transaction.write(({ payment: payments, rollup, memberMonth }) => [
         payments
           .patch({ organisation_id: organisationId, payment_id: payment.payment_id })
           .set(workKeys.due(payment.payment_id, payment.due_on))
@@ -49,6 +51,11 @@ export async function releaseHeldPayments(organisationId: string, userId: string
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
           .commit(),
+        // No longer waiting: counted among the payments to charge on its day again.
+        ...rollupItems(
+          { rollup, memberMonth },
+          ...scheduledChanges(payment, { ...payment, waiting_for: undefined }),
+        ),
       ])
       .go();
     if (!canceled) released += 1;

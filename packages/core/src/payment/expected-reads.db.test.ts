@@ -2,7 +2,8 @@
  * The expected-payments page's "needs attention" part (issue 39 item 4; docs/payments.md): read from
  * the sparse attention index, open payments due before today, newest first. What it reads grows with
  * the payments still open, not with the organisation's settled history, and an old overdue payment
- * is shown however far back it fell due.
+ * is shown however far back it fell due. Its days ahead come from the scheduled-payment counters
+ * (docs/data-model.md "Rollups"): what they read does not grow with the payments due in them.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { countDynamoRequests, type RequestCount } from "../../../../tests/bench/measure";
@@ -11,6 +12,8 @@ import type { HttpClient } from "../../../../tests/support/http";
 import { addDays, startOfAucklandDay } from "../billing/calendar";
 import { businessToday } from "../clock";
 import { db } from "../db/service";
+import { type ScheduledLike, scheduledChanges } from "../rollup/money";
+import { rollupItems } from "../rollup/writes";
 import { deterministicUlid } from "./ids";
 import { attentionKeys, monthKeys } from "./store";
 
@@ -39,6 +42,22 @@ function payment(due: string, seed: string, status: "sent" | "upcoming") {
   return status === "upcoming" ? { ...record, ...attentionKeys(record) } : record;
 }
 
+/**
+ * Writes payments directly, with the scheduled-payment counters their creation adds (as every
+ * engine write of a payment does, in its own transaction).
+ */
+async function putPayments(list: Record<string, unknown>[]) {
+  for (let i = 0; i < list.length; i += 25)
+    await db()
+      .entities.payment.put(list.slice(i, i + 25) as never)
+      .go();
+  const changes = list.flatMap((p) => scheduledChanges(null, p as unknown as ScheduledLike));
+  if (changes.length)
+    await db()
+      .transaction.write(({ rollup, memberMonth }) => rollupItems({ rollup, memberMonth }, ...changes))
+      .go();
+}
+
 beforeAll(async () => {
   const today = await businessToday();
   // A month of settled history: never in the attention index.
@@ -49,11 +68,7 @@ beforeAll(async () => {
   const overdueOld = payment(addDays(today, -45), "overdue-old", "upcoming");
   recent = overdueRecent.payment_id;
   old = overdueOld.payment_id;
-  const all = [...settled, overdueRecent, overdueOld];
-  for (let i = 0; i < all.length; i += 25)
-    await db()
-      .entities.payment.put(all.slice(i, i + 25))
-      .go();
+  await putPayments([...settled, overdueRecent, overdueOld]);
   admin = await signIn(api.url, "admin@example.com");
   counts = await countDynamoRequests();
   counts.counting = false;
@@ -73,6 +88,62 @@ describe("expected payments: needs attention", () => {
     expect(counts.items, JSON.stringify(counts.byCommand)).toBeLessThan(300);
   });
 
+  it("totals the days ahead from the counters: a bounded read however many payments fall due, equal to a count of them", async () => {
+    const today = await businessToday();
+    const gym = api.seed.gyms.ponsonby.gym_id;
+    // 1,500 payments to charge over the next 7 days (a busy organisation's week), cards and banks.
+    const due = Array.from({ length: 1_500 }, (_, i) => {
+      const p = payment(addDays(today, i % 7), `d${i}`, "upcoming");
+      return {
+        ...p,
+        ...monthKeys(p),
+        type: i % 3 ? ("stripe_card" as const) : ("bank_account" as const),
+        amount: 2000 + (i % 5) * 100,
+        surcharge: i % 3 ? 50 : 0,
+      };
+    });
+    for (const month of new Set(due.map((p) => p.due_on.slice(0, 7))))
+      await db().entities.paymentMonth.put({ organisation_id: due[0].organisation_id, month }).go();
+    await putPayments(due);
+
+    Object.assign(counts, { requests: 0, scans: 0, items: 0, byCommand: {}, aside: {}, counting: true });
+    const res = await admin.get("/api/expected-payments-debugging?days=7");
+    counts.counting = false;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(counts.items, JSON.stringify(counts.byCommand)).toBeLessThan(300);
+    expect(res.body.data.partial).toBe(false);
+
+    type Day = { date: string; count: number; total: number; gyms: Record<string, unknown>[] };
+    const direct = new Map<
+      string,
+      { count: number; amount: number; surcharge: number; by: Record<string, number> }
+    >();
+    for (const p of due) {
+      const d = direct.get(p.due_on) ?? { count: 0, amount: 0, surcharge: 0, by: {} };
+      d.count += 1;
+      d.amount += p.amount;
+      d.surcharge += p.surcharge;
+      d.by[p.type] = (d.by[p.type] ?? 0) + 1;
+      direct.set(p.due_on, d);
+    }
+    const shown = res.body.data.days as Day[];
+    expect(shown.map((d) => d.date)).toEqual([...direct.keys()].sort());
+    for (const day of shown) {
+      const d = direct.get(day.date);
+      expect(day.count).toBe(d?.count);
+      expect(day.total).toBe((d?.amount ?? 0) + (d?.surcharge ?? 0));
+      expect(day.gyms).toEqual([
+        expect.objectContaining({
+          gym: { id: gym, name: expect.any(String) },
+          count: d?.count,
+          amount: d?.amount,
+          surcharge: d?.surcharge,
+          by_type: d?.by,
+        }),
+      ]);
+    }
+  });
+
   it("shows the newest overdue payment first beside a page of payments due soon waiting for consent, and pages on through older ones, each once", async () => {
     const today = await businessToday();
     const tomorrow = addDays(today, 1);
@@ -86,14 +157,10 @@ describe("expected payments: needs attention", () => {
       payment(addDays(today, -20 - (i % 20)), `o${i}`, "upcoming"),
     );
     const newest = payment(addDays(today, -2), "overdue-newest", "upcoming");
-    const all = [...waiting, ...older, newest];
     await db()
       .entities.paymentMonth.put({ organisation_id: newest.organisation_id, month: tomorrow.slice(0, 7) })
       .go();
-    for (let i = 0; i < all.length; i += 25)
-      await db()
-        .entities.payment.put(all.slice(i, i + 25))
-        .go();
+    await putPayments([...waiting, ...older, newest]);
 
     const first = await admin.get("/api/expected-payments-debugging?days=7");
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -3,7 +3,12 @@
  * charge, by due date and gym, and what is stuck.
  *
  *  - Expected: the organisation's payments due from today for `days` days that are still
- *    `upcoming` (the list index, gsi5: the range's one or two months side by side, list.ts).
+ *    `upcoming`, per day and gym, from the scheduled-payment counters (rollup scope `_scheduled`,
+ *    kept by every write of an upcoming payment: `scheduledChanges`, rollup/money.ts): one Query of
+ *    at most days × gyms × COUNTER_SHARDS rows, however many members the organisation has.
+ *  - Due soon, waiting for a new bank consent: counted apart by the same rows; only when some
+ *    day has one are that range's upcoming payments read (the list index, at most DUE_SOON_READ
+ *    items: `partial` says that bound was reached, and the list may then miss some).
  *  - Needs attention (`stuck`), newest due first, paged (`cursor` → `next_cursor`): overdue,
  *    waiting for a new bank consent, bank transfers not yet received, in flight too long or flagged
  *    after polls, from the attention index (gsi4 `attention#<organisation>#<shard>`: open payments
@@ -12,7 +17,6 @@
  *    its size, not by the organisation's history or the payments still open.
  *  - The debt owed now (`owing`): the dashboard's running total row, no payment read.
  *  - Provider mismatches: what the daily reconciliation recorded (reconcile.ts), one Query.
- * The days ahead read at most READ_BUDGET items; `partial` says that bound was reached.
  */
 
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -27,9 +31,16 @@ import { type ExpectedPayments, expectedPaymentsQuery, type StuckReason } from "
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { WORK_SHARDS } from "../db/shards";
-import { ORGANISATION_ROLLUP, sumShards, TOTAL_DAY } from "../rollup/entity";
+import {
+  ORGANISATION_ROLLUP,
+  type RollupCounter,
+  SCHEDULED_ROLLUP,
+  sumShards,
+  TOTAL_DAY,
+} from "../rollup/entity";
 import { nzDate, nzDateTime, titleCase } from "../text";
 import { parse } from "../validation";
+import { paymentTypes } from "./entity";
 import { MAX_POLLS } from "./jobs/payment-polling";
 import { rangePayments } from "./list";
 import { presentPayment } from "./present";
@@ -40,15 +51,91 @@ import { OPEN_STATUSES, type PaymentRecord } from "./store";
 export const PENDING_TOO_LONG_MS = 24 * 60 * 60 * 1000;
 /** A bank transfer (pay in full) not received this many days after it was due is shown. */
 export const TRANSFER_LATE_DAYS = 7;
-const READ_BUDGET = 20_000;
 /** Payments due soon that wait for a new consent, shown on the first page (latest due first). */
 const DUE_SOON_SHOWN = 100;
+/** Items the due-soon list reads at most (the upcoming payments of the days that have one waiting). */
+const DUE_SOON_READ = 2_000;
 
-function allOf(
+type Group = ExpectedPayments["days"][number]["gyms"][number];
+type ScheduledRow = Partial<Record<RollupCounter, number>> & { day: string; dim: string };
+
+/**
+ * The scheduled-payment rows of the days from `from` to `to` (one row per day and gym that has
+ * payments to charge or waiting; shards summed): one Query of the organisation's `_scheduled` scope.
+ */
+async function scheduledRows(
   organisationId: string,
-  filters: { status?: "upcoming"; from: CivilDate; to: CivilDate },
+  from: CivilDate,
+  to: CivilDate,
+): Promise<ScheduledRow[]> {
+  const { data } = await db()
+    .entities.rollup.query.primary({ organisation_id: organisationId, scope: SCHEDULED_ROLLUP })
+    .between({ day: from }, { day: `${to}~` })
+    .go({ pages: "all" });
+  return sumShards(data as ScheduledRow[]).filter((r) => r.day >= from && r.day <= to);
+}
+
+/** The days ahead as the page shows them: each day's gyms with payments to charge, by gym name. */
+function daysOf(rows: ScheduledRow[], gymName: (gymId: string) => string): ExpectedPayments["days"] {
+  const byDate = new Map<string, Group[]>();
+  for (const row of rows) {
+    const count = row.scheduled_count ?? 0;
+    if (count <= 0) continue;
+    const gymId = row.dim.slice(2);
+    const amount = row.scheduled_amount ?? 0;
+    const surcharge = row.scheduled_surcharge ?? 0;
+    const by_type: Record<string, number> = {};
+    for (const type of paymentTypes) {
+      const n = row[`scheduled_${type}`] ?? 0;
+      if (n) by_type[type] = n;
+    }
+    const groups = byDate.get(row.day) ?? [];
+    groups.push({
+      gym: { id: gymId, name: gymName(gymId) },
+      count,
+      amount,
+      surcharge,
+      total: amount + surcharge,
+      formatted_total: formatCents(amount + surcharge),
+      by_type,
+    });
+    byDate.set(row.day, groups);
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, gyms]) => {
+      const groups = gyms.sort((a, b) => a.gym.name.localeCompare(b.gym.name));
+      const total = groups.reduce((sum, g) => sum + g.total, 0);
+      return {
+        date,
+        count: groups.reduce((sum, g) => sum + g.count, 0),
+        total,
+        formatted_total: formatCents(total),
+        gyms: groups,
+      };
+    });
+}
+
+/**
+ * The payments due in the window that wait for a new consent: none read when the counters say
+ * there are none (the usual case); else the upcoming payments of the days from the first such day
+ * to the last, at most DUE_SOON_READ items (list index, list.ts).
+ */
+async function waitingSoon(
+  organisationId: string,
+  rows: ScheduledRow[],
 ): Promise<{ items: PaymentRecord[]; partial: boolean }> {
-  return rangePayments({ organisationId, filters, budget: READ_BUDGET });
+  const days = rows
+    .filter((r) => (r.scheduled_waiting ?? 0) > 0)
+    .map((r) => r.day)
+    .sort();
+  if (!days.length) return { items: [], partial: false };
+  const read = await rangePayments({
+    organisationId,
+    filters: { status: "upcoming", from: days[0], to: days[days.length - 1] },
+    budget: DUE_SOON_READ,
+  });
+  return { items: read.items.filter((p) => p.waiting_for), partial: read.partial };
 }
 
 /** Open payments a page of the "needs attention" list examines (newest due first, over every shard). */
@@ -112,8 +199,13 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
   const [today, now] = await Promise.all([businessToday(), businessNow()]);
   const until = addDays(today, days - 1);
 
+  const gymNames = new Map(actor.gyms.map((g) => [g.gym_id, g.name]));
   const [ahead, open, mismatched, owing] = await Promise.all([
-    allOf(organisationId, { status: "upcoming", from: today, to: until }),
+    scheduledRows(organisationId, today, until).then(async (rows) => ({
+      days: daysOf(rows, (id) => gymNames.get(id) ?? id),
+      // Listed on the first page only.
+      waiting: cursor ? { items: [], partial: false } : await waitingSoon(organisationId, rows),
+    })),
     needingAttention(organisationId, cursor && cursor < today ? cursor : today),
     organisationMismatches(organisationId),
     owingNow(organisationId),
@@ -142,35 +234,12 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
     stuck.push({ reason, detail, payment: presentPayment(p) });
   };
 
-  const byDate = new Map<string, Map<string, ExpectedPayments["days"][number]["gyms"][number]>>();
-  for (const p of ahead.items) {
-    if (p.waiting_for) {
-      dueSoon.push({
-        reason: "waiting_for_consent",
-        detail: "Due soon; the member must consent to bank payments again first.",
-        payment: presentPayment(p),
-      });
-      continue;
-    }
-    const gyms = byDate.get(p.due_on) ?? new Map();
-    byDate.set(p.due_on, gyms);
-    const group = gyms.get(p.gym_id) ?? {
-      gym: { id: p.gym_id, name: p.gym_name },
-      count: 0,
-      amount: 0,
-      surcharge: 0,
-      total: 0,
-      formatted_total: "",
-      by_type: {},
-    };
-    group.count += 1;
-    group.amount += p.amount;
-    group.surcharge += p.surcharge;
-    group.total += p.amount + p.surcharge;
-    group.formatted_total = formatCents(group.total);
-    group.by_type[p.type] = (group.by_type[p.type] ?? 0) + 1;
-    gyms.set(p.gym_id, group);
-  }
+  for (const p of ahead.waiting.items)
+    dueSoon.push({
+      reason: "waiting_for_consent",
+      detail: "Due soon; the member must consent to bank payments again first.",
+      payment: presentPayment(p),
+    });
 
   for (const p of open.items) {
     if (p.status === "upcoming") {
@@ -196,19 +265,6 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
     }
   }
 
-  const dayList = [...byDate.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, gyms]) => {
-      const groups = [...gyms.values()].sort((a, b) => a.gym.name.localeCompare(b.gym.name));
-      const total = groups.reduce((sum, g) => sum + g.total, 0);
-      return {
-        date,
-        count: groups.reduce((sum, g) => sum + g.count, 0),
-        total,
-        formatted_total: formatCents(total),
-        gyms: groups,
-      };
-    });
   const soon = cursor
     ? []
     : dueSoon
@@ -219,11 +275,11 @@ export async function expectedPayments(actor: Actor, query: unknown): Promise<Ex
   return {
     today,
     until,
-    days: dayList,
+    days: ahead.days,
     stuck: [...soon, ...stuck],
     next_cursor: open.next,
     owing,
     mismatches,
-    partial: ahead.partial,
+    partial: ahead.waiting.partial,
   };
 }

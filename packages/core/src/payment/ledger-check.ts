@@ -13,15 +13,21 @@
  *   owed (failed, declined, awaiting payment) + Σ `credit_used` of every claimed charge (credit is
  *   spent when the charge is claimed); a `cancelled` payment was never charged and counts nowhere;
  * - no negative `credit_balance` or `balance_owing`.
+ * And for an organisation (`checkOrganisationLedgers`): its scheduled-payment counters (rollup scope
+ * `_scheduled`, the expected-payments page's days ahead) = what its payments give
+ * (`scheduledChanges`), row by row (rule `scheduled`, `subscription_id` `_scheduled`).
  */
 import { isFailedPaymentStatus } from "../billing/debt";
 import { db } from "../db/service";
+import { SCHEDULED_COUNTERS, SCHEDULED_ROLLUP, sumShards } from "../rollup/entity";
+import { scheduledChanges } from "../rollup/money";
+import { rollupRows } from "../rollup/writes";
 import type { SubscriptionRecord } from "../subscription/store";
 import { inLedger, ledgerDebt, paysDebt } from "./debt";
 import { everyPayment } from "./every-payment";
 import type { PaymentRecord } from "./store";
 
-export type LedgerRule = "counted_once" | "owing" | "balance" | "negative";
+export type LedgerRule = "counted_once" | "owing" | "balance" | "negative" | "scheduled";
 
 export interface LedgerBreak {
   organisation_id: string;
@@ -134,16 +140,69 @@ export async function settled(check: () => Promise<Check>): Promise<Check> {
   return { ...second, breaks: second.breaks.filter((b) => seen.has(`${b.subscription_id} ${b.rule}`)) };
 }
 
-/** Every subscription of an organisation (one Query of subscriptions, paged; its payments by month: every-payment.ts). */
+type Counted = Partial<Record<(typeof SCHEDULED_COUNTERS)[number], number>>;
+
+/** A row's scheduled counters, those at zero left out (a row adding up to nothing is no row). */
+function scheduledOf(row: Counted): string {
+  return JSON.stringify(
+    Object.fromEntries(SCHEDULED_COUNTERS.map((c) => [c, row[c] ?? 0]).filter(([, v]) => v)),
+  );
+}
+
+/**
+ * The scheduled-payment rows (day and gym) whose counters, shards summed, differ from what the
+ * organisation's payments give: the counters drifted (a write of an upcoming payment without
+ * `scheduledChanges`). `backfillRollups` rewrites them.
+ */
+export function scheduledBreaks(
+  organisationId: string,
+  payments: readonly PaymentRecord[],
+  rows: ({ day: string; dim: string } & Counted)[],
+): LedgerBreak[] {
+  const expected = new Map<string, Counted>();
+  for (const change of payments.flatMap((p) => scheduledChanges(null, p)))
+    for (const { key, delta } of rollupRows(change)) {
+      const id = `${key.day} ${key.dim}`;
+      const row = expected.get(id) ?? {};
+      for (const [c, v] of Object.entries(delta))
+        row[c as keyof Counted] = (row[c as keyof Counted] ?? 0) + (v ?? 0);
+      expected.set(id, row);
+    }
+  const live = new Map(sumShards(rows).map((r) => [`${r.day} ${r.dim}`, r as Counted]));
+  const breaks: LedgerBreak[] = [];
+  for (const id of new Set([...expected.keys(), ...live.keys()])) {
+    const counted = scheduledOf(live.get(id) ?? {});
+    const given = scheduledOf(expected.get(id) ?? {});
+    if (counted !== given)
+      breaks.push({
+        organisation_id: organisationId,
+        subscription_id: SCHEDULED_ROLLUP,
+        rule: "scheduled",
+        detail: `${id}: counted ${counted} but the upcoming payments give ${given}`,
+      });
+  }
+  return breaks;
+}
+
+/**
+ * Every subscription of an organisation (one Query of subscriptions, paged; its payments by month:
+ * every-payment.ts), and its scheduled-payment counters (one Query of the `_scheduled` rows).
+ */
 export function checkOrganisationLedgers(organisationId: string): Promise<Check> {
   return settled(async () => {
-    const [{ data: subs }, payments] = await Promise.all([
+    const [{ data: subs }, payments, { data: rows }] = await Promise.all([
       db().entities.subscription.query.primary({ organisation_id: organisationId }).go({ pages: "all" }),
       everyPayment(organisationId),
+      db()
+        .entities.rollup.query.primary({ organisation_id: organisationId, scope: SCHEDULED_ROLLUP })
+        .go({ pages: "all" }),
     ]);
     return {
       checked: subs.length,
-      breaks: ledgerBreaksOf(subs as SubscriptionRecord[], payments),
+      breaks: [
+        ...ledgerBreaksOf(subs as SubscriptionRecord[], payments),
+        ...scheduledBreaks(organisationId, payments, rows),
+      ],
     };
   });
 }

@@ -11,11 +11,12 @@ import { aucklandDate } from "../billing/calendar";
 import { config } from "../config";
 import { dynamo } from "../db/client";
 import { db } from "../db/service";
+import { everyPayment } from "../payment/every-payment";
 import type { PaymentRecord } from "../payment/store";
 import type { SubscriptionRecord } from "../subscription/store";
 import { COST_DIM, costBucketOf, isChurnRisk } from "./cost";
-import { ORGANISATION_ROLLUP, type RollupCounter } from "./entity";
-import { paymentRollup } from "./money";
+import { ORGANISATION_ROLLUP, type RollupCounter, SCHEDULED_ROLLUP } from "./entity";
+import { paymentRollup, scheduledChanges } from "./money";
 import {
   cancellationChange,
   churnItem,
@@ -63,6 +64,8 @@ export function recount(
       changes.push(paymentRollup(p, sub, settled, { collected: p.amount, collected_count: 1 }));
     if (p.status === "failed" || p.status === "declined")
       changes.push(paymentRollup(p, sub, settled, { failed: p.amount, failed_count: 1 }));
+    // Still to be charged: the expected-payments page's days ahead (zero unless upcoming).
+    changes.push(...scheduledChanges(null, p));
     const claimed = ["pending_request", "sent", "failed", "declined"].includes(p.status);
     if (claimed && !p.is_retry && !manual)
       changes.push(
@@ -130,17 +133,53 @@ export async function backfillRollups(organisationId: string, today: string, pay
   ]);
   return writeRecount(
     recount(payments, subs.data as SubscriptionRecord[], today, visits.data as VisitRecord[]),
+    organisationId,
   );
+}
+
+/**
+ * Recounts the scheduled-payment rows alone (scope `_scheduled`, the expected-payments page's days
+ * ahead) of every organisation, from every payment: the one-off after the deploy that adds them
+ * (`npm run job -- recount-scheduled`; docs/data-model.md "Rollups"). A payment written between an
+ * organisation's read and its rows' rewrite is miscounted: run it when no billing run is under way,
+ * then again (a second run of a quiet organisation changes nothing); the organisation's ledger check
+ * (payment/ledger-check.ts, rule `scheduled`) says whether the rows agree.
+ */
+export async function recountScheduledRollups(
+  onProgress?: (done: number) => void,
+): Promise<{ organisations: number; rows: number }> {
+  const { data } = await db().entities.organisation.scan.go({ pages: "all" });
+  let rows = 0;
+  for (const [i, { organisation_id }] of data.entries()) {
+    const payments = await everyPayment(organisation_id);
+    rows += (
+      await writeRecount(
+        payments.flatMap((p) => scheduledChanges(null, p)),
+        organisation_id,
+      )
+    ).rows;
+    onProgress?.(i + 1);
+  }
+  return { organisations: data.length, rows };
 }
 
 /**
  * Writes the rows of recounted changes, 25 to a batch, a few batches at once: each scope's counter
  * rows (every shard) are deleted first and the recount written as shard 0, so no shard keeps a
  * count the recount already holds (seed and repair only: changes landing meanwhile are lost).
+ * `organisationId`: the organisation recounted whole, whose scheduled-payment rows are all
+ * rewritten (deleted even when nothing is upcoming now: a drifted row must not survive a recount).
  */
-export async function writeRecount(changes: RollupChange[]) {
+export async function writeRecount(changes: RollupChange[], organisationId?: string) {
   const rows = [...rowsOf(changes).values()];
-  const scopes = new Map(rows.map((r) => [`${r.organisation_id}|${r.scope}`, r]));
+  const scopes = new Map<string, { organisation_id: string; scope: string }>(
+    rows.map((r) => [`${r.organisation_id}|${r.scope}`, r]),
+  );
+  if (organisationId)
+    scopes.set(`${organisationId}|${SCHEDULED_ROLLUP}`, {
+      organisation_id: organisationId,
+      scope: SCHEDULED_ROLLUP,
+    });
   for (const { organisation_id, scope } of scopes.values()) await deleteCounterRows(organisation_id, scope);
   await inBatches(
     rows.map((r) => ({ ...r, shard: 0 })),

@@ -15,6 +15,29 @@ export const OFFER_COUNTERS = [
 
 /** The organisation-wide scope of a rollup row (every gym's changes are also added there). */
 export const ORGANISATION_ROLLUP = "_organisation";
+/**
+ * The scope of the scheduled-payment rows (the expected-payments page's days ahead): day = the due
+ * date, dim = `g:<gym_id>`, written by `scheduledChanges` (rollup/money.ts) only, never added to the
+ * organisation's or a gym's dashboard rows (docs/data-model.md "Rollups").
+ */
+export const SCHEDULED_ROLLUP = "_scheduled";
+/** The dim of a gym's scheduled-payment row. */
+export const scheduledDim = (gymId: string) => `g:${gymId}`;
+
+/**
+ * What the payments still `upcoming` add to their due day's and gym's scheduled row: count, cents,
+ * surcharge cents and count per payment type of those the billing run will charge, and apart the
+ * count of those waiting for a new bank consent (the page lists them, it does not total them).
+ */
+export const SCHEDULED_COUNTERS = [
+  "scheduled_count",
+  "scheduled_amount",
+  "scheduled_surcharge",
+  "scheduled_stripe_card",
+  "scheduled_bank_account",
+  "scheduled_pif",
+  "scheduled_waiting",
+] as const;
 /** The `day` of the running-total rows (sorts after every civil date). */
 export const TOTAL_DAY = "total";
 
@@ -45,6 +68,8 @@ export const rollupCounters = [
   ...OFFER_COUNTERS,
   // The cost-per-visit histogram (rows day = month `YYYY-MM`, dim = `cpv`): member-months per bucket.
   ...COST_BUCKET_COUNTERS,
+  // The payments scheduled ahead (scope `_scheduled`, per due day and gym).
+  ...SCHEDULED_COUNTERS,
 ] as const;
 export type RollupCounter = (typeof rollupCounters)[number];
 

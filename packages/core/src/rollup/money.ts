@@ -1,6 +1,7 @@
 /** The rollup changes of the money engine's transitions (each added to the transition's transaction). */
 import { aucklandDate, type CivilDate } from "../billing/calendar";
 import { pauseWindow } from "../billing/subscription-state";
+import type { RollupCounter } from "./entity";
 import type { OfferFacts, RollupChange, RollupDelta, SubjectFacts } from "./writes";
 import {
   cancellationChange,
@@ -107,4 +108,51 @@ export function factsRollup(
     if (p.status === "sent")
       changes.push(paymentRollup(p, before, today, { collected: p.amount, collected_count: 1 }));
   return changes;
+}
+
+/** The payment fields the scheduled-payment counters read. */
+export interface ScheduledLike {
+  organisation_id: string;
+  gym_id: string;
+  due_on: string;
+  status: string;
+  type: "stripe_card" | "bank_account" | "pif";
+  amount: number;
+  surcharge?: number;
+  waiting_for?: string;
+}
+
+/** What one payment adds to its due day's and gym's scheduled row: nothing unless it is `upcoming`. */
+function scheduledPart(p: ScheduledLike | null | undefined, sign: 1 | -1): RollupChange | null {
+  if (p?.status !== "upcoming") return null;
+  const delta: RollupDelta = p.waiting_for
+    ? { scheduled_waiting: sign }
+    : {
+        scheduled_count: sign,
+        scheduled_amount: sign * p.amount,
+        scheduled_surcharge: sign * (p.surcharge ?? 0),
+        [`scheduled_${p.type}` as RollupCounter]: sign,
+      };
+  return {
+    subject: { organisation_id: p.organisation_id, gym_id: p.gym_id },
+    day: p.due_on,
+    delta,
+    scheduled: true,
+  };
+}
+
+/**
+ * THE change of the scheduled-payment counters (the expected-payments page's days ahead) for a
+ * write of one payment, from the payment as the write's condition holds it (`before`: null for a
+ * create) to the payment as written (`after`: null for a delete): its old contribution out, its new
+ * one in. A payment contributes only while `upcoming` (one waiting for a new bank consent counts
+ * apart, `scheduled_waiting`); every write that creates an upcoming payment, changes its amount,
+ * surcharge, due date, gym, type or wait, or moves it out of `upcoming` adds this to its own
+ * transaction (docs/data-model.md "Rollups"), and the recount adds `scheduledChanges(null, p)`.
+ */
+export function scheduledChanges(
+  before: ScheduledLike | null | undefined,
+  after: ScheduledLike | null | undefined,
+): RollupChange[] {
+  return [scheduledPart(before, -1), scheduledPart(after, 1)].filter((c): c is RollupChange => c !== null);
 }

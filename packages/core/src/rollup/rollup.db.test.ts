@@ -30,7 +30,7 @@ import { pauseSubscription, removePause } from "../subscription/operations/pause
 import { findSubscription, type SubscriptionRecord } from "../subscription/store";
 import { churnItemsOf, recount, rowsOf } from "./backfill";
 import { costAndVisitBreakdown, dashboardStats, userBreakdown } from "./dashboard";
-import { ORGANISATION_ROLLUP, rollupCounters, sumShards } from "./entity";
+import { ORGANISATION_ROLLUP, rollupCounters, SCHEDULED_ROLLUP, sumShards } from "./entity";
 import { memberMonthsOf, prepareRollup, rollupItems, visitChange, writeCounted } from "./writes";
 
 useTestApi();
@@ -361,7 +361,8 @@ describe("rollups", () => {
     const changes = recount(payments, subscriptions, TODAY, visits as VisitRecord[]);
     const expected = rowsOf(changes);
     const live = new Map<string, Record<string, unknown>>();
-    for (const scope of [world.gym_id, ORGANISATION_ROLLUP]) {
+    // The scheduled-payment rows too (the expected-payments page's days ahead: rollup/money.ts).
+    for (const scope of [world.gym_id, ORGANISATION_ROLLUP, SCHEDULED_ROLLUP]) {
       const { data } = await db()
         .entities.rollup.query.primary({ organisation_id: world.organisation_id, scope })
         .go({ pages: "all" });

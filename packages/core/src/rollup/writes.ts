@@ -10,7 +10,14 @@ import { pauseWindow } from "../billing/subscription-state";
 import { retryWait } from "../db/retry";
 import { db } from "../db/service";
 import { COST_DIM, churnRank, costBucketOf, isChurnRisk } from "./cost";
-import { COUNTER_SHARDS, ORGANISATION_ROLLUP, type RollupCounter, TOTAL_DAY } from "./entity";
+import {
+  COUNTER_SHARDS,
+  ORGANISATION_ROLLUP,
+  type RollupCounter,
+  SCHEDULED_ROLLUP,
+  scheduledDim,
+  TOTAL_DAY,
+} from "./entity";
 
 /** What a change is about: its gym, and for the breakdowns its offering, frequency and payment method. */
 export interface RollupSubject {
@@ -38,6 +45,8 @@ export interface RollupChange {
   member?: RollupMember;
   /** Only the offering's rows (a membership moving between offerings: docs/data-model.md "Rollups"). */
   offeringOnly?: boolean;
+  /** Only the gym's row in the scheduled-payment scope (`scheduledChanges`, rollup/money.ts). */
+  scheduled?: boolean;
 }
 
 /** Counters that are running totals (their sum over every day up to today is a current count). */
@@ -76,6 +85,16 @@ type RollupKey = { organisation_id: string; scope: string; day: string; dim: str
 export function rollupRows(change: RollupChange): { key: RollupKey; delta: RollupDelta }[] {
   const { subject, day } = change;
   const delta = nonZero(change.delta);
+  if (change.scheduled) {
+    if (!Object.keys(delta).length) return [];
+    const scope = SCHEDULED_ROLLUP;
+    return [
+      {
+        key: { organisation_id: subject.organisation_id, scope, day, dim: scheduledDim(subject.gym_id) },
+        delta,
+      },
+    ];
+  }
   const out: { key: RollupKey; delta: RollupDelta }[] = [];
   for (const running of [false, true]) {
     const part = Object.fromEntries(

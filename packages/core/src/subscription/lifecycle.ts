@@ -25,7 +25,7 @@ import { notePaymentMonths } from "../payment/months";
 import { newPayment } from "../payment/new-payment";
 import { findPayment, type PaymentRecord } from "../payment/store";
 import { racePoint } from "../race-points";
-import { factsRollup } from "../rollup/money";
+import { factsRollup, scheduledChanges } from "../rollup/money";
 import { writeCounted } from "../rollup/writes";
 import { chargeAfterOf, scheduleOf } from "./schedule";
 import { subscriptionWithPayments } from "./service";
@@ -215,6 +215,22 @@ function currentPeriodEnd(after: SubscriptionRecord): string | null {
 }
 
 /**
+ * The scheduled-payment counters' change of a re-plan, as the transaction below writes it: the
+ * next payment created, the old one updated in place (same id: its amount and surcharge), or the
+ * old one deleted and the next created. Each write is conditional on the old payment as read.
+ */
+function scheduledOfPlan(plan: { old: PaymentRecord | null; next: PaymentRecord | null } | null) {
+  if (!plan) return [];
+  if (plan.old && plan.next?.payment_id === plan.old.payment_id)
+    return scheduledChanges(plan.old, {
+      ...plan.old,
+      amount: plan.next.amount,
+      surcharge: plan.next.surcharge,
+    });
+  return [...scheduledChanges(plan.old, null), ...scheduledChanges(null, plan.next)];
+}
+
+/**
  * Writes a change of facts (conditional on the version read: a concurrent billing run or another
  * staff member gets 409) with the upcoming payment re-planned, in one transaction, and answers the
  * subscription as staff see it. `extra` adds payments (a break fee, a manual payment); `events`
@@ -255,7 +271,11 @@ export async function commitFacts(
   const outbox = [changed, ...events];
   const key = { organisation_id: sub.organisation_id, subscription_id: sub.subscription_id };
   const upcomingId = plan ? (plan.next?.payment_id ?? null) : undefined;
-  const counted = factsRollup(sub, after, extra, aucklandDate(now));
+  const counted = [
+    ...factsRollup(sub, after, extra, aucklandDate(now)),
+    ...scheduledOfPlan(plan),
+    ...extra.flatMap((p) => scheduledChanges(null, p)),
+  ];
   await notePaymentMonths([...(plan?.next ? [plan.next] : []), ...extra]);
   await racePoint("facts:read", sub.subscription_id);
   const { canceled } = await writeCounted(counted, (items) =>

@@ -40,7 +40,7 @@ import { type PriceRecord, priceLabel } from "../price/present";
 import { findPrice } from "../price/store";
 import { type PromoJoin, promoForJoin, promoJoinItems } from "../promo/join";
 import { racePoint } from "../race-points";
-import { paymentRollup } from "../rollup/money";
+import { paymentRollup, scheduledChanges } from "../rollup/money";
 import { joinDelta, rollupChange, writeCounted } from "../rollup/writes";
 import { trialForJoin, trialJoinItems } from "../trial/join";
 import type { getUser } from "../user/service";
@@ -363,6 +363,8 @@ export async function createSubscription(input: CreateSubscriptionInput): Promis
           }),
         ]
       : []),
+    // The first payment, when it is still to be charged: the expected-payments page's days ahead.
+    ...scheduledChanges(null, payment),
   ];
   await notePaymentMonths([payment]);
   await racePoint("subscribe:read", price.price_id);

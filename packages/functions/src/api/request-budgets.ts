@@ -68,8 +68,9 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/email/resend": b(4, 3),
   "POST /api/email/verify": b(7, 5),
   // The attention index: 8 shards side by side (issue 39; was the in-flight index one shard after another).
-  // The days ahead (at most 31) read the month-keyed list index: one Query per month of the range,
-  // side by side, so one more when the range crosses a month's end. Issue 39 item 3: the debt owed now
+  // The days ahead (at most 31) read the scheduled-payment counter rows: one Query (issue 39 item 4;
+  // was one Query per month of the range, so one more when it crossed a month's end); a round more only
+  // when a day in the range has payments waiting for a consent (their list). Issue 39 item 3: the debt owed now
   // from the dashboard's counters (one Query of the running total row, side by side too); the
   // attention part is a page (100 from each shard), so no more requests however much is open.
   "GET /api/expected-payments-debugging": b(14, 2),

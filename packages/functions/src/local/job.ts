@@ -11,6 +11,10 @@
  * `npm run job -- backfill-index-keys`: writes the attributes of the indexes added for scale on
  * items written before them (core jobs/index-backfill.ts; docs/data-model.md "Indexes added for
  * scale"); prints its counts.
+ *
+ * `npm run job -- recount-scheduled`: the one-off recount of the scheduled-payment counters of
+ * every organisation from its payments, after the deploy that adds them (core rollup/backfill.ts
+ * `recountScheduledRollups`; docs/data-model.md "Rollups"); prints its counts.
  */
 import { SingleBar } from "cli-progress";
 
@@ -28,16 +32,17 @@ type Job = (typeof jobs)[number];
 
 const BACKFILL = "backfill-member-profiles";
 const INDEX_BACKFILL = "backfill-index-keys";
+const SCHEDULED_RECOUNT = "recount-scheduled";
 
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
-    `Usage: npm run job -- <${[...jobs, BACKFILL, INDEX_BACKFILL].join("|")}> [--now 2026-12-01T09:00:00+13:00]`,
+    `Usage: npm run job -- <${[...jobs, BACKFILL, INDEX_BACKFILL, SCHEDULED_RECOUNT].join("|")}> [--now 2026-12-01T09:00:00+13:00]`,
   );
   process.exit(1);
 }
 
-if (!jobs.includes(job as Job) && job !== BACKFILL && job !== INDEX_BACKFILL)
+if (![BACKFILL, INDEX_BACKFILL, SCHEDULED_RECOUNT].includes(job) && !jobs.includes(job as Job))
   usage(job ? `Unknown job "${job}".` : undefined);
 const nowFlag = rest.indexOf("--now");
 const nowText = nowFlag >= 0 ? rest[nowFlag + 1] : undefined;
@@ -65,6 +70,16 @@ if (job === INDEX_BACKFILL) {
     onProgress: (s) => process.stdout.write(`\r ${INDEX_BACKFILL}: ${s.roles} roles read so far`),
   });
   console.log(`\n${INDEX_BACKFILL}`);
+  for (const [name, value] of Object.entries(summary)) console.log(`  ${name.padEnd(18)} ${value}`);
+  process.exit(0);
+}
+
+if (job === SCHEDULED_RECOUNT) {
+  const { recountScheduledRollups } = await import("@gym/core/rollup/backfill");
+  const summary = await recountScheduledRollups((done) =>
+    process.stdout.write(`\r ${SCHEDULED_RECOUNT}: ${done} organisations so far`),
+  );
+  console.log(`\n${SCHEDULED_RECOUNT}`);
   for (const [name, value] of Object.entries(summary)) console.log(`  ${name.padEnd(18)} ${value}`);
   process.exit(0);
 }

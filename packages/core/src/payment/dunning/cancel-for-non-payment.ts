@@ -9,12 +9,13 @@ import { emailSender } from "../../email/port";
 import { log } from "../../log";
 import { adjustUniqueMemberships } from "../../offering/unique-memberships";
 import { deliverCommitted, outboxEvent, outboxItem } from "../../outbox/outbox";
-import { cancellationChange, rollupItems, trialStopChanges } from "../../rollup/writes";
+import { scheduledChanges } from "../../rollup/money";
+import { cancellationChange, type RollupChange, rollupItems, trialStopChanges } from "../../rollup/writes";
 import type { SubscriptionRecord } from "../../subscription/store";
 import { memberRecipient } from "../../user/recipient";
 import { subscriptionDebt } from "../debt";
 import { cancelledForNonPaymentEmail } from "../emails";
-import { ATTENTION_FIELDS } from "../store";
+import { ATTENTION_FIELDS, findPayment } from "../store";
 
 /** Cancels a subscription whose grace ended with debt owing; revokes door access; emails the member. */
 export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): Promise<boolean> {
@@ -38,7 +39,11 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
       .go();
     return false;
   }
-  const upcomingId = sub.upcoming_payment_id;
+  // The upcoming payment as read: cancelled with the membership on the condition that it is still
+  // as read (its version), so the scheduled-payment counters lose exactly what it added.
+  const upcoming = sub.upcoming_payment_id
+    ? await findPayment(sub.organisation_id, sub.upcoming_payment_id)
+    : null;
   const leaving = cancellationChange(sub, aucklandDate(now), 1);
   // Door access is revoked through the outbox (member/hooks.ts): the event commits with the
   // cancellation, so a process that ends right after still leaves it to be delivered.
@@ -53,8 +58,14 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   const cancellation = (
     { subscription, dunning, rollup, memberMonth, outboxEvent: outbox }: Entities,
     removed: ("next_retry_on" | "upcoming_payment_id")[],
+    scheduled: RollupChange[],
   ) => [
-    ...rollupItems({ rollup, memberMonth }, leaving, ...trialStopChanges(sub, aucklandDate(now), 1)),
+    ...rollupItems(
+      { rollup, memberMonth },
+      leaving,
+      ...trialStopChanges(sub, aucklandDate(now), 1),
+      ...scheduled,
+    ),
     outboxItem({ outboxEvent: outbox }, cancelled),
     subscription
       .patch(key)
@@ -70,20 +81,26 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
       .commit() as never,
     dunning.delete(key).commit() as never,
   ];
+  // An upcoming payment already claimed (or gone) stays named, as when the write below is refused.
+  const cancels = upcoming?.status === "upcoming" ? upcoming : null;
   const { canceled } = await db()
     .transaction.write((entities) => [
-      ...cancellation(entities, ["next_retry_on", "upcoming_payment_id"]),
-      ...(upcomingId
+      ...cancellation(
+        entities,
+        sub.upcoming_payment_id && !cancels ? ["next_retry_on"] : ["next_retry_on", "upcoming_payment_id"],
+        cancels ? scheduledChanges(cancels, null) : [],
+      ),
+      ...(cancels
         ? [
             entities.payment
-              .patch({ organisation_id: sub.organisation_id, payment_id: upcomingId })
+              .patch({ organisation_id: sub.organisation_id, payment_id: cancels.payment_id })
               .set({
                 status: "cancelled",
                 error_description: "The membership was cancelled for non-payment.",
               })
               .remove(["work_key", "work_sort", "waiting_for", ...ATTENTION_FIELDS])
               .add({ version: 1 })
-              .where((a, op) => op.eq(a.status, "upcoming"))
+              .where((a, op) => `${op.eq(a.status, "upcoming")} AND ${op.eq(a.version, cancels.version)}`)
               .commit() as never,
           ]
         : []),
@@ -92,7 +109,7 @@ export async function cancelForNonPayment(sub: SubscriptionRecord, now: Date): P
   if (canceled) {
     // The upcoming payment may already be claimed or gone: cancel the subscription alone.
     const alone = await db()
-      .transaction.write((entities) => cancellation(entities, ["next_retry_on"]))
+      .transaction.write((entities) => cancellation(entities, ["next_retry_on"], []))
       .go();
     if (alone.canceled) return false;
   }

@@ -14,7 +14,7 @@ import { log } from "../../log";
 import type { PaymentTypeRecord } from "../../payment-type/present";
 import { findPaymentTypes } from "../../payment-type/service";
 import { racePoint } from "../../race-points";
-import { paymentRollup } from "../../rollup/money";
+import { paymentRollup, scheduledChanges } from "../../rollup/money";
 import { rollupItems } from "../../rollup/writes";
 import { chargeAfterOf } from "../../subscription/schedule";
 import { findSubscription, findSubscriptions, type SubscriptionRecord } from "../../subscription/store";
@@ -74,7 +74,7 @@ async function claimOne(
   const isBreakFee = (payment.meta as { kind?: string } | undefined)?.kind === "break_fee";
   if (!sub || (cancellationInEffect(sub, payment.due_on) && !isBreakFee)) {
     const { canceled } = await db()
-      .transaction.write(({ payment: payments }) => [
+      .transaction.write(({ payment: payments, rollup, memberMonth }) => [
         payments
           .patch(key)
           .set({
@@ -85,6 +85,7 @@ async function claimOne(
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
           .commit(),
+        ...rollupItems({ rollup, memberMonth }, ...scheduledChanges(payment, null)),
       ])
       .go();
     return { result: canceled ? "lost" : "cancelled" };
@@ -101,7 +102,7 @@ async function claimOne(
   }
   if (needsConsent(sub, paymentType)) {
     const { canceled } = await db()
-      .transaction.write(({ payment: payments }) => [
+      .transaction.write(({ payment: payments, rollup, memberMonth }) => [
         payments
           .patch(key)
           .set({
@@ -111,6 +112,10 @@ async function claimOne(
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, payment.version)} AND ${op.eq(a.status, "upcoming")}`)
           .commit(),
+        ...rollupItems(
+          { rollup, memberMonth },
+          ...scheduledChanges(payment, { ...payment, waiting_for: "bank_consent" }),
+        ),
       ])
       .go();
     return { result: canceled ? "lost" : "held" };
@@ -182,6 +187,8 @@ async function claimOne(
   const expected = payment.is_retry
     ? []
     : [paymentRollup(payment, sub, payment.due_on, { expected: payment.amount, expected_count: 1 })];
+  // No longer to be charged ahead; the next payment, when this claim creates it, is (below).
+  const scheduled = scheduledChanges(payment, claimed);
   // The credit spent is taken off with ADD, on the condition that that much is still held: a
   // manual payment adding credit meanwhile is kept (a SET of the balance read would undo it), and
   // two claims cannot both spend the same credit (docs/billing.md "Manual payments").
@@ -270,7 +277,12 @@ async function claimOne(
                   .commit(),
               ]
             : []),
-      ...rollupItems({ rollup, memberMonth }, ...expected),
+      ...rollupItems(
+        { rollup, memberMonth },
+        ...expected,
+        ...scheduled,
+        ...(nextRecord && next && !pastIt ? scheduledChanges(null, nextRecord) : []),
+      ),
     ])
     .go();
   if (!first.canceled) return { result: "claimed", claimed: paidByCredit ? undefined : claimed };

@@ -17,6 +17,9 @@ import { notePaymentMonths } from "@gym/core/payment/months";
 import { attentionKeys, monthKeys, workKeys } from "@gym/core/payment/store";
 import { linkProviderId } from "@gym/core/providers/links";
 import { stripeProvider } from "@gym/core/providers/stripe/index";
+import { writeRecount } from "@gym/core/rollup/backfill";
+import { type ScheduledLike, scheduledChanges } from "@gym/core/rollup/money";
+import type { RollupChange } from "@gym/core/rollup/writes";
 import { scheduleKeys } from "@gym/core/subscription/store";
 import { putRole } from "@gym/core/user/roles";
 import { createUser } from "@gym/core/user/service";
@@ -194,6 +197,8 @@ export async function seedBulkOrganisation(options: {
   if (!confirm) throw new Error("The bulk seed needs the simulated Stripe adapter.");
   const now = new Date().toISOString();
   const chunk = 1_000;
+  // The expected-payments page's days ahead count the upcoming payments (rollup/money.ts).
+  const scheduled: RollupChange[] = [];
   for (let from = 0; from < options.members; from += chunk) {
     const users: Record<string, unknown>[] = [];
     const members: Record<string, unknown>[] = [];
@@ -327,12 +332,15 @@ export async function seedBulkOrganisation(options: {
     add(types, (b) => d.paymentType.put(b));
     add(subs, (b) => d.subscription.put(b));
     add(payments, (b) => d.payment.put(b));
+    for (const p of payments) scheduled.push(...scheduledChanges(null, p as unknown as ScheduledLike));
     await notePaymentMonths(payments as { organisation_id: string; due_on: string }[]);
     await inBatches(batches, 1, WRITERS, ([write]) => write());
     options.onProgress?.(Math.min(options.members, from + chunk), options.members);
   }
   // The gyms list's staff and member counts (kept by putRole, which the batch writes bypass).
   await recountPeople(org.organisation_id);
+  // The scheduled-payment counters (kept by the payments' own writes, which the batch writes bypass).
+  await writeRecount(scheduled, org.organisation_id);
   return {
     organisation_id: org.organisation_id,
     admin_email: adminEmail,

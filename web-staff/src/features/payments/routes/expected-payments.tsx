@@ -171,7 +171,8 @@ export function ExpectedPaymentsRoute() {
           <>
             {data.partial && (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-                This organisation has more payments than one look reads; the totals below are partial.
+                More payments due soon wait for a new bank consent than one look reads; the list of them may
+                miss some (the totals by day are complete).
               </Alert>
             )}
             <Stack gap="xs">
