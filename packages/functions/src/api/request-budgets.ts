@@ -188,7 +188,10 @@ export const requestBudgets: Record<string, RequestBudget> = {
   "POST /api/profile-picture": b(3, 2),
   "GET /api/promo-codes": b(4, 2),
   "POST /api/promo-codes": b(4, 3),
-  "GET /api/promo-codes/check": b(8, 4),
+  // Rounds are counted by timing (a request sent after an answer came back starts one), and its
+  // side-by-side chains differ in length (the code's name, record and the member's use; the price,
+  // then the trial's use): as their answers interleave it measured 4 or 5 (2 runs in 5 at 5).
+  "GET /api/promo-codes/check": b(8, 5),
   "PUT /api/promo-codes/{id}": b(5, 4),
   "DELETE /api/promo-codes/{id}/archive": b(5, 3),
   "POST /api/register": b(5, 4), // issue 36 aimed at ≤ 8 in ≤ 4 (met)
