@@ -30,6 +30,13 @@ describe("a price as shown", () => {
     expect(priceLabel(base)).toBe("$20.00 Weekly");
     expect(priceLabel({ ...base, term_amount: 12, term_unit: "months" })).toBe("$20.00 Weekly · 12M Term");
     expect(priceLabel({ ...base, amount: 29_900, billing_frequency: "one_off" })).toBe("$299.00 PIF");
+    // A visit pass is paid once too, but it is not a membership paid in full (docs/offers.md).
+    expect(priceLabel({ ...base, amount: 12_000, billing_frequency: "one_off", visits: 10 })).toBe(
+      "$120.00 Visit pass · 10 visits",
+    );
+    expect(priceLabel({ ...base, amount: 1_500, billing_frequency: "one_off", visits: 1 })).toBe(
+      "$15.00 Visit pass · 1 visit",
+    );
   });
 
   it("quotes total value: a term from the given date, PIF its amount, Flexi none", () => {

@@ -76,8 +76,13 @@ export function priceTotalValue(price: PriceRecord, today: CivilDate): number | 
 
 /** "$24.00 Weekly", "$20.00 Weekly · 12M Term", "$299.00 PIF". */
 export function priceLabel(
-  price: Pick<PriceRecord, "amount" | "billing_frequency" | "term_amount" | "term_unit">,
+  price: Pick<PriceRecord, "amount" | "billing_frequency" | "term_amount" | "term_unit"> & {
+    visits?: number | null;
+  },
 ): string {
+  // A visit pass is paid once, like PIF, but is not a membership paid in full (docs/offers.md).
+  if (priceKindOf(price) === "pass")
+    return `${formatCents(price.amount)} Visit pass · ${visitsOf(price.visits!)}`;
   const base = `${formatCents(price.amount)} ${frequencyLabel[price.billing_frequency]}`;
   return price.term_amount != null && price.term_unit != null
     ? `${base} · ${formatTerm(price.term_amount, price.term_unit)}`
@@ -178,9 +183,10 @@ export function formatPass(
   >,
 ): string | null {
   if (priceKindOf(price) !== "pass" || !price.visits) return null;
-  const visits = `${price.visits} ${price.visits === 1 ? "visit" : "visits"}`;
-  return `${visits}, valid ${passValidity(price)}, ${formatCents(price.amount)} paid once`;
+  return `${visitsOf(price.visits)}, valid ${passValidity(price)}, ${formatCents(price.amount)} paid once`;
 }
+
+const visitsOf = (visits: number) => `${visits} ${visits === 1 ? "visit" : "visits"}`;
 
 function passValidity(price: Pick<PriceRecord, "valid_days" | "term_amount" | "term_unit">): string {
   if (price.valid_days) return `${price.valid_days} ${price.valid_days === 1 ? "day" : "days"}`;

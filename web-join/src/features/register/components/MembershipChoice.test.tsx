@@ -31,7 +31,7 @@ const offerings = [
       {
         ...base,
         id: "pass",
-        label: "$120.00 PIF",
+        label: "$120.00 Visit pass · 10 visits",
         amount: 12_000,
         formatted_amount: "$120.00",
         billing_frequency: "one_off",
@@ -111,7 +111,7 @@ describe("the plan list", () => {
       screen.getByRole("radio", { name: "Summer Pass: 10 visits, valid 90 days, $120.00 paid once" }),
     ).toBeInTheDocument();
     expect(screen.getByText("Visit pass")).toBeInTheDocument();
-    expect(screen.queryByText("$120.00 PIF")).not.toBeInTheDocument();
+    expect(screen.queryByText("$120.00 Visit pass · 10 visits")).not.toBeInTheDocument();
     expect(screen.queryByText("PIF")).not.toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Summer Pass: $24.00 Weekly" })).toBeInTheDocument();
     expect(screen.getAllByText("Flexi")).not.toHaveLength(0);

@@ -17,7 +17,7 @@ const state = {
   gym: { uuid: "gym-uuid-1", name: "Harbour Fitness Ponsonby", logo: null },
   price: {
     id: "p1",
-    label: "$120.00 PIF",
+    label: "$120.00 Visit pass · 10 visits",
     amount: 12_000,
     formatted_amount: "$120.00",
     billing_frequency: "one_off",
@@ -77,7 +77,7 @@ describe("the confirm page for a visit pass", () => {
     );
     expect(screen.getByText("Card surcharge").nextSibling).toHaveTextContent("$3.30");
     expect(screen.getByText("Total").nextSibling).toHaveTextContent("$123.30");
-    expect(screen.queryByText("$120.00 PIF")).not.toBeInTheDocument();
+    expect(screen.queryByText("$120.00 Visit pass · 10 visits")).not.toBeInTheDocument();
     expect(screen.queryByText("Membership")).not.toBeInTheDocument();
     expect(screen.queryByText("First payment")).not.toBeInTheDocument();
   });
