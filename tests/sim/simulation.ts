@@ -233,6 +233,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // never lands and the receiver's ~2 s of waits for it (payment/webhooks.ts) are idle time. The
   // same re-reads and outcome, 1/100 of the wait (STRIPE_ANSWER_WAIT_SCALE=1 replays the real waits).
   process.env.STRIPE_ANSWER_WAIT_SCALE ??= "0.01";
+  // The front door takes at most 600 webhook calls a minute from one source (webhook-limit.ts), in
+  // real time, and every simulated provider calls from the same one. A simulated day takes about a
+  // second, so on a fast machine a day's events went over it: 429s, the providers' redeliveries and
+  // their requests made the count follow the machine's speed (60 members over a year, seed 1: 1,051
+  // requests per member-year in 530 s, 1,731 in 351 s, ~5,800 calls refused). A provider's real day
+  // is far under the limit; the limit itself is tested by webhook-calls.test.ts and payouts.test.ts.
+  process.env.WEBHOOK_CALLS_PER_MINUTE ??= "1000000";
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = `sim-${options.seed}-${Date.now()}`;
   try {
