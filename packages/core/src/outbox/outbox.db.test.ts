@@ -368,17 +368,23 @@ describe("a lifecycle change: the activity through the outbox", () => {
   });
 });
 
+/** A new person given a member role, the process ending right after the role's commit. */
+async function roleWrittenThenCrash(name: string) {
+  const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name });
+  crashAfterCommit("role_written");
+  await expect(
+    putRole({
+      organisation_id: world.organisation_id,
+      user_id: user.user_id,
+      member_gym_ids: [world.gym_id],
+    }),
+  ).rejects.toThrow("simulated crash");
+  return user;
+}
+
 describe("a role written: the member search through the outbox", () => {
   it("a crash after the role commits: the drain indexes the member once", async () => {
-    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Rua Role" });
-    crashAfterCommit("role_written");
-    await expect(
-      putRole({
-        organisation_id: world.organisation_id,
-        user_id: user.user_id,
-        member_gym_ids: [world.gym_id],
-      }),
-    ).rejects.toThrow("simulated crash");
+    const user = await roleWrittenThenCrash("Rua Role");
     const member = async () =>
       (await db().entities.member.get({ organisation_id: world.organisation_id, user_id: user.user_id }).go())
         .data;
@@ -462,16 +468,8 @@ describe("an event its writer delivers inline is written leased to the writer", 
   });
 
   it("a crash after the commit: the stream and the drain leave the item alone until its lease expires, then the drain delivers it once", async () => {
-    const user = await createUser({ email: `${newId().toLowerCase()}@example.nz`, name: "Kiri Kept" });
-    crashAfterCommit("role_written");
     const before = Date.now();
-    await expect(
-      putRole({
-        organisation_id: world.organisation_id,
-        user_id: user.user_id,
-        member_gym_ids: [world.gym_id],
-      }),
-    ).rejects.toThrow("simulated crash");
+    const user = await roleWrittenThenCrash("Kiri Kept");
     const [item] = await mine(user);
     // Leased to the writer from its commit, for a lease's length of real time: its first delivery.
     expect(item.attempts).toBe(1);

@@ -380,16 +380,19 @@ describe("scheduled-payment counters", () => {
 
   it("a drifted counter row is found by the ledger check and put right by the recount", async () => {
     const today = aucklandDate(await businessNow());
-    await db()
-      .entities.rollup.update({
-        organisation_id: world.organisation_id,
-        scope: SCHEDULED_ROLLUP,
-        day: addDays(today, 2),
-        dim: `g:${world.gym_id}`,
-        shard: 3,
-      })
-      .add({ scheduled_count: 5, scheduled_amount: 12_345 })
-      .go();
+    // A counter row moved by hand, as a write that forgot its counters would leave it.
+    const drift = (days: number, shard: number, add: { scheduled_count: number; scheduled_amount: number }) =>
+      db()
+        .entities.rollup.update({
+          organisation_id: world.organisation_id,
+          scope: SCHEDULED_ROLLUP,
+          day: addDays(today, days),
+          dim: `g:${world.gym_id}`,
+          shard,
+        })
+        .add(add)
+        .go();
+    await drift(2, 3, { scheduled_count: 5, scheduled_amount: 12_345 });
     const payments = await everyPayment(world.organisation_id);
     expect(Object.fromEntries(await liveRows())).not.toEqual(Object.fromEntries(recountedRows(payments)));
     // The organisation's ledger check (the simulation's daily check) finds it.
@@ -403,16 +406,7 @@ describe("scheduled-payment counters", () => {
     expect(await scheduled()).toEqual([]);
     // The one-off after the deploy (`npm run job -- recount-scheduled`): the rows of every
     // organisation, from their payments; a row no payment backs is gone.
-    await db()
-      .entities.rollup.update({
-        organisation_id: world.organisation_id,
-        scope: SCHEDULED_ROLLUP,
-        day: addDays(today, 400),
-        dim: `g:${world.gym_id}`,
-        shard: 1,
-      })
-      .add({ scheduled_count: 1, scheduled_amount: 100 })
-      .go();
+    await drift(400, 1, { scheduled_count: 1, scheduled_amount: 100 });
     expect(await scheduled()).toHaveLength(1);
     expect((await recountScheduledRollups()).organisations).toBeGreaterThan(0);
     await check("after the recount of the scheduled rows");
