@@ -73,7 +73,7 @@ console.log(`
  books              journals ${dollars(result.books.collected)} (model: ${dollars(result.books.model)}): income ${dollars(result.books.income)}, surcharges ${dollars(result.books.surcharges)}, fees ${dollars(result.books.fees)}, credit ${dollars(result.books.credit)}; ${result.books.journals} journals, ${result.books.unbalanced.length} unbalanced
  payouts            ${result.payouts.payouts} Stripe payouts recorded: ${dollars(result.payouts.gross)} of card payments, fees ${dollars(result.payouts.fees)} (Stripe paid out ${dollars(result.payouts.paid_out.gross)} in ${result.payouts.paid_out.payouts}; in transit ${dollars(result.payouts.in_transit.gross)}; journals' card payments ${dollars(result.books.cards)}), ${result.payouts.mismatches.length + result.payouts.problems.length} not matching
  discrepancies      ${result.discrepancies.length}
- invariant breaks   ${result.invariant_breaks.length} (ledger checks: ${result.ledger_checks} subscription-days)
+ invariant breaks   ${result.invariant_breaks.length} (ledger checks: ${result.ledger_checks} subscription-days read)
  double charges     ${result.double_charges}
  missed periods     ${result.missed_periods}
  events             ${Object.entries(result.events)
