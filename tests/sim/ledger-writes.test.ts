@@ -23,10 +23,10 @@ const paymentPut = (subscription: string | undefined) => ({
   Item: { __edb_e__: "payment", payment_id, organisation_id, subscription_id: subscription },
 });
 const paymentPatch = () =>
-  db()
-    .entities.payment.patch({ organisation_id, payment_id })
-    .set({ status: "sent" })
-    .params() as Record<string, unknown>;
+  db().entities.payment.patch({ organisation_id, payment_id }).set({ status: "sent" }).params() as Record<
+    string,
+    unknown
+  >;
 const subscriptionPatch = () =>
   db()
     .entities.subscription.patch({ organisation_id, subscription_id })
