@@ -4,7 +4,7 @@
  * (payment/ledger-check.ts) after each test; a break fails the test that left it (a break already
  * reported by an earlier test of the file is not reported again).
  */
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { paginateScan } from "@aws-sdk/lib-dynamodb";
 import { afterEach, expect } from "vitest";
 import { config } from "../../packages/core/src/config";
 import { dynamo } from "../../packages/core/src/db/client";
@@ -27,20 +27,16 @@ function checkAllLedgers(): Promise<Check> {
   return settled(async () => {
     const subs: Record<string, unknown>[] = [];
     const payments: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new ScanCommand({
-          TableName: config.tableName,
-          FilterExpression: "#e IN (:s, :p)",
-          ExpressionAttributeNames: { "#e": "__edb_e__" },
-          ExpressionAttributeValues: { ":s": "subscription", ":p": "payment" },
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateScan(
+      { client: dynamo() },
+      {
+        TableName: config.tableName,
+        FilterExpression: "#e IN (:s, :p)",
+        ExpressionAttributeNames: { "#e": "__edb_e__" },
+        ExpressionAttributeValues: { ":s": "subscription", ":p": "payment" },
+      },
+    ))
       for (const item of page.Items ?? []) (item.__edb_e__ === "payment" ? payments : subs).push(item);
-      start = page.LastEvaluatedKey;
-    } while (start);
     return {
       checked: subs.length,
       breaks: ledgerBreaksOf(
