@@ -9,6 +9,12 @@ import type { RegistrationState } from "@gym/core/contract/registration";
 export interface PaymentChange {
   /** Cents owed before the change (0: nothing was owed). */
   owed: number;
+  /**
+   * The declined payment owed before the change, if one was: the new method's retry of it is made
+   * by a reaction a moment after the method is saved, so while the member's latest payment is still
+   * this one the page waits for the retry before saying what became of the amount.
+   */
+  payment_id?: string;
 }
 
 /**
@@ -22,8 +28,14 @@ export function owedOf(state: RegistrationState | undefined): number {
   return latest && ["failed", "declined"].includes(latest.status) ? latest.total : sub.balance_owing;
 }
 
-/** What the member owed before changing how they pay. */
-export const owedBefore = (state: RegistrationState | undefined): PaymentChange => ({ owed: owedOf(state) });
+/** What the member owed before changing how they pay, and the declined payment that owed it. */
+export function owedBefore(state: RegistrationState | undefined): PaymentChange {
+  const owed = owedOf(state);
+  const latest = state?.subscription?.latest_payment;
+  return owed > 0 && latest && ["failed", "declined"].includes(latest.status)
+    ? { owed, payment_id: latest.id }
+    : { owed };
+}
 
 /** The page that confirms a saved method: bank or card. */
 export const connectedPath = (method: Pick<PaymentType, "type"> | null | undefined) =>

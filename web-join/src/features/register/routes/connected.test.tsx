@@ -20,10 +20,12 @@ const state = (over: Partial<RegistrationState> = {}) =>
     ...over,
   }) as unknown as RegistrationState;
 
-function renderConnected(shown: RegistrationState, owed?: number) {
+/** `shown`: the registration as the API answers it, or one answer after another (the last repeats). */
+function renderConnected(shown: RegistrationState | RegistrationState[], owed?: number, declined?: string) {
+  const answers = Array.isArray(shown) ? [...shown] : [shown];
   mockFetch((call) =>
     call.url.startsWith("/api/me/registration")
-      ? jsonResponse({ data: shown })
+      ? jsonResponse({ data: answers.length > 1 ? answers.shift() : answers[0] })
       : jsonResponse({ data: null }),
   );
   const view = renderWithProviders(<ConnectedRoute />, {
@@ -34,7 +36,11 @@ function renderConnected(shown: RegistrationState, owed?: number) {
       { path: "/confirm-subscription", element: <p>confirm page</p> },
     ],
   });
-  if (owed !== undefined) void view.router.navigate("/card-connected", { replace: true, state: { owed } });
+  if (owed !== undefined)
+    void view.router.navigate("/card-connected", {
+      replace: true,
+      state: { owed, ...(declined ? { payment_id: declined } : {}) },
+    });
   return view;
 }
 
@@ -69,6 +75,44 @@ describe("the card-connected page", () => {
     expect(screen.getByText(/\$48\.72 is still owed/)).toBeInTheDocument();
     expect(screen.getByText(/Your card was declined\./)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Continue" })).not.toBeInTheDocument();
+  });
+
+  // The owed amount is retried with the new card by a reaction to the change, a moment after the
+  // card is saved: the page's first answer can still show the declined payment as the latest.
+  it("does not say the amount is still owed before the new card was tried, and says when it has paid", async () => {
+    const declined = {
+      id: "pay-declined",
+      total: 4872,
+      status: "failed",
+      error_description: "Your card was declined.",
+    };
+    const owing = { balance_owing: 4872, latest_payment: declined };
+    renderConnected(
+      [
+        state({ payment_failed: true, subscription: owing as unknown as RegistrationState["subscription"] }),
+        state({
+          payment_failed: true,
+          subscription: {
+            balance_owing: 4872,
+            latest_payment: { id: "pay-retry", total: 4872, status: "pending_request", is_retry: true },
+          } as unknown as RegistrationState["subscription"],
+        }),
+        state({
+          subscription: {
+            balance_owing: 0,
+            latest_payment: { id: "pay-retry", total: 4872, status: "paid", is_retry: true },
+          } as unknown as RegistrationState["subscription"],
+        }),
+      ],
+      4872,
+      "pay-declined",
+    );
+    expect(
+      await screen.findByText("The $48.72 you owed has been paid with this card.", undefined, {
+        timeout: 8_000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/is still owed/)).not.toBeInTheDocument();
   });
 
   it("moves a member still joining on to confirming", async () => {

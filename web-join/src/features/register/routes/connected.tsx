@@ -29,13 +29,19 @@ export function ConnectedRoute() {
   const title = `${what} ${changed ? "changed" : "connected"}`;
   useDocumentTitle(`${title} · Join`);
   const navigate = useNavigate();
-  // The owed amount is retried with the new method at once, but its answer may land a moment after
-  // this page opens (a provider's settlement): while that charge is still in flight, ask again for a
+  // The owed amount is retried with the new method by a reaction to the change, a moment after it
+  // was saved, and its answer may land later still (a provider's settlement): while the latest
+  // payment is still the declined one (not retried yet) or the retry is in flight, ask again for a
   // while before saying whether it was paid.
-  const owedAtStart = (navigation as PaymentChange | null)?.owed ?? 0;
+  const change = navigation as PaymentChange | null;
+  const owedAtStart = change?.owed ?? 0;
   const [asked, setAsked] = useState(0);
-  const inFlight = state?.subscription?.latest_payment?.status === "pending_request";
-  const waiting = Boolean(state?.welcome && owedAtStart > 0 && inFlight && asked < RECHECKS);
+  const latestNow = state?.subscription?.latest_payment;
+  const inFlight = latestNow?.status === "pending_request";
+  const notRetriedYet = Boolean(change?.payment_id) && latestNow?.id === change?.payment_id;
+  const waiting = Boolean(
+    state?.welcome && owedAtStart > 0 && (inFlight || notRetriedYet) && asked < RECHECKS,
+  );
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => {
@@ -43,11 +49,11 @@ export function ConnectedRoute() {
       setAsked((n) => n + 1);
     }, RECHECK_MS);
     return () => clearTimeout(timer);
-  }, [waiting, mutate]);
+  }, [waiting, asked, mutate]);
   if (!state || waiting) return <PageLoader label={waiting ? "Checking your payment" : undefined} />;
   const method = state.default_payment_type;
-  const owed = (navigation as PaymentChange | null)?.owed ?? 0;
-  const latest = state.subscription?.latest_payment ?? null;
+  const owed = owedAtStart;
+  const latest = latestNow ?? null;
   const stillOwed = owedOf(state) || owed;
   const thisMethod = bank ? "this account" : "this card";
   return (
