@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations as axe, serious, type Violation } from "../support/axe";
 import {
   currentHeading,
   openInApp,
@@ -22,41 +22,6 @@ const e2e = useProductAndBrowser();
  */
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core (WCAG 2.0/2.1/2.2 A and AA rules plus best practices) on the page as it stands. */
-async function axe(page: Page): Promise<Violation[]> {
-  // Once per loaded page: a page moved to inside the app keeps it.
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe.run();
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-}
-
-const serious = (violations: Violation[]) =>
-  violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 /** Every finding, kept for the summary printed at the end (a person reads it when a run fails). */
 const findings: { where: string; violations: Violation[]; ms?: number }[] = [];

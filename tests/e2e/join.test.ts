@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, serious } from "../support/axe";
 import {
   launchBrowser,
   newestMailId,
@@ -72,26 +72,13 @@ async function phone() {
   return context.newPage();
 }
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const checked: string[] = [];
 
 /** axe-core on the page as it stands: no serious or critical violations. */
 async function expectAccessible(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[];
-          }>;
-        };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
+  const violations = serious(await axeViolations(page)).map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.targets)}`,
+  );
   expect(violations, `${new URL(page.url()).pathname}: ${violations.join("; ")}`).toEqual([]);
   checked.push(new URL(page.url()).pathname);
 }

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, serious } from "../support/axe";
 import {
   currentHeading,
   openInApp,
@@ -36,8 +36,6 @@ const roles = {
 type Role = keyof typeof roles;
 
 const ids = {} as { member: string; gym: string; offering: string; staff: string; gymUuid: string };
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 beforeAll(async () => {
   const context = await e2e.browser.newContext({ storageState: await sessionOf("org-admin") });
@@ -312,21 +310,9 @@ async function inspect(page: Page, size: Size, options: VisitOptions): Promise<s
     if (cut.length) problems.push(`switcher name cut: ${cut.join(", ")}`);
   }
   if (options.axe) {
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: {
-            run: () => Promise<{
-              violations: { id: string; impact: string; nodes: { target: unknown }[] }[];
-            }>;
-          };
-        }
-      ).axe.run();
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
+    const violations = serious(await axeViolations(page)).map(
+      (v) => `${v.id} at ${JSON.stringify(v.targets)}`,
+    );
     problems.push(...violations.map((v) => `axe: ${v}`));
   }
   if (options.shot && screenshots)
