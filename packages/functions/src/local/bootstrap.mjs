@@ -163,12 +163,13 @@ async function main() {
         ),
       );
     });
-    // Two phases. First every project but e2e, two files at a time, with the static checks beside
-    // it. Then the browser tests, one file at a time, with the billing simulation (one long file,
-    // tests/sim/simulate.test.ts) beside them: each e2e file starts the whole product (or shares
-    // one) and drives Chromium, and sharing two cores with the API tests' workers and their
-    // DynamoDB Local made pages miss their waits; the simulation is one process and its DynamoDB
-    // Local, and waits on it much of the time. Every file runs once, with the same filter rules.
+    // Two phases. First every project but e2e, one file more than the cores at a time (three on
+    // two), with the static checks beside it. Then the browser tests, one file at a time, with the
+    // billing simulation (one long file, tests/sim/simulate.test.ts) beside them: each e2e file
+    // starts the whole product (or shares one) and drives Chromium, and sharing two cores with the
+    // API tests' workers and their DynamoDB Local made pages miss their waits; the simulation is one
+    // process and its DynamoDB Local, and waits on it much of the time. Every file runs once, with
+    // the same filter rules.
     // The first run builds the sites (the infra project's global setup); the e2e run reuses them.
     // Each vitest run appends its files' durations here, and the ten slowest of all are printed
     // at the end (tests/support/slowest-reporter.ts, print-slowest.ts).
@@ -177,10 +178,11 @@ async function main() {
     const simulation = "tests/sim/simulate.test.ts";
     console.log(`\n▶ Tests (vitest): every project but e2e, less ${simulation} (Biome and tsc beside it)`);
     const vitest = [plan[1][0], "run"];
-    // At least two test files at a time: vitest's default is one fewer than the cores (one, on two),
-    // and an API test file spends much of its time waiting on DynamoDB Local (8 API files on two
-    // cores: 85 s one at a time, 62 s two at a time).
-    const workers = Math.max(2, availableParallelism() - 1);
+    // One test file more than the cores (vitest's default is one fewer: one, on two): an API test
+    // file spends much of its time waiting on DynamoDB Local, and the cores had room mid-phase (8 API
+    // files on two cores: 85 s one at a time, 62 s two at a time; this whole phase with Biome and tsc
+    // beside it, three at a time against two: wall 0.90, CPU 0.98, docs/performance.md).
+    const workers = availableParallelism() + 1;
     const first = await runChild(
       [...vitest, "--project", "!e2e", "--exclude", simulation, `--maxWorkers=${workers}`],
       env,
