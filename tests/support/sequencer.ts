@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The files that take longest, started first when files run side by side (bootstrap.mjs runs the
- * projects other than e2e two at a time; a whole `npm test` runs the simulation beside the e2e run
+ * projects other than e2e one file more than the cores at a time; a whole `npm test` runs the simulation beside the e2e run
  * instead), so no long file is left running alone at the end. Vitest
  * orders them itself by the last run's durations when it has them (node_modules/.vite); on a fresh
  * clone it has none and starts large files first, and these are small files that run long.
