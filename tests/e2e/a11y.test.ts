@@ -4,9 +4,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations as axe, serious, type Violation } from "../support/axe";
 import {
+  busyIndicators,
   currentHeading,
   openInApp,
   screenshotPath,
+  settled,
   signInViaApi,
   useProductAndBrowser,
 } from "../support/e2e";
@@ -26,11 +28,6 @@ const phone = { width: 390, height: 844 };
 /** Every finding, kept for the summary printed at the end (a person reads it when a run fails). */
 const findings: { where: string; violations: Violation[]; ms?: number }[] = [];
 
-const busy = () =>
-  [...document.querySelectorAll(".mantine-Loader-root, .mantine-Skeleton-root[data-visible]")]
-    .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest("button"))
-    .map((el) => el.getAttribute("aria-label") ?? el.className.split(" ")[0]);
-
 /**
  * Opens a path and waits for the page's heading and for its data (no loader or skeleton left).
  * `inApp`: the signed-in staff routes after the first, moved to inside the app (openInApp).
@@ -39,11 +36,8 @@ async function open(page: Page, url: string, inApp = false) {
   if (inApp) await openInApp(page, url);
   else await page.goto(url);
   await page.locator(currentHeading).first().waitFor({ timeout: 15_000 });
-  const settled = await page
-    .waitForFunction(`(${busy.toString()})().length === 0`, undefined, { timeout: 5_000, polling: 100 })
-    .then(() => true)
-    .catch(() => false);
-  if (!settled) console.log(`${url}: still loading after 5 s: ${await page.evaluate(busy)}`);
+  if (!(await settled(page)))
+    console.log(`${url}: still loading after 5 s: ${await page.evaluate(busyIndicators)}`);
 }
 
 async function check(page: Page, where: string, started = Date.now()) {

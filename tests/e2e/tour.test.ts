@@ -2,9 +2,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, serious } from "../support/axe";
 import {
+  busyIndicators,
   currentHeading,
   openInApp,
   screenshotPath,
+  settled,
   signInViaApi,
   useProductAndBrowser,
   viewports,
@@ -239,9 +241,10 @@ async function visit(page: Page, url: string, size: Size, options: VisitOptions 
 /** What is wrong with the page as it stands (visit's checks, axe and screenshot included). */
 async function inspect(page: Page, size: Size, options: VisitOptions): Promise<string[]> {
   const problems: string[] = [];
-  // Settle: the page's heading (lazy chunks arrived), then no loader left (its first calls
-  // answered). Either not happening is a problem of the page (issue 39: a page stuck on its
-  // spinner, or never drawn, used to pass). A file an email links to (a logo) is not a page.
+  // Settle: the page's heading (lazy chunks arrived), then no loader or skeleton left (its first
+  // calls answered) and that drawn. Either not happening is a problem of the page (issue 39: a page
+  // stuck on its spinner, or never drawn, used to pass). A file an email links to (a logo) is not a
+  // page.
   const isPage = await page.evaluate(() => document.contentType === "text/html");
   const drawn =
     !isPage ||
@@ -252,14 +255,8 @@ async function inspect(page: Page, size: Size, options: VisitOptions): Promise<s
       .then(() => true)
       .catch(() => false));
   if (!drawn) problems.push("no heading after 8 s (the page never drew)");
-  const loaded = await page
-    .locator(".mantine-Loader-root")
-    .first()
-    .waitFor({ state: "detached", timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!loaded) problems.push("still loading after 5 s (a loader never left)");
-  await page.waitForTimeout(150);
+  if (isPage && !(await settled(page)))
+    problems.push(`still loading after 5 s (${(await page.evaluate(busyIndicators)).join(", ")} never left)`);
   const body = await page.locator("body").innerText();
   if (/Page not found/i.test(body)) problems.push("Page not found");
   if (/Something went wrong/i.test(body)) problems.push("Something went wrong");

@@ -229,6 +229,31 @@ export const signInStaff = signInViaApi;
 export const currentHeading = "h1:not([data-e2e-left])";
 
 /**
+ * What still loads on the page as a person sees it: each loader and skeleton on screen (a button's
+ * own spinner aside), by its label. Runs in the page (`page.evaluate(busyIndicators)`).
+ */
+export const busyIndicators = () =>
+  [...document.querySelectorAll(".mantine-Loader-root, .mantine-Skeleton-root[data-visible]")]
+    .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest("button"))
+    .map((el) => el.getAttribute("aria-label") ?? el.className.split(" ")[0]);
+
+/**
+ * Waits until nothing on the page loads any more ({@link busyIndicators}), then for two animation
+ * frames (what that last change drew is on screen). False when something still loads after
+ * `timeout` ms.
+ */
+export async function settled(page: Page, timeout = 5_000): Promise<boolean> {
+  const idle = await page
+    .waitForFunction(`(${busyIndicators.toString()})().length === 0`, undefined, { timeout, polling: 100 })
+    .then(() => true)
+    .catch(() => false);
+  await page.evaluate(
+    () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
+  );
+  return idle;
+}
+
+/**
  * Opens an address the way a person inside the app gets there: when the page already shows the
  * same site, its router is moved there (the browser's history and the event the router listens
  * to, as the back and forward buttons do), without loading and starting the app again; otherwise
