@@ -38,13 +38,16 @@ let core: {
 /** A provider: no cookies, no X-Requested-With. */
 const provider = () => new HttpClient(api.url, { xhr: false });
 let eventCount = 0;
+/** The id of the Stripe event this file sent last. */
+let lastEventId = "";
 
 async function stripeEvent(type: string, object: Record<string, unknown>, account = world.stripe_account) {
   const { SIMULATED_STRIPE_WEBHOOK_SECRET } = await import("@gym/core/simulators/stripe");
   const { signStripePayload } = await import("@gym/core/providers/stripe/verify");
   eventCount += 1;
+  lastEventId = `evt_binding_${eventCount}_${Date.now()}`;
   const body = JSON.stringify({
-    id: `evt_binding_${eventCount}_${Date.now()}`,
+    id: lastEventId,
     object: "event",
     type,
     account,
@@ -95,9 +98,16 @@ async function cardMemberCharged(card = "4242424242424242") {
   return { user, subscription, payment: charged };
 }
 
+/**
+ * The webhook log's record of the event this file sent last: found by its event id, not as the
+ * newest record (the simulated Stripe's own events for the charge arrive on their own time, and
+ * one landing after ours is newer).
+ */
 async function lastCall() {
-  const calls = await core.log.listWebhookCalls(world.organisation_id, { per_page: 1 });
-  return calls.data[0];
+  const calls = await core.log.listWebhookCalls(world.organisation_id, { per_page: 50 });
+  const ours = calls.data.find((call: { event_id: string | null }) => call.event_id === lastEventId);
+  if (!ours) throw new Error(`no webhook call recorded for ${lastEventId}`);
+  return ours;
 }
 
 beforeAll(async () => {
