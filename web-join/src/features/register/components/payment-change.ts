@@ -25,16 +25,19 @@ export function owedOf(state: RegistrationState | undefined): number {
   const sub = state?.subscription;
   if (!state?.payment_failed || !sub) return 0;
   const latest = sub.latest_payment;
-  return latest && ["failed", "declined"].includes(latest.status) ? latest.total : sub.balance_owing;
+  return declined(latest) ? latest.total : sub.balance_owing;
+}
+
+/** A payment the provider refused (what a new payment method is tried on). */
+function declined<P extends { status: string }>(payment: P | null | undefined): payment is P {
+  return Boolean(payment && ["failed", "declined"].includes(payment.status));
 }
 
 /** What the member owed before changing how they pay, and the declined payment that owed it. */
 export function owedBefore(state: RegistrationState | undefined): PaymentChange {
   const owed = owedOf(state);
   const latest = state?.subscription?.latest_payment;
-  return owed > 0 && latest && ["failed", "declined"].includes(latest.status)
-    ? { owed, payment_id: latest.id }
-    : { owed };
+  return owed > 0 && declined(latest) ? { owed, payment_id: latest.id } : { owed };
 }
 
 /** The page that confirms a saved method: bank or card. */
