@@ -34,14 +34,12 @@ export function ConnectedRoute() {
   // payment is still the declined one (not retried yet) or the retry is in flight, ask again for a
   // while before saying whether it was paid.
   const change = navigation as PaymentChange | null;
-  const owedAtStart = change?.owed ?? 0;
+  const owed = change?.owed ?? 0;
   const [asked, setAsked] = useState(0);
-  const latestNow = state?.subscription?.latest_payment;
-  const inFlight = latestNow?.status === "pending_request";
-  const notRetriedYet = Boolean(change?.payment_id) && latestNow?.id === change?.payment_id;
-  const waiting = Boolean(
-    state?.welcome && owedAtStart > 0 && (inFlight || notRetriedYet) && asked < RECHECKS,
-  );
+  const latest = state?.subscription?.latest_payment ?? null;
+  const inFlight = latest?.status === "pending_request";
+  const notRetriedYet = Boolean(change?.payment_id) && latest?.id === change?.payment_id;
+  const waiting = Boolean(state?.welcome && owed > 0 && (inFlight || notRetriedYet) && asked < RECHECKS);
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => {
@@ -52,8 +50,6 @@ export function ConnectedRoute() {
   }, [waiting, asked, mutate]);
   if (!state || waiting) return <PageLoader label={waiting ? "Checking your payment" : undefined} />;
   const method = state.default_payment_type;
-  const owed = owedAtStart;
-  const latest = latestNow ?? null;
   const stillOwed = owedOf(state) || owed;
   const thisMethod = bank ? "this account" : "this card";
   return (
