@@ -13,6 +13,7 @@
  *    replaced it is reported beside it.
  */
 import { launchBrowser, startProduct } from "../support/e2e";
+import { fullChromiumPath } from "../support/e2e-global-setup";
 
 interface Row {
   figure: string;
@@ -70,7 +71,8 @@ const watchMarks = (marks: Record<string, string>) => `(() => {
 
 export async function lcpBench(rows: Row[]) {
   const product = await startProduct();
-  const browser = await launchBrowser();
+  // The full browser: what a person waits for, not the tests' headless shell.
+  const browser = await launchBrowser(fullChromiumPath());
   try {
     const gymLink = product.output().match(/https?:\/\/localhost:\d+\/\?gym=[\w-]+/)?.[0];
     const joinUrl = gymLink

@@ -39,7 +39,7 @@ describe("the product as npm start runs it", () => {
     expect(link?.startsWith(`${e2e.product.joinUrl}/?gym=`)).toBe(true);
     await page.goto(link!);
     await page.getByLabel(/email/i).first().waitFor({ state: "visible" });
-    await page.screenshot({ path: screenshotPath("join-register-phone") });
+    await page.screenshot({ path: screenshotPath("product-join-phone") });
     await page.close();
   });
 

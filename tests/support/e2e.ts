@@ -78,10 +78,13 @@ function runningProduct(): Product {
   };
 }
 
-/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium headless shell (e2e-global-setup.ts `chromiumPath`), or the browser named, with
+ * the flags that keep it off the (closed) network.
+ */
+export function launchBrowser(executablePath = chromiumPath()): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath,
     headless: true,
     args: [
       "--no-sandbox",
