@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -33,9 +33,13 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "gym-e2e-"));
   let pool: Awaited<ReturnType<typeof startProductPool>>;
   try {
-    // One shared product (the files run one at a time), and two products started ahead: seven
-    // files have their own, some of them short and back to back.
-    pool = await startProductPool(folder, { shared: 1, spares: 2 });
+    // One shared product (the files run one at a time), and two products started ahead (eight
+    // files have their own, some of them short and back to back), no more than the files ask for.
+    pool = await startProductPool(folder, {
+      shared: 1,
+      spares: 2,
+      wanted: await filesWithOwnProduct(project),
+    });
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
@@ -46,6 +50,15 @@ export default async function setup(project: TestProject) {
     await pool.stop();
     rmSync(folder, { recursive: true, force: true });
   };
+}
+
+/**
+ * How many of the project's files ask for a product of their own (`{ own: true }` or
+ * `ownProduct(`, read from their source): the pool starts no more unless a file waits for one.
+ */
+async function filesWithOwnProduct(project: TestProject): Promise<number> {
+  const { testFiles } = await project.globTestFiles();
+  return testFiles.filter((file) => /\{ own: true \}|ownProduct\(/.test(readFileSync(file, "utf8"))).length;
 }
 
 /**

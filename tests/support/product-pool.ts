@@ -1,4 +1,12 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { launchProduct, type Product, SHARED_PRODUCT_FAILED, type SharedProductInfo } from "./product";
 
@@ -15,6 +23,9 @@ import { launchProduct, type Product, SHARED_PRODUCT_FAILED, type SharedProductI
  * spare `spare-<n>.json` (its SharedProductInfo, written when it is launched) and `spare-<n>.log`
  * (its output: the banner says it is ready). A file claims a spare by renaming its json to
  * `claimed-<n>.json` (one rename wins), stops it when done; the pool stops every product at the end.
+ * The pool starts no more spares than the run's files ask for (`wanted`: a start is ~13 CPU s, and
+ * two were started for no file), unless a file is waiting for one (`waiting-<pid>`, written by
+ * claimProduct while it finds none).
  */
 export interface ProductPool {
   /** The shared products, one per worker of the e2e run (sharedProduct picks its worker's). */
@@ -22,12 +33,21 @@ export interface ProductPool {
   stop(): Promise<void>;
 }
 
+export interface PoolSize {
+  /** Products the files share (one per worker). */
+  shared: number;
+  /** Products kept started ahead, unclaimed. */
+  spares: number;
+  /** How many files will claim a product of their own (no more are started unless one waits). */
+  wanted?: number;
+}
+
 /** How many products at most one e2e run starts for the files with their own (a runaway guard). */
 const MOST_SPARES = 16;
 
 export async function startProductPool(
   folder: string,
-  { shared: sharedCount, spares }: { shared: number; spares: number },
+  { shared: sharedCount, spares, wanted = MOST_SPARES }: PoolSize,
 ): Promise<ProductPool> {
   // The demo data, seeded once into a data folder by a product started for that and stopped.
   const seededData = join(folder, "seeded-data");
@@ -72,8 +92,10 @@ export async function startProductPool(
   let stopped = false;
   const topUp = async () => {
     if (starting || stopped || count >= MOST_SPARES) return;
-    const waiting = readdirSync(folder).filter((name) => /^spare-\d+\.json$/.test(name)).length;
-    if (waiting >= spares) return;
+    const names = readdirSync(folder);
+    const ready = names.filter((name) => /^spare-\d+\.json$/.test(name)).length;
+    const claimer = names.some((name) => name.startsWith("waiting-"));
+    if (ready >= spares || (count >= wanted && !(claimer && ready === 0))) return;
     starting = true;
     const n = ++count;
     try {
@@ -104,7 +126,16 @@ export async function startProductPool(
  */
 export async function claimProduct(folder: string): Promise<Product> {
   const deadline = Date.now() + 240_000;
-  for (;;) {
+  const waiting = join(folder, `waiting-${process.pid}`);
+  try {
+    return await claim(folder, waiting, deadline);
+  } finally {
+    rmSync(waiting, { force: true });
+  }
+}
+
+async function claim(folder: string, waiting: string, deadline: number): Promise<Product> {
+  for (let tries = 0; ; tries++) {
     const names = readdirSync(folder)
       .filter((name) => /^spare-\d+\.json$/.test(name))
       .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
@@ -120,6 +151,8 @@ export async function claimProduct(folder: string): Promise<Product> {
       return pooledProduct(info);
     }
     if (Date.now() > deadline) throw new Error(`No product of the pool in ${folder} within 240 s`);
+    // None ready: say so, so the pool starts one even past the files it counted.
+    if (tries === 0) writeFileSync(waiting, "");
     await new Promise((r) => setTimeout(r, 200));
   }
 }
