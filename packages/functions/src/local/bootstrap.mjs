@@ -117,6 +117,11 @@ async function main() {
     ...(command === "test" ? { APP_ENV: "test" } : {}),
     SST_TELEMETRY_DISABLED: "1",
     AWS_EC2_METADATA_DISABLED: "true",
+    // Node's on-disk compile cache for every Node process from here (the tests' workers, the
+    // products the e2e files start, the entries' fresh processes): a module's compiled code is
+    // read back instead of compiled again (docs/performance.md "Suite time", ninth round).
+    NODE_COMPILE_CACHE:
+      process.env.NODE_COMPILE_CACHE ?? resolve(root, "node_modules/.cache/node-compile-cache"),
   };
   const tsx = ["--import", "tsx"];
   const plans = {
