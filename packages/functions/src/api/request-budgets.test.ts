@@ -84,7 +84,8 @@ const joinScenarios = (): Record<string, () => Promise<Call>> => ({
     });
     if (registered.status !== 201) throw new Error(`register: ${JSON.stringify(registered.body)}`);
     const verified = await client.post("/api/email/verify", { code: await latestCode(client, email) });
-    if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+    if (verified.status !== 200)
+      throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
     // The card as the simulated Stripe form saves it (tests/support/payments.ts `addMember`).
     const { addPaymentType } = await import("@gym/core/payment-type/service");
     const userId = (await client.get("/api/me")).body.data.id;
