@@ -99,8 +99,8 @@ async function verify(page: Page, email: string, before?: string, check = false)
   try {
     await page.getByRole("heading", { name: "Verify your email" }).waitFor();
   } catch (error) {
-    // docs/registration.md "Not done yet": a choice made in the register form was seen lost in two
-    // loaded runs. What the page was when this wait gave up, for whoever reads the failure.
+    // docs/registration.md "Not done yet": in two loaded runs "Create account" never reached this
+    // page. What the page was when this wait gave up, for whoever reads the failure.
     throw new Error(`${(error as Error).message}\nThe page then: ${await registerFormState(page)}`);
   }
   if (check) await expectAccessible(page);

@@ -42,6 +42,9 @@ export interface PoolSize {
   wanted?: number;
 }
 
+/** A spare's file once it is launched and unclaimed (`spare-<n>.json`). */
+const READY_SPARE = /^spare-\d+\.json$/;
+
 /** How many products at most one e2e run starts for the files with their own (a runaway guard). */
 const MOST_SPARES = 16;
 
@@ -93,7 +96,7 @@ export async function startProductPool(
   const topUp = async () => {
     if (starting || stopped || count >= MOST_SPARES) return;
     const names = readdirSync(folder);
-    const ready = names.filter((name) => /^spare-\d+\.json$/.test(name)).length;
+    const ready = names.filter((name) => READY_SPARE.test(name)).length;
     const claimer = names.some((name) => name.startsWith("waiting-"));
     if (ready >= spares || (count >= wanted && !(claimer && ready === 0))) return;
     starting = true;
@@ -137,7 +140,7 @@ export async function claimProduct(folder: string): Promise<Product> {
 async function claim(folder: string, waiting: string, deadline: number): Promise<Product> {
   for (let tries = 0; ; tries++) {
     const names = readdirSync(folder)
-      .filter((name) => /^spare-\d+\.json$/.test(name))
+      .filter((name) => READY_SPARE.test(name))
       .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
     for (const name of names) {
       const claimed = join(folder, name.replace("spare-", "claimed-"));
