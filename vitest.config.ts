@@ -37,6 +37,10 @@ export default defineConfig({
           // Local behaviour must be asked for by name (packages/core/src/config.ts fails closed).
           env: { APP_ENV: "test" },
           environment: "node",
+          // A worker's files share its module graph (each file imported the API and core again);
+          // each file has its own table, and tests/support/core-setup.ts puts back the process's
+          // providers before it (docs/performance.md "Suite time", tenth round).
+          isolate: false,
           include: ["packages/functions/src/**/*.test.ts", "packages/core/src/**/*.db.test.ts"],
           globalSetup: ["tests/support/dynamo-global-setup.ts"],
           // The start-up point (createCore with the simulated providers), as the local runtime has it.

@@ -37,9 +37,14 @@ export interface Subscribed {
   user: { email: string; name: string };
   gym: GymRecord;
 }
-/** Registration registers how to read what the member chose. */
-export function useRegistrationDefaults(reader: DefaultsReader) {
+/**
+ * Registration registers how to read what the member chose. Answers the reader it replaces, so a
+ * test that stands in for registration puts it back (the API test files share a process).
+ */
+export function useRegistrationDefaults(reader: DefaultsReader): DefaultsReader {
+  const replaced = readDefaults;
   readDefaults = reader;
+  return replaced;
 }
 
 export async function confirmSubscription(actor: Actor, body: unknown) {
