@@ -8,9 +8,13 @@ declare module "vitest" {
   }
 }
 
-/** One in-memory DynamoDB Local for the whole API project; each test file makes its own table. */
+/**
+ * One in-memory DynamoDB Local for the whole API project; each test file makes its own table. It
+ * answers the files' requests for the whole first phase of `npm test`, so with the optimising
+ * compiler (`longRun`).
+ */
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoLocal({ port: await freePort() });
+  const dynamo = await startDynamoLocal({ port: await freePort(), longRun: true });
   project.provide("dynamoEndpoint", dynamo.endpoint);
   return () => dynamo.stop();
 }

@@ -47,6 +47,11 @@ export async function startDynamoLocal(options: {
   dbPath?: string;
   /** Java heap for DynamoDB Local (default 512 MB; the bench's 100,000 payments in memory need more). */
   heapMb?: number;
+  /**
+   * Busy for many minutes (the API test files' one DynamoDB Local): the JVM's optimising compiler
+   * too, which pays back after a few minutes of steady requests.
+   */
+  longRun?: boolean;
 }): Promise<LocalDynamo> {
   if (!javaAvailable()) {
     throw new Error(
@@ -60,7 +65,9 @@ export async function startDynamoLocal(options: {
   const child: ChildProcess = spawn(
     "java",
     [
-      "-XX:TieredStopAtLevel=1",
+      // The quick compiler only, unless the process serves many requests for long: the optimising
+      // one costs more than it saves in a run of a minute or two (docs/performance.md "Suite time").
+      ...(options.longRun ? [] : ["-XX:TieredStopAtLevel=1"]),
       "-XX:+UseSerialGC",
       `-Xmx${options.heapMb ?? 512}m`,
       `-Djava.library.path=${join(cwd, "DynamoDBLocal_lib")}`,
