@@ -34,6 +34,7 @@ def sample(out: str) -> None:
     hz = os.sysconf("SC_CLK_TCK")
     before: dict[str, tuple[int, str]] = {}
     start = time.time()
+    first = True
     with open(out, "w") as csv:
         while not os.path.exists(out + ".stop"):
             now: dict[str, tuple[int, str]] = {}
@@ -47,12 +48,12 @@ def sample(out: str) -> None:
                 if cmd:
                     now[pid] = (int(fields[11]) + int(fields[12]), cmd)
             for pid, (ticks, cmd) in now.items():
-                seen = before.get(pid)
-                # A process already running when sampling began counts from then.
-                base = seen[0] if seen and seen[1] == cmd else (ticks if not before else 0)
+                # A process already running when sampling began counts from then; one that execs
+                # another program keeps its pid and its counters.
+                base = before[pid][0] if pid in before else (ticks if first else 0)
                 if ticks > base:
                     csv.write(f"{time.time() - start:.0f},{kind(cmd)},{(ticks - base) / hz:.2f}\n")
-            before = now
+            before, first = now, False
             csv.flush()
             time.sleep(1)
 
@@ -71,7 +72,8 @@ def summary(path: str, low: float, high: float) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1] == "--sum":
-        bounds = [float(x) for x in sys.argv[3:5]] or [0, float("inf")]
-        summary(sys.argv[2], bounds[0], bounds[1] if len(bounds) > 1 else float("inf"))
+        low = float(sys.argv[3]) if len(sys.argv) > 3 else 0
+        high = float(sys.argv[4]) if len(sys.argv) > 4 else float("inf")
+        summary(sys.argv[2], low, high)
     else:
         sample(sys.argv[1])
