@@ -20,10 +20,14 @@ export function useTestApi() {
     process.env.LOGIN_SLOWDOWN_BASE_MS ??= "5";
     process.env.FORGOT_PASSWORD_ANSWER_MS ??= "150";
     process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
+    const { dropTables, ensureTable } = await import("../../packages/functions/src/local/database");
+    // The tables of the files this worker ran before: DynamoDB Local's work per request grows with
+    // the tables it holds (docs/performance.md "Suite time", eleventh round). Dropped here rather
+    // than after their own file, so that nothing a file left running can find its table gone.
+    await dropTables(process.env.DYNAMODB_ENDPOINT, finishedTables.splice(0));
     process.env.TABLE_NAME = handle.tableName = `test-${randomUUID()}`;
     const { resetDynamo } = await import("../../packages/core/src/db/client");
     resetDynamo();
-    const { ensureTable } = await import("../../packages/functions/src/local/database");
     await ensureTable(process.env.DYNAMODB_ENDPOINT, handle.tableName);
     const { serveApi } = await import("../../packages/functions/src/local/server");
     const server = await serveApi(0);
@@ -33,10 +37,20 @@ export function useTestApi() {
 
   afterAll(async () => {
     await close?.();
+    finishedTables.push(handle.tableName);
   });
 
   return handle;
 }
+
+/**
+ * The tables of this worker's finished files, dropped when its next file starts. On globalThis: a
+ * worker's files share the process (vitest.config.ts `isolate: false`), whether or not this module
+ * is evaluated again for each.
+ */
+const shared = globalThis as { gymFinishedTestTables?: string[] };
+shared.gymFinishedTestTables ??= [];
+const finishedTables = shared.gymFinishedTestTables;
 
 /** An API test file with the demo organisations, gyms and people seeded. */
 export function useSeededApi() {

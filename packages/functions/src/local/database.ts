@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -156,4 +157,21 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   );
   client.destroy();
   return true;
+}
+
+/** Drops the tables named (a test run's finished tables); one already gone is no error. */
+export async function dropTables(endpoint: string, tableNames: readonly string[]): Promise<void> {
+  if (tableNames.length === 0) return;
+  const client = localClient(endpoint);
+  try {
+    await Promise.all(
+      tableNames.map((TableName) =>
+        client.send(new DeleteTableCommand({ TableName })).catch((err) => {
+          if (!(err instanceof ResourceNotFoundException)) throw err;
+        }),
+      ),
+    );
+  } finally {
+    client.destroy();
+  }
 }
