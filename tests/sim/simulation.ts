@@ -225,6 +225,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const dynamo = await startDynamoLocal({
     port: await freePort(),
     heapMb: options.members > 300 ? 1024 : 512,
+    // A run of minutes (the suite's 60 × 240) waits on DynamoDB Local request after request: the
+    // optimising compiler too (docs/performance.md "Suite time", eleventh round). A short run keeps
+    // the quick one only.
+    longRun: options.members * options.days > 1_000,
   });
   process.env.APP_ENV = "test";
   // The injected crashes and timeouts log errors by design; SIM_LOG_LEVEL=error shows them.

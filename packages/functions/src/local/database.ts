@@ -49,8 +49,8 @@ export async function startDynamoLocal(options: {
   /** Java heap for DynamoDB Local (default 512 MB; the bench's 100,000 payments in memory need more). */
   heapMb?: number;
   /**
-   * Busy for many minutes (the API test files' one DynamoDB Local): the JVM's optimising compiler
-   * too, which pays back after a few minutes of steady requests.
+   * Busy for minutes (the API test files' one DynamoDB Local, the suite's simulation): the JVM's
+   * optimising compiler too, which pays back after a minute or two of steady requests.
    */
   longRun?: boolean;
 }): Promise<LocalDynamo> {
