@@ -22,8 +22,9 @@ export function useTestApi() {
     process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
     const { dropTables, ensureTable } = await import("../../packages/functions/src/local/database");
     // The tables of the files this worker ran before: DynamoDB Local's work per request grows with
-    // the tables it holds (docs/performance.md "Suite time", eleventh round). Dropped here rather
-    // than after their own file, so that nothing a file left running can find its table gone.
+    // the tables it holds (docs/performance.md "Suite time", eleventh round). Dropped here, after
+    // tests/support/core-setup.ts has cleared the settlements and webhooks the finished file left
+    // pending in the simulated providers, rather than in that file's own afterAll.
     await dropTables(process.env.DYNAMODB_ENDPOINT, finishedTables.splice(0));
     process.env.TABLE_NAME = handle.tableName = `test-${randomUUID()}`;
     const { resetDynamo } = await import("../../packages/core/src/db/client");
