@@ -70,6 +70,9 @@
     const start = form.querySelector('input[data-date="start"]');
     const today = /^(\d{4})-(\d{2})-(\d{2})$/.exec(options.today || "");
     if (start && today) start.defaultValue = `${Number(today[3])}/${today[2]}/${today[1]}`;
+    // A press of its button is kept for the app, which answers it when it takes over (src/main.tsx).
+    const button = form.querySelector("button");
+    if (button) button.addEventListener("click", () => form.setAttribute("data-pressed", ""));
     form.hidden = false;
   };
   // Not on DOMContentLoaded: that waits for the app's module script (and its stylesheet). The

@@ -28,10 +28,11 @@ const DATES = new Set(['input[autocomplete="bday"]', 'input[data-date="start"]']
 /**
  * `/` arrives with the register page already painted (index.html's shell) and, once
  * /register-shell.js has the gym's offer, its form usable: someone may have chosen a membership,
- * typed or focused a field before this code ran. React's first render waits until the route's
- * code and that offer are here (the `/` loader), so it replaces the shell with the same page;
- * this then carries the choice, what was typed and the focus into the app's form (as typing
- * does, so the form's own state has them). As web-staff/src/main.tsx does for the sign-in form.
+ * typed or focused a field, or pressed "Create account", before this code ran. React's first render
+ * waits until the route's code and that offer are here (the `/` loader), so it replaces the shell
+ * with the same page; this then carries the choice, what was typed and the focus into the app's form
+ * (as typing does, so the form's own state has them), and answers the press. As
+ * web-staff/src/main.tsx does for the sign-in form.
  */
 function takeOverShell(shell: Element) {
   const shellForm = shell.querySelector("form");
@@ -40,6 +41,8 @@ function takeOverShell(shell: Element) {
   const focused = shellInputs.findIndex((input) => input !== null && input === active);
   // Each membership card is named "<membership>: <price>" in both forms (MembershipChoice.tsx).
   const chosen = shellForm?.querySelector('input[type="radio"]:checked')?.getAttribute("aria-label");
+  // "Create account" pressed before this code ran (register-shell.js keeps the press).
+  const pressed = shellForm?.hasAttribute("data-pressed");
   const touched = shellForm && !shellForm.hidden;
   render();
   if (!touched) return;
@@ -77,6 +80,9 @@ function takeOverShell(shell: Element) {
       email.blur();
     }
     if (focused >= 0) form.querySelector<HTMLInputElement>(FIELDS[focused])?.focus();
+    // The press answered as the app's own, once what was carried over is drawn: the form checks
+    // its fields and says what is missing, or creates the account.
+    if (pressed) requestAnimationFrame(() => form.requestSubmit());
   };
   requestAnimationFrame(adopt);
 }
