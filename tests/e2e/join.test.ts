@@ -166,6 +166,20 @@ async function connectBank(page: Page, check = false) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/**
+ * Holds the app's code back from the page (a slow phone's download) until the returned function
+ * lets it through: what the person does meanwhile is done on index.html's early form.
+ */
+async function holdAppCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route("**/assets/*.js", (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
 async function confirmAndWelcome(page: Page, bank: boolean) {
   await page.getByRole("heading", { name: "Confirm your membership" }).waitFor();
   await page.getByText("Total").waitFor();
@@ -501,9 +515,7 @@ describe("joining on a phone", () => {
   it("takes a membership and typing before the app's code is here, and the app's form keeps them", async () => {
     const page = await phone();
     // The app's code held back until the person has chosen and typed (a slow phone's download).
-    const held: Route[] = [];
-    let release = false;
-    await page.route("**/assets/*.js", (route) => (release ? route.continue() : void held.push(route)));
+    const release = await holdAppCode(page);
     const log: string[] = [];
     page.on("console", (message) => log.push(message.text()));
     page.on("response", (response) => log.push(`${response.status()} ${response.url()}`));
@@ -526,8 +538,7 @@ describe("joining on a phone", () => {
     await shellForm.getByLabel(/^Date of birth/).fill("15/03/1990");
     expect(await page.locator('input[type="date"]').count()).toBe(0);
     await expectAccessible(page);
-    release = true;
-    for (const route of held.splice(0)) await route.continue();
+    await release();
 
     const form = page.locator('form[aria-label="Create your account"]:not([data-shell-form])');
     await form.waitFor();
@@ -544,16 +555,13 @@ describe("joining on a phone", () => {
   it("a press of Create account before the app's code is here is answered once it is", async () => {
     const page = await phone();
     // The app's code held back while the person presses the early form's button (a slow phone).
-    const held: Route[] = [];
-    let release = false;
-    await page.route("**/assets/*.js", (route) => (release ? route.continue() : void held.push(route)));
+    const release = await holdAppCode(page);
     await page.goto(ponsonby, { waitUntil: "commit" });
     await page.locator("[data-shell-form]:visible").waitFor({ timeout: 20_000 });
     const shellForm = page.locator('form[aria-label="Create your account"][data-shell-form]');
     await shellForm.getByLabel(/^Email/).fill("pressed-early@example.com");
     await shellForm.getByRole("button", { name: "Create account" }).click();
-    release = true;
-    for (const route of held.splice(0)) await route.continue();
+    await release();
 
     // The app answers the press as its own: the empty fields say so, the email typed is kept.
     const form = page.locator('form[aria-label="Create your account"]:not([data-shell-form])');
