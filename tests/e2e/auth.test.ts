@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { latestCodeFor, newestMailId, screenshotPath, useProductAndBrowser, viewports } from "../support/e2e";
+import {
+  holdAppCode,
+  latestCodeFor,
+  newestMailId,
+  screenshotPath,
+  useProductAndBrowser,
+  viewports,
+} from "../support/e2e";
 
 // Its own product: it resets a demo person's password and signs the admin in through the form (codes are limited per hour).
 const e2e = useProductAndBrowser({}, { own: true });
@@ -147,6 +154,62 @@ describe("signing in on the staff site", () => {
     await again.screenshot({ path: screenshotPath("auth-dead-link-desktop") });
     await again.close();
     await context.close();
+  });
+
+  it("answers a Sign in pressed, or Enter, on the early form before the app's code is here", async () => {
+    for (const press of ["the button", "Enter"] as const) {
+      const page = await e2e.browser.newPage({ viewport: viewports.phone });
+      // The app's code held back while the person signs in on index.html's early form (a slow phone).
+      const release = await holdAppCode(page);
+      await page.goto(`${e2e.product.staffUrl}/login`, { waitUntil: "commit" });
+      const early = page.locator('form[aria-label="Sign in"][data-shell-form]');
+      await early.waitFor();
+      // The early script (login-shell.js, in the head) is here: a person needs longer than its
+      // one request to type an email and password.
+      await page.waitForFunction(() =>
+        performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/login-shell.js")),
+      );
+      await early.getByLabel(/^Email/).fill("nobody-early@example.com");
+      await early.getByLabel(/^Password/).fill("not-the-password");
+      if (press === "Enter") await early.getByLabel(/^Password/).press("Enter");
+      else await early.getByRole("button", { name: "Sign in" }).click();
+      await release();
+
+      // The app sends the sign-in as its own, with what was typed, and shows the server's answer.
+      const form = page.locator('form[aria-label="Sign in"]:not([data-shell-form])');
+      await form.waitFor();
+      await expect
+        .poll(() => page.getByRole("alert").first().textContent(), { message: `pressed with ${press}` })
+        .toContain("These credentials do not match our records.");
+      expect(await form.getByLabel(/^Email/).inputValue()).toBe("nobody-early@example.com");
+      await page.close();
+    }
+  });
+
+  it("keeps every key typed across the moment the app takes over the early form", async () => {
+    const page = await e2e.browser.newPage({ viewport: viewports.phone });
+    const release = await holdAppCode(page);
+    await page.goto(`${e2e.product.staffUrl}/login`, { waitUntil: "commit" });
+    const early = page.locator('form[aria-label="Sign in"][data-shell-form]');
+    await early.getByLabel(/^Email/).click();
+    // Typed one key after another while the app's code arrives and replaces the early form, and
+    // for a few keys after.
+    let email = "someone";
+    await page.keyboard.type(email);
+    await release();
+    let after = 0;
+    for (let key = 0; after < 6 && key < 400; key += 1) {
+      const next = String.fromCharCode(97 + (key % 26));
+      await page.keyboard.type(next);
+      email += next;
+      if ((await page.locator("[data-shell]").count()) === 0) after += 1;
+      await page.waitForTimeout(15);
+    }
+    email += "@example.com";
+    await page.keyboard.type("@example.com");
+    const form = page.locator('form[aria-label="Sign in"]:not([data-shell-form])');
+    expect(await form.getByLabel(/^Email/).inputValue()).toBe(email);
+    await page.close();
   });
 
   it("shows the sign-in, privacy policy and contact pages on a phone", async () => {

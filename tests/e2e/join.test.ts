@@ -1,7 +1,8 @@
-import type { Browser, Page, Route } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, serious } from "../support/axe";
 import {
+  holdAppCode,
   launchBrowser,
   newestMailId,
   type Product,
@@ -164,20 +165,6 @@ async function connectBank(page: Page, check = false) {
   await page.getByRole("heading", { name: "Bank account connected" }).waitFor();
   if (check) await expectAccessible(page);
   await page.getByRole("button", { name: "Continue" }).click();
-}
-
-/**
- * Holds the app's code back from the page (a slow phone's download) until the returned function
- * lets it through: what the person does meanwhile is done on index.html's early form.
- */
-async function holdAppCode(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route("**/assets/*.js", (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    for (const route of held.splice(0)) await route.continue();
-  };
 }
 
 async function confirmAndWelcome(page: Page, bank: boolean) {

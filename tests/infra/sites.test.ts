@@ -75,13 +75,16 @@ describe("the prerendered register and sign-in pages", () => {
     expect(rewrite("staff", "/assets/index-abc.js")).toBe("/assets/index-abc.js");
   });
 
-  it("built: the staff index.html carries the sign-in shell, its stylesheets after it; app.html neither", () => {
+  it("built: the staff index.html carries the sign-in shell, its early script, its stylesheets after it; app.html neither", () => {
     const dist = built("web-staff");
     const index = readFileSync(path.join(dist, "index.html"), "utf8");
     const app = readFileSync(path.join(dist, "app.html"), "utf8");
     expect(index).toContain('<form aria-label="Sign in" data-shell-form>');
+    expect(index).toContain('<script src="/login-shell.js" async');
+    expect(existsSync(path.join(dist, "login-shell.js"))).toBe(true);
     expect(index.indexOf('rel="stylesheet"')).toBeGreaterThan(index.indexOf("data-shell-form"));
     expect(app).not.toContain("data-shell");
+    expect(app).not.toContain("login-shell.js");
     expect(app.indexOf('rel="stylesheet"')).toBeLessThan(app.indexOf("</head>"));
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { chromiumPath } from "./e2e-global-setup";
 import { type Product, type SharedProductInfo, startProduct } from "./product";
@@ -275,6 +275,20 @@ export async function openInApp(page: Page, url: string) {
     window.history.pushState(null, "", to);
     window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
   }, `${there.pathname}${there.search}`);
+}
+
+/**
+ * Holds the app's code back from the page (a slow phone's download) until the returned function
+ * lets it through: what the person does meanwhile is done on index.html's early form (the join site's register page, the staff site's sign-in page).
+ */
+export async function holdAppCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route("**/assets/*.js", (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
 }
 
 /** Where screenshots go (git-ignored), for a person to look at after a run. */

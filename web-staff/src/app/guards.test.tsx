@@ -1,5 +1,5 @@
 import { jsonResponse } from "@gym/web/testing";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { browser } from "./config";
 import {
@@ -128,6 +128,23 @@ describe("guest-only pages", () => {
     mockApi({ "GET /api/me": noSession });
     renderApp("/forgot-password");
     expect(await screen.findByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
+  });
+
+  it("keep what a guest typed while the check of who they are was still out", async () => {
+    // The answer to "who is this?" held back while the person types (a slow network, or a quick typist).
+    let answer: (response: Response) => void = () => {};
+    mockApi({ "GET /api/me": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user } = renderApp("/login");
+    const email = await screen.findByRole("textbox", { name: /^Email/ });
+    await user.type(email, "early@example.com");
+    // The answer (a guest) and everything it sets off, drawn.
+    await act(async () => {
+      answer(noSession());
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    // Still the same field with what was typed, not one drawn anew and empty.
+    expect(screen.getByRole("textbox", { name: /^Email/ })).toBe(email);
+    expect(email).toHaveValue("early@example.com");
   });
 
   it("redirect / to sign-in", async () => {

@@ -88,11 +88,15 @@ export function RequireStaff() {
  * Guest-only pages (sign-in, passwords, two-factor, welcome): someone fully signed in is sent
  * on to `?redirect=` or /dashboard. A guest sees the page at once; someone this browser
  * remembers as signed in (the guest flag) waits for the answer instead of seeing the form flash.
+ * The page a guest sees before the answer is the same element after it (one `Decision`), so
+ * what they typed meanwhile stays: a different element there would draw the form anew, empty.
  */
 export function GuestOnly() {
   const { me } = useAuth();
   const [params] = useSearchParams();
   const [flag] = useState(readGuestFlag);
-  if (me === undefined) return flag === "isNotGuest" ? <PageLoader /> : <Outlet />;
-  return <Decision decision={guestGuard(me, params.get("redirect"))} />;
+  if (me === undefined && flag === "isNotGuest") return <PageLoader />;
+  return (
+    <Decision decision={me === undefined ? { kind: "allow" } : guestGuard(me, params.get("redirect"))} />
+  );
 }
