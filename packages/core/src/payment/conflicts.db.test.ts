@@ -202,3 +202,26 @@ describe("the daily check of the schedule", () => {
     expect(healthy.subscription.subscription_id).not.toBe(sub.subscription_id);
   });
 });
+
+describe("a cancellation for non-payment meets a transaction conflict", () => {
+  it("on the upcoming payment: the membership and that payment end together (tried again whole), never the membership alone", async () => {
+    const user = await addMember(world, "Grace Conflict");
+    await addCard(world, user, "4000000000009995");
+    const { subscription } = await subscribeMember(world, user);
+    await billingRun(START);
+    await settleSimulatedNow();
+    const owing = await findSubscription(world.organisation_id, subscription.subscription_id);
+    if (!owing?.upcoming_payment_id || !(owing.balance_owing > 0))
+      throw new Error("not in grace with a next payment");
+    await setBusinessClock(new Date(START.getTime() + 14 * 86_400_000));
+    const conflicts = injectTransactionConflicts(itemOf("payment", owing.upcoming_payment_id));
+    await runJob("grace-expiry");
+    expect(conflicts.injected).toBe(1);
+
+    const sub = await findSubscription(world.organisation_id, subscription.subscription_id);
+    expect(sub?.cancellation_reasons).toEqual(["failed_payments"]);
+    // No payment left to fall due on a membership that has ended, and none named as its next.
+    expect(sub?.upcoming_payment_id).toBeUndefined();
+    expect((await findPayment(world.organisation_id, owing.upcoming_payment_id))?.status).toBe("cancelled");
+  });
+});
