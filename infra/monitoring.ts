@@ -62,6 +62,8 @@ export const alarmThresholds = {
   dynamoSystemErrors: 5,
   /** Webhook calls refused for their signature or secret in 15 minutes (a rotated secret). */
   webhookRefusals: 5,
+  /** Webhook calls refused by the per-source limit (600 a minute) in 15 minutes: any at all. */
+  webhookRateLimited: 1,
   /** SES account bounce rate (AWS reviews an account at 5%, may pause sending at 10%). */
   sesBounceRate: 0.05,
   /** SES account complaint rate (AWS reviews at 0.1%, may pause at 0.5%). */
@@ -303,6 +305,11 @@ export function Monitoring({ stack, app }: StackContext) {
     ),
     threshold: alarmThresholds.webhookRefusals,
   });
+  alarm("WebhookRateLimited", {
+    what: "Webhook calls are being refused by the per-source limit (a provider's burst, or a flood).",
+    metric: gym(metricNames.WebhookReceipts, { Outcome: "rate_limited" }, { period: Duration.minutes(15) }),
+    threshold: alarmThresholds.webhookRateLimited,
+  });
   // SES reputation is the account's, not the stage's: alarmed once, by the protected stages.
   if (isProtectedStage(app.stage)) {
     const ses = (metricName: string) =>
@@ -397,8 +404,8 @@ export function Monitoring({ stack, app }: StackContext) {
     }),
     new GraphWidget({
       title: "Webhook receipts by outcome",
-      left: ["accepted", "duplicate", "error", "refused_signature", "refused_mismatch"].map((o) =>
-        gym(metricNames.WebhookReceipts, { Outcome: o }, { period: hour }).with({ label: o }),
+      left: ["accepted", "duplicate", "error", "refused_signature", "refused_mismatch", "rate_limited"].map(
+        (o) => gym(metricNames.WebhookReceipts, { Outcome: o }, { period: hour }).with({ label: o }),
       ),
       width: 12,
     }),

@@ -727,6 +727,11 @@ describe("monitoring", () => {
       threshold: limits.webhookRefusals,
       comparison: "GreaterThanOrEqualToThreshold",
     },
+    WebhookRateLimited: {
+      metrics: ["Gym/test WebhookReceipts"],
+      threshold: limits.webhookRateLimited,
+      comparison: "GreaterThanOrEqualToThreshold",
+    },
     ...Object.fromEntries(
       Object.keys(jobSchedule).flatMap((job) => [
         [
@@ -776,6 +781,7 @@ describe("monitoring", () => {
     expect(found.LedgerBreaks.TreatMissingData).toBe("ignore");
     expect(watched(found.LedgerBreaks)[0].dimensions).toEqual({ Job: "reconciliation" });
     expect(watched(found.WebhookRefusals)[0].dimensions).toEqual({ Outcome: "refused_signature" });
+    expect(watched(found.WebhookRateLimited)[0].dimensions).toEqual({ Outcome: "rate_limited" });
     expect(watched(found.BillingDueNotClaimed)[0].dimensions).toEqual({ Job: "billing-run" });
   });
 

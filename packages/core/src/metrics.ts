@@ -52,7 +52,7 @@ export const metricNames = {
   OutboxUndelivered: "OutboxUndelivered",
   /** Settlement: a failed or declined payment by decline code (dimension set Provider+DeclineCode). */
   Declines: "Declines",
-  /** Webhooks: every call received (dimension sets: Provider+Outcome, Outcome). */
+  /** Webhooks: every call received, rate-limited ones too (dimension sets: Provider+Outcome, Outcome). */
   WebhookReceipts: "WebhookReceipts",
 } as const;
 
@@ -262,9 +262,18 @@ export function settlementDeferredMetric(source?: string) {
   });
 }
 
-export type WebhookReceipt = "accepted" | "duplicate" | "error" | "refused_signature" | "refused_mismatch";
+export type WebhookReceipt =
+  | "accepted"
+  | "duplicate"
+  | "error"
+  | "refused_signature"
+  | "refused_mismatch"
+  | "rate_limited";
 
-/** Webhook receipts (webhook-log/receive.ts): every call, by provider and outcome. */
+/**
+ * Webhook receipts (webhook-log/receive.ts): every call, by provider and outcome; a call refused by
+ * the per-source limit before it is read (`rate_limited`, api/middleware/webhook-limit.ts) too.
+ */
 export function webhookMetric(provider: string, outcome: WebhookReceipt) {
   emitMetrics({
     values: { [metricNames.WebhookReceipts]: 1 },

@@ -1,4 +1,6 @@
 import { takeLimit } from "@gym/core/auth/throttle";
+import { WEBHOOK_PROVIDERS } from "@gym/core/contract/webhook-call";
+import { webhookMetric } from "@gym/core/metrics";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { clientAddress } from "./auth";
@@ -16,6 +18,11 @@ export const webhookRateLimit = createMiddleware<AppEnv>(async (c, next) => {
     windowSeconds: 60,
   });
   if (taken.ok) return next();
+  // Counted for the operators (alarm WebhookRateLimited): a provider's own calls refused here wait
+  // for its retries. Named by a known provider only, so a scanner's paths add no metric series.
+  const named = c.req.path.split("/webhooks/")[1]?.split("/")[0];
+  const provider = WEBHOOK_PROVIDERS.find((p) => p === named) ?? "unknown";
+  webhookMetric(provider, "rate_limited");
   c.header("Retry-After", String(taken.retryAfterSeconds));
   return c.json({ message: "Too many calls. Please retry later.", error: "rate_limited" }, 429);
 });

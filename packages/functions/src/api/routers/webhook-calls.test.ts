@@ -1,4 +1,5 @@
 import { createSign } from "node:crypto";
+import { clearRecentMetrics, recentMetrics } from "@gym/core/metrics";
 import { listWebhookCalls } from "@gym/core/webhook-log/service";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useSeededApi } from "../../../../../tests/support/api";
@@ -230,6 +231,7 @@ describe("webhook receivers", () => {
 
   it("limits webhook calls per source address", async () => {
     process.env.WEBHOOK_CALLS_PER_MINUTE = "5";
+    clearRecentMetrics();
     try {
       const statuses = [];
       for (let i = 0; i < 8; i++) {
@@ -239,6 +241,11 @@ describe("webhook receivers", () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+      // Each refused call is counted for the operators' alarm (a provider's settlements then wait).
+      const limited = recentMetrics().filter(
+        (e) => e.emf.WebhookReceipts === 1 && e.emf.Outcome === "rate_limited" && e.emf.Provider === "stripe",
+      );
+      expect(limited).toHaveLength(3);
       const other = await provider().request("POST", "/api/webhooks/stripe", "{}", {
         "X-Forwarded-For": "198.51.100.100",
       });
