@@ -173,6 +173,8 @@ describe("signing in on the staff site", () => {
       await early.getByLabel(/^Password/).fill("not-the-password");
       if (press === "Enter") await early.getByLabel(/^Password/).press("Enter");
       else await early.getByRole("button", { name: "Sign in" }).click();
+      // Seen to be on its way while the app's code is still coming.
+      await early.getByRole("button", { name: "Signing in…" }).waitFor();
       await release();
 
       // The app sends the sign-in as its own, with what was typed, and shows the server's answer.
