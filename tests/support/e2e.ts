@@ -279,7 +279,8 @@ export async function openInApp(page: Page, url: string) {
 
 /**
  * Holds the app's code back from the page (a slow phone's download) until the returned function
- * lets it through: what the person does meanwhile is done on index.html's early form (the join site's register page, the staff site's sign-in page).
+ * lets it through: what the person does meanwhile is done on index.html's early form (the join
+ * site's register page, the staff site's sign-in page).
  */
 export async function holdAppCode(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];

@@ -9,9 +9,9 @@ interface InitialisedRouter {
 }
 
 /**
- * Draws a site's app (in StrictMode) into `#root`, over index.html's early copy of its first page when there is
- * one (the shell, `[data-shell]`: the staff sign-in page, the join register page; docs/performance.md
- * "How staff /login is usable at once"). Someone may have typed into the early form, focused a field
+ * Draws a site's app (in StrictMode) into `#root`, over index.html's early copy of its first page
+ * when there is one (the shell, `[data-shell]`: the staff sign-in page, the join register page;
+ * docs/performance.md "How staff /login is usable at once"). Someone may have typed into the early form, focused a field
  * or pressed its button before the app's code arrived, and none of it may be lost:
  *
  * - The app is drawn once the router is initialised (the route's code and loaders are in), so its
