@@ -21,6 +21,7 @@ import {
 } from "../../../../tests/support/transaction-conflicts";
 import { setBusinessClock } from "../clock";
 import { db } from "../db/service";
+import { listOutbox } from "../email/port";
 import { runJob } from "../jobs/run";
 import { clearRecentMetrics, metricNames, recentMetrics } from "../metrics";
 import {
@@ -30,6 +31,7 @@ import {
   simulatedLedger,
 } from "../simulators/simulation";
 import { findSubscription } from "../subscription/store";
+import { cancelForNonPayment } from "./dunning/cancel-for-non-payment";
 import { billingRun } from "./jobs/billing-run";
 import { applyOutcome } from "./settle";
 import { findPayment, type PaymentRecord } from "./store";
@@ -223,5 +225,32 @@ describe("a cancellation for non-payment meets a transaction conflict", () => {
     // No payment left to fall due on a membership that has ended, and none named as its next.
     expect(sub?.upcoming_payment_id).toBeUndefined();
     expect((await findPayment(world.organisation_id, owing.upcoming_payment_id))?.status).toBe("cancelled");
+  });
+});
+
+describe("two cancellations for non-payment of one membership at the same instant (grace-expiry and the billing run both cancel)", () => {
+  it("one cancellation: the membership and its upcoming payment once, one email", async () => {
+    const user = await addMember(world, "Twin Cancel");
+    await addCard(world, user, "4000000000009995");
+    const { subscription } = await subscribeMember(world, user);
+    await billingRun(START);
+    await settleSimulatedNow();
+    await setBusinessClock(new Date(START.getTime() + 14 * 86_400_000));
+    const owing = await findSubscription(world.organisation_id, subscription.subscription_id);
+    if (!owing?.upcoming_payment_id) throw new Error("no upcoming payment");
+
+    // The same subscription as each read it, cancelled by both at once.
+    const now = new Date(START.getTime() + 14 * 86_400_000);
+    const results = await Promise.all([cancelForNonPayment(owing, now), cancelForNonPayment(owing, now)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+
+    const sub = await findSubscription(world.organisation_id, subscription.subscription_id);
+    expect(sub?.cancellation_reasons).toEqual(["failed_payments"]);
+    expect(sub?.upcoming_payment_id).toBeUndefined();
+    expect((await findPayment(world.organisation_id, owing.upcoming_payment_id))?.status).toBe("cancelled");
+    const mails = (await listOutbox(100, user.email)).filter((m) =>
+      /membership has been cancelled/.test(m.subject),
+    );
+    expect(mails).toHaveLength(1);
   });
 });
